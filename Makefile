@@ -1,0 +1,118 @@
+# muster -- wargame units and decks in YAML, checked and printed to PDF.
+#
+#   make            install missing Debian packages, build, check units/
+#                   and decks/, render every product into out/
+#   make check      the same set-up, then every test
+#   make bench      speed and memory against a bare libharu loop
+#   make fuzz       libFuzzer over load, check and render (FUZZ_SECONDS)
+#   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page)
+#   make uninstall, make clean
+#
+# Your CFLAGS add to ours; they never replace the warnings.
+
+VERSION = 0.1
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/muster
+MANDIR = $(PREFIX)/share/man/man1
+PKG_CONFIG = pkg-config
+CC = cc
+CFLAGS = -O2 -g
+LDFLAGS =
+FUZZ_SECONDS = 60
+
+DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
+	fonts-dejavu-extra pkg-config
+CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind
+
+# Recursively expanded, so pkg-config runs after `deps` installed it.
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig)
+MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-DVERSION=\"$(VERSION)\" -DTEMPLATEDIR=\"$(DATADIR)/templates\"
+MUSTER_CFLAGS = -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS)
+# libharu 2.3 has no pkg-config file.
+MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lm
+
+SRC = $(sort $(wildcard src/*.c src/*/*.c))
+OBJ = $(SRC:src/%.c=build/obj/%.o)
+LIBOBJ = $(filter-out build/obj/main.o,$(OBJ))
+ASAN_OBJ = $(SRC:src/%.c=build/asan/%.o)
+ASAN_LIBOBJ = $(filter-out build/asan/main.o,$(ASAN_OBJ))
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+TESTS = $(sort $(wildcard tests/test_*.c))
+TEST_BIN = $(TESTS:tests/%.c=build/asan/%)
+
+all: muster render
+
+deps:
+	@sh tools/deps.sh $(DEBS)
+
+deps-check:
+	@sh tools/deps.sh $(CHECK_DEBS)
+
+muster: $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MUSTER_LIBS)
+
+build/obj/%.o: src/%.c $(wildcard src/*.h src/*/*.h) | deps
+	@mkdir -p $(@D)
+	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/asan/%.o: src/%.c $(wildcard src/*.h src/*/*.h) | deps-check
+	@mkdir -p $(@D)
+	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+build/asan/muster: $(ASAN_OBJ)
+	$(CC) $(ASAN_FLAGS) -o $@ $(ASAN_OBJ) $(MUSTER_LIBS)
+
+build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) tests/testutil.h
+	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< \
+		$(ASAN_LIBOBJ) $(MUSTER_LIBS) -lcmocka
+
+# Every product of the examples, into out/.
+render: muster
+	./muster check $(wildcard units decks)
+	./muster render --paper a4 -o out/shellshock-cards.pdf units/shellshock
+	./muster render --paper letter -o out/shellshock-cards-letter.pdf units/shellshock
+
+check: deps-check muster build/asan/muster $(TEST_BIN)
+	@for t in $(TEST_BIN); do echo "  unit  $$t"; ./$$t || exit 1; done
+	@sh tests/bad.sh build/asan/muster
+	@sh tests/e2e.sh build/asan/muster
+	@sh tests/valgrind.sh ./muster
+	@echo "all tests passed"
+
+bench: muster
+	@sh bench/run.sh
+
+fuzz: deps-check
+	@$(MAKE) -s build/fuzz/fuzz_load
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		-timeout=10 build/fuzz/corpus tests/fuzz/seeds
+
+build/fuzz/fuzz_load: tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC))
+	@mkdir -p $(@D)
+	clang $(MUSTER_CPPFLAGS) -std=c11 -g -O1 $(PKG_CFLAGS) \
+		-fsanitize=fuzzer,address,undefined -Isrc -o $@ \
+		tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC)) $(MUSTER_LIBS)
+
+install: muster
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)
+	cp -f muster $(DESTDIR)$(BINDIR)/muster
+	chmod 755 $(DESTDIR)$(BINDIR)/muster
+	cp -f templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
+	chmod 644 $(DESTDIR)$(DATADIR)/templates/*.yaml
+	sed 's/@VERSION@/$(VERSION)/' doc/muster.1 > $(DESTDIR)$(MANDIR)/muster.1
+	chmod 644 $(DESTDIR)$(MANDIR)/muster.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build muster bench/gen
+	find out -name '*.pdf' -delete 2>/dev/null || true
+
+.PHONY: all deps deps-check render check bench fuzz install uninstall clean

@@ -1,0 +1,226 @@
+/*
+ * diag.c -- see diag.h.
+ */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+
+struct msg {
+	int file;		/* index into files[] */
+	int line, col;
+	enum level lv;
+	size_t seq;		/* order of report, to keep sorting stable */
+	char *rule;
+	char *text;
+};
+
+static struct {
+	int json;
+	FILE *out;
+	struct msg *v;		/* pending (text) or all (JSON) */
+	size_t n, cap, seq;
+	char **files;		/* interned file names, in order of appearance */
+	size_t nfiles;
+	int counts[4];
+	int inputs;
+} D;
+
+static const char *const level_name[] = {
+	"note", "warning", "error", "error"
+};
+
+void
+diag_init(int json, FILE *out)
+{
+	diag_end();
+	D.json = json;
+	D.out = out ? out : stderr;
+}
+
+static void
+free_msgs(void)
+{
+	size_t i;
+
+	for (i = 0; i < D.n; i++) {
+		free(D.v[i].rule);
+		free(D.v[i].text);
+	}
+	D.n = 0;
+}
+
+void
+diag_end(void)
+{
+	size_t i;
+
+	free_msgs();
+	free(D.v);
+	for (i = 0; i < D.nfiles; i++)
+		free(D.files[i]);
+	free(D.files);
+	memset(&D, 0, sizeof(D));
+	D.out = stderr;
+}
+
+static int
+intern_file(const char *file)
+{
+	size_t i;
+
+	if (file == NULL)
+		return -1;
+	for (i = D.nfiles; i-- > 0;)
+		if (strcmp(D.files[i], file) == 0)
+			return (int)i;
+	D.files = xrealloc(D.files, (D.nfiles + 1) * sizeof(*D.files));
+	D.files[D.nfiles] = xstrdup(file);
+	return (int)D.nfiles++;
+}
+
+void
+diag_vat(enum level lv, const char *rule, const char *file, int line,
+    int col, const char *fmt, va_list ap)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct msg *m;
+
+	if (D.out == NULL)
+		D.out = stderr;
+	sb_vaddf(&sb, fmt, ap);
+	if (D.n == D.cap) {
+		D.cap = D.cap ? D.cap * 2 : 16;
+		D.v = xrealloc(D.v, D.cap * sizeof(*D.v));
+	}
+	m = &D.v[D.n++];
+	m->file = intern_file(file);
+	m->line = line;
+	m->col = col;
+	m->lv = lv;
+	m->seq = D.seq++;
+	m->rule = xstrdup(rule ? rule : "");
+	m->text = sb.buf ? sb.buf : xstrdup("");
+	D.counts[lv]++;
+}
+
+void
+diag_at(enum level lv, const char *rule, const char *file, int line, int col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(lv, rule, file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag(enum level lv, const char *rule, const struct node *at,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (at)
+		diag_vat(lv, rule, at->file, at->line, at->col, fmt, ap);
+	else
+		diag_vat(lv, rule, NULL, 0, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_count_file(void)
+{
+	D.inputs++;
+}
+
+static int
+by_place(const void *pa, const void *pb)
+{
+	const struct msg *a = pa, *b = pb;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void
+diag_flush(void)
+{
+	size_t i;
+
+	if (D.json || D.n == 0)
+		return;
+	qsort(D.v, D.n, sizeof(*D.v), by_place);
+	for (i = 0; i < D.n; i++) {
+		const struct msg *m = &D.v[i];
+
+		if (m->file < 0)
+			fputs("muster", D.out);
+		else
+			fputs(D.files[m->file], D.out);
+		if (m->line > 0)
+			fprintf(D.out, ":%d:%d", m->line, m->col);
+		fprintf(D.out, ": %s: %s", level_name[m->lv], m->text);
+		if (*m->rule)
+			fprintf(D.out, " [%s]", m->rule);
+		fputc('\n', D.out);
+	}
+	fflush(D.out);
+	free_msgs();
+}
+
+void
+diag_json(FILE *out)
+{
+	struct sbuf sb = SBUF_INIT;
+	size_t i;
+
+	qsort(D.v, D.n, sizeof(*D.v), by_place);
+	sb_addf(&sb, "{\"files\": %d, \"errors\": %d, \"warnings\": %d, "
+	    "\"diagnostics\": [", D.inputs,
+	    D.counts[L_ERROR] + D.counts[L_FATAL], D.counts[L_WARNING]);
+	for (i = 0; i < D.n; i++) {
+		const struct msg *m = &D.v[i];
+
+		sb_adds(&sb, i ? ",\n  {\"file\": " : "\n  {\"file\": ");
+		sb_json(&sb, m->file < 0 ? "" : D.files[m->file]);
+		sb_addf(&sb, ", \"line\": %d, \"column\": %d, \"severity\": ",
+		    m->line, m->col);
+		sb_json(&sb, level_name[m->lv]);
+		sb_adds(&sb, ", \"rule\": ");
+		sb_json(&sb, m->rule);
+		sb_adds(&sb, ", \"message\": ");
+		sb_json(&sb, m->text);
+		sb_addc(&sb, '}');
+	}
+	sb_adds(&sb, D.n ? "\n]}\n" : "]}\n");
+	fputs(sb.buf, out);
+	sb_release(&sb);
+}
+
+int
+diag_count(enum level lv)
+{
+	return D.counts[lv];
+}
+
+int
+diag_exit_status(int strict)
+{
+	if (D.counts[L_FATAL])
+		return 2;
+	if (D.counts[L_ERROR])
+		return 1;
+	if (strict && D.counts[L_WARNING])
+		return 1;
+	return 0;
+}

@@ -1,0 +1,715 @@
+/*
+ * doc.c -- libyaml events to node trees; see doc.h.
+ *
+ * The event loop follows libyaml's tests/example-reformatter.c: every
+ * yaml_parser_parse() is paired with yaml_event_delete().  libyaml marks
+ * are 0-based; nodes are 1-based.
+ */
+#include "doc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "util.h"
+
+struct frame {
+	struct node *n;
+	struct node **kids;
+	size_t nkids, cap;
+	char *anchor;
+};
+
+struct anchor {
+	char *name;
+	struct node *n;
+};
+
+struct reader {
+	char *path;
+	char *buf;
+	size_t len;
+	yaml_parser_t parser;
+	int started, done, failed;
+	struct frame *stack;
+	size_t depth, stackcap;
+	struct anchor *anchors;
+	size_t nanchors, anchorcap;
+	size_t nodes;		/* nodes of the current document, expanded */
+	const char *docpath;	/* path copied into the document's arena */
+};
+
+static const char *
+size_str(size_t n, char buf[32])
+{
+	if (n >= ((size_t)1 << 30))
+		snprintf(buf, 32, "%.1f GiB", (double)n / (1 << 30));
+	else if (n >= ((size_t)1 << 20))
+		snprintf(buf, 32, "%.1f MiB", (double)n / (1 << 20));
+	else
+		snprintf(buf, 32, "%zu bytes", n);
+	return buf;
+}
+
+static struct reader *
+reader_new(const char *path, char *buf, size_t len)
+{
+	struct reader *r = xcalloc(1, sizeof(*r));
+
+	r->path = xstrdup(path);
+	r->buf = buf;
+	r->len = len;
+	if (!yaml_parser_initialize(&r->parser))
+		fatal("cannot initialise the YAML parser");
+	yaml_parser_set_input_string(&r->parser, (const unsigned char *)buf,
+	    len);
+	r->started = 1;
+	return r;
+}
+
+struct reader *
+reader_open(const char *path)
+{
+	char sz[32], lim[32];
+	struct stat st;
+	size_t len = 0, cap;
+	char *buf;
+	ssize_t got;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0) {
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot stat: %s",
+		    strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_at(L_FATAL, "io.read", path, 0, 0,
+		    "is a folder; give a YAML file or a folder to search");
+		close(fd);
+		return NULL;
+	}
+	if (S_ISREG(st.st_mode) && (size_t)st.st_size > DOC_MAX_BYTES) {
+		diag_at(L_ERROR, "yaml.size", path, 0, 0,
+		    "file is %s; the limit is %s: split it into several files",
+		    size_str((size_t)st.st_size, sz),
+		    size_str(DOC_MAX_BYTES, lim));
+		close(fd);
+		return NULL;
+	}
+	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
+	buf = xmalloc(cap);
+	for (;;) {
+		if (len == cap) {
+			if (cap > DOC_MAX_BYTES) {
+				diag_at(L_ERROR, "yaml.size", path, 0, 0,
+				    "input is larger than the limit of %s: "
+				    "split it into several files",
+				    size_str(DOC_MAX_BYTES, lim));
+				free(buf);
+				close(fd);
+				return NULL;
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		got = read(fd, buf + len, cap - len);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			diag_at(L_FATAL, "io.read", path, 0, 0,
+			    "cannot read: %s", strerror(errno));
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	return reader_new(path, buf, len);
+}
+
+struct reader *
+reader_open_mem(const char *name, const char *data, size_t len)
+{
+	char *buf = xmalloc(len + 1);
+
+	memcpy(buf, data, len);
+	buf[len] = '\0';
+	return reader_new(name, buf, len);
+}
+
+const char *
+reader_path(const struct reader *r)
+{
+	return r->path;
+}
+
+int
+reader_failed(const struct reader *r)
+{
+	return r->failed;
+}
+
+static void
+clear_stack(struct reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->depth; i++)
+		free(r->stack[i].anchor);
+	r->depth = 0;
+}
+
+static void
+clear_anchors(struct reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nanchors; i++)
+		free(r->anchors[i].name);
+	r->nanchors = 0;
+}
+
+void
+reader_close(struct reader *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	yaml_parser_delete(&r->parser);
+	clear_stack(r);
+	for (i = 0; i < r->stackcap; i++)
+		free(r->stack[i].kids);
+	free(r->stack);
+	clear_anchors(r);
+	free(r->anchors);
+	free(r->buf);
+	free(r->path);
+	free(r);
+}
+
+static void
+fail(struct reader *r, const char *rule, int line, int col, const char *fmt,
+    ...) ATTR_PRINTF(5, 6);
+
+static void
+fail(struct reader *r, const char *rule, int line, int col, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(L_ERROR, rule, r->path, line, col, fmt, ap);
+	va_end(ap);
+	r->failed = 1;
+	r->done = 1;
+}
+
+static void
+syntax_error(struct reader *r)
+{
+	yaml_parser_t *p = &r->parser;
+	const yaml_mark_t *m = &p->problem_mark;
+	const char *problem = p->problem ? p->problem : "malformed YAML";
+
+	if (p->error == YAML_MEMORY_ERROR)
+		fatal("out of memory reading '%s'", r->path);
+	if (p->context)
+		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
+		    "%s %s (started at line %d)", problem, p->context,
+		    (int)p->context_mark.line + 1);
+	else if (p->error == YAML_READER_ERROR)
+		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
+		    "%s at byte %zu: the file must be UTF-8 text", problem,
+		    p->problem_offset);
+	else
+		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
+		    "%s", problem);
+}
+
+static struct node *
+new_node(struct reader *r, struct arena *a, int type, const yaml_mark_t *m)
+{
+	struct node *n = arena_alloc(a, sizeof(*n));
+
+	n->type = (unsigned char)type;
+	n->line = (int)m->line + 1;
+	n->col = (int)m->column + 1;
+	n->file = r->docpath;
+	n->weight = 1;
+	return n;
+}
+
+static void
+add_anchor(struct reader *r, char *name, struct node *n)
+{
+	if (r->nanchors == r->anchorcap) {
+		r->anchorcap = r->anchorcap ? r->anchorcap * 2 : 8;
+		r->anchors = xrealloc(r->anchors,
+		    r->anchorcap * sizeof(*r->anchors));
+	}
+	r->anchors[r->nanchors].name = name;
+	r->anchors[r->nanchors].n = n;
+	r->nanchors++;
+}
+
+static struct node *
+find_anchor(struct reader *r, const char *name)
+{
+	size_t i;
+
+	/* A later anchor of the same name hides an earlier one. */
+	for (i = r->nanchors; i-- > 0;)
+		if (strcmp(r->anchors[i].name, name) == 0)
+			return r->anchors[i].n;
+	return NULL;
+}
+
+static int
+by_key(const void *pa, const void *pb)
+{
+	const struct node *a = *(struct node *const *)pa;
+	const struct node *b = *(struct node *const *)pb;
+	int c = strcmp(a->str, b->str);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->col < b->col ? -1 : a->col > b->col;
+}
+
+static void
+report_duplicate(const struct node *first, const struct node *again)
+{
+	diag(L_ERROR, "yaml.duplicate-key", again,
+	    "duplicate key '%s' (first given at line %d): give each key once",
+	    again->str, first->line);
+}
+
+/* Checks a finished map for keys that are not text and for duplicates. */
+static void
+check_keys(struct reader *r, struct arena *a, struct node *m)
+{
+	size_t i, j, nk = 0;
+	struct node **keys;
+
+	(void)r;
+	for (i = 0; i < m->n; i++) {
+		struct node *k = MAP_KEY(m, i);
+
+		if (k->type != N_SCALAR) {
+			diag(L_ERROR, "yaml.type", k,
+			    "a key must be plain text, not %s",
+			    k->type == N_MAP ? "a mapping" : "a list");
+			k->bad = 1;
+		}
+	}
+	if (m->n < 2)
+		return;
+	if (m->n <= 8) {
+		for (i = 1; i < m->n; i++)
+			for (j = 0; j < i; j++) {
+				struct node *ki = MAP_KEY(m, i);
+				struct node *kj = MAP_KEY(m, j);
+
+				if (ki->type == N_SCALAR &&
+				    kj->type == N_SCALAR &&
+				    strcmp(ki->str, kj->str) == 0) {
+					report_duplicate(kj, ki);
+					break;
+				}
+			}
+		return;
+	}
+	/* Large maps: sort the keys so that duplicates meet, O(n log n). */
+	keys = arena_alloc(a, m->n * sizeof(*keys));
+	for (i = 0; i < m->n; i++)
+		if (MAP_KEY(m, i)->type == N_SCALAR)
+			keys[nk++] = MAP_KEY(m, i);
+	qsort(keys, nk, sizeof(*keys), by_key);
+	for (i = 1; i < nk; i++) {
+		for (j = i; j > 0 && strcmp(keys[i]->str, keys[j - 1]->str) ==
+		    0; j--)
+			;
+		if (j < i)
+			report_duplicate(keys[j], keys[i]);
+	}
+}
+
+/* Adds n to the collection being built, or makes it the root. */
+static int
+attach(struct reader *r, struct node *n, struct node **root)
+{
+	struct frame *f;
+
+	if (r->depth == 0) {
+		*root = n;
+		return 0;
+	}
+	f = &r->stack[r->depth - 1];
+	if (f->nkids == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 16;
+		f->kids = xrealloc(f->kids, f->cap * sizeof(*f->kids));
+	}
+	f->kids[f->nkids++] = n;
+	f->n->weight += n->weight;
+	return 0;
+}
+
+static int
+count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
+{
+	r->nodes += w;
+	if (r->nodes <= DOC_MAX_NODES)
+		return 0;
+	if (alias)
+		fail(r, "yaml.alias", (int)m->line + 1, (int)m->column + 1,
+		    "aliases expand this document beyond %zu nodes; "
+		    "write the values out or use fewer aliases", DOC_MAX_NODES);
+	else
+		fail(r, "yaml.size", (int)m->line + 1, (int)m->column + 1,
+		    "document has more than %zu nodes; split it", DOC_MAX_NODES);
+	return -1;
+}
+
+static int
+push(struct reader *r, struct node *n, const char *anchor,
+    const yaml_mark_t *m)
+{
+	struct frame *f;
+
+	if (r->depth >= DOC_MAX_DEPTH) {
+		fail(r, "yaml.depth", (int)m->line + 1, (int)m->column + 1,
+		    "nesting is deeper than %d levels; flatten the document",
+		    DOC_MAX_DEPTH);
+		return -1;
+	}
+	if (r->depth == r->stackcap) {
+		size_t old = r->stackcap;
+
+		r->stackcap = r->stackcap ? r->stackcap * 2 : 8;
+		r->stack = xrealloc(r->stack, r->stackcap * sizeof(*r->stack));
+		memset(r->stack + old, 0,
+		    (r->stackcap - old) * sizeof(*r->stack));
+	}
+	f = &r->stack[r->depth++];
+	f->n = n;
+	f->nkids = 0;
+	f->anchor = anchor ? xstrdup(anchor) : NULL;
+	return 0;
+}
+
+static struct node *
+pop(struct reader *r, struct arena *a)
+{
+	struct frame *f = &r->stack[--r->depth];
+	struct node *n = f->n;
+
+	n->kid = arena_alloc(a, (f->nkids ? f->nkids : 1) * sizeof(*n->kid));
+	memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
+	n->n = n->type == N_MAP ? f->nkids / 2 : f->nkids;
+	if (f->anchor)
+		add_anchor(r, f->anchor, n);
+	f->anchor = NULL;
+	return n;
+}
+
+struct node *
+reader_next(struct reader *r, struct arena *a)
+{
+	struct node *root = NULL, *n;
+	yaml_event_t ev;
+	int in_doc = 0;
+
+	if (r->done)
+		return NULL;
+	/* Nodes name their file; the copy lives as long as they do. */
+	r->docpath = arena_strdup(a, r->path);
+	for (;;) {
+		if (!yaml_parser_parse(&r->parser, &ev)) {
+			syntax_error(r);
+			clear_stack(r);
+			return NULL;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			r->done = 1;
+			yaml_event_delete(&ev);
+			return NULL;
+		case YAML_DOCUMENT_START_EVENT:
+			in_doc = 1;
+			r->nodes = 0;
+			clear_anchors(r);
+			break;
+		case YAML_DOCUMENT_END_EVENT:
+			yaml_event_delete(&ev);
+			if (in_doc && root == NULL) {
+				static const yaml_mark_t zero;
+
+				root = new_node(r, a, N_SCALAR, &zero);
+				root->str = "";
+				root->plain = 1;
+			}
+			return root;
+		case YAML_SCALAR_EVENT: {
+			const char *tag = (const char *)ev.data.scalar.tag;
+
+			n = new_node(r, a, N_SCALAR, &ev.start_mark);
+			n->str = arena_strndup(a, (const char *)ev.data.scalar.value,
+			    ev.data.scalar.length);
+			n->len = ev.data.scalar.length;
+			n->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+			    !(tag && strcmp(tag, YAML_STR_TAG) == 0);
+			if (ev.data.scalar.anchor)
+				add_anchor(r, xstrdup((const char *)
+				    ev.data.scalar.anchor), n);
+			if (count_nodes(r, 1, &ev.start_mark, 0) < 0)
+				goto stop;
+			attach(r, n, &root);
+			break;
+		}
+		case YAML_ALIAS_EVENT:
+			n = find_anchor(r, (const char *)ev.data.alias.anchor);
+			if (n == NULL) {
+				fail(r, "yaml.alias", (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "alias '*%s' names no anchor defined before "
+				    "it: define '&%s' first",
+				    (const char *)ev.data.alias.anchor,
+				    (const char *)ev.data.alias.anchor);
+				goto stop;
+			}
+			if (count_nodes(r, n->weight, &ev.start_mark, 1) < 0)
+				goto stop;
+			attach(r, n, &root);
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT: {
+			int map = ev.type == YAML_MAPPING_START_EVENT;
+			const char *anchor = (const char *)(map ?
+			    ev.data.mapping_start.anchor :
+			    ev.data.sequence_start.anchor);
+
+			n = new_node(r, a, map ? N_MAP : N_SEQ, &ev.start_mark);
+			if (count_nodes(r, 1, &ev.start_mark, 0) < 0 ||
+			    push(r, n, anchor, &ev.start_mark) < 0)
+				goto stop;
+			break;
+		}
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			n = pop(r, a);
+			if (n->type == N_MAP)
+				check_keys(r, a, n);
+			attach(r, n, &root);
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+stop:
+	yaml_event_delete(&ev);
+	clear_stack(r);
+	return NULL;
+}
+
+const struct node *
+node_key(const struct node *m, const char *key)
+{
+	size_t i;
+
+	if (m == NULL || m->type != N_MAP)
+		return NULL;
+	for (i = 0; i < m->n; i++) {
+		const struct node *k = MAP_KEY(m, i);
+
+		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+const struct node *
+node_get(const struct node *m, const char *key)
+{
+	size_t i;
+
+	if (m == NULL || m->type != N_MAP)
+		return NULL;
+	for (i = 0; i < m->n; i++) {
+		const struct node *k = MAP_KEY(m, i);
+
+		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
+			return MAP_VAL(m, i);
+	}
+	return NULL;
+}
+
+int
+node_is_null(const struct node *n)
+{
+	return n && n->type == N_SCALAR && n->plain &&
+	    (n->len == 0 || strcmp(n->str, "~") == 0 ||
+	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0);
+}
+
+int
+scalar_long(const struct node *n, long *out)
+{
+	const char *s;
+	char *end;
+	long v;
+
+	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
+		return 0;
+	s = n->str;
+	if (*s == '+' || *s == '-')
+		s++;
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtol(n->str, &end, 10);
+	if (*end != '\0')
+		return 0;
+	if (errno == ERANGE)
+		return -1;
+	*out = v;
+	return 1;
+}
+
+int
+scalar_double(const struct node *n, double *out)
+{
+	const char *s;
+	char *end;
+	double v;
+
+	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
+		return 0;
+	/* Only decimal notation: no hex, inf or nan. */
+	for (s = n->str; *s; s++)
+		if (!strchr("0123456789+-.eE", *s))
+			return 0;
+	errno = 0;
+	v = strtod(n->str, &end);
+	if (*end != '\0' || end == n->str)
+		return 0;
+	if (errno == ERANGE || !isfinite(v))
+		return -1;
+	*out = v;
+	return 1;
+}
+
+int
+scalar_bool(const struct node *n, int *out)
+{
+	static const char *const yes[] = { "true", "True", "TRUE", NULL };
+	static const char *const no[] = { "false", "False", "FALSE", NULL };
+	const char *const *p;
+
+	if (n == NULL || n->type != N_SCALAR || !n->plain)
+		return 0;
+	for (p = yes; *p; p++)
+		if (strcmp(n->str, *p) == 0)
+			return *out = 1, 1;
+	for (p = no; *p; p++)
+		if (strcmp(n->str, *p) == 0)
+			return *out = 0, 1;
+	return 0;
+}
+
+long
+node_long(const struct node *n, long dflt)
+{
+	long v;
+
+	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
+		return dflt;
+	return v;
+}
+
+double
+node_double(const struct node *n, double dflt)
+{
+	double v;
+
+	if (n == NULL || n->bad || scalar_double(n, &v) != 1)
+		return dflt;
+	return v;
+}
+
+int
+node_bool(const struct node *n, int dflt)
+{
+	int v;
+
+	if (n == NULL || n->bad || !scalar_bool(n, &v))
+		return dflt;
+	return v;
+}
+
+const char *
+node_str(const struct node *n, const char *dflt)
+{
+	if (n == NULL || n->bad || n->type != N_SCALAR || node_is_null(n))
+		return dflt;
+	return n->str;
+}
+
+long
+get_long(const struct node *m, const char *key, long dflt)
+{
+	return node_long(node_get(m, key), dflt);
+}
+
+const char *
+get_str(const struct node *m, const char *key, const char *dflt)
+{
+	return node_str(node_get(m, key), dflt);
+}
+
+const char *
+node_what(const struct node *n, char buf[48])
+{
+	size_t len, cut;
+
+	if (n->type == N_MAP)
+		return "a mapping";
+	if (n->type == N_SEQ)
+		return "a list";
+	if (node_is_null(n))
+		return "nothing";
+	len = strlen(n->str);
+	if (len <= 40 && !memchr(n->str, '\n', len)) {
+		snprintf(buf, 48, "'%s'", n->str);
+		return buf;
+	}
+	/* Cut at a character boundary before the line end or byte 24. */
+	for (cut = 0; cut < 24 && n->str[cut] && n->str[cut] != '\n';)
+		cut++;
+	while (cut > 0 && ((unsigned char)n->str[cut] & 0xc0) == 0x80)
+		cut--;
+	snprintf(buf, 48, "'%.*s...'", (int)cut, n->str);
+	return buf;
+}

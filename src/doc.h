@@ -1,0 +1,98 @@
+/*
+ * doc.h -- YAML documents as a tree of nodes that remember where they were.
+ *
+ * A reader turns a file into documents one at a time (libyaml's event
+ * loop), so a file of ten thousand cards never sits in memory at once.
+ * Each document's nodes live in the arena the caller passes to
+ * reader_next(); reset that arena before reading the next document.
+ *
+ * The reader enforces the limits of SPEC section 8: file size, nesting
+ * depth, node count and alias expansion.  Duplicate keys, non-text keys,
+ * unknown aliases and syntax errors become diagnostics (yaml.*).
+ *
+ * Scalars keep their text; what type a scalar has is decided by the
+ * schema that reads it (so "n" stays a string where a string is wanted).
+ */
+#ifndef MUSTER_DOC_H
+#define MUSTER_DOC_H
+
+#include <stddef.h>
+
+struct arena;
+
+enum node_type { N_SCALAR, N_MAP, N_SEQ };
+
+struct node {
+	unsigned char type;	/* enum node_type */
+	unsigned char plain;	/* scalar written without quotes or !!str */
+	unsigned char bad;	/* the schema found it wrong: accessors skip it */
+	int line, col;		/* 1-based place of the node's first character */
+	const char *file;	/* the path it was read from (owned by the reader) */
+	const char *str;	/* scalar text, NUL-terminated */
+	size_t len;		/* scalar length in bytes */
+	struct node **kid;	/* map: key, value, key, value...; seq: items */
+	size_t n;		/* map: number of pairs; seq: number of items */
+	size_t weight;		/* nodes below and including this one, aliases expanded */
+};
+
+/* Limits of SPEC section 8: any input beyond them is refused, not read. */
+#define DOC_MAX_BYTES	((size_t)64 << 20)	/* one file */
+#define DOC_MAX_DEPTH	64			/* nested collections */
+#define DOC_MAX_NODES	((size_t)1000000)	/* one document, aliases expanded */
+
+struct reader;
+
+/*
+ * Opens path for reading documents.  On failure (missing, unreadable, a
+ * folder, too large) it reports the problem and returns NULL.  The caller
+ * frees the reader with reader_close().
+ */
+struct reader *reader_open(const char *path);
+/* As reader_open, over len bytes at buf that the reader copies. */
+struct reader *reader_open_mem(const char *name, const char *buf, size_t len);
+/*
+ * The next document's root, allocated from a, or NULL when there are no
+ * more documents or the file has a syntax or limit error (reported).  An
+ * empty document yields an empty plain scalar.
+ */
+struct node *reader_next(struct reader *r, struct arena *a);
+/* Nonzero once the reader met an error it could not read past. */
+int reader_failed(const struct reader *r);
+/* The path as given, owned by the reader. */
+const char *reader_path(const struct reader *r);
+void reader_close(struct reader *r);
+
+/* Map access.  NULL if m is not a map or has no such key. */
+const struct node *node_get(const struct node *m, const char *key);
+/* The key node itself (to point a diagnostic at the key). */
+const struct node *node_key(const struct node *m, const char *key);
+/* i-th key and value of a map. */
+#define MAP_KEY(m, i) ((m)->kid[2 * (i)])
+#define MAP_VAL(m, i) ((m)->kid[2 * (i) + 1])
+
+/* A plain empty scalar, "~" or "null". */
+int node_is_null(const struct node *n);
+/*
+ * Scalar conversions.  They return 1 and store the value when n is a
+ * scalar of that type, 0 when it is not, -1 when a number is too large.
+ */
+int scalar_long(const struct node *n, long *out);
+int scalar_double(const struct node *n, double *out);
+int scalar_bool(const struct node *n, int *out);
+
+/*
+ * Typed reads for loaders after the schema ran: the value, or dflt when n
+ * is NULL, marked bad, or not of the type.
+ */
+long node_long(const struct node *n, long dflt);
+double node_double(const struct node *n, double dflt);
+int node_bool(const struct node *n, int dflt);
+const char *node_str(const struct node *n, const char *dflt);
+/* Looks key up in m and converts it, as above. */
+long get_long(const struct node *m, const char *key, long dflt);
+const char *get_str(const struct node *m, const char *key, const char *dflt);
+
+/* A short description of a node's type for messages: "a mapping", "'foo'". */
+const char *node_what(const struct node *n, char buf[48]);
+
+#endif

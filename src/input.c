@@ -1,0 +1,147 @@
+/*
+ * input.c -- see input.h.
+ */
+#include "input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "util.h"
+
+#define MAXDEPTH 32
+
+static void
+push(struct inputs *in, char *path)
+{
+	if (in->n == in->cap) {
+		in->cap = in->cap ? in->cap * 2 : 16;
+		in->v = xrealloc(in->v, in->cap * sizeof(*in->v));
+	}
+	in->v[in->n++] = path;
+}
+
+static int
+is_yaml(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcmp(name + n - 4, ".yml") == 0);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+walk(struct inputs *in, const char *dir, int depth)
+{
+	struct dirent *de;
+	struct stat st;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	DIR *d;
+	int rc = 0;
+
+	if (depth > MAXDEPTH) {
+		diag_at(L_FATAL, "io.read", dir, 0, 0,
+		    "folders nest more than %d deep (a link loop?)", MAXDEPTH);
+		return -1;
+	}
+	if ((d = opendir(dir)) == NULL) {
+		diag_at(L_FATAL, "io.read", dir, 0, 0, "cannot open folder: %s",
+		    strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			names = xrealloc(names, cap * sizeof(*names));
+		}
+		names[n] = xmalloc(strlen(dir) + strlen(de->d_name) + 2);
+		strcpy(names[n], dir);
+		if (names[n][strlen(dir) - 1] != '/')
+			strcat(names[n], "/");
+		strcat(names[n], de->d_name);
+		n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), by_name);
+	for (i = 0; i < n; i++) {
+		if (stat(names[i], &st) < 0) {
+			free(names[i]);
+			continue;	/* a dangling link: nothing to read */
+		}
+		if (S_ISDIR(st.st_mode)) {
+			if (walk(in, names[i], depth + 1) < 0)
+				rc = -1;
+			free(names[i]);
+		} else if (S_ISREG(st.st_mode) && is_yaml(names[i])) {
+			push(in, names[i]);
+		} else {
+			free(names[i]);
+		}
+	}
+	free(names);
+	return rc;
+}
+
+int
+inputs_add(struct inputs *in, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
+		    strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return walk(in, path, 0);
+	push(in, xstrdup(path));
+	return 0;
+}
+
+void
+inputs_free(struct inputs *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n; i++)
+		free(in->v[i]);
+	free(in->v);
+	in->v = NULL;
+	in->n = in->cap = 0;
+}
+
+char *
+input_stem(const char *path)
+{
+	size_t len = strlen(path);
+	const char *base;
+	char *s, *dot;
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	s = xstrndup(path, len);
+	base = strrchr(s, '/');
+	base = base ? base + 1 : s;
+	if (strcmp(base, ".") == 0 || strcmp(base, "..") == 0 || !*base)
+		base = "muster";
+	base = xstrdup(base);
+	free(s);
+	s = (char *)base;
+	dot = strrchr(s, '.');
+	if (dot && dot != s && (strcmp(dot, ".yaml") == 0 ||
+	    strcmp(dot, ".yml") == 0))
+		*dot = '\0';
+	return s;
+}

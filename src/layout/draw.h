@@ -1,0 +1,41 @@
+/*
+ * layout/draw.h -- what the layout and its widgets share while drawing one
+ * card face.  Internal to layout/.
+ */
+#ifndef MUSTER_LAYOUT_DRAW_H
+#define MUSTER_LAYOUT_DRAW_H
+
+#include "../pdf/pdf.h"
+#include "template.h"
+
+struct layout;
+struct record;
+
+struct draw {
+	struct layout *l;
+	struct pdf *pdf;
+	struct pdf_page *pg;
+	const struct template *t;
+	const struct record *r;
+	const int *font;	/* template font index -> pdf font id */
+	double ox, oy;		/* trim bottom-left on the page */
+	double sx, sy, fs;	/* scale of positions and of type */
+	int back;
+};
+
+/* Page coordinates of a template point (y down from the card's top). */
+#define DX(d, x) ((d)->ox + (x) * (d)->sx)
+#define DY(d, y) ((d)->oy + ((d)->t->h - (y)) * (d)->sy)
+
+/* The element's colour for this card (fields resolved). */
+struct rgb draw_colour(struct draw *d, const struct colour *c, int *none);
+/*
+ * Text in a box in page coordinates with the element's style, glyphs
+ * checked and overflow reported against the card.
+ */
+void draw_text(struct draw *d, const struct elem *e, const char *text,
+    double x, double y, double w, double h);
+/* Draws a widget element whose value expanded to value. */
+void draw_widget(struct draw *d, const struct elem *e, const char *value);
+
+#endif

@@ -1,0 +1,396 @@
+/*
+ * layout/layout.c -- see layout.h.
+ */
+#include "layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../diag.h"
+#include "../pdf/pdf.h"
+#include "../record.h"
+#include "../util.h"
+#include "draw.h"
+#include "template.h"
+
+#define MAXTEMPLATES 16
+
+struct tfonts {
+	const struct template *t;
+	int id[16];
+	int ok;
+};
+
+struct layout {
+	struct pdf *pdf;
+	struct layout_opts o;
+	struct sheet sheet;
+	const struct template *cur;	/* template of the current page */
+	struct pdf_page *front, *back;
+	int slot;			/* next free slot on the page */
+	int cards;
+	struct tfonts tf[MAXTEMPLATES];
+	int ntf;
+	char **warned;			/* "template\tfield" already reported */
+	size_t nwarned;
+	struct sbuf scratch;
+};
+
+struct layout *
+layout_new(struct pdf *pdf, const struct layout_opts *o)
+{
+	struct layout *l = xcalloc(1, sizeof(*l));
+
+	l->pdf = pdf;
+	l->o = *o;
+	return l;
+}
+
+void
+layout_free(struct layout *l)
+{
+	size_t i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->nwarned; i++)
+		free(l->warned[i]);
+	free(l->warned);
+	sb_release(&l->scratch);
+	free(l);
+}
+
+int
+layout_cards(const struct layout *l)
+{
+	return l->cards;
+}
+
+/* Where messages about a card point: its document, or the template. */
+static void
+card_diag(struct draw *d, enum level lv, const char *rule, const char *fmt,
+    ...) ATTR_PRINTF(4, 5);
+
+static void
+card_diag(struct draw *d, enum level lv, const char *rule, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (rec_file(d->r))
+		diag_vat(lv, rule, rec_file(d->r), rec_line(d->r),
+		    rec_col(d->r), fmt, ap);
+	else
+		diag_vat(lv, rule, d->t->file, 0, 0, fmt, ap);
+	va_end(ap);
+}
+
+static const int *
+fonts_for(struct layout *l, const struct template *t)
+{
+	struct tfonts *tf;
+	int i;
+
+	for (i = 0; i < l->ntf; i++)
+		if (l->tf[i].t == t)
+			return l->tf[i].ok ? l->tf[i].id : NULL;
+	if (l->ntf == MAXTEMPLATES)
+		fatal("more than %d templates in one PDF", MAXTEMPLATES);
+	tf = &l->tf[l->ntf++];
+	tf->t = t;
+	tf->ok = 1;
+	for (i = 0; i < t->nfonts; i++) {
+		const char *why, *subst;
+
+		tf->id[i] = pdf_font(l->pdf, t->fonts[i].pattern, &why, &subst);
+		if (tf->id[i] < 0) {
+			diag_at(L_FATAL, "render.font", t->file, 0, 0,
+			    "font '%s' (%s) cannot be used: %s",
+			    t->fonts[i].pattern, t->fonts[i].key, why);
+			tf->ok = 0;
+		} else if (subst) {
+			diag_at(L_WARNING, "render.font", t->file, 0, 0,
+			    "font '%s' is not installed; fontconfig gives "
+			    "'%s' instead", t->fonts[i].pattern, subst);
+		}
+	}
+	return tf->ok ? tf->id : NULL;
+}
+
+/* Reports a field the record lacks, once per template and field. */
+static void
+missing_field(struct draw *d, const struct elem *e, const char *field)
+{
+	struct layout *l = d->l;
+	const char *keys[512];
+	const char *near;
+	char *tag;
+	size_t i, n;
+
+	tag = xmalloc(strlen(d->t->name) + strlen(field) + 2);
+	sprintf(tag, "%s\t%s", d->t->name, field);
+	for (i = 0; i < l->nwarned; i++)
+		if (strcmp(l->warned[i], tag) == 0) {
+			free(tag);
+			return;
+		}
+	l->warned = xrealloc(l->warned, (l->nwarned + 1) * sizeof(char *));
+	l->warned[l->nwarned++] = tag;
+	n = rec_keys(d->r, keys, NELEM(keys) - 1);
+	keys[n] = NULL;
+	near = suggest(field, keys);
+	diag_at(L_WARNING, "template.field", d->t->file, 0, 0,
+	    "element '%s' prints field '{%s}', which a %s %s card does not "
+	    "have%s%s%s", e->name, field, d->t->system, d->t->kind,
+	    near ? "; did you mean '{" : "", near ? near : "",
+	    near ? "}'?" : "");
+}
+
+/* Expands f for this card into the layout's scratch buffer. */
+static const char *
+expand(struct draw *d, const struct elem *e, const struct fmt *f)
+{
+	const char *missing = NULL;
+
+	sb_reset(&d->l->scratch);
+	fmt_expand(f, d->r, &d->l->scratch, &missing);
+	if (missing)
+		missing_field(d, e, missing);
+	return sb_str(&d->l->scratch);
+}
+
+struct rgb
+draw_colour(struct draw *d, const struct colour *c, int *none)
+{
+	struct rgb rgb = c->rgb;
+
+	*none = c->none;
+	if (c->field.n) {
+		const char *missing = NULL;
+		struct sbuf sb = SBUF_INIT;
+
+		fmt_expand(&c->field, d->r, &sb, &missing);
+		if (!parse_rgb(sb_str(&sb), &rgb))
+			rgb = (struct rgb){ 0, 0, 0 };
+		sb_release(&sb);
+	}
+	return rgb;
+}
+
+void
+draw_text(struct draw *d, const struct elem *e, const char *text, double x,
+    double y, double w, double h)
+{
+	struct textbox tb;
+	double used;
+	char ch[5];
+	long cp;
+	int none, fid = d->font[e->font];
+
+	if (*text == '\0')
+		return;
+	cp = pdf_missing_glyph(d->pdf, fid, text);
+	if (cp) {
+		card_diag(d, L_ERROR, "render.glyph",
+		    "card '%s': text '%s' in '%s' has '%s' (U+%04lX), which "
+		    "'%s' cannot print; use other characters or another font",
+		    rec_label_text(d->r), text, e->name,
+		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
+		return;
+	}
+	tb.x = x;
+	tb.y = y;
+	tb.w = w;
+	tb.h = h;
+	tb.font = fid;
+	tb.pt = e->pt * d->fs;
+	tb.min_pt = e->min_pt * d->fs;
+	if (tb.min_pt < e->min_pt && e->min_pt <= d->t->min_pt)
+		tb.min_pt = e->min_pt;	/* scaling never goes below the floor */
+	if (tb.pt < tb.min_pt)
+		tb.pt = tb.min_pt;
+	tb.halign = e->halign;
+	tb.valign = e->valign;
+	tb.wrap = e->wrap;
+	tb.leading = e->leading;
+	tb.colour = draw_colour(d, &e->colour, &none);
+	if (none)
+		return;
+	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
+		char wb[32], hb[32];
+
+		card_diag(d, L_WARNING, "render.overflow",
+		    "card '%s': text '%s' does not fit '%s' (%s x %s) even at "
+		    "%g pt, the template's minimum; it is cut",
+		    rec_label_text(d->r), text, e->name, mm_str(w, wb),
+		    mm_str(h, hb), tb.min_pt);
+	}
+}
+
+static void
+draw_box(struct draw *d, const struct elem *e)
+{
+	double x = e->x, y = e->y, w = e->w, h = e->h, b;
+	struct paint p;
+	int none;
+
+	memset(&p, 0, sizeof(p));
+	p.fill_rgb = draw_colour(d, &e->fill, &none);
+	p.fill = !none;
+	p.stroke_rgb = draw_colour(d, &e->stroke, &none);
+	p.stroke = !none && e->lw > 0;
+	p.width = e->lw;
+	p.radius = e->radius;
+	p.dash = e->dash;
+	/* A background that touches the trim runs on into the bleed. */
+	if (e->bleed && d->l->o.bleed > 0 && !d->back) {
+		b = d->l->o.bleed;
+		if (x <= 0.01) {
+			x -= b / d->sx;
+			w += b / d->sx;
+		}
+		if (y <= 0.01) {
+			y -= b / d->sy;
+			h += b / d->sy;
+		}
+		if (e->x + e->w >= d->t->w - 0.01)
+			w += b / d->sx;
+		if (e->y + e->h >= d->t->h - 0.01)
+			h += b / d->sy;
+	} else if (e->bleed && d->l->o.bleed > 0) {
+		b = d->l->o.bleed;
+		x -= b / d->sx;
+		y -= b / d->sy;
+		w += 2 * b / d->sx;
+		h += 2 * b / d->sy;
+	}
+	pdf_rect(d->pg, DX(d, x), DY(d, y + h), w * d->sx, h * d->sy, &p);
+}
+
+static void
+draw_face(struct draw *d, const struct elem *v, int n)
+{
+	int i, none;
+
+	for (i = 0; i < n; i++) {
+		const struct elem *e = &v[i];
+		const char *s;
+
+		if (e->when.n && *expand(d, e, &e->when) == '\0')
+			continue;
+		switch (e->type) {
+		case EL_BOX:
+			draw_box(d, e);
+			break;
+		case EL_TEXT:
+			s = expand(d, e, &e->text);
+			draw_text(d, e, s, DX(d, e->x), DY(d, e->y + e->h),
+			    e->w * d->sx, e->h * d->sy);
+			break;
+		case EL_LINE: {
+			struct rgb c = draw_colour(d, &e->stroke, &none);
+
+			if (!none)
+				pdf_line(d->pg, DX(d, e->x), DY(d, e->y),
+				    DX(d, e->x2), DY(d, e->y2), c, e->lw);
+			break;
+		}
+		case EL_WIDGET:
+			s = expand(d, e, &e->text);
+			draw_widget(d, e, s);
+			break;
+		}
+	}
+}
+
+static void
+finish_page(struct layout *l)
+{
+	if (l->front && l->cur)
+		sheet_crop_marks(&l->sheet, l->front,
+		    (l->slot + l->sheet.cols - 1) / l->sheet.cols);
+	l->front = l->back = NULL;
+	l->slot = 0;
+}
+
+void
+layout_finish(struct layout *l)
+{
+	finish_page(l);
+	l->cur = NULL;
+}
+
+static int
+start_sheet(struct layout *l, const struct template *t)
+{
+	int a4 = l->o.a4 && t->a4_w > 0;
+
+	memset(&l->sheet, 0, sizeof(l->sheet));
+	l->sheet.paper_w = l->o.paper_w;
+	l->sheet.paper_h = l->o.paper_h;
+	l->sheet.card_w = a4 ? t->a4_w : t->w;
+	l->sheet.card_h = a4 ? t->a4_h : t->h;
+	l->sheet.bleed = l->o.bleed;
+	l->sheet.gap = t->gap;
+	l->sheet.crop = l->o.crop;
+	if (sheet_plan(&l->sheet) < 0) {
+		char w[32], h[32];
+
+		diag_at(L_FATAL, "render.fit", t->file, 0, 0,
+		    "a %s x %s card with its margins does not fit the paper; "
+		    "use larger paper or less bleed", mm_str(l->sheet.card_w, w),
+		    mm_str(l->sheet.card_h, h));
+		return -1;
+	}
+	return 0;
+}
+
+int
+layout_card(struct layout *l, const struct template *t, const struct record *r)
+{
+	struct draw d;
+	const int *font;
+
+	font = fonts_for(l, t);
+	if (font == NULL)
+		return -1;
+	if (t != l->cur) {
+		finish_page(l);
+		if (start_sheet(l, t) < 0) {
+			l->cur = NULL;
+			return -1;
+		}
+		l->cur = t;
+	}
+	if (l->front == NULL || l->slot == l->sheet.cols * l->sheet.rows) {
+		finish_page(l);
+		l->front = pdf_add_page(l->pdf, l->o.paper_w, l->o.paper_h);
+		if (l->o.backs != BACKS_NONE)
+			l->back = pdf_add_page(l->pdf, l->o.paper_w,
+			    l->o.paper_h);
+	}
+	memset(&d, 0, sizeof(d));
+	d.l = l;
+	d.pdf = l->pdf;
+	d.t = t;
+	d.r = r;
+	d.font = font;
+	d.sx = l->sheet.card_w / t->w;
+	d.sy = l->sheet.card_h / t->h;
+	d.fs = d.sx < d.sy ? d.sx : d.sy;
+	d.pg = l->front;
+	sheet_slot(&l->sheet, l->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
+	draw_face(&d, t->front, t->nfront);
+	if (l->back) {
+		d.pg = l->back;
+		d.back = 1;
+		sheet_slot(&l->sheet, l->slot, l->o.backs, l->o.back_dx,
+		    l->o.back_dy, &d.ox, &d.oy);
+		draw_face(&d, t->back, t->nback);
+	}
+	l->slot++;
+	l->cards++;
+	return 0;
+}

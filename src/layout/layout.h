@@ -1,0 +1,46 @@
+/*
+ * layout/layout.h -- places cards on sheets and draws each card's
+ * template elements with a record's fields.
+ *
+ * Cards go 10 up (or whatever fits) in the order they come; a new page
+ * starts when the page is full or the template changes.  With backs, each
+ * front page is followed by its back page, the backs mirrored so that
+ * each lands behind its front when printed duplex.
+ */
+#ifndef MUSTER_LAYOUT_H
+#define MUSTER_LAYOUT_H
+
+#include "../pdf/sheet.h"
+
+struct pdf;
+struct record;
+struct template;
+
+struct layout_opts {
+	double paper_w, paper_h;	/* points */
+	int a4;			/* use the templates' A4 card sizes */
+	double bleed;		/* points */
+	int crop;
+	enum backs backs;
+	double back_dx, back_dy;	/* points: right and down */
+};
+
+struct layout;
+
+/* A layout drawing into pdf (which the caller keeps and frees). */
+struct layout *layout_new(struct pdf *pdf, const struct layout_opts *o);
+void layout_free(struct layout *l);
+
+/*
+ * Draws a card of template t filled from r in the next free place.
+ * Problems with the card's text are reported (render.glyph, .overflow);
+ * returns -1 only when the card cannot be placed at all (render.fit or
+ * render.font, reported).
+ */
+int layout_card(struct layout *l, const struct template *t,
+    const struct record *r);
+/* Finishes the last page (crop marks). */
+void layout_finish(struct layout *l);
+int layout_cards(const struct layout *l);
+
+#endif

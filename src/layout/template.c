@@ -1,0 +1,1009 @@
+/*
+ * layout/template.c -- reading, merging (extends:) and compiling templates.
+ */
+#include "template.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../arena.h"
+#include "../diag.h"
+#include "../doc.h"
+#include "../record.h"
+#include "../schema.h"
+#include "../util.h"
+
+#ifndef TEMPLATEDIR
+#define TEMPLATEDIR "/usr/local/share/muster/templates"
+#endif
+
+#define MAXCHAIN 8	/* extends: depth */
+#define MM (72.0 / 25.4)
+
+/* ---- where templates live ---- */
+
+static char exe_templates[PATH_MAX];
+static char exe_share[PATH_MAX];
+
+void
+template_set_exe_dir(const char *dir)
+{
+	snprintf(exe_templates, sizeof(exe_templates), "%s/templates", dir);
+	snprintf(exe_share, sizeof(exe_share),
+	    "%s/../share/muster/templates", dir);
+}
+
+const char *const *
+template_dirs(void)
+{
+	static const char *dirs[5];
+	const char *env = getenv("MUSTER_TEMPLATES");
+	int n = 0;
+
+	if (env && *env)
+		dirs[n++] = env;
+	if (*exe_templates)
+		dirs[n++] = exe_templates;
+	if (*exe_share)
+		dirs[n++] = exe_share;
+	dirs[n++] = TEMPLATEDIR;
+	dirs[n] = NULL;
+	return dirs;
+}
+
+static int
+is_path(const char *s)
+{
+	size_t n = strlen(s);
+
+	return strchr(s, '/') != NULL ||
+	    (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcmp(s + n - 4, ".yml") == 0);
+}
+
+/* The file for a template name, or NULL. */
+static char *
+find_template(const char *name)
+{
+	const char *const *d;
+	struct stat st;
+	char buf[PATH_MAX];
+
+	if (is_path(name))
+		return xstrdup(name);
+	for (d = template_dirs(); *d; d++) {
+		snprintf(buf, sizeof(buf), "%s/%s.yaml", *d, name);
+		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode))
+			return xstrdup(buf);
+	}
+	return NULL;
+}
+
+/* ---- small parsers ---- */
+
+int
+parse_length(const char *s, double whole, double *pt)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	v = strtod(s, &end);
+	if (end == s)
+		return 0;
+	while (*end == ' ')
+		end++;
+	if (strcmp(end, "mm") == 0)
+		v *= MM;
+	else if (strcmp(end, "cm") == 0)
+		v *= 10 * MM;
+	else if (strcmp(end, "in") == 0)
+		v *= 72.0;
+	else if (strcmp(end, "pt") == 0)
+		;
+	else if (strcmp(end, "%") == 0)
+		v = v * whole / 100.0;
+	else if (*end == '\0' && v == 0)
+		;
+	else
+		return 0;
+	if (v < -10000 || v > 10000)
+		return 0;
+	*pt = v;
+	return 1;
+}
+
+int
+parse_rgb(const char *s, struct rgb *out)
+{
+	static const struct { const char *name; unsigned v; } names[] = {
+		{ "black", 0x000000 }, { "white", 0xffffff },
+		{ "red", 0xc8102e }, { "green", 0x2e7d32 },
+		{ "blue", 0x1f4e9a }, { "grey", 0x808080 },
+		{ "gray", 0x808080 },
+	};
+	unsigned v;
+	size_t i;
+
+	for (i = 0; i < NELEM(names); i++)
+		if (strcmp(s, names[i].name) == 0) {
+			v = names[i].v;
+			goto ok;
+		}
+	if (s[0] != '#' || strlen(s) != 7 || strspn(s + 1,
+	    "0123456789abcdefABCDEF") != 6)
+		return 0;
+	v = (unsigned)strtoul(s + 1, NULL, 16);
+ok:
+	out->r = (float)((v >> 16) & 0xff) / 255.0f;
+	out->g = (float)((v >> 8) & 0xff) / 255.0f;
+	out->b = (float)(v & 0xff) / 255.0f;
+	return 1;
+}
+
+/* Compiles "A {name} ({side})" into segments; "{{" is a literal brace. */
+static int
+compile_fmt(struct arena *a, const char *s, struct fmt *f)
+{
+	struct seg tmp[64];
+	const char *p = s, *lit = s;
+	int n = 0;
+
+	f->seg = NULL;
+	f->n = 0;
+	while (*p) {
+		if (p[0] == '{' && p[1] == '{') {
+			if (n == 64)
+				return -1;
+			tmp[n].lit = lit;
+			tmp[n].len = (size_t)(p + 1 - lit);
+			tmp[n++].field = NULL;
+			p += 2;
+			lit = p;
+			continue;
+		}
+		if (*p == '{') {
+			const char *end = strchr(p, '}');
+
+			if (end == NULL || end == p + 1 || n >= 63)
+				return -1;
+			if (p > lit) {
+				tmp[n].lit = lit;
+				tmp[n].len = (size_t)(p - lit);
+				tmp[n++].field = NULL;
+			}
+			tmp[n].lit = NULL;
+			tmp[n].len = 0;
+			tmp[n++].field = arena_strndup(a, p + 1,
+			    (size_t)(end - p - 1));
+			p = lit = end + 1;
+			continue;
+		}
+		p++;
+	}
+	if (p > lit) {
+		if (n == 64)
+			return -1;
+		tmp[n].lit = lit;
+		tmp[n].len = (size_t)(p - lit);
+		tmp[n++].field = NULL;
+	}
+	if (n) {
+		int i;
+
+		f->seg = arena_alloc(a, (size_t)n * sizeof(*f->seg));
+		for (i = 0; i < n; i++) {
+			f->seg[i] = tmp[i];
+			if (tmp[i].lit)
+				f->seg[i].lit = arena_strndup(a, tmp[i].lit,
+				    tmp[i].len);
+		}
+	}
+	f->n = n;
+	return 0;
+}
+
+void
+fmt_expand(const struct fmt *f, const struct record *r, struct sbuf *sb,
+    const char **missing)
+{
+	int i;
+
+	for (i = 0; i < f->n; i++) {
+		const struct seg *s = &f->seg[i];
+
+		if (s->lit) {
+			sb_add(sb, s->lit, s->len);
+		} else {
+			const char *v = rec_get(r, s->field);
+
+			if (v)
+				sb_adds(sb, v);
+			else if (missing && *missing == NULL)
+				*missing = s->field;
+		}
+	}
+}
+
+/* ---- schema ---- */
+
+static const struct skey k_len[] = { K_STR("length", REQ) };
+static const struct skey k_column_keys[] = {
+	K_STR("text", REQ),
+	K_STR("width", REQ),
+	K_STR("align", OPT),
+	K_STR("font", OPT),
+	K_NUM("pt", OPT, 1, 200),
+	K_NUM("min_pt", OPT, 1, 200),
+	K_STR("colour", OPT),
+	K_STR("color", OPT),
+	K_END
+};
+static const struct skey k_column[] = { K_MAP("column", REQ, k_column_keys) };
+static const struct skey k_row[] = { K_STR("row", REQ) };
+
+static const struct skey k_elem_keys[] = {
+	K_STR("name", OPT),
+	K_STR("box", OPT),
+	K_STR("text", OPT),
+	K_STR("line", OPT),
+	K_STR("table", OPT),
+	K_STR("widget", OPT),
+	K_SEQ("at", OPT, 2, 2, k_len),
+	K_SEQ("size", OPT, 2, 2, k_len),
+	K_SEQ("to", OPT, 2, 2, k_len),
+	K_STR("when", OPT),
+	K_STR("fill", OPT),
+	K_STR("stroke", OPT),
+	K_STR("stroke_width", OPT),
+	K_STR("radius", OPT),
+	K_STR("dash", OPT),
+	K_BOOL("bleed", OPT),
+	K_STR("font", OPT),
+	K_NUM("pt", OPT, 1, 200),
+	K_NUM("min_pt", OPT, 1, 200),
+	K_STR("align", OPT),
+	K_STR("valign", OPT),
+	K_STR("colour", OPT),
+	K_STR("color", OPT),
+	K_BOOL("wrap", OPT),
+	K_NUM("leading", OPT, 0.5, 3),
+	K_STR("value", OPT),
+	K_STR("direction", OPT),
+	K_SEQ("rows", OPT, 1, 64, k_row),
+	K_STR("row_height", OPT),
+	K_STR("stripe", OPT),
+	K_SEQ("columns", OPT, 1, 32, k_column),
+	K_BOOL("remove", OPT),
+	K_END
+};
+static const struct skey k_elem[] = { K_MAP("element", REQ, k_elem_keys) };
+
+static const struct skey k_renders[] = {
+	K_STR("system", REQ),
+	K_STR("kind", REQ),
+	K_END
+};
+static const struct skey k_sizes[] = {
+	K_SEQ("a4", OPT, 2, 2, k_len),
+	K_SEQ("letter", OPT, 2, 2, k_len),
+	K_END
+};
+static const struct skey k_fontname[] = { K_STR("font", REQ) };
+
+static const struct skey k_template[] = {
+	K_STR("template", REQ),
+	K_STR("description", OPT),
+	K_MAP("renders", OPT, k_renders),
+	K_STR("extends", OPT),
+	K_SEQ("size", OPT, 2, 2, k_len),
+	K_MAP("sizes", OPT, k_sizes),
+	K_STR("gap", OPT),
+	K_STR("safe", OPT),
+	K_NUM("min_pt", OPT, 1, 100),
+	K_MAPANY("fonts", OPT, k_fontname),
+	K_SEQ("elements", OPT, 0, 2000, k_elem),
+	K_SEQ("back", OPT, 0, 2000, k_elem),
+	K_END
+};
+
+/* ---- the extends: chain ---- */
+
+struct chain {
+	struct reader *rd[MAXCHAIN];
+	struct arena *ar[MAXCHAIN];
+	const struct node *doc[MAXCHAIN];	/* base first */
+	char *file[MAXCHAIN];
+	int n;
+};
+
+static const struct node *
+top_get(const struct chain *c, const char *key)
+{
+	int i;
+
+	for (i = c->n; i-- > 0;) {
+		const struct node *v = node_get(c->doc[i], key);
+
+		if (v && !v->bad)
+			return v;
+	}
+	return NULL;
+}
+
+static void
+chain_release(struct chain *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++) {
+		reader_close(c->rd[i]);
+		arena_free(c->ar[i]);
+		free(c->file[i]);
+	}
+	c->n = 0;
+}
+
+/* Reads name and its ancestors, base first.  Returns -1 on any problem. */
+static int
+read_chain(struct chain *c, const char *name, const struct node *from)
+{
+	const struct node *doc, *ext;
+	struct reader *rd;
+	struct arena *a;
+	char *file;
+	int i, errs;
+	struct skey top = K_MAP("", REQ, k_template);
+
+	file = find_template(name);
+	if (file == NULL) {
+		struct sbuf sb = SBUF_INIT;
+		const char *const *d;
+
+		for (d = template_dirs(); *d; d++)
+			sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
+			    *d);
+		if (from)
+			diag(L_ERROR, "template.invalid", from,
+			    "template '%s' is not in %s; 'muster templates' "
+			    "lists them", name, sb.buf);
+		else
+			diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
+			    "template '%s' is not in %s; 'muster templates' "
+			    "lists them", name, sb.buf);
+		sb_release(&sb);
+		return -1;
+	}
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->file[i], file) == 0) {
+			diag(L_ERROR, "template.invalid", from,
+			    "template '%s' extends itself", name);
+			free(file);
+			return -1;
+		}
+	if (c->n == MAXCHAIN) {
+		diag(L_ERROR, "template.invalid", from,
+		    "templates extend each other more than %d deep", MAXCHAIN);
+		free(file);
+		return -1;
+	}
+	rd = reader_open(file);
+	if (rd == NULL) {
+		free(file);
+		return -1;
+	}
+	a = arena_new();
+	doc = reader_next(rd, a);
+	if (doc == NULL) {
+		if (!reader_failed(rd))
+			diag_at(L_ERROR, "yaml.empty", file, 0, 0,
+			    "template file holds no document");
+		reader_close(rd);
+		arena_free(a);
+		free(file);
+		return -1;
+	}
+	errs = schema_check(doc, &top, "");
+	/* Shift the others up: the base goes first. */
+	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
+	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
+	memmove(c->doc + 1, c->doc, (size_t)c->n * sizeof(c->doc[0]));
+	memmove(c->file + 1, c->file, (size_t)c->n * sizeof(c->file[0]));
+	c->rd[0] = rd;
+	c->ar[0] = a;
+	c->doc[0] = doc;
+	c->file[0] = file;
+	c->n++;
+	if (errs)
+		return -1;
+	ext = node_get(doc, "extends");
+	if (ext && !ext->bad) {
+		/* A relative path is relative to the extending template. */
+		if (strchr(ext->str, '/') && ext->str[0] != '/') {
+			char buf[PATH_MAX], *slash;
+
+			snprintf(buf, sizeof(buf), "%s", file);
+			slash = strrchr(buf, '/');
+			if (slash) {
+				slash[1] = '\0';
+				strncat(buf, ext->str,
+				    sizeof(buf) - strlen(buf) - 1);
+				return read_chain(c, buf, ext);
+			}
+		}
+		return read_chain(c, ext->str, ext);
+	}
+	return 0;
+}
+
+/* ---- elements ---- */
+
+struct proto {
+	const char *name;
+	const struct node *layer[MAXCHAIN];
+	int nl;
+	int removed;
+};
+
+static const struct node *
+el_get(const struct proto *p, const char *key)
+{
+	int i;
+
+	for (i = p->nl; i-- > 0;) {
+		const struct node *v = node_get(p->layer[i], key);
+
+		if (v && !v->bad)
+			return v;
+	}
+	return NULL;
+}
+
+static const char *
+el_str(const struct proto *p, const char *key, const char *dflt)
+{
+	return node_str(el_get(p, key), dflt);
+}
+
+static const char *const types[] = {
+	"box", "text", "line", "table", "widget", NULL
+};
+
+/* Collects the elements of every layer of the chain under key. */
+static struct proto *
+merge_elements(const struct chain *c, const char *key, int *np,
+    struct arena *a)
+{
+	struct proto *v = NULL;
+	int n = 0, cap = 0, i, unnamed = 0;
+	size_t j;
+
+	for (i = 0; i < c->n; i++) {
+		const struct node *list = node_get(c->doc[i], key);
+
+		if (list == NULL || list->bad || list->type != N_SEQ)
+			continue;
+		for (j = 0; j < list->n; j++) {
+			const struct node *m = list->kid[j];
+			const char *name = get_str(m, "name", NULL);
+			int k;
+
+			if (m->type != N_MAP || m->bad)
+				continue;
+			if (name == NULL &&
+			    (name = get_str(m, "box", NULL)) == NULL &&
+			    (name = get_str(m, "table", NULL)) == NULL)
+				name = arena_printf(a, "#%d", ++unnamed);
+			for (k = 0; k < n; k++)
+				if (strcmp(v[k].name, name) == 0)
+					break;
+			/* Each document has its own copy of its path. */
+			if (k < n && v[k].nl > 0 &&
+			    v[k].layer[v[k].nl - 1]->file == m->file) {
+				diag(L_ERROR, "template.invalid", m,
+				    "a second element named '%s' (the first is "
+				    "at line %d); give each its own name",
+				    name, v[k].layer[v[k].nl - 1]->line);
+				continue;
+			}
+			if (k == n) {
+				if (n == cap) {
+					cap = cap ? cap * 2 : 32;
+					v = xrealloc(v, (size_t)cap * sizeof(*v));
+				}
+				memset(&v[n], 0, sizeof(v[n]));
+				v[n].name = name;
+				n++;
+			}
+			if (v[k].nl < MAXCHAIN)
+				v[k].layer[v[k].nl++] = m;
+			v[k].removed = node_bool(node_get(m, "remove"), 0);
+		}
+	}
+	*np = n;
+	return v;
+}
+
+struct ctx {
+	struct template *t;
+	struct arena *a;
+	int errors;
+	/* elements being built */
+	struct elem *v;
+	int n, cap;
+};
+
+static void
+bad(struct ctx *cx, const struct node *at, const char *fmt, ...)
+    ATTR_PRINTF(3, 4);
+
+static void
+bad(struct ctx *cx, const struct node *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (at)
+		diag_vat(L_ERROR, "template.invalid", at->file, at->line,
+		    at->col, fmt, ap);
+	else
+		diag_vat(L_ERROR, "template.invalid", cx->t->file, 0, 0, fmt,
+		    ap);
+	va_end(ap);
+	cx->errors++;
+}
+
+static double
+length(struct ctx *cx, const struct node *n, double whole, double dflt)
+{
+	double v;
+
+	if (n == NULL || n->bad)
+		return dflt;
+	if (!parse_length(n->str, whole, &v)) {
+		bad(cx, n, "length '%s' must be a number with mm, cm, in, pt "
+		    "or %%, such as 2.5mm", n->str);
+		return dflt;
+	}
+	return v;
+}
+
+/* An [x, y] pair of lengths. */
+static void
+pair(struct ctx *cx, const struct node *n, double *x, double *y)
+{
+	if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2)
+		return;
+	*x = length(cx, n->kid[0], cx->t->w, *x);
+	*y = length(cx, n->kid[1], cx->t->h, *y);
+}
+
+static void
+colour(struct ctx *cx, const struct node *n, struct colour *c, int none)
+{
+	c->none = none;
+	if (n == NULL || n->bad)
+		return;
+	c->none = 0;
+	c->field.n = 0;
+	if (strcmp(n->str, "none") == 0) {
+		c->none = 1;
+	} else if (n->str[0] == '{') {
+		if (compile_fmt(cx->a, n->str, &c->field) < 0)
+			bad(cx, n, "colour '%s' must be #rrggbb, a colour "
+			    "name, none or a {field}", n->str);
+	} else if (!parse_rgb(n->str, &c->rgb)) {
+		bad(cx, n, "colour '%s' must be #rrggbb (such as #1f4e9a), "
+		    "none, a {field} or one of black, white, red, green, "
+		    "blue, grey", n->str);
+	}
+}
+
+static int
+font_index(struct ctx *cx, const struct node *n)
+{
+	struct sbuf sb = SBUF_INIT;
+	int i;
+
+	if (n == NULL)
+		return 0;
+	for (i = 0; i < cx->t->nfonts; i++)
+		if (strcmp(cx->t->fonts[i].key, n->str) == 0)
+			return i;
+	for (i = 0; i < cx->t->nfonts; i++)
+		sb_addf(&sb, "%s%s", i ? ", " : "", cx->t->fonts[i].key);
+	bad(cx, n, "font '%s' is not in the template's fonts (%s)", n->str,
+	    sb_str(&sb));
+	sb_release(&sb);
+	return 0;
+}
+
+static int
+align(struct ctx *cx, const struct node *n, int vertical, int dflt)
+{
+	static const char *const h[] = { "left", "centre", "right", "center", NULL };
+	static const char *const v[] = { "top", "middle", "bottom", "centre", "center", NULL };
+	const char *const *names = vertical ? v : h;
+	int i;
+
+	if (n == NULL)
+		return dflt;
+	for (i = 0; names[i]; i++)
+		if (strcmp(names[i], n->str) == 0)
+			return i > 2 ? ALIGN_CENTRE : i;
+	bad(cx, n, "%salign '%s' must be %s", vertical ? "v" : "", n->str,
+	    vertical ? "top, middle or bottom" : "left, centre or right");
+	return dflt;
+}
+
+static struct elem *
+new_elem(struct ctx *cx)
+{
+	struct elem *e;
+
+	if (cx->n == cx->cap) {
+		cx->cap = cx->cap ? cx->cap * 2 : 64;
+		cx->v = xrealloc(cx->v, (size_t)cx->cap * sizeof(*cx->v));
+	}
+	e = &cx->v[cx->n++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+/* Text keys shared by text elements and table columns. */
+static void
+text_style(struct ctx *cx, struct elem *e, const struct node *font,
+    const struct node *pt, const struct node *min_pt, const struct node *col)
+{
+	e->font = font_index(cx, font);
+	e->pt = node_double(pt, 7);
+	e->min_pt = node_double(min_pt, cx->t->min_pt);
+	if (e->min_pt > e->pt)
+		e->min_pt = e->pt;
+	e->leading = 1.15;
+	e->colour.rgb = (struct rgb){ 0, 0, 0 };
+	colour(cx, col, &e->colour, 0);
+}
+
+static void
+compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
+{
+	const struct node *rows = el_get(p, "rows");
+	const struct node *cols = el_get(p, "columns");
+	const struct node *stripe = el_get(p, "stripe");
+	double rh = length(cx, el_get(p, "row_height"), cx->t->h, 10);
+	const struct node *tbl = el_get(p, "table");
+	struct colour band;
+	size_t r, c;
+
+	if (rows == NULL || cols == NULL) {
+		bad(cx, tbl, "table '%s' needs rows: and columns:", p->name);
+		return;
+	}
+	memset(&band, 0, sizeof(band));
+	band.none = 1;
+	colour(cx, stripe, &band, 1);
+	for (r = 0; r < rows->n; r++) {
+		const char *rowname = node_str(rows->kid[r], "");
+		double x = x0, y = y0 + (double)r * rh;
+
+		if (!band.none && r % 2 == 1) {
+			struct elem *s = new_elem(cx);
+			double w = 0;
+
+			for (c = 0; c < cols->n; c++)
+				w += length(cx, node_get(cols->kid[c], "width"),
+				    cx->t->w, 0);
+			s->type = EL_BOX;
+			s->name = arena_printf(cx->a, "%s.stripe", p->name);
+			s->at = tbl;
+			s->x = x0;
+			s->y = y;
+			s->w = w;
+			s->h = rh;
+			s->fill = band;
+			s->stroke.none = 1;
+		}
+		for (c = 0; c < cols->n; c++) {
+			const struct node *cm = cols->kid[c];
+			const char *text = get_str(cm, "text", "");
+			struct elem *e = new_elem(cx);
+			struct sbuf sb = SBUF_INIT;
+			const char *q;
+
+			e->type = EL_TEXT;
+			e->name = arena_printf(cx->a, "%s.%s", p->name, rowname);
+			e->at = cm;
+			e->x = x;
+			e->y = y;
+			e->w = length(cx, node_get(cm, "width"), cx->t->w, 0);
+			e->h = rh;
+			x += e->w;
+			/* "$" in a column's text stands for the row's name. */
+			for (q = text; *q; q++)
+				if (*q == '$')
+					sb_adds(&sb, rowname);
+				else
+					sb_addc(&sb, *q);
+			if (compile_fmt(cx->a, sb_str(&sb), &e->text) < 0)
+				bad(cx, cm, "text '%s' has an unclosed {", text);
+			sb_release(&sb);
+			text_style(cx, e, node_get(cm, "font") ?
+			    node_get(cm, "font") : el_get(p, "font"),
+			    node_get(cm, "pt") ? node_get(cm, "pt") :
+			    el_get(p, "pt"), node_get(cm, "min_pt") ?
+			    node_get(cm, "min_pt") : el_get(p, "min_pt"),
+			    node_get(cm, "colour") ? node_get(cm, "colour") :
+			    node_get(cm, "color") ? node_get(cm, "color") :
+			    el_get(p, "colour") ? el_get(p, "colour") :
+			    el_get(p, "color"));
+			e->halign = align(cx, node_get(cm, "align"), 0,
+			    ALIGN_CENTRE);
+			e->valign = ALIGN_CENTRE;
+		}
+	}
+}
+
+static void
+compile_elem(struct ctx *cx, const struct proto *p)
+{
+	static const char *const widgets[] = {
+		"sector", "cells", "track", "nato", NULL
+	};
+	const struct node *tn = NULL, *n;
+	struct elem *e;
+	int type = -1, i;
+	double x = 0, y = 0, w = cx->t->w, h = cx->t->h;
+
+	for (i = 0; types[i]; i++)
+		if ((n = node_get(p->layer[0], types[i])) != NULL) {
+			if (tn) {
+				bad(cx, n, "element '%s' is both a %s and a %s; "
+				    "give one of box, text, line, table, widget",
+				    p->name, types[type], types[i]);
+				return;
+			}
+			tn = n;
+			type = i;
+		}
+	if (tn == NULL) {
+		bad(cx, p->layer[0], "element '%s' must be one of box, text, "
+		    "line, table, widget (a key naming what it is)", p->name);
+		return;
+	}
+	pair(cx, el_get(p, "at"), &x, &y);
+	pair(cx, el_get(p, "size"), &w, &h);
+	if (type == 3) {
+		compile_table(cx, p, x, y);
+		return;
+	}
+	e = new_elem(cx);
+	e->name = p->name;
+	e->at = tn;
+	e->x = x;
+	e->y = y;
+	e->w = w;
+	e->h = h;
+	if ((n = el_get(p, "when")) != NULL &&
+	    compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+	    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
+		bad(cx, n, "when '%s' must name a field", n->str);
+	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
+	colour(cx, el_get(p, "fill"), &e->fill, 1);
+	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
+	e->lw = length(cx, el_get(p, "stroke_width"), 0, 0.5);
+	e->radius = length(cx, el_get(p, "radius"), 0, 0);
+	e->dash = length(cx, el_get(p, "dash"), 0, 0);
+	e->bleed = node_bool(el_get(p, "bleed"), 0);
+	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
+	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :
+	    el_get(p, "color"));
+	e->halign = align(cx, el_get(p, "align"), 0, ALIGN_START);
+	e->valign = align(cx, el_get(p, "valign"), 1, ALIGN_CENTRE);
+	e->wrap = node_bool(el_get(p, "wrap"), 0);
+	if ((n = el_get(p, "leading")) != NULL)
+		e->leading = node_double(n, 1.15);
+	switch (type) {
+	case 0:
+		e->type = EL_BOX;
+		if (e->fill.none && e->stroke.none && !e->stroke.field.n)
+			e->stroke.none = 0;	/* a bare box is an outline */
+		break;
+	case 1:
+		e->type = EL_TEXT;
+		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
+			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
+			    "{ (write {{ for a brace)", el_str(p, "text", ""));
+		break;
+	case 2:
+		e->type = EL_LINE;
+		e->x2 = e->x;
+		e->y2 = e->y;
+		pair(cx, el_get(p, "to"), &e->x2, &e->y2);
+		if (e->stroke.none && !e->stroke.field.n)
+			e->stroke.none = 0;
+		break;
+	case 4:
+		e->type = EL_WIDGET;
+		for (i = 0; widgets[i]; i++)
+			if (strcmp(widgets[i], tn->str) == 0)
+				break;
+		if (widgets[i] == NULL) {
+			struct sbuf sb = SBUF_INIT;
+
+			sb_list(&sb, widgets);
+			bad(cx, tn, "widget '%s' is not one of %s", tn->str,
+			    sb.buf);
+			sb_release(&sb);
+		}
+		e->widget = (enum widget)i;
+		if (compile_fmt(cx->a, el_str(p, "value", ""), &e->text) < 0)
+			bad(cx, el_get(p, "value"), "value has an unclosed {");
+		n = el_get(p, "direction");
+		e->down = n && strcmp(n->str, "down") == 0;
+		if (n && !e->down && strcmp(n->str, "across") != 0)
+			bad(cx, n, "direction '%s' must be across or down",
+			    n->str);
+		break;
+	}
+	/* Text near the trim may be cut off by an imprecise guillotine. */
+	if (e->type == EL_TEXT && cx->t->safe > 0 &&
+	    (e->x < cx->t->safe - 0.01 || e->y < cx->t->safe - 0.01 ||
+	    e->x + e->w > cx->t->w - cx->t->safe + 0.01 ||
+	    e->y + e->h > cx->t->h - cx->t->safe + 0.01)) {
+		char buf[32];
+
+		diag(L_WARNING, "template.invalid", tn,
+		    "text '%s' comes closer than %s to the trim; it may be cut",
+		    e->name, mm_str(cx->t->safe, buf));
+	}
+}
+
+static void
+compile_list(struct ctx *cx, const struct chain *c, const char *key,
+    struct elem **out, int *nout)
+{
+	struct proto *protos;
+	int n, i;
+
+	protos = merge_elements(c, key, &n, cx->a);
+	cx->v = NULL;
+	cx->n = cx->cap = 0;
+	for (i = 0; i < n; i++)
+		if (!protos[i].removed)
+			compile_elem(cx, &protos[i]);
+	free(protos);
+	*out = arena_alloc(cx->a, (size_t)(cx->n ? cx->n : 1) * sizeof(**out));
+	if (cx->n)
+		memcpy(*out, cx->v, (size_t)cx->n * sizeof(**out));
+	*nout = cx->n;
+	free(cx->v);
+	cx->v = NULL;
+}
+
+static void
+compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
+{
+	if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2)
+		return;
+	*w = length(cx, n->kid[0], 0, 0);
+	*h = length(cx, n->kid[1], 0, 0);
+	if (*w < 36 || *h < 36 || *w > 2000 || *h > 2000) {
+		bad(cx, n, "card size must be between 0.5 in and 27 in each way");
+		*w = *h = 144;
+	}
+}
+
+struct template *
+template_load(const char *name)
+{
+	struct chain c;
+	struct template *t;
+	struct ctx cx;
+	const struct node *n, *rend;
+	int errors_before = diag_count(L_ERROR) + diag_count(L_FATAL);
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	if (read_chain(&c, name, NULL) < 0) {
+		chain_release(&c);
+		return NULL;
+	}
+	t = xcalloc(1, sizeof(*t));
+	t->arena = arena_new();
+	memset(&cx, 0, sizeof(cx));
+	cx.t = t;
+	cx.a = t->arena;
+	t->file = arena_strdup(t->arena, c.file[c.n - 1]);
+	t->name = arena_strdup(t->arena, get_str(c.doc[c.n - 1], "template",
+	    name));
+	t->description = arena_strdup(t->arena, node_str(top_get(&c,
+	    "description"), ""));
+	rend = top_get(&c, "renders");
+	if (rend == NULL)
+		bad(&cx, c.doc[c.n - 1], "template '%s' must say what it "
+		    "renders: renders: {system: ..., kind: ...}", t->name);
+	t->system = arena_strdup(t->arena, get_str(rend, "system", ""));
+	t->kind = arena_strdup(t->arena, get_str(rend, "kind", ""));
+	if ((n = top_get(&c, "size")) == NULL)
+		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
+		    "size: size: [3.5in, 2in]", t->name);
+	t->w = t->h = 144;
+	compile_size(&cx, n, &t->w, &t->h);
+	if ((n = top_get(&c, "sizes")) != NULL) {
+		compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
+		compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+	}
+	t->gap = length(&cx, top_get(&c, "gap"), 0, 0);
+	t->safe = length(&cx, top_get(&c, "safe"), 0, 0);
+	t->min_pt = node_double(top_get(&c, "min_pt"), 5);
+
+	/* Fonts: every layer's, a later one replacing an earlier key. */
+	t->fonts = arena_alloc(t->arena, 16 * sizeof(*t->fonts));
+	for (int l = 0; l < c.n; l++) {
+		const struct node *f = node_get(c.doc[l], "fonts");
+
+		if (f == NULL || f->bad || f->type != N_MAP)
+			continue;
+		for (i = 0; i < f->n; i++) {
+			const char *key = MAP_KEY(f, i)->str;
+			const char *pat = node_str(MAP_VAL(f, i), NULL);
+			int k;
+
+			if (pat == NULL)
+				continue;
+			for (k = 0; k < t->nfonts; k++)
+				if (strcmp(t->fonts[k].key, key) == 0)
+					break;
+			if (k == 16) {
+				bad(&cx, MAP_KEY(f, i), "a template may name at "
+				    "most 16 fonts");
+				break;
+			}
+			if (k == t->nfonts)
+				t->nfonts++;
+			t->fonts[k].key = arena_strdup(t->arena, key);
+			t->fonts[k].pattern = arena_strdup(t->arena, pat);
+		}
+	}
+	if (t->nfonts == 0) {
+		t->fonts[0].key = "body";
+		t->fonts[0].pattern = "DejaVu Sans Condensed";
+		t->nfonts = 1;
+	}
+	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
+	compile_list(&cx, &c, "back", &t->back, &t->nback);
+	/* Strings the elements point at live in the chain's arenas: copy
+	 * the few that survive (names) before releasing it. */
+	for (int k = 0; k < t->nfront; k++)
+		t->front[k].name = arena_strdup(t->arena, t->front[k].name);
+	for (int k = 0; k < t->nback; k++)
+		t->back[k].name = arena_strdup(t->arena, t->back[k].name);
+	/* Nodes (e->at) are only used while loading. */
+	for (int k = 0; k < t->nfront; k++)
+		t->front[k].at = NULL;
+	for (int k = 0; k < t->nback; k++)
+		t->back[k].at = NULL;
+	chain_release(&c);
+	if (cx.errors || diag_count(L_ERROR) + diag_count(L_FATAL) >
+	    errors_before) {
+		template_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void
+template_free(struct template *t)
+{
+	if (t == NULL)
+		return;
+	arena_free(t->arena);
+	free(t);
+}

@@ -1,0 +1,104 @@
+/*
+ * pdf/pdf.h -- libharu behind a small API: a document, TrueType fonts
+ * found by fontconfig and always embedded, glyph coverage, text measured
+ * and fitted into boxes, a few shapes, and the atomic save.
+ *
+ * Knows nothing of YAML, templates or games.  Coordinates are PDF points
+ * with the origin at the bottom left of the page.  Text is UTF-8.
+ */
+#ifndef MUSTER_PDF_H
+#define MUSTER_PDF_H
+
+#include <stddef.h>
+
+struct pdf;
+struct pdf_page;
+
+struct rgb {
+	float r, g, b;
+};
+
+/* A new empty document; free it with pdf_free(). */
+struct pdf *pdf_new(void);
+void pdf_free(struct pdf *p);
+
+/*
+ * A font by fontconfig pattern ("DejaVu Sans Condensed:bold").  Returns
+ * its id, or -1 with *why saying what went wrong.  *substitute is set to
+ * the family used when fontconfig chose another one (else NULL).  The
+ * same pattern or file gives the same id.
+ */
+int pdf_font(struct pdf *p, const char *pattern, const char **why,
+    const char **substitute);
+/* The first code point of text the font cannot print, or 0. */
+long pdf_missing_glyph(struct pdf *p, int font, const char *text);
+/* Width of text (one line) at pt points. */
+double pdf_text_width(struct pdf *p, int font, double pt, const char *text,
+    size_t len);
+
+/* A new page of w x h points; pages print in the order they are made. */
+struct pdf_page *pdf_add_page(struct pdf *p, double w, double h);
+size_t pdf_page_count(const struct pdf *p);
+
+struct paint {
+	int fill, stroke;	/* which of the two to do */
+	struct rgb fill_rgb, stroke_rgb;
+	double width;		/* stroke width, points */
+	double radius;		/* corner radius, points */
+	double dash;		/* dash length, 0 for solid */
+};
+
+void pdf_rect(struct pdf_page *pg, double x, double y, double w, double h,
+    const struct paint *pt);
+void pdf_line(struct pdf_page *pg, double x1, double y1, double x2,
+    double y2, struct rgb c, double width);
+void pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx,
+    double ry, const struct paint *pt);
+/* A pie slice: centre and width in degrees clockwise from straight up. */
+void pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
+    double centre, double width, const struct paint *pt);
+/* A closed polygon of n points (x0, y0, x1, y1, ...). */
+void pdf_polygon(struct pdf_page *pg, const double *xy, int n,
+    const struct paint *pt);
+/* Text with its baseline starting at x, y. */
+void pdf_text(struct pdf *p, struct pdf_page *pg, int font, double pt,
+    double x, double y, struct rgb c, const char *text, size_t len);
+
+enum { ALIGN_START, ALIGN_CENTRE, ALIGN_END };
+
+struct textbox {
+	double x, y, w, h;	/* the box, bottom-left origin */
+	int font;
+	double pt, min_pt;	/* size wanted, smallest allowed */
+	int halign, valign;	/* ALIGN_*: left/top, centre, right/bottom */
+	int wrap;		/* break lines at spaces to fit the width */
+	double leading;		/* line distance as a multiple of pt */
+	struct rgb colour;
+};
+
+/*
+ * Draws text in the box, shrinking it from tb->pt down to tb->min_pt
+ * until it fits (breaking lines at spaces when tb->wrap).  Newlines always
+ * break.  Returns 0 when it fits; otherwise draws it at min_pt cut to the
+ * box with an ellipsis and returns 1.  *used gets the size drawn.
+ */
+int pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
+    const char *text, double *used);
+/* As pdf_textbox without drawing: the size it would use, and whether it fits. */
+int pdf_text_fits(struct pdf *p, const struct textbox *tb, const char *text,
+    double *used);
+
+/*
+ * Writes the document to path atomically: a temporary file in the same
+ * folder, renamed into place only when every byte is written and synced.
+ * On failure nothing is left behind, an existing file is untouched, and
+ * the return is -1 with err describing why.
+ */
+int pdf_save(struct pdf *p, const char *path, char *err, size_t errlen);
+/* Nonzero after libharu reported an error; err gets its description. */
+int pdf_failed(const struct pdf *p, char *err, size_t errlen);
+
+/* Releases fontconfig's caches at exit (for leak checkers). */
+void pdf_cleanup(void);
+
+#endif

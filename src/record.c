@@ -1,0 +1,220 @@
+/*
+ * record.c -- an open-addressing table of fields, reused card after card.
+ */
+#include "record.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+
+#define NSLOT 512	/* a power of two well above any card's field count */
+
+struct field {
+	const char *key;	/* into pool, or NULL */
+	size_t klen;
+	const char *val;	/* into pool */
+	unsigned hash;
+};
+
+struct record {
+	struct field slot[NSLOT];
+	size_t used;
+	char *pool;		/* keys and values, bump-allocated */
+	size_t poollen, poolcap;
+	char **old;		/* pools outgrown while a card was built */
+	size_t nold;
+	struct sbuf label, file;
+	int line, col;
+};
+
+struct record *
+record_new(void)
+{
+	struct record *r = xcalloc(1, sizeof(*r));
+
+	r->poolcap = 8192;
+	r->pool = xmalloc(r->poolcap);
+	return r;
+}
+
+static void
+free_old(struct record *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nold; i++)
+		free(r->old[i]);
+	free(r->old);
+	r->old = NULL;
+	r->nold = 0;
+}
+
+void
+record_free(struct record *r)
+{
+	if (r == NULL)
+		return;
+	free_old(r);
+	free(r->pool);
+	sb_release(&r->label);
+	sb_release(&r->file);
+	free(r);
+}
+
+void
+record_clear(struct record *r)
+{
+	memset(r->slot, 0, sizeof(r->slot));
+	r->used = 0;
+	r->poollen = 0;
+	free_old(r);
+	sb_reset(&r->label);
+	sb_reset(&r->file);
+	r->line = r->col = 0;
+}
+
+static const char *
+pool_dup(struct record *r, const char *s, size_t n)
+{
+	char *p;
+
+	if (r->poollen + n + 1 > r->poolcap) {
+		/* Strings already handed out stay valid: keep the old pool. */
+		r->old = xrealloc(r->old, (r->nold + 1) * sizeof(*r->old));
+		r->old[r->nold++] = r->pool;
+		while (r->poolcap < n + 1)
+			r->poolcap *= 2;
+		r->pool = xmalloc(r->poolcap);
+		r->poollen = 0;
+	}
+	p = r->pool + r->poollen;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	r->poollen += n + 1;
+	return p;
+}
+
+static unsigned
+hash(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;	/* FNV-1a */
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static struct field *
+lookup(const struct record *r, const char *key, size_t klen, unsigned h)
+{
+	size_t i = h & (NSLOT - 1);
+
+	for (;;) {
+		const struct field *f = &r->slot[i];
+
+		if (f->key == NULL || (f->hash == h && f->klen == klen &&
+		    memcmp(f->key, key, klen) == 0))
+			return (struct field *)f;
+		i = (i + 1) & (NSLOT - 1);
+	}
+}
+
+void
+rec_set(struct record *r, const char *key, const char *val)
+{
+	size_t klen = strlen(key);
+	unsigned h = hash(key, klen);
+	struct field *f = lookup(r, key, klen, h);
+
+	if (f->key == NULL) {
+		if (r->used >= NSLOT / 2)
+			fatal("a card has more than %d fields", NSLOT / 2);
+		f->key = pool_dup(r, key, klen);
+		f->klen = klen;
+		f->hash = h;
+		r->used++;
+	}
+	f->val = pool_dup(r, val ? val : "", strlen(val ? val : ""));
+}
+
+void
+rec_setf(struct record *r, const char *key, const char *fmt, ...)
+{
+	char small[256];
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof(small)) {
+		rec_set(r, key, small);
+		return;
+	}
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	rec_set(r, key, sb_str(&sb));
+	sb_release(&sb);
+}
+
+const char *
+rec_get(const struct record *r, const char *key)
+{
+	size_t klen = strlen(key);
+	const struct field *f = lookup(r, key, klen, hash(key, klen));
+
+	return f->key ? f->val : NULL;
+}
+
+size_t
+rec_keys(const struct record *r, const char **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < NSLOT && n < max; i++)
+		if (r->slot[i].key)
+			out[n++] = r->slot[i].key;
+	return n;
+}
+
+void
+rec_label(struct record *r, const char *label, const struct node *at)
+{
+	sb_reset(&r->label);
+	sb_adds(&r->label, label ? label : "");
+	sb_reset(&r->file);
+	if (at) {
+		sb_adds(&r->file, at->file);
+		r->line = at->line;
+		r->col = at->col;
+	}
+}
+
+const char *
+rec_label_text(const struct record *r)
+{
+	return sb_str(&r->label);
+}
+
+const char *
+rec_file(const struct record *r)
+{
+	return r->file.len ? r->file.buf : NULL;
+}
+
+int
+rec_line(const struct record *r)
+{
+	return r->line;
+}
+
+int
+rec_col(const struct record *r)
+{
+	return r->col;
+}

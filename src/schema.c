@@ -1,0 +1,249 @@
+/*
+ * schema.c -- see schema.h.
+ */
+#include "schema.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "doc.h"
+#include "util.h"
+
+#define MAXKEYS 64
+
+const char *
+stype_name(enum stype t)
+{
+	switch (t) {
+	case T_STR:	return "text";
+	case T_INT:	return "a whole number";
+	case T_NUM:	return "a number";
+	case T_BOOL:	return "true or false";
+	case T_MAP:
+	case T_MAPANY:	return "a mapping of keys";
+	case T_SEQ:	return "a list";
+	default:	return "a value";
+	}
+}
+
+static void
+mark_bad(const struct node *n)
+{
+	((struct node *)n)->bad = 1;
+}
+
+static void
+join(char *out, size_t size, const char *path, const char *key)
+{
+	if (*path)
+		snprintf(out, size, "%s.%s", path, key);
+	else
+		snprintf(out, size, "%s", key);
+}
+
+static int
+wrong_type(const struct node *n, const struct skey *k, const char *path)
+{
+	char what[48];
+
+	diag(L_ERROR, "yaml.type", n, "'%s' must be %s, not %s", path,
+	    stype_name(k->type), node_what(n, what));
+	mark_bad(n);
+	return 1;
+}
+
+static int
+check_scalar(const struct node *n, const struct skey *k, const char *path)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *near;
+	double d;
+	long v;
+	int r, b;
+
+	if (n->type != N_SCALAR || (node_is_null(n) && k->type != T_STR))
+		return wrong_type(n, k, path);
+	switch (k->type) {
+	case T_STR:
+		if (node_is_null(n)) {
+			diag(L_ERROR, "yaml.type", n,
+			    "'%s' is empty; it must be text", path);
+			mark_bad(n);
+			return 1;
+		}
+		if (k->oneof == NULL)
+			return 0;
+		for (const char *const *p = k->oneof; *p; p++)
+			if (strcmp(n->str, *p) == 0)
+				return 0;
+		near = suggest(n->str, k->oneof);
+		sb_list(&sb, k->oneof);
+		if (near)
+			diag(L_ERROR, "yaml.enum", n,
+			    "'%s' is '%s'; did you mean '%s'? allowed: %s",
+			    path, n->str, near, sb.buf);
+		else
+			diag(L_ERROR, "yaml.enum", n,
+			    "'%s' is '%s'; allowed: %s", path, n->str, sb.buf);
+		sb_release(&sb);
+		mark_bad(n);
+		return 1;
+	case T_INT:
+		r = scalar_long(n, &v);
+		if (r == 0) {
+			if (scalar_double(n, &d) == 1) {
+				diag(L_ERROR, "yaml.type", n,
+				    "'%s' must be a whole number, not '%s'",
+				    path, n->str);
+				mark_bad(n);
+				return 1;
+			}
+			return wrong_type(n, k, path);
+		}
+		if (r < 0 || ((k->flags & RANGE) && (v < k->min || v > k->max))) {
+			diag(L_ERROR, "yaml.range", n,
+			    "'%s' is %s, outside %ld to %ld", path, n->str,
+			    k->min, k->max);
+			mark_bad(n);
+			return 1;
+		}
+		return 0;
+	case T_NUM:
+		r = scalar_double(n, &d);
+		if (r == 0)
+			return wrong_type(n, k, path);
+		if (r < 0 || ((k->flags & RANGE) &&
+		    (d < (double)k->min || d > (double)k->max))) {
+			diag(L_ERROR, "yaml.range", n,
+			    "'%s' is %s, outside %ld to %ld", path, n->str,
+			    k->min, k->max);
+			mark_bad(n);
+			return 1;
+		}
+		return 0;
+	case T_BOOL:
+		if (!scalar_bool(n, &b))
+			return wrong_type(n, k, path);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+check_map(const struct node *n, const struct skey *keys, const char *path)
+{
+	const char *names[MAXKEYS + 1];
+	struct sbuf sb = SBUF_INIT;
+	char sub[256];
+	size_t i, nk = 0;
+	int errs = 0;
+
+	for (const struct skey *k = keys; k->name; k++)
+		if (nk < MAXKEYS)
+			names[nk++] = k->name;
+	names[nk] = NULL;
+
+	for (i = 0; i < n->n; i++) {
+		const struct node *kn = MAP_KEY(n, i);
+		const struct skey *k;
+		const char *near;
+
+		if (kn->type != N_SCALAR)
+			continue;	/* reported by the reader */
+		for (k = keys; k->name; k++)
+			if (strcmp(k->name, kn->str) == 0)
+				break;
+		if (k->name == NULL) {
+			sb_reset(&sb);
+			sb_list(&sb, names);
+			near = suggest(kn->str, names);
+			if (near)
+				diag(L_ERROR, "yaml.unknown-key", kn,
+				    "unknown key '%s'%s%s; did you mean '%s'? "
+				    "allowed: %s", kn->str, *path ? " in " : "",
+				    path, near, sb.buf);
+			else
+				diag(L_ERROR, "yaml.unknown-key", kn,
+				    "unknown key '%s'%s%s; allowed: %s",
+				    kn->str, *path ? " in " : "", path, sb.buf);
+			mark_bad(MAP_VAL(n, i));
+			errs++;
+			continue;
+		}
+		join(sub, sizeof(sub), path, k->name);
+		errs += schema_check(MAP_VAL(n, i), k, sub);
+	}
+	for (const struct skey *k = keys; k->name; k++) {
+		if (!(k->flags & REQ) || node_key(n, k->name))
+			continue;
+		join(sub, sizeof(sub), path, k->name);
+		if (k->oneof) {
+			sb_reset(&sb);
+			sb_list(&sb, k->oneof);
+			diag(L_ERROR, "yaml.missing-key", n,
+			    "missing key '%s': give one of %s", sub, sb.buf);
+		} else {
+			diag(L_ERROR, "yaml.missing-key", n,
+			    "missing key '%s': give %s", sub,
+			    stype_name(k->type));
+		}
+		errs++;
+	}
+	sb_release(&sb);
+	return errs;
+}
+
+int
+schema_check(const struct node *n, const struct skey *k, const char *path)
+{
+	char sub[256];
+	size_t i;
+	int errs = 0;
+
+	if (*path == '\0' && k->name)
+		path = k->name;
+	switch (k->type) {
+	case T_ANY:
+		return 0;
+	case T_MAP:
+		if (n->type != N_MAP)
+			return wrong_type(n, k, *path ? path : "document");
+		return check_map(n, k->sub, path);
+	case T_MAPANY:
+		if (n->type != N_MAP)
+			return wrong_type(n, k, path);
+		for (i = 0; i < n->n; i++) {
+			const struct node *kn = MAP_KEY(n, i);
+
+			if (kn->type != N_SCALAR)
+				continue;
+			join(sub, sizeof(sub), path, kn->str);
+			errs += schema_check(MAP_VAL(n, i), k->sub, sub);
+		}
+		return errs;
+	case T_SEQ:
+		if (n->type != N_SEQ)
+			return wrong_type(n, k, path);
+		if ((k->flags & RANGE) &&
+		    (n->n < (size_t)k->min || n->n > (size_t)k->max)) {
+			if (k->min == k->max)
+				diag(L_ERROR, "yaml.range", n,
+				    "'%s' has %zu item%s; it must have %ld",
+				    path, n->n, n->n == 1 ? "" : "s", k->min);
+			else
+				diag(L_ERROR, "yaml.range", n,
+				    "'%s' has %zu item%s; allowed %ld to %ld",
+				    path, n->n, n->n == 1 ? "" : "s", k->min,
+				    k->max);
+			mark_bad(n);
+			return 1;
+		}
+		for (i = 0; i < n->n; i++)
+			errs += schema_check(n->kid[i], k->sub, path);
+		return errs;
+	default:
+		return check_scalar(n, k, path);
+	}
+}

@@ -1,0 +1,745 @@
+/*
+ * systems/shellshock_card.c -- the basic game's business-card record card
+ * (000_aa283e32b68e0840.txt; SPEC sections 3.1 and 6).
+ *
+ * load() turns a checked document into a struct ss_unit plus the nodes
+ * that rules point at; rules[] holds one check per SPEC 3.1 item; emit()
+ * fills the record the shellshock-card template prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../arena.h"
+#include "../doc.h"
+#include "../record.h"
+#include "../rules/shellshock.h"
+#include "../schema.h"
+#include "../system.h"
+#include "shellshock_card.h"
+
+#define MAX_RAW_WEAPONS 16
+
+/* ---- keys (SPEC 3.1) ---- */
+
+static const char *const eras[] = { "future", "modern", "ww2", NULL };
+
+static const struct skey k_terrain[] = {
+	K_INT("open", REQ, -1000, 1000),
+	K_INT("rough", REQ, -1000, 1000),
+	K_INT("trees", REQ, -1000, 1000),
+	K_INT("incline1", REQ, -1000, 1000),
+	K_INT("incline2", REQ, -1000, 1000),
+	K_INT("shallow_water", REQ, -1000, 1000),
+	K_END
+};
+
+static const struct skey k_movement[] = {
+	K_INT("max_speed", REQ, 0, 99),
+	K_INT("road_speed", REQ, 0, 99),
+	K_STR("maneuver", REQ),
+	K_INT("tonnage", REQ, 0, 99999),
+	K_MAP("terrain", REQ, k_terrain),
+	K_END
+};
+
+static const struct skey k_dv_item[] = { K_INT("dV", REQ, -9999, 9999) };
+static const struct skey k_defense[] = {
+	K_SEQ("E", REQ, 2, 2, k_dv_item),
+	K_SEQ("M", REQ, 2, 2, k_dv_item),
+	K_SEQ("B", REQ, 2, 2, k_dv_item),
+	K_SEQ("I", REQ, 2, 2, k_dv_item),
+	K_SEQ("S", REQ, 2, 2, k_dv_item),
+	K_INT("P", REQ, -9999, 9999),
+	K_END
+};
+
+static const struct skey k_weapon_keys[] = {
+	K_STR("row", REQ),
+	K_INT("damage", REQ, -9999, 9999),
+	K_STR("class", REQ),
+	K_STR("arc", REQ),
+	K_BOOL("spread", OPT),
+	K_END
+};
+static const struct skey k_weapon[] = { K_MAP("weapon", REQ, k_weapon_keys) };
+
+static const struct skey k_armor[] = {
+	K_INT("front", REQ, -9999, 9999),
+	K_INT("right", REQ, -9999, 9999),
+	K_INT("left", REQ, -9999, 9999),
+	K_INT("rear", REQ, -9999, 9999),
+	K_END
+};
+
+static const struct skey k_bound[] = { K_INT("internal", REQ, -9999, 9999) };
+static const struct skey k_band[] = { K_SEQ("internal", REQ, 2, 2, k_bound) };
+
+static const struct skey k_card[] = {
+	K_STR("system", REQ),
+	K_STR("kind", REQ),
+	K_STR("name", REQ),
+	K_STR("card", OPT),
+	K_ENUM("era", REQ, eras),
+	K_STR("side", OPT),
+	K_INT("combat_value", OPT, 0, 99999),
+	K_MAP("movement", REQ, k_movement),
+	K_MAP("defense", REQ, k_defense),
+	K_STR("gunnery", REQ),
+	K_INT("gunners", REQ, -99, 99),
+	K_SEQ("weapons", OPT, 0, MAX_RAW_WEAPONS, k_weapon),
+	K_NUM("ram", OPT, 0, 99),
+	K_MAP("armor", REQ, k_armor),
+	K_SEQ("internal", REQ, 1, SS_MAX_BANDS, k_band),
+	K_INT("dead", REQ, -9999, 99999),
+	K_END
+};
+
+/* ---- load ---- */
+
+/* Parses "d10+4" (or "1d10+4", "d8", "d6+0") into die and skill. */
+int
+ss_parse_gunnery(const char *s, int *die, int *skill)
+{
+	char *end;
+	long d, k = 0;
+
+	if (s[0] == '1' && s[1] == 'd')
+		s++;
+	if (*s++ != 'd' || *s < '1' || *s > '9')
+		return 0;
+	d = strtol(s, &end, 10);
+	s = end;
+	if (*s == '+') {
+		s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		k = strtol(s, &end, 10);
+		s = end;
+	}
+	if (*s != '\0' || d > 100 || k > 99)
+		return 0;
+	*die = (int)d;
+	*skill = (int)k;
+	return 1;
+}
+
+/* Splits "A♣", "10 H", "qs" into a rank and a suit glyph. */
+static int
+parse_card(const char *s, char rank[3], const char **suit)
+{
+	static const char *const ranks[] = {
+		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+		"K", NULL
+	};
+	static const struct { const char *in, *glyph; } suits[] = {
+		{ "♣", "♣" }, { "♦", "♦" }, { "♥", "♥" }, { "♠", "♠" },
+		{ "C", "♣" }, { "D", "♦" }, { "H", "♥" }, { "S", "♠" },
+		{ "c", "♣" }, { "d", "♦" }, { "h", "♥" }, { "s", "♠" },
+	};
+	size_t i, n = s[0] == '1' && s[1] == '0' ? 2 : 1;
+	char r[3];
+
+	if (strlen(s) < n)
+		return 0;
+	memcpy(r, s, n);
+	r[n] = '\0';
+	if (r[0] >= 'a' && r[0] <= 'z')
+		r[0] = (char)(r[0] - 'a' + 'A');
+	for (i = 0; ranks[i]; i++)
+		if (strcmp(ranks[i], r) == 0)
+			break;
+	if (ranks[i] == NULL)
+		return 0;
+	s += n;
+	while (*s == ' ')
+		s++;
+	for (i = 0; i < NELEM(suits); i++)
+		if (strcmp(s, suits[i].in) == 0) {
+			memcpy(rank, r, n + 1);
+			*suit = suits[i].glyph;
+			return 1;
+		}
+	return 0;
+}
+
+static int
+index_of(const char *const *names, const char *s)
+{
+	int i;
+
+	for (i = 0; s && names[i]; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
+static void
+load_weapons(struct ss_card *c, const struct node *list)
+{
+	int used[SS_NROWS] = { 0 };
+	size_t i;
+
+	if (list == NULL || list->type != N_SEQ || list->bad)
+		return;
+	for (i = 0; i < list->n && c->nraw < MAX_RAW_WEAPONS; i++) {
+		const struct node *m = list->kid[i];
+		struct ss_raw_weapon *w = &c->raw[c->nraw++];
+		const char *p;
+
+		w->map = m;
+		w->row = node_get(m, "row");
+		w->damage = node_get(m, "damage");
+		w->cls = node_get(m, "class");
+		w->arc = node_get(m, "arc");
+		w->spread = node_get(m, "spread");
+		/* Only a weapon that is right in every respect is used by the
+		 * card and by odds; the rules report the others. */
+		p = node_str(w->row, NULL);
+		if (p == NULL || strlen(p) != 1 || !strchr("EMBIS", *p))
+			continue;
+		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
+		const char *cls = node_str(w->cls, "");
+		int arc = index_of(ss_arc_name, node_str(w->arc, NULL));
+		long dmg = node_long(w->damage, 0);
+
+		if (used[row]++ || dmg < 1 || arc < 0 ||
+		    (strcmp(cls, "p") != 0 && strcmp(cls, "s") != 0) ||
+		    c->u.nweapons >= SS_MAX_WEAPONS)
+			continue;
+		struct ss_weapon *sw = &c->u.weapon[c->u.nweapons++];
+		sw->row = row;
+		sw->damage = (int)dmg;
+		sw->cls = cls[0];
+		sw->arc = arc;
+		sw->spread = node_bool(w->spread, 0);
+	}
+}
+
+static void *
+load(const struct node *root, struct arena *a, struct batch *b)
+{
+	struct ss_card *c = arena_alloc(a, sizeof(*c));
+	struct ss_unit *u = &c->u;
+	const struct node *mv, *tr, *df, *ar, *in;
+	const char *s;
+	size_t i;
+	int r;
+
+	(void)b;
+	c->root = root;
+	c->name_n = node_get(root, "name");
+	u->name = node_str(c->name_n, "(unnamed)");
+	c->card_n = node_get(root, "card");
+	if ((s = node_str(c->card_n, NULL)) != NULL &&
+	    parse_card(s, c->rank, &c->suit))
+		c->card = arena_printf(a, "%s%s", c->rank, c->suit);
+	u->era = index_of(ss_era_name, get_str(root, "era", NULL));
+	c->era_n = node_get(root, "era");
+	c->side = get_str(root, "side", NULL);
+	u->combat_value = (int)get_long(root, "combat_value", -1);
+
+	mv = node_get(root, "movement");
+	u->max_speed = (int)get_long(mv, "max_speed", 0);
+	u->road_speed = (int)get_long(mv, "road_speed", 0);
+	u->tonnage = (int)get_long(mv, "tonnage", 0);
+	c->maneuver_n = node_get(mv, "maneuver");
+	s = node_str(c->maneuver_n, "");
+	snprintf(u->maneuver, sizeof(u->maneuver), "%s", s);
+	tr = node_get(mv, "terrain");
+	for (i = 0; i < SS_NTERRAIN; i++) {
+		c->terrain_n[i] = node_get(tr, ss_terrain_key[i]);
+		u->terrain[i] = (int)node_long(c->terrain_n[i], 1);
+	}
+
+	df = node_get(root, "defense");
+	for (r = 0; r < SS_NROWS; r++) {
+		char key[2] = { ss_row_letter[r], '\0' };
+		const struct node *v = node_get(df, key);
+
+		if (r == SS_P) {
+			c->dv_n[r][0] = c->dv_n[r][1] = v;
+			u->dv[r][0] = u->dv[r][1] = (int)node_long(v, 1);
+			continue;
+		}
+		for (i = 0; i < 2; i++) {
+			c->dv_n[r][i] = v && v->type == N_SEQ && !v->bad &&
+			    v->n == 2 ? v->kid[i] : NULL;
+			u->dv[r][i] = (int)node_long(c->dv_n[r][i], 1);
+		}
+	}
+
+	c->gunnery_n = node_get(root, "gunnery");
+	c->gunnery = node_str(c->gunnery_n, NULL);
+	c->gunnery_ok = c->gunnery &&
+	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
+	c->gunners_n = node_get(root, "gunners");
+	u->gunners = (int)node_long(c->gunners_n, 1);
+	load_weapons(c, node_get(root, "weapons"));
+	c->ram_n = node_get(root, "ram");
+	u->ram = node_double(c->ram_n, 0);
+	c->ram = node_str(c->ram_n, NULL);
+
+	ar = node_get(root, "armor");
+	for (i = 0; i < SS_NFACINGS; i++) {
+		c->armor_n[i] = node_get(ar, ss_facing_name[i]);
+		u->armor[i] = (int)node_long(c->armor_n[i], 0);
+	}
+
+	in = node_get(root, "internal");
+	c->internal_n = in;
+	if (in && in->type == N_SEQ && !in->bad)
+		for (i = 0; i < in->n && i < SS_MAX_BANDS; i++) {
+			const struct node *band = in->kid[i];
+
+			c->band_n[i] = band;
+			if (band->type != N_SEQ || band->bad || band->n != 2)
+				continue;
+			u->band[i][0] = (int)node_long(band->kid[0], 0);
+			u->band[i][1] = (int)node_long(band->kid[1], 0);
+			u->nbands = (int)i + 1;
+		}
+	c->dead_n = node_get(root, "dead");
+	u->dead = (int)node_long(c->dead_n, 0);
+	return c;
+}
+
+/* ---- rules (SPEC 3.1), one function each ---- */
+
+#define CARD(obj) ((const struct ss_card *)(obj))
+
+/* "The maneuver description is three characters ... y ... n ... ?" */
+static void
+r_maneuver(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const char *m = node_str(c->maneuver_n, NULL);
+
+	(void)b;
+	if (m && (strlen(m) != 3 || strspn(m, "yn?") != 3))
+		diag(L_ERROR, self->id, c->maneuver_n,
+		    "maneuver '%s' must be three of y, n, ?", m);
+}
+
+/* "All units traverse open ground at 1." */
+static void
+r_terrain_open(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct node *n = c->terrain_n[SS_OPEN];
+
+	(void)b;
+	if (n && !n->bad && c->u.terrain[SS_OPEN] != 1)
+		diag(L_ERROR, self->id, n,
+		    "open terrain costs %d; it must cost exactly 1 "
+		    "(every unit crosses open ground at 1 point an inch)",
+		    c->u.terrain[SS_OPEN]);
+}
+
+static void
+r_terrain_cost(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	int i;
+
+	(void)b;
+	for (i = SS_ROUGH; i < SS_NTERRAIN; i++) {
+		const struct node *n = c->terrain_n[i];
+		int v = c->u.terrain[i];
+
+		if (n && !n->bad && (v < 1 || v > 20))
+			diag(L_ERROR, self->id, n,
+			    "terrain cost '%s' is %d; it must be 1 to 20",
+			    ss_terrain_key[i], v);
+	}
+}
+
+/* "targeting computer is equal to a 1d10"; the era sets which dice. */
+static void
+r_gunnery(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+
+	(void)b;
+	if (c->gunnery == NULL)
+		return;
+	if (!c->gunnery_ok) {
+		diag(L_ERROR, self->id, c->gunnery_n,
+		    "gunnery '%s' must be a targeting die and a skill, "
+		    "such as d10+4", c->gunnery);
+		return;
+	}
+	if (c->u.era >= 0 && !ss_era_allows_die(c->u.era, c->u.die))
+		diag(L_ERROR, self->id, c->gunnery_n,
+		    "gunnery '%s': a %s unit's targeting die is %s, not d%d",
+		    c->gunnery, ss_era_name[c->u.era],
+		    ss_era_dice(c->u.era), c->u.die);
+}
+
+/* "The number of gunners tells you how many targets you can aim at" */
+static void
+r_gunners(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+
+	(void)b;
+	if (c->gunners_n && !c->gunners_n->bad && c->u.gunners < 1)
+		diag(L_ERROR, self->id, c->gunners_n,
+		    "gunners is %d; a unit needs at least 1 gunner",
+		    c->u.gunners);
+}
+
+/* The card has one weapon slot on each of the rows E M B I S. */
+static void
+r_weapon_row(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct node *first[SS_NROWS] = { NULL };
+	int i;
+
+	(void)b;
+	for (i = 0; i < c->nraw; i++) {
+		const struct node *n = c->raw[i].row;
+		const char *s = node_str(n, NULL);
+		const char *p;
+		int row;
+
+		if (s == NULL)
+			continue;
+		if (strcmp(s, "P") == 0) {
+			diag(L_ERROR, self->id, n,
+			    "weapon row 'P' is the physical row, which holds "
+			    "the ram multiplier; put the weapon on E, M, B, I "
+			    "or S");
+			continue;
+		}
+		if (strlen(s) != 1 || (p = strchr("EMBIS", *s)) == NULL) {
+			diag(L_ERROR, self->id, n,
+			    "weapon row '%s' must be one of E, M, B, I, S", s);
+			continue;
+		}
+		row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
+		if (first[row])
+			diag(L_ERROR, self->id, n,
+			    "a second weapon on row %s (the first is at line "
+			    "%d); the card has one weapon slot per row",
+			    s, first[row]->line);
+		else
+			first[row] = n;
+	}
+}
+
+static void
+r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	int i;
+
+	(void)b;
+	for (i = 0; i < c->nraw; i++) {
+		const char *s = node_str(c->raw[i].cls, NULL);
+
+		if (s && strcmp(s, "p") != 0 && strcmp(s, "s") != 0)
+			diag(L_ERROR, self->id, c->raw[i].cls,
+			    "weapon class '%s' must be p (primary) or "
+			    "s (secondary)", s);
+	}
+}
+
+static void
+r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	struct sbuf sb = SBUF_INIT;
+	int i;
+
+	(void)b;
+	sb_list(&sb, ss_arc_name);
+	for (i = 0; i < c->nraw; i++) {
+		const char *s = node_str(c->raw[i].arc, NULL);
+		const char *near;
+
+		if (s == NULL || index_of(ss_arc_name, s) >= 0)
+			continue;
+		near = suggest(s, ss_arc_name);
+		if (near)
+			diag(L_ERROR, self->id, c->raw[i].arc,
+			    "weapon arc '%s' is not an arc; did you mean "
+			    "'%s'? allowed: %s", s, near, sb.buf);
+		else
+			diag(L_ERROR, self->id, c->raw[i].arc,
+			    "weapon arc '%s' is not an arc; allowed: %s",
+			    s, sb.buf);
+	}
+	sb_release(&sb);
+}
+
+static void
+r_weapon_damage(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	int i;
+
+	(void)b;
+	for (i = 0; i < c->nraw; i++) {
+		const struct node *n = c->raw[i].damage;
+
+		if (n && !n->bad && node_long(n, 1) < 1)
+			diag(L_ERROR, self->id, n,
+			    "weapon damage is %ld; it must be at least 1",
+			    node_long(n, 1));
+	}
+}
+
+static void
+r_armor(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	int i;
+
+	(void)b;
+	for (i = 0; i < SS_NFACINGS; i++) {
+		const struct node *n = c->armor_n[i];
+
+		if (n && !n->bad && c->u.armor[i] < 0)
+			diag(L_ERROR, self->id, n,
+			    "armor '%s' is %d; armor must be 0 or more",
+			    ss_facing_name[i], c->u.armor[i]);
+	}
+}
+
+/* The bands say how many internal boxes a given internal damage marks. */
+static void
+r_internal(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct ss_unit *u = &c->u;
+	int i;
+
+	(void)b;
+	for (i = 0; i < u->nbands; i++) {
+		const struct node *n = c->band_n[i];
+		int lo = u->band[i][0], hi = u->band[i][1];
+
+		if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2 ||
+		    n->kid[0]->bad || n->kid[1]->bad)
+			return;
+		if (i == 0 && lo < 1) {
+			diag(L_ERROR, self->id, n,
+			    "internal band 1 starts at %d; the first band "
+			    "must start at 1 or more", lo);
+			return;
+		}
+		if (hi < lo) {
+			diag(L_ERROR, self->id, n,
+			    "internal band %d is %d-%d; a band must not end "
+			    "before it starts", i + 1, lo, hi);
+			return;
+		}
+		if (i > 0 && lo != u->band[i - 1][1] + 1) {
+			diag(L_ERROR, self->id, n,
+			    "internal band %d starts at %d; it must start at "
+			    "%d, right after band %d (%d-%d)", i + 1, lo,
+			    u->band[i - 1][1] + 1, i, u->band[i - 1][0],
+			    u->band[i - 1][1]);
+			return;
+		}
+	}
+}
+
+/* "22+" dead on the Mason: one past the last band. */
+static void
+r_dead(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct ss_unit *u = &c->u;
+	int want;
+
+	(void)b;
+	if (c->dead_n == NULL || c->dead_n->bad || u->nbands == 0 ||
+	    c->internal_n == NULL || c->internal_n->bad ||
+	    u->nbands != (int)c->internal_n->n)
+		return;
+	want = u->band[u->nbands - 1][1] + 1;
+	if (u->dead != want)
+		diag(L_ERROR, self->id, c->dead_n,
+		    "dead is %d; it must be %d, one past the last internal "
+		    "band (%d-%d)", u->dead, want,
+		    u->band[u->nbands - 1][0], u->band[u->nbands - 1][1]);
+}
+
+/* "The defense Value (dV) is what the enemy has to roll (or beat)" */
+static void
+r_defense(const void *obj, struct batch *b, const struct rule *self)
+{
+	static const char *const col[2] = { "front/back", "sides" };
+	const struct ss_card *c = CARD(obj);
+	int r, i;
+
+	(void)b;
+	for (r = 0; r < SS_NROWS; r++)
+		for (i = 0; i < (r == SS_P ? 1 : 2); i++) {
+			const struct node *n = c->dv_n[r][i];
+
+			if (n == NULL || n->bad || c->u.dv[r][i] >= 1)
+				continue;
+			if (r == SS_P)
+				diag(L_ERROR, self->id, n,
+				    "defense 'P' is %d; a defense value must "
+				    "be at least 1", c->u.dv[r][i]);
+			else
+				diag(L_ERROR, self->id, n,
+				    "defense '%c' %s is %d; a defense value "
+				    "must be at least 1", ss_row_letter[r],
+				    col[i], c->u.dv[r][i]);
+		}
+}
+
+static void
+r_card(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const char *s = node_str(c->card_n, NULL);
+
+	(void)b;
+	if (s && c->card == NULL)
+		diag(L_ERROR, self->id, c->card_n,
+		    "card index '%s' must be a rank (A, 2-10, J, Q, K) and a "
+		    "suit (♣ ♦ ♥ ♠ or C D H S), such as 'A♣' or 'QH'", s);
+}
+
+static void
+r_card_unique(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct place *p;
+
+	if (c->card == NULL || b == NULL)
+		return;
+	p = batch_claim(b, self->id, c->card, c->u.name, c->card_n);
+	if (p)
+		diag(L_WARNING, self->id, c->card_n,
+		    "card index '%s' is also on '%s' (%s:%d); cards printed "
+		    "together should have different indices", c->card,
+		    p->what, p->file, p->line);
+}
+
+static const struct rule rules[] = {
+	{ "shellshock.maneuver", "maneuver is three of y, n, ?", r_maneuver },
+	{ "shellshock.terrain-open", "open terrain costs exactly 1", r_terrain_open },
+	{ "shellshock.terrain-cost", "every terrain cost is 1 to 20", r_terrain_cost },
+	{ "shellshock.gunnery", "gunnery is a die and skill (d10+4); the era decides the die: future d10, modern d8 or d10, ww2 d6", r_gunnery },
+	{ "shellshock.gunners", "at least 1 gunner", r_gunners },
+	{ "shellshock.weapon-row", "weapons on rows E M B I S, at most one per row, none on P", r_weapon_row },
+	{ "shellshock.weapon-class", "weapon class is p or s", r_weapon_class },
+	{ "shellshock.weapon-arc", "weapon arc is front, rear, left, right, pivot1, pivot2 or pivot3", r_weapon_arc },
+	{ "shellshock.weapon-damage", "weapon damage is at least 1", r_weapon_damage },
+	{ "shellshock.armor", "armor is 0 or more", r_armor },
+	{ "shellshock.internal", "internal bands start at 1 or more, ascend and are contiguous", r_internal },
+	{ "shellshock.dead", "dead is one past the last internal band", r_dead },
+	{ "shellshock.defense", "every defense value is at least 1", r_defense },
+	{ "shellshock.card", "the card index is a rank and a suit", r_card },
+	{ "shellshock.card-unique", "card indices differ among cards printed together (warning)", r_card_unique },
+	{ NULL, NULL, NULL }
+};
+
+/* ---- the record the template prints ---- */
+
+static void
+emit(const void *obj, struct emitter *e)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct ss_unit *u = &c->u;
+	struct record *r = e->rec;
+	struct sbuf sb = SBUF_INIT;
+	char key[32];
+	int i, row;
+
+	record_clear(r);
+	rec_label(r, u->name, c->root);
+	rec_set(r, "name", u->name);
+	rec_set(r, "side", c->side ? c->side : "");
+	rec_set(r, "era", u->era >= 0 ? ss_era_name[u->era] : "");
+	rec_set(r, "card", c->card ? c->card : "");
+	rec_set(r, "card.rank", c->card ? c->rank : "");
+	rec_set(r, "card.suit", c->card ? c->suit : "");
+	/* Hearts and diamonds print red, as on a playing card. */
+	rec_set(r, "card.colour", c->card && (strcmp(c->suit, "♥") == 0 ||
+	    strcmp(c->suit, "♦") == 0) ? "#c8102e" : "#000000");
+	if (u->combat_value >= 0)
+		rec_setf(r, "combat_value", "%d", u->combat_value);
+	else
+		rec_set(r, "combat_value", "");
+
+	rec_setf(r, "speed", "%d", u->max_speed);
+	rec_setf(r, "road", "%d", u->road_speed);
+	rec_set(r, "maneuver", u->maneuver);
+	rec_setf(r, "tonnage", "%d", u->tonnage);
+	for (i = 0; i < SS_NTERRAIN; i++) {
+		snprintf(key, sizeof(key), "terrain.%s", ss_terrain_key[i]);
+		rec_setf(r, key, "%d", u->terrain[i]);
+	}
+
+	for (row = 0; row < SS_NROWS; row++) {
+		snprintf(key, sizeof(key), "dv.%c.fb", ss_row_letter[row]);
+		rec_setf(r, key, "%d", u->dv[row][0]);
+		snprintf(key, sizeof(key), "dv.%c.sd", ss_row_letter[row]);
+		rec_set(r, key, "");
+		if (row != SS_P)
+			rec_setf(r, key, "%d", u->dv[row][1]);
+		snprintf(key, sizeof(key), "w.%c", ss_row_letter[row]);
+		rec_set(r, key, "");
+		snprintf(key, sizeof(key), "w.%c.arc", ss_row_letter[row]);
+		rec_set(r, key, "");
+		snprintf(key, sizeof(key), "w.%c.spread", ss_row_letter[row]);
+		rec_set(r, key, "");
+	}
+	for (i = 0; i < u->nweapons; i++) {
+		const struct ss_weapon *w = &u->weapon[i];
+		int centre, width;
+
+		snprintf(key, sizeof(key), "w.%c", ss_row_letter[w->row]);
+		rec_setf(r, key, "%d%c", w->damage, w->cls);
+		ss_arc_sector(w->arc, &centre, &width);
+		snprintf(key, sizeof(key), "w.%c.arc", ss_row_letter[w->row]);
+		rec_setf(r, key, "%d,%d", centre, width);
+		snprintf(key, sizeof(key), "w.%c.spread", ss_row_letter[w->row]);
+		rec_set(r, key, w->spread ? "≋" : "");
+	}
+	rec_set(r, "gunnery", c->gunnery ? c->gunnery : "");
+	rec_setf(r, "gunners", "%d %s", u->gunners,
+	    u->gunners == 1 ? "gunner" : "gunners");
+	if (c->ram)
+		rec_setf(r, "ram", "×%s", c->ram);
+	else
+		rec_set(r, "ram", "");
+	for (i = 0; i < SS_NFACINGS; i++) {
+		snprintf(key, sizeof(key), "armor.%s", ss_facing_name[i]);
+		rec_setf(r, key, "%d", u->armor[i]);
+	}
+
+	/* Internal bands as lists: how many boxes, for what damage. */
+	for (i = 0; i < u->nbands; i++)
+		sb_addf(&sb, "%s%d %s", i ? "\n" : "", i + 1,
+		    i ? "boxes" : "box");
+	rec_set(r, "internal.boxes", sb_str(&sb));
+	sb_reset(&sb);
+	for (i = 0; i < u->nbands; i++)
+		sb_addf(&sb, "%s%d–%d", i ? "\n" : "", u->band[i][0],
+		    u->band[i][1]);
+	rec_set(r, "internal.range", sb_str(&sb));
+	rec_setf(r, "dead", "%d+", u->dead);
+	rec_set(r, "chart.roll", "1\n2\n3\n4\n5\n6");
+	sb_reset(&sb);
+	for (i = 1; i <= 6; i++)
+		sb_addf(&sb, "%s%c", i > 1 ? "\n" : "", ss_chart_letter[i]);
+	rec_set(r, "chart", sb_str(&sb));
+	sb_release(&sb);
+	emit_card(e, 1);
+}
+
+const struct system shellshock_card = {
+	"shellshock", "card",
+	"business-card record card of the basic rules",
+	k_card, "shellshock-card", rules, load, emit
+};

@@ -1,0 +1,328 @@
+/*
+ * util.c -- see util.h.
+ */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Noreturn void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("muster: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		fatal("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		fatal("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (q == NULL)
+		fatal("out of memory (%zu bytes)", n);
+	return q;
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+void
+sb_grow(struct sbuf *sb, size_t extra)
+{
+	size_t need = sb->len + extra + 1;
+
+	if (need <= sb->cap)
+		return;
+	if (sb->cap == 0)
+		sb->cap = 64;
+	while (sb->cap < need)
+		sb->cap *= 2;
+	sb->buf = xrealloc(sb->buf, sb->cap);
+}
+
+void
+sb_add(struct sbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void
+sb_adds(struct sbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void
+sb_addc(struct sbuf *sb, char c)
+{
+	sb_grow(sb, 1);
+	sb->buf[sb->len++] = c;
+	sb->buf[sb->len] = '\0';
+}
+
+void
+sb_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	sb_grow(sb, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		fatal("cannot format message");
+	if ((size_t)n >= sb->cap - sb->len) {
+		sb_grow(sb, (size_t)n);
+		va_copy(cp, ap);
+		vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, cp);
+		va_end(cp);
+	}
+	sb->len += (size_t)n;
+}
+
+void
+sb_addf(struct sbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void
+sb_json(struct sbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	sb_addc(sb, '"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':  sb_adds(sb, "\\\""); break;
+		case '\\': sb_adds(sb, "\\\\"); break;
+		case '\n': sb_adds(sb, "\\n"); break;
+		case '\r': sb_adds(sb, "\\r"); break;
+		case '\t': sb_adds(sb, "\\t"); break;
+		default:
+			if (*p < 0x20)
+				sb_addf(sb, "\\u%04x", *p);
+			else
+				sb_addc(sb, (char)*p);
+		}
+	}
+	sb_addc(sb, '"');
+}
+
+void
+sb_reset(struct sbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+const char *
+sb_str(const struct sbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+void
+sb_release(struct sbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+long
+utf8_next(const char **sp)
+{
+	const unsigned char *s = (const unsigned char *)*sp;
+	long c;
+	int n, i;
+
+	if (s[0] < 0x80) {
+		*sp += 1;
+		return s[0];
+	}
+	if ((s[0] & 0xe0) == 0xc0) {
+		c = s[0] & 0x1f;
+		n = 1;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		c = s[0] & 0x0f;
+		n = 2;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		c = s[0] & 0x07;
+		n = 3;
+	} else {
+		*sp += 1;
+		return -1;
+	}
+	for (i = 1; i <= n; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			*sp += 1;
+			return -1;
+		}
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	/* Reject overlong forms and surrogates. */
+	if ((n == 1 && c < 0x80) || (n == 2 && c < 0x800) ||
+	    (n == 3 && c < 0x10000) || c > 0x10ffff ||
+	    (c >= 0xd800 && c <= 0xdfff)) {
+		*sp += 1;
+		return -1;
+	}
+	*sp += n + 1;
+	return c;
+}
+
+const char *
+utf8_encode(long c, char buf[5])
+{
+	if (c < 0 || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		c = 0xfffd;
+	if (c < 0x80) {
+		buf[0] = (char)c;
+		buf[1] = '\0';
+	} else if (c < 0x800) {
+		buf[0] = (char)(0xc0 | (c >> 6));
+		buf[1] = (char)(0x80 | (c & 0x3f));
+		buf[2] = '\0';
+	} else if (c < 0x10000) {
+		buf[0] = (char)(0xe0 | (c >> 12));
+		buf[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		buf[2] = (char)(0x80 | (c & 0x3f));
+		buf[3] = '\0';
+	} else {
+		buf[0] = (char)(0xf0 | (c >> 18));
+		buf[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+		buf[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+		buf[3] = (char)(0x80 | (c & 0x3f));
+		buf[4] = '\0';
+	}
+	return buf;
+}
+
+size_t
+utf8_len(const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		utf8_next(&s);
+		n++;
+	}
+	return n;
+}
+
+size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[64], prev, tmp;
+
+	/* Keys and enum values are short; anything longer is no typo. */
+	if (la >= NELEM(row) || lb >= NELEM(row))
+		return (size_t)-1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t best = prev + (a[i - 1] != b[j - 1]);
+
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			tmp = row[j];
+			row[j] = best;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+const char *
+suggest(const char *word, const char *const *choices)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1, limit = strlen(word) / 3, d;
+
+	if (limit < 1)
+		limit = 1;
+	for (; *choices; choices++) {
+		d = edit_distance(word, *choices);
+		if (d < bestd) {
+			bestd = d;
+			best = *choices;
+		}
+	}
+	return bestd <= limit ? best : NULL;
+}
+
+void
+sb_list(struct sbuf *sb, const char *const *items)
+{
+	const char *const *p;
+
+	for (p = items; *p; p++) {
+		if (p != items)
+			sb_adds(sb, ", ");
+		sb_adds(sb, *p);
+	}
+}
+
+const char *
+mm_str(double pt, char buf[32])
+{
+	snprintf(buf, 32, "%.1f mm", pt * 25.4 / 72.0);
+	return buf;
+}

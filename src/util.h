@@ -1,0 +1,76 @@
+/*
+ * util.h -- allocation that cannot fail, growable strings, UTF-8 and
+ * "did you mean" helpers shared by every module.
+ *
+ * Allocation failure is handled in one place (xmalloc and friends): the
+ * program says so and exits 2, so callers never check for NULL.
+ */
+#ifndef MUSTER_UTIL_H
+#define MUSTER_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define ATTR_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The caller owns the returned memory and frees it with free(). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Prints "muster: MESSAGE" to stderr and exits 2 (internal or I/O error). */
+_Noreturn void fatal(const char *fmt, ...) ATTR_PRINTF(1, 2);
+
+/*
+ * A growable NUL-terminated string, after git's strbuf.  Initialise with
+ * SBUF_INIT; buf is never NULL once anything was added; sb_release frees
+ * it and leaves the sbuf empty and reusable.
+ */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+#define SBUF_INIT { NULL, 0, 0 }
+
+void sb_grow(struct sbuf *sb, size_t extra);
+void sb_add(struct sbuf *sb, const char *s, size_t n);
+void sb_adds(struct sbuf *sb, const char *s);
+void sb_addc(struct sbuf *sb, char c);
+void sb_addf(struct sbuf *sb, const char *fmt, ...) ATTR_PRINTF(2, 3);
+void sb_vaddf(struct sbuf *sb, const char *fmt, va_list ap);
+/* Appends s as a JSON string literal, quotes included. */
+void sb_json(struct sbuf *sb, const char *s);
+/* Empties the string but keeps its memory. */
+void sb_reset(struct sbuf *sb);
+/* Returns "" for a never-used sbuf, so it is always printable. */
+const char *sb_str(const struct sbuf *sb);
+void sb_release(struct sbuf *sb);
+
+/*
+ * Decodes one UTF-8 sequence at *s and advances *s past it.  Returns the
+ * code point, or -1 for a malformed sequence (then *s advances one byte).
+ */
+long utf8_next(const char **s);
+/* Writes code point c as UTF-8 into buf (NUL-terminated); returns buf. */
+const char *utf8_encode(long c, char buf[5]);
+/* Number of code points in s (malformed bytes count one each). */
+size_t utf8_len(const char *s);
+
+/* Levenshtein distance between two short strings. */
+size_t edit_distance(const char *a, const char *b);
+/*
+ * The choice closest to word, if it is close enough to be a likely typo
+ * (at most a third of the word's length, and at least 1, edits away);
+ * else NULL.  choices is NULL-terminated.
+ */
+const char *suggest(const char *word, const char *const *choices);
+/* Appends "a, b, c" listing a NULL-terminated array of strings. */
+void sb_list(struct sbuf *sb, const char *const *items);
+
+/* Formats a length in points as millimetres for messages: "12.5 mm". */
+const char *mm_str(double pt, char buf[32]);
+
+#endif

@@ -1,0 +1,20 @@
+#!/bin/sh
+# deps.sh PACKAGE... -- installs the Debian packages muster needs that are
+# missing, through apt-get (with sudo when not root).  Does nothing when
+# they are all there, and only warns on a system without dpkg.
+set -e
+command -v dpkg-query >/dev/null 2>&1 || {
+	echo "deps: no dpkg here; install these by hand if the build fails: $*" >&2
+	exit 0
+}
+missing=
+for p in "$@"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+	    grep -q '^install ok installed$' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing$missing"
+if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q >/dev/null || $sudo apt-get update
+$sudo apt-get install -y -q --no-install-recommends $missing
