@@ -18,8 +18,30 @@ const char usage_check[] =
     "\n"
     "  --json     print one JSON object with every diagnostic to stdout\n"
     "  --strict   warnings count as errors for the exit status\n"
+    "  --list-rules  print every rule id muster reports, with what it\n"
+    "             demands, and exit\n"
     "\n"
     "exit status: 0 no errors, 1 errors in the input, 2 usage or I/O error\n";
+
+/* Every rule id with its summary: the table the man page lists. */
+static void
+list_rules(void)
+{
+	const struct system *const *s, *const *t;
+	const struct rule *r;
+
+	for (r = core_rules; r->id; r++)
+		printf("%-28s %s\n", r->id, r->summary);
+	for (s = systems; *s; s++) {
+		/* A rule table shared by kinds is listed once. */
+		for (t = systems; t != s && (*t)->rules != (*s)->rules; t++)
+			;
+		if (t != s)
+			continue;
+		for (r = (*s)->rules; r->id; r++)
+			printf("%-28s %s\n", r->id, r->summary);
+	}
+}
 
 int
 cmd_check(int argc, char **argv)
@@ -27,6 +49,7 @@ cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "list-rules", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -40,6 +63,7 @@ cmd_check(int argc, char **argv)
 		switch (c) {
 		case 'j': json = 1; break;
 		case 's': strict = 1; break;
+		case 'l': list_rules(); return 0;
 		case 'h': fputs(usage_check, stdout); return 0;
 		default: fputs(usage_check, stderr); return 2;
 		}

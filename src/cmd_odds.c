@@ -2,6 +2,7 @@
  * cmd_odds.c -- muster odds: exact probabilities (SPEC section 5).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -12,7 +13,9 @@ const char usage_odds[] =
 int
 cmd_odds(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
+		fputs(usage_odds, stdout);
+		return 0;
+	}
 	return usage_error(usage_odds, "odds is not built yet");
 }

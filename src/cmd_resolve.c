@@ -2,6 +2,7 @@
  * cmd_resolve.c -- muster resolve: one shot with given dice (SPEC 5).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -12,7 +13,9 @@ const char usage_resolve[] =
 int
 cmd_resolve(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
+		fputs(usage_resolve, stdout);
+		return 0;
+	}
 	return usage_error(usage_resolve, "resolve is not built yet");
 }

@@ -131,6 +131,36 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 	}
 }
 
+/* What a key wants, for "missing key" messages: its allowed values. */
+static void
+describe(struct sbuf *sb, const struct skey *k)
+{
+	const struct skey *sk;
+	int n = 0;
+
+	if (k->hint) {
+		sb_adds(sb, k->hint);
+	} else if (k->oneof) {
+		sb_adds(sb, "one of ");
+		sb_list(sb, k->oneof);
+	} else if (k->type == T_INT && (k->flags & RANGE)) {
+		sb_addf(sb, "a whole number from %ld to %ld", k->min, k->max);
+	} else if (k->type == T_NUM && (k->flags & RANGE)) {
+		sb_addf(sb, "a number from %ld to %ld", k->min, k->max);
+	} else if (k->type == T_MAP && k->sub) {
+		sb_adds(sb, "a mapping with ");
+		for (sk = k->sub; sk->name; sk++)
+			if (sk->flags & REQ)
+				sb_addf(sb, "%s%s", n++ ? ", " : "", sk->name);
+		if (n == 0)
+			sb_adds(sb, "any of its keys");
+	} else if (k->type == T_SEQ && k->min == k->max && (k->flags & RANGE)) {
+		sb_addf(sb, "a list of %ld", k->min);
+	} else {
+		sb_adds(sb, stype_name(k->type));
+	}
+}
+
 static int
 check_map(const struct node *n, const struct skey *keys, const char *path)
 {
@@ -179,16 +209,10 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 		if (!(k->flags & REQ) || node_key(n, k->name))
 			continue;
 		join(sub, sizeof(sub), path, k->name);
-		if (k->oneof) {
-			sb_reset(&sb);
-			sb_list(&sb, k->oneof);
-			diag(L_ERROR, "yaml.missing-key", n,
-			    "missing key '%s': give one of %s", sub, sb.buf);
-		} else {
-			diag(L_ERROR, "yaml.missing-key", n,
-			    "missing key '%s': give %s", sub,
-			    stype_name(k->type));
-		}
+		sb_reset(&sb);
+		describe(&sb, k);
+		diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
+		    sub, sb.buf);
 		errs++;
 	}
 	sb_release(&sb);

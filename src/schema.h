@@ -47,18 +47,22 @@ struct skey {
 	long min, max;
 	const struct skey *sub;
 	const char *const *oneof;	/* T_STR: the allowed values */
+	const char *hint;	/* what to give, for "missing key" messages */
 };
 
-#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL }
-#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL }
-#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL }
-#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v }
-#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL }
-#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL }
-#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL }
-#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL }
-#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL }
-#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL }
+#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL }
+#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL, NULL }
+#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL, NULL }
+#define K_TEXT(n, f, hint)	{ n, T_STR, f, 0, 0, NULL, NULL, hint }
+#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v, NULL }
+#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL }
+#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL }
+#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL }
+#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL }
+#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL }
+#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL }
+#define K_SEQH(n, f, lo, hi, item, hint) \
+	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint }
 
 /*
  * Checks n against spec (one entry: the value's own description; its

@@ -34,6 +34,7 @@ const struct rule core_rules[] = {
 	{ "yaml.enum", "a value that is not one of the allowed words", NULL },
 	{ "yaml.empty", "a file holds no document", NULL },
 	{ "template.invalid", "a template that cannot be used (its keys, lengths, colours, extends)", NULL },
+	{ "template.safe", "a template puts text closer to the trim than its safe margin (warning)", NULL },
 	{ "template.field", "a template names a field the card does not have", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
@@ -185,9 +186,9 @@ find_or_report(const struct node *root)
 	if (*s == NULL) {
 		near = closest(sn->str, NULL);
 		diag(L_ERROR, "yaml.enum", sn,
-		    "unknown system '%s'%s%s%s; allowed: %s", sn->str,
+		    "unknown system '%s'%s%s%s allowed: %s", sn->str,
 		    near ? "; did you mean '" : "", near ? near : "",
-		    near ? "'?" : "", sb.buf);
+		    near ? "'?" : ";", sb.buf);
 		goto out;
 	}
 	sb_reset(&sb);
@@ -201,9 +202,9 @@ find_or_report(const struct node *root)
 	if (system_find(sn->str, kn->str) == NULL) {
 		near = closest(kn->str, sn->str);
 		diag(L_ERROR, "yaml.enum", kn,
-		    "unknown kind '%s' for system %s%s%s%s; allowed: %s",
+		    "unknown kind '%s' for system %s%s%s%s allowed: %s",
 		    kn->str, sn->str, near ? "; did you mean '" : "",
-		    near ? near : "", near ? "'?" : "", sb.buf);
+		    near ? near : "", near ? "'?" : ";", sb.buf);
 		goto out;
 	}
 	sb_release(&sb);

@@ -142,8 +142,8 @@ missing_field(struct draw *d, const struct elem *e, const char *field)
 	keys[n] = NULL;
 	near = suggest(field, keys);
 	diag_at(L_WARNING, "template.field", d->t->file, 0, 0,
-	    "element '%s' prints field '{%s}', which a %s %s card does not "
-	    "have%s%s%s", e->name, field, d->t->system, d->t->kind,
+	    "element '%s' prints field '{%s}', which %s %s documents do not "
+	    "provide%s%s%s", e->name, field, d->t->system, d->t->kind,
 	    near ? "; did you mean '{" : "", near ? near : "",
 	    near ? "}'?" : "");
 }
@@ -159,6 +159,22 @@ expand(struct draw *d, const struct elem *e, const struct fmt *f)
 	if (missing)
 		missing_field(d, e, missing);
 	return sb_str(&d->l->scratch);
+}
+
+/* text, cut to fit buf at a character boundary with "..." if longer. */
+static const char *
+shorten(const char *text, char *buf, size_t size)
+{
+	size_t n = strlen(text);
+
+	if (n < size)
+		return text;
+	n = size - 4;
+	while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, text, n);
+	strcpy(buf + n, "...");
+	return buf;
 }
 
 struct rgb
@@ -193,10 +209,13 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		return;
 	cp = pdf_missing_glyph(d->pdf, fid, text);
 	if (cp) {
+		char lb[64], tx[64];
+
 		card_diag(d, L_ERROR, "render.glyph",
 		    "card '%s': text '%s' in '%s' has '%s' (U+%04lX), which "
 		    "'%s' cannot print; use other characters or another font",
-		    rec_label_text(d->r), text, e->name,
+		    shorten(rec_label_text(d->r), lb, sizeof(lb)),
+		    shorten(text, tx, sizeof(tx)), e->name,
 		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
 		return;
 	}
@@ -205,10 +224,11 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.w = w;
 	tb.h = h;
 	tb.font = fid;
-	tb.pt = e->pt * d->fs;
+	/* Type scales with an A4 card, never below the template's floor. */
 	tb.min_pt = e->min_pt * d->fs;
-	if (tb.min_pt < e->min_pt && e->min_pt <= d->t->min_pt)
-		tb.min_pt = e->min_pt;	/* scaling never goes below the floor */
+	if (tb.min_pt < d->t->min_pt)
+		tb.min_pt = d->t->min_pt;
+	tb.pt = e->pt * d->fs;
 	if (tb.pt < tb.min_pt)
 		tb.pt = tb.min_pt;
 	tb.halign = e->halign;
@@ -219,13 +239,17 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	if (none)
 		return;
 	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
-		char wb[32], hb[32];
+		char wb[32], hb[32], lb[64], tx[64];
 
 		card_diag(d, L_WARNING, "render.overflow",
-		    "card '%s': text '%s' does not fit '%s' (%s x %s) even at "
-		    "%g pt, the template's minimum; it is cut",
-		    rec_label_text(d->r), text, e->name, mm_str(w, wb),
-		    mm_str(h, hb), tb.min_pt);
+		    "card '%s': '%s'%s%s%s does not fit its %s x %s box even "
+		    "at %.1f pt, the template's minimum; it is cut",
+		    shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
+		    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+		    strcmp(text, rec_label_text(d->r)) ?
+		    shorten(text, tx, sizeof(tx)) : "",
+		    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+		    mm_str(w, wb), mm_str(h, hb), tb.min_pt);
 	}
 }
 

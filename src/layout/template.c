@@ -852,14 +852,15 @@ compile_elem(struct ctx *cx, const struct proto *p)
 			    n->str);
 		break;
 	}
-	/* Text near the trim may be cut off by an imprecise guillotine. */
-	if (e->type == EL_TEXT && cx->t->safe > 0 &&
+	/* Text near the trim may be cut off by an imprecise guillotine.
+	 * Said of the layer that placed it last, once the sizes are right. */
+	if (e->type == EL_TEXT && cx->t->safe > 0 && cx->errors == 0 &&
 	    (e->x < cx->t->safe - 0.01 || e->y < cx->t->safe - 0.01 ||
 	    e->x + e->w > cx->t->w - cx->t->safe + 0.01 ||
 	    e->y + e->h > cx->t->h - cx->t->safe + 0.01)) {
 		char buf[32];
 
-		diag(L_WARNING, "template.invalid", tn,
+		diag(L_WARNING, "template.safe", p->layer[p->nl - 1],
 		    "text '%s' comes closer than %s to the trim; it may be cut",
 		    e->name, mm_str(cx->t->safe, buf));
 	}
@@ -892,8 +893,14 @@ compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
 {
 	if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2)
 		return;
+	int before = cx->errors;
+
 	*w = length(cx, n->kid[0], 0, 0);
 	*h = length(cx, n->kid[1], 0, 0);
+	if (cx->errors > before) {
+		*w = *h = 144;
+		return;
+	}
 	if (*w < 36 || *h < 36 || *w > 2000 || *h > 2000) {
 		bad(cx, n, "card size must be between 0.5 in and 27 in each way");
 		*w = *h = 144;

@@ -37,7 +37,7 @@ static const struct skey k_terrain[] = {
 static const struct skey k_movement[] = {
 	K_INT("max_speed", REQ, 0, 99),
 	K_INT("road_speed", REQ, 0, 99),
-	K_STR("maneuver", REQ),
+	K_TEXT("maneuver", REQ, "three of y, n, ? (turns at the start, middle, end), such as ??n"),
 	K_INT("tonnage", REQ, 0, 99999),
 	K_MAP("terrain", REQ, k_terrain),
 	K_END
@@ -55,10 +55,10 @@ static const struct skey k_defense[] = {
 };
 
 static const struct skey k_weapon_keys[] = {
-	K_STR("row", REQ),
+	K_TEXT("row", REQ, "the defense row it fires on: E, M, B, I or S"),
 	K_INT("damage", REQ, -9999, 9999),
-	K_STR("class", REQ),
-	K_STR("arc", REQ),
+	K_TEXT("class", REQ, "p (primary) or s (secondary)"),
+	K_TEXT("arc", REQ, "front, rear, left, right, pivot1, pivot2 or pivot3"),
 	K_BOOL("spread", OPT),
 	K_END
 };
@@ -73,24 +73,27 @@ static const struct skey k_armor[] = {
 };
 
 static const struct skey k_bound[] = { K_INT("internal", REQ, -9999, 9999) };
-static const struct skey k_band[] = { K_SEQ("internal", REQ, 2, 2, k_bound) };
+static const struct skey k_band[] = {
+	K_SEQH("internal", REQ, 2, 2, k_bound, "a band [from, to], such as [5, 10]")
+};
 
 static const struct skey k_card[] = {
 	K_STR("system", REQ),
 	K_STR("kind", REQ),
-	K_STR("name", REQ),
+	K_TEXT("name", REQ, "the unit's name"),
 	K_STR("card", OPT),
 	K_ENUM("era", REQ, eras),
 	K_STR("side", OPT),
 	K_INT("combat_value", OPT, 0, 99999),
 	K_MAP("movement", REQ, k_movement),
 	K_MAP("defense", REQ, k_defense),
-	K_STR("gunnery", REQ),
+	K_TEXT("gunnery", REQ, "the targeting die and skill, such as d10+4"),
 	K_INT("gunners", REQ, -99, 99),
 	K_SEQ("weapons", OPT, 0, MAX_RAW_WEAPONS, k_weapon),
 	K_NUM("ram", OPT, 0, 99),
 	K_MAP("armor", REQ, k_armor),
-	K_SEQ("internal", REQ, 1, SS_MAX_BANDS, k_band),
+	K_SEQH("internal", REQ, 1, SS_MAX_BANDS, k_band,
+	    "the internal damage bands, such as [[5, 10], [11, 15], [16, 21]]"),
 	K_INT("dead", REQ, -9999, 99999),
 	K_END
 };
@@ -301,6 +304,12 @@ load(const struct node *root, struct arena *a, struct batch *b)
 		}
 	c->dead_n = node_get(root, "dead");
 	u->dead = (int)node_long(c->dead_n, 0);
+	c->bands_ok = in && in->type == N_SEQ && !in->bad &&
+	    u->nbands == (int)in->n && u->nbands > 0;
+	for (i = 0; c->bands_ok && i < (size_t)u->nbands; i++)
+		if (u->band[i][0] > u->band[i][1] || (i == 0 && u->band[0][0] < 1) ||
+		    (i > 0 && u->band[i][0] != u->band[i - 1][1] + 1))
+			c->bands_ok = 0;
 	return c;
 }
 
@@ -556,9 +565,7 @@ r_dead(const void *obj, struct batch *b, const struct rule *self)
 	int want;
 
 	(void)b;
-	if (c->dead_n == NULL || c->dead_n->bad || u->nbands == 0 ||
-	    c->internal_n == NULL || c->internal_n->bad ||
-	    u->nbands != (int)c->internal_n->n)
+	if (c->dead_n == NULL || c->dead_n->bad || !c->bands_ok)
 		return;
 	want = u->band[u->nbands - 1][1] + 1;
 	if (u->dead != want)

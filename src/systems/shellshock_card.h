@@ -30,6 +30,7 @@ struct ss_card {
 	const char *suit;
 	const char *side, *gunnery, *ram;	/* as written */
 	int gunnery_ok;
+	int bands_ok;		/* internal bands are right: dead can be judged */
 };
 
 /* Parses "d10+4" into a die and skill; 0 when it is not of that form. */

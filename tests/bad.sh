@@ -1,0 +1,54 @@
+#!/bin/sh
+# bad.sh MUSTER -- the bad-input corpus.  Each tests/bad/NAME.yaml is run
+# through `muster check NAME.yaml` (or through the arguments in NAME.args,
+# where @ stands for NAME.yaml and % for a scratch folder); what it prints
+# on stderr must equal NAME.expected exactly, and its exit status must be
+# NAME.status (default 1).  Then every rule id muster lists must be shown
+# by at least one case (or, for io.write and yaml.size, by e2e.sh), and
+# named in the man page.
+set -u
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/bad" || exit 2
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+fail=0 n=0
+for y in *.yaml; do
+	name=${y%.yaml}
+	if [ -f "$name.args" ]; then
+		args=$(sed "s|@|$y|g; s|%|$scratch|g" "$name.args")
+	else
+		args="check $y"
+	fi
+	want=1
+	[ -f "$name.status" ] && want=$(cat "$name.status")
+	# shellcheck disable=SC2086
+	"$muster" $args >/dev/null 2>"$scratch/stderr"
+	got=$?
+	n=$((n + 1))
+	if [ "$got" != "$want" ]; then
+		echo "FAIL bad/$name: exit $got, want $want"
+		sed 's/^/  /' "$scratch/stderr"
+		fail=$((fail + 1))
+	elif ! diff -u "$name.expected" "$scratch/stderr" >"$scratch/diff"; then
+		echo "FAIL bad/$name: diagnostics differ"
+		sed 's/^/  /' "$scratch/diff"
+		fail=$((fail + 1))
+	fi
+	rm -f "$scratch"/*.pdf
+done
+# Every rule has a golden case; e2e.sh covers what cannot be a small file.
+"$muster" check --list-rules | awk '{print $1}' > "$scratch/rules"
+while read -r rule; do
+	case $rule in io.write|yaml.size) continue ;; esac
+	if ! grep -qF "[$rule]" ./*.expected; then
+		echo "FAIL bad/: no case shows rule $rule"
+		fail=$((fail + 1))
+	fi
+	if ! grep -qF "$rule" ../../doc/muster.1; then
+		echo "FAIL doc/muster.1 does not list rule $rule"
+		fail=$((fail + 1))
+	fi
+done < "$scratch/rules"
+echo "  bad   $n cases, $(wc -l < "$scratch/rules") rules, $fail failures"
+[ "$fail" = 0 ]

@@ -1,0 +1,174 @@
+#!/bin/sh
+# e2e.sh MUSTER -- end to end: render the examples, read the PDFs back
+# (pdfinfo page size and count, pdffonts embedding, pdftotext text), and
+# hold the command line to SPEC sections 2, 4 and 8: exit codes, JSON,
+# the atomic write, I/O failures, limits.
+set -u
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export MUSTER_TEMPLATES="$top/templates"
+t=$(mktemp -d)
+trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
+fail=0 n=0
+
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fail=$((fail + 1)); echo "FAIL e2e: $*"; }
+# expect STATUS DESCRIPTION -- command...: runs it, checks the exit status
+expect() {
+	want=$1 what=$2
+	shift 3
+	"$@" >"$t/out" 2>"$t/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else
+		bad "$what: exit $got, want $want"; sed 's/^/  /' "$t/err" | head -5
+	fi
+}
+has() { # FILE TEXT DESCRIPTION
+	if grep -qF -- "$2" "$1"; then ok; else bad "$3: no '$2' in $1"; fi
+}
+
+# --- the record cards, A4 and Letter ---
+expect 0 "render A4" -- "$muster" render --paper a4 -o "$t/a4.pdf" units/shellshock
+has "$t/out" "$t/a4.pdf: 1 page, 6 cards" "render's report line"
+expect 0 "render Letter" -- "$muster" render --paper letter -o "$t/letter.pdf" units/shellshock
+pdfinfo "$t/a4.pdf" 2>&1 | tr -s " " > "$t/info"
+has "$t/info" "Page size: 595.276 x 841.89 pts (A4)" "A4 page size"
+has "$t/info" "Pages: 1" "A4 page count"
+pdfinfo "$t/letter.pdf" 2>&1 | tr -s " " > "$t/info"
+has "$t/info" "Page size: 612 x 792 pts (letter)" "Letter page size"
+for pdf in "$t/a4.pdf" "$t/letter.pdf"; do
+	pdffonts "$pdf" > "$t/fonts" 2>&1
+	# Every font embedded (column "emb"), and TrueType, never a base-14 Type 1.
+	if awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' "$t/fonts"; then ok; else
+		bad "a font is not embedded in $pdf"; cat "$t/fonts"; fi
+	if grep -q "Type 1" "$t/fonts"; then bad "a Type 1 font in $pdf"; else ok; fi
+	has "$t/fonts" "DejaVuSansCondensed-Bold" "bold face used"
+	pdftotext "$pdf" "$t/text.txt" 2>"$t/pdftotext.err"
+	if [ -s "$t/pdftotext.err" ]; then bad "pdftotext complains about $pdf"; cat "$t/pdftotext.err"; else ok; fi
+	for s in Mason Bison "Ardennes Jäger" "Harrier IFV" "Kite Gunship" "Hailstorm Battery" \
+	    "A♣" "Q♥" "5♦" "J♠" "d10+4" "d6+2" "d8+3" "×1.27" "14s" "25p" "≋" \
+	    "22+" "16–21" "Maneuver" "??n" "2 gunners" "1 gunner"; do
+		has "$t/text.txt" "$s" "card text in $(basename "$pdf")"
+	done
+done
+# The cards sit 10 up: a letter page with 12 cards has 2 pages.
+mkdir -p "$t/twelve"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	sed "s/^name: Mason/name: Mason $i/; /^card:/d" units/shellshock/mason.yaml > "$t/twelve/m$i.yaml"
+done
+expect 0 "12 cards" -- "$muster" render --paper letter -o "$t/12.pdf" "$t/twelve"
+has "$t/out" "2 pages, 12 cards" "12 cards on 2 pages (10 up)"
+# With duplex backs every front page has a back page.
+expect 0 "backs" -- "$muster" render --paper letter --backs duplex-long -o "$t/backs.pdf" "$t/twelve"
+has "$t/out" "4 pages, 12 cards" "backs double the pages"
+expect 0 "short-edge backs" -- "$muster" render --paper a4 --backs duplex-short --back-offset 0.5,-0.5 -o "$t/backs2.pdf" units/shellshock
+has "$t/out" "2 pages, 6 cards" "short-edge backs"
+pdftotext "$t/backs.pdf" - | grep -c SHELLSHOCK > "$t/count"
+has "$t/count" "12" "one back per card"
+# Bleed spreads the cards apart: 3 mm bleed on A4 leaves room for 8.
+expect 0 "bleed" -- "$muster" render --paper a4 --bleed 3 -o "$t/bleed.pdf" "$t/twelve"
+has "$t/out" "2 pages, 12 cards" "bleed 3 mm: 8 up"
+expect 0 "no crop marks" -- "$muster" render --paper a4 --no-crop-marks -o "$t/nocrop.pdf" units/shellshock
+# Output is the same run to run.
+"$muster" render --paper a4 -o "$t/again.pdf" units/shellshock >/dev/null 2>&1
+if cmp -s "$t/a4.pdf" "$t/again.pdf"; then ok; else bad "two renders differ"; fi
+# Default output: out/<stem>.pdf next to where muster runs, made if missing.
+mkdir -p "$t/cwd" && cp units/shellshock/mason.yaml "$t/cwd/"
+(cd "$t/cwd" && "$muster" render --paper a4 mason.yaml > "$t/out" 2>&1)
+if [ -f "$t/cwd/out/mason.pdf" ]; then ok; else bad "default output out/mason.pdf missing"; fi
+expect 0 "-d" -- "$muster" render --paper a4 -d "$t/dout" units/shellshock units/shellshock/mason.yaml
+if [ -f "$t/dout/shellshock.pdf" ] && [ -f "$t/dout/mason.pdf" ]; then ok; else bad "-d writes one PDF per PATH"; fi
+# LC_PAPER decides the default paper.
+(cd "$t/cwd" && LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o us.pdf mason.yaml >/dev/null 2>&1)
+pdfinfo "$t/cwd/us.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "LC_PAPER=en_US gives Letter"
+(cd "$t/cwd" && LC_ALL= LANG= LC_PAPER=de_DE.UTF-8 "$muster" render -o de.pdf mason.yaml >/dev/null 2>&1)
+pdfinfo "$t/cwd/de.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "LC_PAPER=de_DE gives A4"
+
+# --- a user's template extending the built-in one ---
+cat > "$t/mine.yaml" <<'EOF'
+template: my-card
+extends: shellshock-card
+elements:
+  - {name: name, colour: "#0000aa", text: "{name} of {side}"}
+  - {name: movement, remove: true}
+EOF
+expect 0 "--template FILE" -- "$muster" render --paper a4 --template "$t/mine.yaml" -o "$t/mine.pdf" units/shellshock/mason.yaml
+pdftotext "$t/mine.pdf" - > "$t/text.txt"; has "$t/text.txt" "Mason of UN" "overridden element"
+expect 0 "templates" -- "$muster" templates
+has "$t/out" "shellshock-card" "templates lists the card"
+has "$t/out" "shellshock card" "templates says what it renders"
+expect 2 "unknown template" -- "$muster" render --template nonesuch -o "$t/x.pdf" units/shellshock/mason.yaml
+
+# --- nothing lost: failures leave an existing PDF alone and no temp files ---
+cp "$t/a4.pdf" "$t/keep.pdf"
+sed 's/maneuver: "??n"/maneuver: "yyx"/' units/shellshock/mason.yaml > "$t/broken.yaml"
+expect 1 "render with an error" -- "$muster" render --paper a4 -o "$t/keep.pdf" "$t/broken.yaml"
+if cmp -s "$t/a4.pdf" "$t/keep.pdf"; then ok; else bad "a failed render changed an existing PDF"; fi
+has "$t/err" "no PDF written" "failed render says so"
+if ls -a "$t" | grep -q '^\.keep\.pdf\.'; then bad "a temporary file was left"; else ok; fi
+mkdir -p "$t/ro" && chmod 555 "$t/ro"
+if [ "$(id -u)" != 0 ]; then
+	expect 2 "unwritable folder" -- "$muster" render -o "$t/ro/x.pdf" units/shellshock/mason.yaml
+	has "$t/err" "io.write" "unwritable folder names io.write"
+fi
+expect 2 "output folder missing" -- "$muster" render -o "$t/nope/x.pdf" units/shellshock/mason.yaml
+has "$t/err" "[io.write]" "missing folder names io.write"
+if [ -e "$t/nope" ]; then bad "render made a folder for -o"; else ok; fi
+
+# --- exit codes and usage (SPEC 2) ---
+expect 0 "check the examples" -- "$muster" check units
+expect 1 "check a broken unit" -- "$muster" check "$t/broken.yaml"
+expect 2 "check a missing file" -- "$muster" check "$t/missing.yaml"
+expect 2 "check with no PATH" -- "$muster" check
+expect 2 "unknown option" -- "$muster" check --frobnicate units
+expect 2 "unknown command" -- "$muster" frobnicate
+expect 0 "--help" -- "$muster" --help
+has "$t/out" "render" "--help lists commands"
+expect 0 "--version" -- "$muster" --version
+for c in check render templates odds resolve; do
+	expect 0 "$c --help" -- "$muster" $c --help
+	has "$t/out" "usage: muster $c" "$c --help prints its usage"
+done
+expect 2 "bad --paper" -- "$muster" render --paper a3 units/shellshock/mason.yaml
+expect 2 "bad --backs" -- "$muster" render --backs triplex units/shellshock/mason.yaml
+expect 2 "bad --bleed" -- "$muster" render --bleed lots units/shellshock/mason.yaml
+expect 2 "-o and -d" -- "$muster" render -o a.pdf -d b units/shellshock/mason.yaml
+expect 1 "strict: warnings fail" -- "$muster" check --strict tests/bad/shellshock-card-unique.yaml
+expect 0 "not strict: warnings pass" -- "$muster" check tests/bad/shellshock-card-unique.yaml
+
+# --- check --json (SPEC 2) ---
+expect 1 "json" -- "$muster" check --json "$t/broken.yaml" units/shellshock/bison.yaml
+python3 - "$t/out" <<'EOF' && ok || bad "check --json is not the SPEC's object"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {"files", "errors", "warnings", "diagnostics"}, d.keys()
+assert d["files"] == 2 and d["errors"] == 1 and d["warnings"] == 0, d
+x = d["diagnostics"][0]
+assert set(x) == {"file", "line", "column", "severity", "rule", "message"}, x
+assert x["rule"] == "shellshock.maneuver" and x["severity"] == "error", x
+assert x["line"] == 13 and x["column"] == 13, x
+assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
+EOF
+if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
+expect 0 "json clean" -- "$muster" check --json units
+python3 -c "import json,sys; d=json.load(open('$t/out')); assert d['errors']==0 and d['files']==6 and d['diagnostics']==[]" && ok || bad "clean JSON"
+
+# --- limits (SPEC 8): huge files, node bombs, junk ---
+truncate -s 65M "$t/huge.yaml"
+expect 1 "65 MiB file" -- "$muster" check "$t/huge.yaml"
+has "$t/err" "[yaml.size]" "huge file names yaml.size"
+python3 -c "print('a: [' + ','.join(['1'] * 1000001) + ']')" > "$t/nodes.yaml"
+expect 1 "a million nodes" -- "$muster" check "$t/nodes.yaml"
+has "$t/err" "[yaml.size]" "node limit names yaml.size"
+head -c 100000 /dev/urandom > "$t/junk.yaml"
+expect 1 "binary junk" -- "$muster" check "$t/junk.yaml"
+python3 -c "print('x: ' + '{a: ' * 5000 + '1' + '}' * 5000)" > "$t/nest.yaml"
+expect 1 "deep nesting" -- "$muster" check "$t/nest.yaml"
+printf 'system: shellshock\nkind: card\n' > "$t/short.yaml"
+expect 1 "missing keys" -- "$muster" check "$t/short.yaml"
+expect 1 "render refuses junk" -- "$muster" render -o "$t/junk.pdf" "$t/junk.yaml"
+if [ -e "$t/junk.pdf" ]; then bad "render wrote a PDF from junk"; else ok; fi
+
+echo "  e2e   $n checks, $fail failures"
+[ "$fail" = 0 ]

@@ -1,0 +1,33 @@
+#!/bin/sh
+# valgrind.sh MUSTER -- the examples under valgrind: no memory errors and
+# no leaks (definite, indirect or possible) in checking and rendering.
+set -u
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export MUSTER_TEMPLATES="$top/templates"
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind is missing (make check installs it)"; exit 2; }
+fail=0 n=0
+run() {
+	n=$((n + 1))
+	valgrind -q --error-exitcode=99 --leak-check=full \
+	    --show-leak-kinds=definite,indirect,possible \
+	    --errors-for-leak-kinds=definite,indirect,possible \
+	    "$muster" "$@" >"$t/out" 2>"$t/err"
+	rc=$?
+	if [ "$rc" = 99 ] || grep -q "==[0-9]*==" "$t/err"; then
+		echo "FAIL valgrind: muster $*"
+		sed 's/^/  /' "$t/err" | head -40
+		fail=$((fail + 1))
+	fi
+}
+run check units $(ls -d decks 2>/dev/null)
+run render --paper a4 --backs duplex-long -o "$t/a.pdf" units/shellshock
+run render --paper letter --bleed 3 -o "$t/b.pdf" units/shellshock
+run check tests/bad
+run render -o "$t/c.pdf" tests/bad/render-glyph.yaml
+run templates
+echo "  valgrind $n runs, $fail failures"
+[ "$fail" = 0 ]
