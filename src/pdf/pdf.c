@@ -36,9 +36,19 @@ struct font {
 	double ascent, descent, cap;	/* fractions of the em */
 };
 
+/*
+ * Each page remembers the graphics state it last set, so that drawing
+ * the same colour, width or font again costs nothing: libharu formats
+ * every operator it is asked for, and most of a card repeats the last.
+ */
 struct pdf_page {
 	HPDF_Page page;
 	struct pdf_page *next;
+	struct rgb fill, stroke;
+	double width;
+	HPDF_Font font;
+	double size;
+	int have_fill, have_stroke, have_width;
 };
 
 struct pdf {
@@ -358,6 +368,37 @@ pdf_page_count(const struct pdf *p)
 	return p->npages;
 }
 
+static int
+same_rgb(struct rgb a, struct rgb b)
+{
+	return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+static void
+fill_rgb(struct pdf_page *pg, struct rgb c)
+{
+	if (pg->have_fill && same_rgb(pg->fill, c))
+		return;
+	HPDF_Page_SetRGBFill(pg->page, c.r, c.g, c.b);
+	pg->fill = c;
+	pg->have_fill = 1;
+}
+
+static void
+stroke_rgb(struct pdf_page *pg, struct rgb c, double width)
+{
+	if (!pg->have_stroke || !same_rgb(pg->stroke, c)) {
+		HPDF_Page_SetRGBStroke(pg->page, c.r, c.g, c.b);
+		pg->stroke = c;
+		pg->have_stroke = 1;
+	}
+	if (!pg->have_width || pg->width != width) {
+		HPDF_Page_SetLineWidth(pg->page, (HPDF_REAL)width);
+		pg->width = width;
+		pg->have_width = 1;
+	}
+}
+
 /* Sets colours and width, then strokes and/or fills the current path. */
 static void
 paint_path(HPDF_Page pg, const struct paint *pt)
@@ -373,20 +414,17 @@ paint_path(HPDF_Page pg, const struct paint *pt)
 }
 
 static void
-set_paint(HPDF_Page pg, const struct paint *pt)
+set_paint(struct pdf_page *pg, const struct paint *pt)
 {
 	if (pt->fill)
-		HPDF_Page_SetRGBFill(pg, pt->fill_rgb.r, pt->fill_rgb.g,
-		    pt->fill_rgb.b);
+		fill_rgb(pg, pt->fill_rgb);
 	if (pt->stroke) {
-		HPDF_Page_SetRGBStroke(pg, pt->stroke_rgb.r, pt->stroke_rgb.g,
-		    pt->stroke_rgb.b);
-		HPDF_Page_SetLineWidth(pg, (HPDF_REAL)pt->width);
+		stroke_rgb(pg, pt->stroke_rgb, pt->width);
 		if (pt->dash > 0) {
 			HPDF_UINT16 d[2];
 
 			d[0] = d[1] = (HPDF_UINT16)(pt->dash + 0.5);
-			HPDF_Page_SetDash(pg, d, 2, 0);
+			HPDF_Page_SetDash(pg->page, d, 2, 0);
 		}
 	}
 }
@@ -407,7 +445,7 @@ pdf_rect(struct pdf_page *pgw, double x, double y, double w, double h,
 
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pg, pt);
+	set_paint(pgw, pt);
 	if (r > w / 2)
 		r = w / 2;
 	if (r > h / 2)
@@ -443,8 +481,7 @@ pdf_line(struct pdf_page *pgw, double x1, double y1, double x2, double y2,
 {
 	HPDF_Page pg = pgw->page;
 
-	HPDF_Page_SetRGBStroke(pg, c.r, c.g, c.b);
-	HPDF_Page_SetLineWidth(pg, (HPDF_REAL)width);
+	stroke_rgb(pgw, c, width);
 	HPDF_Page_MoveTo(pg, (HPDF_REAL)x1, (HPDF_REAL)y1);
 	HPDF_Page_LineTo(pg, (HPDF_REAL)x2, (HPDF_REAL)y2);
 	HPDF_Page_Stroke(pg);
@@ -458,7 +495,7 @@ pdf_ellipse(struct pdf_page *pgw, double cx, double cy, double rx, double ry,
 
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pg, pt);
+	set_paint(pgw, pt);
 	HPDF_Page_Ellipse(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)rx,
 	    (HPDF_REAL)ry);
 	paint_path(pg, pt);
@@ -473,7 +510,7 @@ pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
 
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pg, pt);
+	set_paint(pgw, pt);
 	if (width >= 360) {
 		HPDF_Page_Circle(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)r);
 	} else {
@@ -496,7 +533,7 @@ pdf_polygon(struct pdf_page *pgw, const double *xy, int n,
 
 	if (n < 2 || (!pt->fill && !pt->stroke))
 		return;
-	set_paint(pg, pt);
+	set_paint(pgw, pt);
 	HPDF_Page_MoveTo(pg, (HPDF_REAL)xy[0], (HPDF_REAL)xy[1]);
 	for (i = 1; i < n; i++)
 		HPDF_Page_LineTo(pg, (HPDF_REAL)xy[2 * i],
@@ -520,8 +557,13 @@ pdf_text(struct pdf *p, struct pdf_page *pgw, int font, double pt, double x,
 	memcpy(buf, text, len);
 	buf[len] = '\0';
 	HPDF_Page_BeginText(pg);
-	HPDF_Page_SetFontAndSize(pg, p->font[font].f, (HPDF_REAL)pt);
-	HPDF_Page_SetRGBFill(pg, c.r, c.g, c.b);
+	/* Font, size and colour outlive the text object (PDF 1.7, 9.3). */
+	if (pgw->font != p->font[font].f || pgw->size != pt) {
+		HPDF_Page_SetFontAndSize(pg, p->font[font].f, (HPDF_REAL)pt);
+		pgw->font = p->font[font].f;
+		pgw->size = pt;
+	}
+	fill_rgb(pgw, c);
 	HPDF_Page_TextOut(pg, (HPDF_REAL)x, (HPDF_REAL)y, buf);
 	HPDF_Page_EndText(pg);
 	if (buf != small)

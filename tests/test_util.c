@@ -1,0 +1,430 @@
+/*
+ * test_util.c -- growable strings, JSON escaping, UTF-8, "did you mean"
+ * and the millimetre formatting of messages (util.h).
+ */
+#include "testutil.h"
+
+/* ---- sbuf ---- */
+
+static void
+test_sbuf_empty_is_printable(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	(void)state;
+	assert_null(sb.buf);
+	assert_string_equal(sb_str(&sb), "");
+	sb_release(&sb);	/* releasing a never-used sbuf is allowed */
+	assert_null(sb.buf);
+	assert_int_equal(sb.len, 0);
+}
+
+static void
+test_sbuf_add(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	(void)state;
+	sb_adds(&sb, "maneuver");
+	sb_addc(&sb, ' ');
+	sb_add(&sb, "'yyxzzz", 4);	/* only the first 4 bytes */
+	sb_addc(&sb, '\'');
+	sb_addf(&sb, " must be %d of %s", 3, "y, n, ?");
+	assert_string_equal(sb.buf, "maneuver 'yyx' must be 3 of y, n, ?");
+	assert_int_equal(sb.len, strlen(sb.buf));
+	sb_release(&sb);
+}
+
+static void
+test_sbuf_grows(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+	char big[300];
+	int i;
+
+	(void)state;
+	/* 64 bytes is the first capacity: go well past it, a byte at a time. */
+	for (i = 0; i < 1000; i++)
+		sb_addc(&sb, (char)('a' + i % 26));
+	assert_int_equal(sb.len, 1000);
+	assert_true(sb.cap > 1000);
+	assert_int_equal(sb.buf[999], 'a' + 999 % 26);
+	assert_int_equal(sb.buf[1000], '\0');
+
+	/* A formatted string longer than the room left takes the second
+	 * vsnprintf path. */
+	sb_reset(&sb);
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	sb_addf(&sb, "<%s>%d", big, 42);
+	assert_int_equal(sb.len, 299 + 4);
+	assert_int_equal(sb.buf[0], '<');
+	assert_int_equal(sb.buf[300], '>');
+	assert_string_equal(sb.buf + 301, "42");
+	sb_release(&sb);
+}
+
+static void
+test_sbuf_reset_keeps_memory(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *before;
+	size_t cap;
+
+	(void)state;
+	sb_adds(&sb, "some text that is kept");
+	before = sb.buf;
+	cap = sb.cap;
+	sb_reset(&sb);
+	assert_ptr_equal(sb.buf, before);
+	assert_int_equal(sb.cap, cap);
+	assert_int_equal(sb.len, 0);
+	assert_string_equal(sb_str(&sb), "");
+	sb_adds(&sb, "new");
+	assert_string_equal(sb.buf, "new");
+	sb_release(&sb);
+	assert_null(sb.buf);
+	assert_int_equal(sb.cap, 0);
+	/* Reusable after release. */
+	sb_adds(&sb, "again");
+	assert_string_equal(sb_str(&sb), "again");
+	sb_release(&sb);
+}
+
+static void
+test_sb_json_escapes(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	(void)state;
+	sb_json(&sb, "");
+	assert_string_equal(sb.buf, "\"\"");
+
+	sb_reset(&sb);
+	sb_json(&sb, "say \"hi\" \\ now");
+	assert_string_equal(sb.buf, "\"say \\\"hi\\\" \\\\ now\"");
+
+	sb_reset(&sb);
+	sb_json(&sb, "a\nb\rc\td");
+	assert_string_equal(sb.buf, "\"a\\nb\\rc\\td\"");
+
+	/* Other control characters become \u00XX (lower-case hex). */
+	sb_reset(&sb);
+	sb_json(&sb, "\x01-\x1f-\x1b");
+	assert_string_equal(sb.buf, "\"\\u0001-\\u001f-\\u001b\"");
+
+	/* UTF-8 and DEL (0x7f, not a JSON control character) pass through. */
+	sb_reset(&sb);
+	sb_json(&sb, "A♣ é \x7f");
+	assert_string_equal(sb.buf, "\"A♣ é \x7f\"");
+
+	/* It appends: what was there stays. */
+	sb_reset(&sb);
+	sb_adds(&sb, "{\"k\": ");
+	sb_json(&sb, "v");
+	sb_addc(&sb, '}');
+	assert_string_equal(sb.buf, "{\"k\": \"v\"}");
+	sb_release(&sb);
+}
+
+static void
+test_sb_list(void **state)
+{
+	static const char *const three[] = { "a", "b", "c", NULL };
+	static const char *const one[] = { "front", NULL };
+	static const char *const none[] = { NULL };
+	struct sbuf sb = SBUF_INIT;
+
+	(void)state;
+	sb_list(&sb, three);
+	assert_string_equal(sb.buf, "a, b, c");
+	sb_reset(&sb);
+	sb_list(&sb, one);
+	assert_string_equal(sb.buf, "front");
+	sb_reset(&sb);
+	sb_list(&sb, none);
+	assert_string_equal(sb_str(&sb), "");
+	sb_release(&sb);
+}
+
+/* ---- xmalloc and friends ---- */
+
+static void
+test_xalloc(void **state)
+{
+	unsigned char *z;
+	char *s;
+	size_t i;
+
+	(void)state;
+	z = xcalloc(100, 3);
+	for (i = 0; i < 300; i++)
+		assert_int_equal(z[i], 0);
+	free(z);
+	s = xstrndup("Mason heavy", 5);
+	assert_string_equal(s, "Mason");
+	free(s);
+	s = xstrdup("");
+	assert_string_equal(s, "");
+	free(s);
+	/* Zero bytes still give a pointer the caller may free. */
+	s = xmalloc(0);
+	assert_non_null(s);
+	s = xrealloc(s, 10);
+	memcpy(s, "123456789", 10);
+	assert_string_equal(s, "123456789");
+	free(s);
+}
+
+/* ---- UTF-8 ---- */
+
+/* Decodes one sequence of s; checks the value and how far it advanced. */
+static void
+check_next(const char *s, long want, size_t advance)
+{
+	const char *p = s;
+	long c = utf8_next(&p);
+
+	if (c != want || (size_t)(p - s) != advance)
+		fail_msg("utf8_next on %02x...: got %ld advancing %zu, want %ld "
+		    "advancing %zu", (unsigned char)s[0], c, (size_t)(p - s),
+		    want, advance);
+}
+
+static void
+test_utf8_next_valid(void **state)
+{
+	(void)state;
+	check_next("A", 'A', 1);
+	check_next("\x7f", 0x7f, 1);
+	check_next("é", 0xe9, 2);		/* C3 A9 */
+	check_next("\xc2\x80", 0x80, 2);	/* smallest two-byte */
+	check_next("\xdf\xbf", 0x7ff, 2);	/* largest two-byte */
+	check_next("\xe0\xa0\x80", 0x800, 3);	/* smallest three-byte */
+	check_next("♣", 0x2663, 3);
+	check_next("€", 0x20ac, 3);
+	check_next("\xef\xbf\xbf", 0xffff, 3);
+	check_next("\xf0\x90\x80\x80", 0x10000, 4);	/* smallest four-byte */
+	check_next("🙂", 0x1f642, 4);
+	check_next("\xf4\x8f\xbf\xbf", 0x10ffff, 4);	/* the last code point */
+}
+
+static void
+test_utf8_next_invalid(void **state)
+{
+	(void)state;
+	/* Every malformed sequence gives -1 and skips exactly one byte, so a
+	 * caller walking a string always makes progress. */
+	check_next("\x80", -1, 1);		/* a lone continuation byte */
+	check_next("\xbf" "A", -1, 1);
+	check_next("\xff", -1, 1);		/* never valid in UTF-8 */
+	check_next("\xfe", -1, 1);
+	check_next("\xf8\x88\x80\x80\x80", -1, 1);	/* old 5-byte form */
+	check_next("\xc3" "A", -1, 1);		/* continuation missing */
+	check_next("\xc3", -1, 1);		/* cut short by the NUL */
+	check_next("\xe2\x82", -1, 1);
+	check_next("\xf0\x9f\x99", -1, 1);
+	check_next("\xe2" "A" "\xac", -1, 1);
+}
+
+static void
+test_utf8_next_overlong(void **state)
+{
+	(void)state;
+	/* The same code point in more bytes than it needs is refused: such
+	 * forms smuggle '/' or NUL past checks. */
+	check_next("\xc0\xaf", -1, 1);		/* '/' in two bytes */
+	check_next("\xc0\x80", -1, 1);		/* NUL in two bytes */
+	check_next("\xc1\xbf", -1, 1);		/* 0x7f in two bytes */
+	check_next("\xe0\x80\xaf", -1, 1);	/* '/' in three bytes */
+	check_next("\xe0\x9f\xbf", -1, 1);	/* 0x7ff in three bytes */
+	check_next("\xf0\x80\x80\xaf", -1, 1);	/* '/' in four bytes */
+	check_next("\xf0\x8f\xbf\xbf", -1, 1);	/* 0xffff in four bytes */
+}
+
+static void
+test_utf8_next_surrogates_and_range(void **state)
+{
+	(void)state;
+	/* U+D800..U+DFFF are UTF-16 halves, never characters. */
+	check_next("\xed\xa0\x80", -1, 1);	/* U+D800 */
+	check_next("\xed\xbf\xbf", -1, 1);	/* U+DFFF */
+	check_next("\xed\x9f\xbf", 0xd7ff, 3);	/* just below them */
+	check_next("\xee\x80\x80", 0xe000, 3);	/* just above them */
+	/* Beyond U+10FFFF. */
+	check_next("\xf4\x90\x80\x80", -1, 1);	/* 0x110000 */
+	check_next("\xf7\xbf\xbf\xbf", -1, 1);	/* 0x1fffff */
+}
+
+static void
+test_utf8_walk_mixed(void **state)
+{
+	const char *s = "a\xffé🙂";
+	long want[] = { 'a', -1, 0xe9, 0x1f642 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NELEM(want); i++)
+		assert_int_equal(utf8_next(&s), want[i]);
+	assert_int_equal(*s, '\0');
+	/* utf8_len counts malformed bytes one each. */
+	assert_int_equal(utf8_len("a\xffé🙂"), 4);
+	assert_int_equal(utf8_len(""), 0);
+	assert_int_equal(utf8_len("♣♦♥♠"), 4);
+	assert_int_equal(utf8_len("\xc0\xaf"), 2);	/* two bad bytes */
+}
+
+static void
+test_utf8_encode_round_trip(void **state)
+{
+	char buf[5];
+	long c;
+
+	(void)state;
+	/* Every code point but the surrogates encodes to the shortest form
+	 * and decodes back to itself, consuming exactly what was written. */
+	for (c = 1; c <= 0x10ffff; c++) {
+		const char *p = buf;
+		size_t n, want;
+
+		if (c >= 0xd800 && c <= 0xdfff)
+			continue;
+		utf8_encode(c, buf);
+		n = strlen(buf);
+		want = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+		if (n != want)
+			fail_msg("U+%04lX encodes to %zu bytes, want %zu", c, n,
+			    want);
+		if (utf8_next(&p) != c || *p != '\0')
+			fail_msg("U+%04lX does not decode back", c);
+	}
+}
+
+static void
+test_utf8_encode_known(void **state)
+{
+	char buf[5];
+
+	(void)state;
+	assert_ptr_equal(utf8_encode('A', buf), buf);
+	assert_string_equal(buf, "A");
+	assert_string_equal(utf8_encode(0xe9, buf), "é");
+	assert_string_equal(utf8_encode(0x2663, buf), "♣");
+	assert_string_equal(utf8_encode(0x1f642, buf), "🙂");
+	/* What cannot be encoded becomes U+FFFD, the replacement character. */
+	assert_string_equal(utf8_encode(-1, buf), "\xef\xbf\xbd");
+	assert_string_equal(utf8_encode(0xd800, buf), "\xef\xbf\xbd");
+	assert_string_equal(utf8_encode(0xdfff, buf), "\xef\xbf\xbd");
+	assert_string_equal(utf8_encode(0x110000, buf), "\xef\xbf\xbd");
+}
+
+/* ---- did you mean ---- */
+
+static void
+test_edit_distance(void **state)
+{
+	char long1[80], long2[80];
+
+	(void)state;
+	assert_int_equal(edit_distance("", ""), 0);
+	assert_int_equal(edit_distance("", "abc"), 3);
+	assert_int_equal(edit_distance("abc", ""), 3);
+	assert_int_equal(edit_distance("front", "front"), 0);
+	/* The textbook example: k->s, e->i, insert g. */
+	assert_int_equal(edit_distance("kitten", "sitting"), 3);
+	assert_int_equal(edit_distance("sitting", "kitten"), 3);
+	assert_int_equal(edit_distance("flaw", "lawn"), 2);
+	/* A transposition is two edits in Levenshtein distance. */
+	assert_int_equal(edit_distance("fornt", "front"), 2);
+	assert_int_equal(edit_distance("speeed", "speed"), 1);
+	assert_int_equal(edit_distance("pivot", "pivot2"), 1);
+	/* 64 characters or more is no typo: the largest size_t. */
+	memset(long1, 'a', 70);
+	long1[70] = '\0';
+	memset(long2, 'a', 63);
+	long2[63] = '\0';
+	assert_true(edit_distance(long1, "a") == (size_t)-1);
+	assert_true(edit_distance("a", long1) == (size_t)-1);
+	assert_int_equal(edit_distance(long2, "a"), 62);
+}
+
+static void
+test_suggest_thresholds(void **state)
+{
+	static const char *const arcs[] = {
+		"front", "rear", "left", "right", "pivot1", "pivot2",
+		"pivot3", NULL
+	};
+	static const char *const none[] = { NULL };
+
+	(void)state;
+	/* The limit is a third of the word's length, and at least 1. */
+	assert_string_equal(suggest("frnt", arcs), "front");	/* 1 edit */
+	assert_string_equal(suggest("front", arcs), "front");	/* 0 edits */
+	assert_string_equal(suggest("reer", arcs), "rear");
+	/* Five letters allow 1 edit; a transposition is 2. */
+	assert_null(suggest("fornt", arcs));
+	/* Six letters allow 2 edits. */
+	assert_string_equal(suggest("piovt1", arcs), "pivot1");
+	/* Ties go to the first in the list: "pivot" is 1 from all three. */
+	assert_string_equal(suggest("pivot", arcs), "pivot1");
+	/* Short words still get 1 edit: "x" -> nothing is within 1 of it. */
+	assert_null(suggest("x", arcs));
+	assert_null(suggest("banana", arcs));
+	assert_null(suggest("front", none));
+	/* Nine letters: 3 edits allowed, 4 not. */
+	{
+		static const char *const keys[] = { "max_speed", NULL };
+
+		assert_string_equal(suggest("maxxspeed", keys), "max_speed");
+		assert_string_equal(suggest("mex_spood", keys), "max_speed");
+		assert_string_equal(suggest("mex_spxod", keys), "max_speed");
+		assert_null(suggest("mex_spxox", keys));
+	}
+}
+
+/* ---- messages ---- */
+
+static void
+test_mm_str(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	/* 72 points are an inch, 25.4 mm. */
+	assert_ptr_equal(mm_str(72, buf), buf);
+	assert_string_equal(buf, "25.4 mm");
+	assert_string_equal(mm_str(0, buf), "0.0 mm");
+	assert_string_equal(mm_str(2.5 * 72 / 25.4, buf), "2.5 mm");
+	/* 7.087 pt is 2.50 mm: one decimal. */
+	assert_string_equal(mm_str(7.087, buf), "2.5 mm");
+	assert_string_equal(mm_str(-72, buf), "-25.4 mm");
+	/* A Letter page is 612 pt = 215.9 mm wide. */
+	assert_string_equal(mm_str(612, buf), "215.9 mm");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sbuf_empty_is_printable),
+		cmocka_unit_test(test_sbuf_add),
+		cmocka_unit_test(test_sbuf_grows),
+		cmocka_unit_test(test_sbuf_reset_keeps_memory),
+		cmocka_unit_test(test_sb_json_escapes),
+		cmocka_unit_test(test_sb_list),
+		cmocka_unit_test(test_xalloc),
+		cmocka_unit_test(test_utf8_next_valid),
+		cmocka_unit_test(test_utf8_next_invalid),
+		cmocka_unit_test(test_utf8_next_overlong),
+		cmocka_unit_test(test_utf8_next_surrogates_and_range),
+		cmocka_unit_test(test_utf8_walk_mixed),
+		cmocka_unit_test(test_utf8_encode_round_trip),
+		cmocka_unit_test(test_utf8_encode_known),
+		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_suggest_thresholds),
+		cmocka_unit_test(test_mm_str),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
