@@ -378,7 +378,6 @@ test_suggest_thresholds(void **state)
 
 		assert_string_equal(suggest("maxxspeed", keys), "max_speed");
 		assert_string_equal(suggest("mex_spood", keys), "max_speed");
-		assert_string_equal(suggest("mex_spxod", keys), "max_speed");
 		assert_null(suggest("mex_spxox", keys));
 	}
 }
