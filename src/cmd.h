@@ -19,6 +19,16 @@ int cmd_resolve(int argc, char **argv);
 extern const char usage_check[], usage_render[], usage_templates[];
 extern const char usage_odds[], usage_resolve[];
 
+struct arena;
+struct ss_unit;
+/* A facing name (front, right, left, rear; back = rear) or -1. */
+int parse_facing(const char *s);
+/* Weapon rows such as "M,I" as a bit set; 0 when not E M B I S. */
+unsigned parse_rows(const char *s);
+/* Loads a shellshock card into a; 0, or the exit status after saying
+ * why not (1 the file has errors, 2 not a card or unreadable). */
+int load_unit(const char *path, struct arena *a, const struct ss_unit **out);
+
 /* Prints "muster: MESSAGE" and the usage to stderr; returns 2. */
 int usage_error(const char *usage, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

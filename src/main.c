@@ -2,7 +2,6 @@
  * main.c -- the command table and option dispatch (git's commands[]).
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,20 +48,6 @@ overview(FILE *f)
 		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
 	fputs("\nexit status: 0 success, 1 errors in the input, "
 	    "2 usage or I/O error\nsee muster(1) for the rules it checks\n", f);
-}
-
-int
-usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("muster: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(usage, stderr);
-	return 2;
 }
 
 /* Lets the built-in templates be found next to the program. */

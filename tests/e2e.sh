@@ -170,5 +170,54 @@ expect 1 "missing keys" -- "$muster" check "$t/short.yaml"
 expect 1 "render refuses junk" -- "$muster" render -o "$t/junk.pdf" "$t/junk.yaml"
 if [ -e "$t/junk.pdf" ]; then bad "render wrote a PDF from junk"; else ok; fi
 
+# --- odds and resolve (SPEC 5): the worked examples of the rules ---
+U=units/shellshock
+expect 0 "resolve return fire" -- "$muster" resolve shellshock $U/bison.yaml $U/mason.yaml --range 19 --facing left --roll 4,5 --coin tails
+has "$t/out" "hit roll: d10 4 + d10 5, skill +2, range -1 = 10" "resolve: the hit roll"
+has "$t/out" "damage: 6 + 7 = 13; coin tails: 13" "resolve: E and B hit for 13"
+has "$t/out" "armor left: 12 -> 0, 1 internal" "resolve: 1 point internal"
+has "$t/out" "no box" "resolve: no box"
+has "$t/out" "outcome: damaged" "resolve: outcome"
+expect 0 "resolve 25 on the Bison" -- "$muster" resolve shellshock --damage 25 $U/bison.yaml --facing front --internal-roll 2 --explosion 5,4 --json
+python3 - "$t/out" <<'PY' && ok || bad "resolve --damage 25 --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d)[-1] == "outcome" and d["outcome"] == "destroyed", d
+assert d["armor"] == {"before": 16, "after": 0} and d["internal"] == 9, d
+assert d["boxes"] == 3 and d["chart"] == ["m", "p", "F"], d
+assert d["explosions"] == [{"hit": "F", "attacker": 5, "defender": 4, "exploded": True}], d
+PY
+expect 0 "resolve miss json" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 1,2 --json
+python3 -c "import json; d=json.load(open('$t/out')); assert d['outcome']=='miss' and d['hit_roll']['natural_rule']=='miss', d" && ok || bad "natural 3 misses"
+expect 0 "odds json" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --json
+python3 - "$t/out" <<'PY' && ok || bad "odds --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = {x["row"]: x for x in d["weapons"]}
+assert w["M"]["dv"] == 14 and w["M"]["need"] == 11 and abs(w["M"]["p_hit"] - 0.55) < 1e-6, w
+assert abs(w["I"]["p_hit"] - 0.23) < 1e-6, w
+assert abs(d["p_destroyed"] - 0.39) < 1e-6 and abs(d["damage"]["mean"] - 20.175) < 1e-6, d
+assert abs(sum(x["p"] for x in d["damage"]["distribution"]) - 1) < 1e-6, d
+PY
+expect 0 "odds text" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front
+has "$t/out" "55.0000 %" "odds text shows the M hit chance"
+expect 2 "odds without --facing" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19
+has "$t/err" "--facing" "missing facing is named"
+expect 2 "resolve with a roll of 11" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 11,5
+has "$t/err" "a d10 shows 1 to 10" "roll of 11 explained"
+expect 2 "resolve without the coin" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 7,8
+has "$t/err" "--coin" "missing coin named"
+expect 2 "resolve missing re-roll" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 10,5
+expect 2 "resolve extra re-roll" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 7,8,3 --coin tails
+sed '/^weapons:/,/^ram:/{/^ram:/!d}' $U/mason.yaml > "$t/unarmed.yaml"
+expect 0 "an unarmed unit is a legal card" -- "$muster" check "$t/unarmed.yaml"
+expect 2 "odds for a unit without weapon rows" -- "$muster" odds shellshock "$t/unarmed.yaml" $U/bison.yaml --range 5 --facing front
+has "$t/err" "no weapons" "unarmed attacker explained"
+expect 2 "spread with a weapon that cannot" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 5 --facing front --spread
+expect 1 "odds with a broken unit" -- "$muster" odds shellshock "$t/broken.yaml" $U/bison.yaml --range 5 --facing front
+expect 2 "odds for an unknown system" -- "$muster" odds chess a b
+expect 0 "odds --weapons" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --weapons I
+if grep -q "^  M " "$t/out"; then bad "--weapons I still fires M"; else ok; fi
+
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]

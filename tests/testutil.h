@@ -23,6 +23,7 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,17 @@ usage_error(const char *usage, const char *fmt, ...)
 	fputs(usage, stderr);
 	return 2;
 }
+
+/*
+ * Doubles within eps of each other.  cmocka 1.1.5's assert_float_equal
+ * compares floats (7 digits) and casts its first argument without
+ * parentheses, so that "(float)a - b" is what it compares.
+ */
+#define assert_near(a, b, eps) do { \
+	double a_ = (a), b_ = (b), e_ = (eps); \
+	if (!(fabs(a_ - b_) <= e_)) \
+		fail_msg("%s is %.9g, want %.9g (within %g)", #a, a_, b_, e_); \
+} while (0)
 
 /* ---- diagnostics into a string ---- */
 

@@ -76,4 +76,116 @@ const char *ss_era_dice(int era);
  * centre and width in degrees clockwise from the unit's front. */
 void ss_arc_sector(int arc, int *centre, int *width);
 
+/* ---- combat (000_aa283e32b68e0840.txt, "Combat", SPEC 5) ---- */
+
+#include <stddef.h>
+
+#include "dice.h"
+
+/* One gunner's shot: the attacker fires the weapons on rows at the
+ * defender's facing from range inches. */
+struct ss_shot {
+	const struct ss_unit *att, *def;
+	int facing;		/* enum ss_facing */
+	int range;		/* inches */
+	int spread, point_blank;
+	unsigned rows;		/* bit r set: the weapon on row r fires */
+};
+
+/* -1 to the roll per full 10 inches. */
+int ss_range_modifier(int range);
+/* The defender's dV for a row against a facing, point blank applied. */
+int ss_target_dv(const struct ss_unit *def, int row, int facing,
+    int point_blank);
+/* The weapon a unit has on a row, or NULL. */
+const struct ss_weapon *ss_weapon_on(const struct ss_unit *u, int row);
+/* Damage a weapon does in this shot: halved, rounded down, when spread. */
+int ss_weapon_damage(const struct ss_weapon *w, int spread);
+/* Internal boxes marked by internal damage (0 below the first band);
+ * meaningless at or past dead. */
+int ss_boxes(const struct ss_unit *u, int internal);
+/* Whether the shot can be fired as asked; else err says why. */
+int ss_shot_check(const struct ss_shot *s, char *err, size_t errlen);
+
+struct ss_weapon_odds {
+	int row, dv, need, damage;	/* need: on the dice, after skill and range */
+	double p_hit;
+};
+
+struct ss_odds {
+	struct ss_weapon_odds w[SS_MAX_WEAPONS];
+	int nw;
+	double p_flub;		/* natural 2 or 3 */
+	double p_lucky;		/* natural 20 */
+	struct dist damage;	/* points reaching the armor, coin included */
+	double mean;
+	double p_internal;	/* at least one internal box (or dead) */
+	double p_destroyed;
+};
+
+/* Exact odds of the shot (which must pass ss_shot_check).  Free o's
+ * distribution with ss_odds_free(). */
+void ss_odds(const struct ss_shot *s, struct ss_odds *o);
+void ss_odds_free(struct ss_odds *o);
+/* Probability that internal damage destroys the unit: dead, crew, or a
+ * sympathetic explosion of fuel or ammo. */
+double ss_p_destroyed_by(const struct ss_unit *def, int internal);
+
+/* ---- resolution with given dice ---- */
+
+enum ss_die {
+	SS_DIE_HUMAN,		/* the gunner's own d10 */
+	SS_DIE_TARGETING,	/* the targeting die */
+	SS_DIE_REROLL_HUMAN,	/* after a 10 on the human d10 */
+	SS_DIE_REROLL_TARGETING,
+	SS_DIE_SPREAD,		/* spread fire's d6 */
+	SS_DIE_COIN,		/* 1 heads (double), 2 tails */
+	SS_DIE_INTERNAL,	/* d6 on the internal chart */
+	SS_DIE_EXPLODE_ATT,	/* sympathetic explosion roll-off, d10 each */
+	SS_DIE_EXPLODE_DEF
+};
+
+/* Where dice come from: a player's given rolls, or an enumeration. */
+struct ss_dice {
+	/* A face from 1 to sides, or -1 when there is none to give. */
+	int (*roll)(struct ss_dice *d, enum ss_die kind, int sides);
+};
+
+enum ss_natural { SS_NAT_NONE, SS_NAT_FLUB, SS_NAT_LUCKY };
+enum ss_outcome { SS_MISS, SS_NO_EFFECT, SS_DAMAGED, SS_DESTROYED };
+extern const char *const ss_outcome_name[4];
+
+#define SS_MAX_REROLLS 32
+
+struct ss_steps {
+	int fired;		/* 0 when starting at the damage step */
+	int face[2];		/* first faces of the human and targeting dice */
+	int reroll[2][SS_MAX_REROLLS], nreroll[2];
+	int die_total[2];
+	int spread_roll;	/* 0 when no spread fire */
+	int skill, range_mod, total;
+	enum ss_natural natural;
+	struct { int row, dv, hit, damage; } w[SS_MAX_WEAPONS];
+	int nw;
+	int base_damage;	/* hits added up, before the coin */
+	int coin;		/* 0 not flipped, 1 heads, 2 tails */
+	int damage;		/* on the armor */
+	int facing, armor_before, armor_after;
+	int internal, boxes, dead;
+	int chart_roll;
+	int marked[16], nmarked;	/* chart entries 1..6, in order */
+	struct { int chart, att, def, exploded; } ex[16];
+	int nex;
+	enum ss_outcome outcome;
+	const char *cause;	/* why destroyed */
+};
+
+/* Resolves the shot with d's dice; -1 when d runs out (st holds the
+ * steps so far). */
+int ss_resolve(const struct ss_shot *s, struct ss_dice *d,
+    struct ss_steps *st);
+/* Starts at the damage step: damage points on the defender's facing. */
+int ss_resolve_damage(const struct ss_unit *def, int facing, int damage,
+    struct ss_dice *d, struct ss_steps *st);
+
 #endif

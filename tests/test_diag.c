@@ -1,0 +1,338 @@
+/*
+ * test_diag.c -- the one way muster speaks about its input (diag.h): the
+ * compiler-style text line, sorting, the JSON report of SPEC section 2,
+ * counts and the exit status.
+ */
+#include "testutil.h"
+
+static void
+test_text_format(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	diag_at(L_ERROR, "shellshock.maneuver", "units/a.yaml", 3, 5,
+	    "maneuver '%s' must be three of y, n, ?", "yyx");
+	assert_string_equal(cap_text(&c),
+	    "units/a.yaml:3:5: error: maneuver 'yyx' must be three of y, n, ? "
+	    "[shellshock.maneuver]\n");
+	cap_end(&c);
+}
+
+static void
+test_levels(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	diag_at(L_NOTE, "r.note", "f.yaml", 1, 1, "a note");
+	diag_at(L_WARNING, "r.warn", "f.yaml", 2, 1, "a warning");
+	diag_at(L_ERROR, "r.err", "f.yaml", 3, 1, "an error");
+	/* Fatal problems print as errors: the exit status tells them apart. */
+	diag_at(L_FATAL, "io.read", "f.yaml", 4, 1, "a fatal one");
+	assert_string_equal(cap_text(&c),
+	    "f.yaml:1:1: note: a note [r.note]\n"
+	    "f.yaml:2:1: warning: a warning [r.warn]\n"
+	    "f.yaml:3:1: error: an error [r.err]\n"
+	    "f.yaml:4:1: error: a fatal one [io.read]\n");
+	cap_end(&c);
+}
+
+static void
+test_whole_file_and_no_file(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	/* Line 0 is about the whole file: no line and column. */
+	diag_at(L_FATAL, "io.read", "gone.yaml", 0, 0,
+	    "cannot open: No such file or directory");
+	assert_string_equal(cap_text(&c),
+	    "gone.yaml: error: cannot open: No such file or directory "
+	    "[io.read]\n");
+	/* No file at all: the program speaks for itself. */
+	diag_at(L_FATAL, "template.invalid", NULL, 0, 0, "template 'x' is "
+	    "not there");
+	diag(L_WARNING, "r.w", NULL, "no node");
+	assert_string_equal(cap_text(&c),
+	    "gone.yaml: error: cannot open: No such file or directory "
+	    "[io.read]\n"
+	    "muster: error: template 'x' is not there [template.invalid]\n"
+	    "muster: warning: no node [r.w]\n");
+	cap_end(&c);
+
+	/* No rule: no brackets.  A NULL rule is the same. */
+	cap_start(&c, 0);
+	diag_at(L_ERROR, "", "f.yaml", 2, 3, "plain");
+	diag_at(L_ERROR, NULL, "f.yaml", 2, 4, "plainer");
+	assert_string_equal(cap_text(&c),
+	    "f.yaml:2:3: error: plain\n"
+	    "f.yaml:2:4: error: plainer\n");
+	cap_end(&c);
+}
+
+static void
+test_diag_at_node(void **state)
+{
+	struct capture c;
+	struct arena *a = arena_new();
+	struct node *root;
+
+	(void)state;
+	root = parse_yaml("mason.yaml", "name: Mason\nmovement:\n  maneuver: "
+	    "yyx\n", a);
+	assert_non_null(root);
+	cap_start(&c, 0);
+	diag(L_ERROR, "shellshock.maneuver",
+	    node_get(node_get(root, "movement"), "maneuver"),
+	    "maneuver '%s' must be three of y, n, ?", "yyx");
+	assert_string_equal(cap_text(&c),
+	    "mason.yaml:3:13: error: maneuver 'yyx' must be three of y, n, ? "
+	    "[shellshock.maneuver]\n");
+	cap_end(&c);
+	arena_free(a);
+}
+
+static void
+test_sorted_by_place(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	/* Reported out of order, as checks that walk a document by rule
+	 * rather than by line do. */
+	diag_at(L_ERROR, "r", "a.yaml", 5, 1, "a5.1");
+	diag_at(L_ERROR, "r", "a.yaml", 1, 9, "a1.9");
+	diag_at(L_ERROR, "r", "b.yaml", 2, 1, "b2.1");
+	diag_at(L_WARNING, "r", "a.yaml", 1, 2, "a1.2 first");
+	diag_at(L_ERROR, "r", "a.yaml", 1, 10, "a1.10");
+	diag_at(L_ERROR, "r", "b.yaml", 1, 1, "b1.1");
+	diag_at(L_NOTE, "r", "a.yaml", 1, 2, "a1.2 second");
+	diag_at(L_ERROR, "r", "a.yaml", 0, 0, "a whole");
+	diag_at(L_ERROR, "r", "a.yaml", 12, 1, "a12.1");
+	/* By file (in the order files were first reported, which is the
+	 * order they were read), then line (numerically: 5 before 12),
+	 * then column; the same place keeps the order of report. */
+	assert_string_equal(cap_text(&c),
+	    "a.yaml: error: a whole [r]\n"
+	    "a.yaml:1:2: warning: a1.2 first [r]\n"
+	    "a.yaml:1:2: note: a1.2 second [r]\n"
+	    "a.yaml:1:9: error: a1.9 [r]\n"
+	    "a.yaml:1:10: error: a1.10 [r]\n"
+	    "a.yaml:5:1: error: a5.1 [r]\n"
+	    "a.yaml:12:1: error: a12.1 [r]\n"
+	    "b.yaml:1:1: error: b1.1 [r]\n"
+	    "b.yaml:2:1: error: b2.1 [r]\n");
+	cap_end(&c);
+}
+
+static void
+test_flush_prints_once(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	diag_at(L_ERROR, "r", "a.yaml", 2, 1, "first batch");
+	diag_flush();
+	/* Flushing again prints nothing new; later ones sort among
+	 * themselves only. */
+	diag_flush();
+	diag_at(L_ERROR, "r", "a.yaml", 1, 1, "second batch");
+	assert_string_equal(cap_text(&c),
+	    "a.yaml:2:1: error: first batch [r]\n"
+	    "a.yaml:1:1: error: second batch [r]\n");
+	/* Counts are kept across flushes. */
+	assert_int_equal(diag_count(L_ERROR), 2);
+	cap_end(&c);
+}
+
+static void
+test_long_message(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	char text[2001];
+
+	(void)state;
+	memset(text, 'm', sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	cap_start(&c, 0);
+	diag_at(L_ERROR, "r", "a.yaml", 1, 1, "%s", text);
+	sb_addf(&want, "a.yaml:1:1: error: %s [r]\n", text);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&want);
+}
+
+/*
+ * Kept last: with no diagnostics diag_json() passes a NULL array to
+ * qsort (undefined behaviour that UBSan stops the program for), so if it
+ * regresses the other tests have run already.
+ */
+static void
+test_json_empty(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 1);
+	diag_count_file();
+	diag_count_file();
+	diag_json(c.f);
+	assert_string_equal(cap_text(&c),
+	    "{\"files\": 2, \"errors\": 0, \"warnings\": 0, \"diagnostics\": []}\n");
+	cap_end(&c);
+}
+
+static void
+test_json_report(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 1);
+	diag_count_file();
+	diag_at(L_WARNING, "shellshock.card-unique", "units/b.yaml", 6, 7,
+	    "card index 'A♣' is also on 'Mason'");
+	diag_at(L_ERROR, "shellshock.maneuver", "units/a.yaml", 3, 13,
+	    "maneuver 'yyx' must be three of y, n, ?");
+	diag_at(L_NOTE, "r.note", "units/a.yaml", 1, 1, "a note");
+	diag_at(L_FATAL, "io.read", "units/c.yaml", 0, 0, "cannot open");
+	diag_count_file();
+	diag_count_file();
+	/* JSON mode prints nothing until asked. */
+	diag_flush();
+	assert_string_equal(cap_text(&c), "");
+	diag_json(c.f);
+	/* Files in order of first report, then line; fatal counts as an
+	 * error and prints as one; notes are in the list, not the counts. */
+	assert_string_equal(cap_text(&c),
+	    "{\"files\": 3, \"errors\": 2, \"warnings\": 1, \"diagnostics\": [\n"
+	    "  {\"file\": \"units/b.yaml\", \"line\": 6, \"column\": 7, "
+	    "\"severity\": \"warning\", \"rule\": \"shellshock.card-unique\", "
+	    "\"message\": \"card index 'A♣' is also on 'Mason'\"},\n"
+	    "  {\"file\": \"units/a.yaml\", \"line\": 1, \"column\": 1, "
+	    "\"severity\": \"note\", \"rule\": \"r.note\", "
+	    "\"message\": \"a note\"},\n"
+	    "  {\"file\": \"units/a.yaml\", \"line\": 3, \"column\": 13, "
+	    "\"severity\": \"error\", \"rule\": \"shellshock.maneuver\", "
+	    "\"message\": \"maneuver 'yyx' must be three of y, n, ?\"},\n"
+	    "  {\"file\": \"units/c.yaml\", \"line\": 0, \"column\": 0, "
+	    "\"severity\": \"error\", \"rule\": \"io.read\", "
+	    "\"message\": \"cannot open\"}\n"
+	    "]}\n");
+	cap_end(&c);
+}
+
+static void
+test_json_escaping(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 1);
+	diag_at(L_ERROR, "yaml.enum", "dir \"x\"\\a.yaml", 1, 2,
+	    "'%s' is '%s'", "name", "tab\there \"q\" back\\slash\nnew\x01");
+	diag_at(L_ERROR, "r", NULL, 0, 0, "no file");
+	diag_json(c.f);
+	/* A message about no file (the program's own) sorts first, with an
+	 * empty file name. */
+	assert_string_equal(cap_text(&c),
+	    "{\"files\": 0, \"errors\": 2, \"warnings\": 0, \"diagnostics\": [\n"
+	    "  {\"file\": \"\", \"line\": 0, \"column\": 0, \"severity\": "
+	    "\"error\", \"rule\": \"r\", \"message\": \"no file\"},\n"
+	    "  {\"file\": \"dir \\\"x\\\"\\\\a.yaml\", \"line\": 1, "
+	    "\"column\": 2, \"severity\": \"error\", \"rule\": \"yaml.enum\", "
+	    "\"message\": \"'name' is 'tab\\there \\\"q\\\" back\\\\slash\\nnew"
+	    "\\u0001'\"}\n"
+	    "]}\n");
+	cap_end(&c);
+}
+
+static void
+test_counts(void **state)
+{
+	struct capture c;
+	int i;
+
+	(void)state;
+	cap_start(&c, 0);
+	for (i = 0; i < 3; i++)
+		diag_at(L_WARNING, "w", "f.yaml", i + 1, 1, "w%d", i);
+	for (i = 0; i < 2; i++)
+		diag_at(L_ERROR, "e", "f.yaml", i + 1, 2, "e%d", i);
+	diag_at(L_NOTE, "n", "f.yaml", 1, 3, "n");
+	diag_at(L_FATAL, "f", "f.yaml", 0, 0, "f");
+	assert_int_equal(diag_count(L_NOTE), 1);
+	assert_int_equal(diag_count(L_WARNING), 3);
+	assert_int_equal(diag_count(L_ERROR), 2);
+	assert_int_equal(diag_count(L_FATAL), 1);
+	cap_end(&c);
+	/* A new run starts from nothing. */
+	cap_start(&c, 0);
+	assert_int_equal(diag_count(L_WARNING), 0);
+	assert_int_equal(diag_count(L_ERROR), 0);
+	assert_int_equal(diag_count(L_FATAL), 0);
+	assert_int_equal(diag_exit_status(1), 0);
+	cap_end(&c);
+}
+
+static void
+test_exit_status(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	/* Nothing, or only notes: 0 even when strict. */
+	cap_start(&c, 0);
+	assert_int_equal(diag_exit_status(0), 0);
+	assert_int_equal(diag_exit_status(1), 0);
+	diag_at(L_NOTE, "n", "f.yaml", 1, 1, "note");
+	assert_int_equal(diag_exit_status(0), 0);
+	assert_int_equal(diag_exit_status(1), 0);
+	/* Warnings are allowed unless --strict. */
+	diag_at(L_WARNING, "w", "f.yaml", 1, 1, "warning");
+	assert_int_equal(diag_exit_status(0), 0);
+	assert_int_equal(diag_exit_status(1), 1);
+	/* Errors in the input: 1. */
+	diag_at(L_ERROR, "e", "f.yaml", 1, 1, "error");
+	assert_int_equal(diag_exit_status(0), 1);
+	assert_int_equal(diag_exit_status(1), 1);
+	/* Usage, I/O or internal: 2, whatever else was seen. */
+	diag_at(L_FATAL, "io.read", "f.yaml", 0, 0, "fatal");
+	assert_int_equal(diag_exit_status(0), 2);
+	assert_int_equal(diag_exit_status(1), 2);
+	cap_end(&c);
+
+	/* A fatal problem alone is 2 too. */
+	cap_start(&c, 0);
+	diag_at(L_FATAL, "io.write", "out.pdf", 0, 0, "cannot write");
+	assert_int_equal(diag_exit_status(0), 2);
+	cap_end(&c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_format),
+		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_whole_file_and_no_file),
+		cmocka_unit_test(test_diag_at_node),
+		cmocka_unit_test(test_sorted_by_place),
+		cmocka_unit_test(test_flush_prints_once),
+		cmocka_unit_test(test_long_message),
+		cmocka_unit_test(test_json_report),
+		cmocka_unit_test(test_json_escaping),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_exit_status),
+		cmocka_unit_test(test_json_empty),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

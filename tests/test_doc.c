@@ -1,0 +1,972 @@
+/*
+ * test_doc.c -- YAML to node trees (doc.h): types, places, scalar styles,
+ * documents, duplicate and non-text keys, limits, aliases, syntax errors,
+ * scalar conversions and node_what().
+ */
+#include "testutil.h"
+
+#include <limits.h>
+
+/* ---- helpers ---- */
+
+/* The value of key v in the document "v: TEXT". */
+static const struct node *
+value_of(struct arena *a, const char *text)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct node *root;
+
+	sb_addf(&sb, "v: %s\n", text);
+	root = parse_yaml("v.yaml", sb.buf, a);
+	sb_release(&sb);
+	assert_non_null(root);
+	assert_non_null(node_get(root, "v"));
+	return node_get(root, "v");
+}
+
+/* Reads every document of text; returns how many, and the diagnostics. */
+static int
+read_all_docs(const char *name, const char *text, struct capture *c,
+    int *failed)
+{
+	struct arena *a = arena_new();
+	struct reader *r = reader_open_mem(name, text, strlen(text));
+	int n = 0;
+
+	while (reader_next(r, a) != NULL) {
+		n++;
+		arena_reset(a);
+	}
+	*failed = reader_failed(r);
+	reader_close(r);
+	arena_free(a);
+	(void)cap_text(c);
+	return n;
+}
+
+/* ---- tree shape and places ---- */
+
+static void
+test_node_types(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *root, *b, *c;
+
+	(void)state;
+	root = parse_yaml("t.yaml", "a: 1\nb: [x, y]\nc: {d: e}\n", a);
+	assert_non_null(root);
+	assert_int_equal(root->type, N_MAP);
+	assert_int_equal(root->n, 3);	/* pairs, not nodes */
+	assert_string_equal(MAP_KEY(root, 0)->str, "a");
+	assert_int_equal(MAP_VAL(root, 0)->type, N_SCALAR);
+	assert_string_equal(MAP_VAL(root, 0)->str, "1");
+	assert_int_equal(MAP_VAL(root, 0)->len, 1);
+	b = node_get(root, "b");
+	assert_int_equal(b->type, N_SEQ);
+	assert_int_equal(b->n, 2);
+	assert_string_equal(b->kid[0]->str, "x");
+	assert_string_equal(b->kid[1]->str, "y");
+	c = node_get(root, "c");
+	assert_int_equal(c->type, N_MAP);
+	assert_string_equal(get_str(c, "d", NULL), "e");
+	/* Every node names the file it came from. */
+	assert_string_equal(root->file, "t.yaml");
+	assert_string_equal(b->kid[1]->file, "t.yaml");
+	/* weight counts nodes: root, 3 keys, "1", seq + 2, map + key + value. */
+	assert_int_equal(root->weight, 1 + 3 + 1 + 3 + 3);
+	arena_free(a);
+}
+
+static void
+test_places_are_one_based(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *root, *mv;
+
+	(void)state;
+	root = parse_yaml("mason.yaml",
+	    "# a comment line\n"
+	    "name: Mason\n"
+	    "movement:\n"
+	    "  max_speed: 9\n"
+	    "  terrain: {open: 1, rough: 2}\n", a);
+	assert_non_null(root);
+	/* A block mapping starts at its first key: line 2, column 1. */
+	assert_int_equal(root->line, 2);
+	assert_int_equal(root->col, 1);
+	/* "Mason" starts after "name: ", the 7th column. */
+	assert_int_equal(node_get(root, "name")->line, 2);
+	assert_int_equal(node_get(root, "name")->col, 7);
+	assert_int_equal(node_key(root, "name")->col, 1);
+	mv = node_get(root, "movement");
+	assert_int_equal(mv->line, 4);
+	assert_int_equal(mv->col, 3);
+	assert_int_equal(node_key(mv, "max_speed")->line, 4);
+	assert_int_equal(node_key(mv, "max_speed")->col, 3);
+	assert_int_equal(node_get(mv, "max_speed")->col, 14);
+	/* Flow mapping: the "{" at column 12; "rough" at column 22. */
+	assert_int_equal(node_get(mv, "terrain")->line, 5);
+	assert_int_equal(node_get(mv, "terrain")->col, 12);
+	assert_int_equal(node_key(node_get(mv, "terrain"), "rough")->col, 22);
+	assert_int_equal(node_get(node_get(mv, "terrain"), "rough")->col, 29);
+	arena_free(a);
+}
+
+static void
+test_plain_and_quoted_scalars(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *root;
+
+	(void)state;
+	root = parse_yaml("t.yaml",
+	    "a: n\n"
+	    "b: \"n\"\n"
+	    "c: 'n'\n"
+	    "d: !!str n\n"
+	    "e: |\n  n\n"
+	    "f: >\n  n\n"
+	    "g: 12\n", a);
+	assert_non_null(root);
+	/* Only a plain scalar can be a number, a bool or null. */
+	assert_int_equal(node_get(root, "a")->plain, 1);
+	assert_int_equal(node_get(root, "b")->plain, 0);
+	assert_int_equal(node_get(root, "c")->plain, 0);
+	assert_int_equal(node_get(root, "d")->plain, 0);	/* tagged text */
+	assert_int_equal(node_get(root, "e")->plain, 0);
+	assert_int_equal(node_get(root, "f")->plain, 0);
+	assert_int_equal(node_get(root, "g")->plain, 1);
+	/* The text is the same whatever the style (block keeps a newline). */
+	assert_string_equal(node_get(root, "b")->str, "n");
+	assert_string_equal(node_get(root, "d")->str, "n");
+	assert_string_equal(node_get(root, "e")->str, "n\n");
+	arena_free(a);
+}
+
+static void
+test_scalar_escapes_unicode(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *v;
+
+	(void)state;
+	v = value_of(a, "\"A\\u2663 caf\\u00e9\"");
+	assert_string_equal(v->str, "A♣ café");
+	assert_int_equal(v->len, strlen("A♣ café"));
+	arena_free(a);
+}
+
+/* ---- documents ---- */
+
+static void
+test_several_documents(void **state)
+{
+	static const char text[] =
+	    "---\n"
+	    "a: 1\n"
+	    "---\n"
+	    "b: 2\n"
+	    "...\n"
+	    "---\n"
+	    "- x\n";
+	struct arena *a = arena_new();
+	struct reader *r = reader_open_mem("multi.yaml", text, strlen(text));
+	struct node *n;
+
+	(void)state;
+	assert_string_equal(reader_path(r), "multi.yaml");
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_int_equal(n->type, N_MAP);
+	assert_string_equal(get_str(n, "a", NULL), "1");
+	assert_int_equal(n->line, 2);
+	arena_reset(a);
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_string_equal(get_str(n, "b", NULL), "2");
+	assert_int_equal(n->line, 4);	/* lines count from the file's start */
+	arena_reset(a);
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_int_equal(n->type, N_SEQ);
+	assert_int_equal(n->line, 7);
+	arena_reset(a);
+	assert_null(reader_next(r, a));
+	assert_null(reader_next(r, a));		/* stays at the end */
+	assert_int_equal(reader_failed(r), 0);
+	reader_close(r);
+	arena_free(a);
+}
+
+static void
+test_empty_documents(void **state)
+{
+	struct arena *a = arena_new();
+	struct reader *r;
+	struct node *n;
+
+	(void)state;
+	/* An empty document is an empty plain scalar: a null. */
+	r = reader_open_mem("e.yaml", "---\n...\n", 8);
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_int_equal(n->type, N_SCALAR);
+	assert_string_equal(n->str, "");
+	assert_int_equal(n->plain, 1);
+	assert_true(node_is_null(n));
+	assert_null(reader_next(r, a));
+	assert_int_equal(reader_failed(r), 0);
+	reader_close(r);
+
+	/* An empty document before a real one. */
+	r = reader_open_mem("e.yaml", "---\n---\na: 1\n", 13);
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_true(node_is_null(n));
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_int_equal(n->type, N_MAP);
+	assert_null(reader_next(r, a));
+	reader_close(r);
+
+	/* An empty file and a file of comments hold no document at all. */
+	r = reader_open_mem("e.yaml", "", 0);
+	assert_null(reader_next(r, a));
+	assert_int_equal(reader_failed(r), 0);
+	reader_close(r);
+	r = reader_open_mem("e.yaml", "# nothing\n", 10);
+	assert_null(reader_next(r, a));
+	assert_int_equal(reader_failed(r), 0);
+	reader_close(r);
+	arena_free(a);
+}
+
+/* ---- keys ---- */
+
+static void
+test_duplicate_key_small_map(void **state)
+{
+	struct capture c;
+	struct arena *a = arena_new();
+	struct node *root;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("dup.yaml", "a: 1\nb: 2\na: 3\n", a);
+	/* Reported, but the document is still read. */
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c),
+	    "dup.yaml:3:1: error: duplicate key 'a' (first given at line 1): "
+	    "give each key once [yaml.duplicate-key]\n");
+	assert_int_equal(diag_count(L_ERROR), 1);
+	cap_end(&c);
+
+	/* Three times: each repeat points at the first. */
+	cap_start(&c, 0);
+	arena_reset(a);
+	parse_yaml("dup.yaml", "x: {k: 1, j: 2, k: 3, k: 4}\n", a);
+	assert_string_equal(cap_text(&c),
+	    "dup.yaml:1:17: error: duplicate key 'k' (first given at line 1): "
+	    "give each key once [yaml.duplicate-key]\n"
+	    "dup.yaml:1:23: error: duplicate key 'k' (first given at line 1): "
+	    "give each key once [yaml.duplicate-key]\n");
+	cap_end(&c);
+
+	/* Eight keys, the largest "small" map, with a repeat at the end. */
+	cap_start(&c, 0);
+	arena_reset(a);
+	parse_yaml("dup.yaml", "k0: 0\nk1: 1\nk2: 2\nk3: 3\nk4: 4\nk5: 5\n"
+	    "k6: 6\nk1: 7\n", a);
+	assert_string_equal(cap_text(&c),
+	    "dup.yaml:8:1: error: duplicate key 'k1' (first given at line 2): "
+	    "give each key once [yaml.duplicate-key]\n");
+	cap_end(&c);
+	arena_free(a);
+}
+
+static void
+test_duplicate_key_large_map(void **state)
+{
+	struct capture c;
+	struct arena *a = arena_new();
+	struct sbuf sb = SBUF_INIT;
+	struct node *root;
+	int i;
+
+	(void)state;
+	/* Nine keys or more are sorted to find repeats: k0..k9 on lines
+	 * 1-10, then k3 again on line 11 and k5 again on lines 12 and 13. */
+	for (i = 0; i < 10; i++)
+		sb_addf(&sb, "k%d: %d\n", i, i);
+	sb_adds(&sb, "k3: again\nk5: again\nk5: thrice\n");
+	cap_start(&c, 0);
+	root = parse_yaml("big.yaml", sb.buf, a);
+	assert_non_null(root);
+	assert_int_equal(root->n, 13);
+	assert_string_equal(cap_text(&c),
+	    "big.yaml:11:1: error: duplicate key 'k3' (first given at line 4): "
+	    "give each key once [yaml.duplicate-key]\n"
+	    "big.yaml:12:1: error: duplicate key 'k5' (first given at line 6): "
+	    "give each key once [yaml.duplicate-key]\n"
+	    "big.yaml:13:1: error: duplicate key 'k5' (first given at line 6): "
+	    "give each key once [yaml.duplicate-key]\n");
+	cap_end(&c);
+
+	/* A repeat that sorts before its first use in the file, and keys
+	 * that are prefixes of each other (no repeats among them). */
+	sb_reset(&sb);
+	sb_adds(&sb, "z: 1\na: 1\nab: 1\nabc: 1\nb: 1\nc: 1\nd: 1\ne: 1\n"
+	    "f: 1\nz: 2\n");
+	cap_start(&c, 0);
+	arena_reset(a);
+	parse_yaml("big.yaml", sb.buf, a);
+	assert_string_equal(cap_text(&c),
+	    "big.yaml:10:1: error: duplicate key 'z' (first given at line 1): "
+	    "give each key once [yaml.duplicate-key]\n");
+	cap_end(&c);
+
+	/* Many keys and no repeat: nothing to say. */
+	sb_reset(&sb);
+	for (i = 0; i < 200; i++)
+		sb_addf(&sb, "key%d: %d\n", i, i);
+	cap_start(&c, 0);
+	arena_reset(a);
+	root = parse_yaml("big.yaml", sb.buf, a);
+	assert_int_equal(root->n, 200);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	sb_release(&sb);
+	arena_free(a);
+}
+
+static void
+test_non_text_keys(void **state)
+{
+	struct capture c;
+	struct arena *a = arena_new();
+	struct node *root;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("k.yaml", "? [a, b]\n: 1\n? {c: d}\n: 2\nok: 3\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c),
+	    "k.yaml:1:3: error: a key must be plain text, not a list "
+	    "[yaml.type]\n"
+	    "k.yaml:3:3: error: a key must be plain text, not a mapping "
+	    "[yaml.type]\n");
+	/* The bad keys are marked; the text key still works. */
+	assert_int_equal(MAP_KEY(root, 0)->bad, 1);
+	assert_int_equal(MAP_KEY(root, 1)->bad, 1);
+	assert_string_equal(get_str(root, "ok", NULL), "3");
+	cap_end(&c);
+	arena_free(a);
+}
+
+/* ---- limits ---- */
+
+static void
+test_nesting_depth_limit(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT;
+	int i, failed;
+
+	(void)state;
+	/* 64 nested lists are allowed (DOC_MAX_DEPTH).  The innermost holds
+	 * an item: empty lists have a test of their own. */
+	for (i = 0; i < DOC_MAX_DEPTH; i++)
+		sb_addc(&sb, '[');
+	sb_addc(&sb, 'x');
+	for (i = 0; i < DOC_MAX_DEPTH; i++)
+		sb_addc(&sb, ']');
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("deep.yaml", sb.buf, &c, &failed), 1);
+	assert_int_equal(failed, 0);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+
+	/* 65 are not: the 65th "[" is at column 65. */
+	sb_reset(&sb);
+	for (i = 0; i < DOC_MAX_DEPTH + 1; i++)
+		sb_addc(&sb, '[');
+	sb_addc(&sb, 'x');
+	for (i = 0; i < DOC_MAX_DEPTH + 1; i++)
+		sb_addc(&sb, ']');
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("deep.yaml", sb.buf, &c, &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "deep.yaml:1:65: error: nesting is deeper than 64 levels; flatten "
+	    "the document [yaml.depth]\n");
+	cap_end(&c);
+
+	/* Far deeper input stops at the same place, without recursion. */
+	sb_reset(&sb);
+	for (i = 0; i < 100000; i++)
+		sb_addc(&sb, '[');
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("deep.yaml", sb.buf, &c, &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_int_equal(diag_count(L_ERROR), 1);
+	assert_non_null(strstr(cap_text(&c), "deep.yaml:1:65: error: nesting "));
+	cap_end(&c);
+	sb_release(&sb);
+}
+
+/* ---- aliases ---- */
+
+static void
+test_aliases_shared_and_counted(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *root;
+
+	(void)state;
+	root = parse_yaml("al.yaml",
+	    "a: &x [1, 2, 3]\n"
+	    "b: *x\n"
+	    "c: &s hello\n"
+	    "d: *s\n", a);
+	assert_non_null(root);
+	/* An alias is the anchored node itself, not a copy. */
+	assert_ptr_equal(node_get(root, "b"), node_get(root, "a"));
+	assert_ptr_equal(node_get(root, "d"), node_get(root, "c"));
+	assert_int_equal(node_get(root, "b")->n, 3);
+	/* But it counts as the nodes it stands for: root 1, keys 4, the list
+	 * 4 (itself and 3 items) twice, "hello" twice. */
+	assert_int_equal(root->weight, 1 + 4 + 4 + 4 + 1 + 1);
+	arena_free(a);
+}
+
+static void
+test_alias_later_anchor_hides_earlier(void **state)
+{
+	struct arena *a = arena_new();
+	const struct node *root;
+
+	(void)state;
+	root = parse_yaml("al.yaml", "a: &x 1\nb: &x 2\nc: *x\n", a);
+	assert_non_null(root);
+	assert_ptr_equal(node_get(root, "c"), node_get(root, "b"));
+	assert_string_equal(node_get(root, "c")->str, "2");
+	arena_free(a);
+}
+
+static void
+test_unknown_alias(void **state)
+{
+	struct capture c;
+	int failed;
+
+	(void)state;
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("al.yaml", "a: 1\nb: *nope\n", &c,
+	    &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "al.yaml:2:4: error: alias '*nope' names no anchor defined before "
+	    "it: define '&nope' first [yaml.alias]\n");
+	cap_end(&c);
+
+	/* A collection cannot contain itself: its anchor is defined only
+	 * once it is complete. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("al.yaml", "a: &x [1, *x]\n", &c,
+	    &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "al.yaml:1:11: error: alias '*x' names no anchor defined before "
+	    "it: define '&x' first [yaml.alias]\n");
+	cap_end(&c);
+
+	/* Anchors belong to their document. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("al.yaml", "a: &x 1\n---\nb: *x\n", &c,
+	    &failed), 1);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "al.yaml:3:4: error: alias '*x' names no anchor defined before "
+	    "it: define '&x' first [yaml.alias]\n");
+	cap_end(&c);
+}
+
+static void
+test_alias_bomb(void **state)
+{
+	static const char bomb[] =
+	    "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+	    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+	    "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+	    "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n";
+	struct capture c;
+	int failed;
+
+	(void)state;
+	/*
+	 * List a holds 11 nodes, b 111, c 1111, d 11111, e 111111.  Up to
+	 * f's list the document counts 1 + (1 + 11) + (2 + 110) + (2 + 1110)
+	 * + (2 + 11110) + (2 + 111110) + 2 = 123463 nodes; each *e adds
+	 * 111111, so the 8th one (column 8 + 7 * 4 = 36) passes a million.
+	 */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("bomb.yaml", bomb, &c, &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "bomb.yaml:6:36: error: aliases expand this document beyond "
+	    "1000000 nodes; write the values out or use fewer aliases "
+	    "[yaml.alias]\n");
+	cap_end(&c);
+}
+
+static void
+test_alias_just_under_the_limit(void **state)
+{
+	static const char text[] =
+	    "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+	    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+	    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+	    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+	    "f: [*e, *e, *e, *e, *e, *e, *e]\n";
+	struct arena *a = arena_new();
+	struct capture c;
+	struct node *root;
+
+	(void)state;
+	/* Seven *e: 123463 + 7 * 111111 = 901240 nodes, within the limit. */
+	cap_start(&c, 0);
+	root = parse_yaml("ok.yaml", text, a);
+	assert_non_null(root);
+	assert_int_equal(root->weight, 901240);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	arena_free(a);
+}
+
+/* ---- syntax errors ---- */
+
+static void
+test_syntax_error_place_and_message(void **state)
+{
+	struct capture c;
+	int failed;
+
+	(void)state;
+	/* libyaml finds the missing "]" where the next line begins. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("syn.yaml",
+	    "system: shellshock\nname: [Mason\nera: future\n", &c, &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "syn.yaml:3:4: error: did not find expected ',' or ']' while "
+	    "parsing a flow sequence (started at line 2) [yaml.syntax]\n");
+	cap_end(&c);
+
+	/* A problem without a context: just the problem. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("syn.yaml", "a: b: c\n", &c, &failed), 0);
+	assert_string_equal(cap_text(&c),
+	    "syn.yaml:1:5: error: mapping values are not allowed in this "
+	    "context [yaml.syntax]\n");
+	cap_end(&c);
+
+	/* An unterminated quote runs to the end of the file. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("syn.yaml", "a: 1\nb: 'x\n", &c,
+	    &failed), 0);
+	assert_string_equal(cap_text(&c),
+	    "syn.yaml:3:1: error: found unexpected end of stream while "
+	    "scanning a quoted scalar (started at line 2) [yaml.syntax]\n");
+	cap_end(&c);
+
+	/* A good document before the bad one is still read. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("syn.yaml", "a: 1\n---\nb: [\n", &c,
+	    &failed), 1);
+	assert_int_equal(failed, 1);
+	assert_int_equal(diag_count(L_ERROR), 1);
+	cap_end(&c);
+}
+
+static void
+test_invalid_utf8_place(void **state)
+{
+	struct capture c;
+	int failed;
+
+	(void)state;
+	/* The message gives the byte; the place is that byte's line and
+	 * column (byte 8 is the 4th column of line 2), so that an editor
+	 * jumps to it. */
+	cap_start(&c, 0);
+	assert_int_equal(read_all_docs("bin.yaml", "a: 1\nb: \xff\n", &c,
+	    &failed), 0);
+	assert_int_equal(failed, 1);
+	assert_string_equal(cap_text(&c),
+	    "bin.yaml:2:4: error: invalid leading UTF-8 octet at byte 8: the "
+	    "file must be UTF-8 text [yaml.syntax]\n");
+	cap_end(&c);
+}
+
+/* ---- files ---- */
+
+static void
+test_reader_open_files(void **state)
+{
+	struct capture c;
+	struct arena *a = arena_new();
+	char *dir = tmpdir_new();
+	char *good = path_join(dir, "u.yaml");
+	char *missing = path_join(dir, "nope.yaml");
+	struct sbuf want = SBUF_INIT;
+	struct reader *r;
+	struct node *n;
+
+	(void)state;
+	write_file(good, "name: Mason\n---\nname: Bison\n");
+	cap_start(&c, 0);
+	r = reader_open(good);
+	assert_non_null(r);
+	assert_string_equal(reader_path(r), good);
+	n = reader_next(r, a);
+	assert_string_equal(get_str(n, "name", NULL), "Mason");
+	assert_string_equal(n->file, good);
+	n = reader_next(r, a);
+	assert_string_equal(get_str(n, "name", NULL), "Bison");
+	assert_null(reader_next(r, a));
+	reader_close(r);
+	assert_string_equal(cap_text(&c), "");
+
+	/* A missing file: the whole-file form (no line) and exit status 2. */
+	assert_null(reader_open(missing));
+	sb_addf(&want, "%s: error: cannot open: No such file or directory "
+	    "[io.read]\n", missing);
+	assert_string_equal(cap_text(&c), want.buf);
+	assert_int_equal(diag_exit_status(0), 2);
+	cap_end(&c);
+
+	/* A folder. */
+	cap_start(&c, 0);
+	assert_null(reader_open(dir));
+	sb_reset(&want);
+	sb_addf(&want, "%s: error: is a folder; give a YAML file or a folder "
+	    "to search [io.read]\n", dir);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+
+	reader_close(NULL);	/* allowed */
+	rm_rf(dir);
+	sb_release(&want);
+	free(good);
+	free(missing);
+	free(dir);
+	arena_free(a);
+}
+
+/* ---- scalar conversions ---- */
+
+static void
+test_scalar_long(void **state)
+{
+	struct arena *a = arena_new();
+	long v;
+
+	(void)state;
+	assert_int_equal(scalar_long(value_of(a, "42"), &v), 1);
+	assert_int_equal(v, 42);
+	assert_int_equal(scalar_long(value_of(a, "-7"), &v), 1);
+	assert_int_equal(v, -7);
+	assert_int_equal(scalar_long(value_of(a, "+5"), &v), 1);
+	assert_int_equal(v, 5);
+	assert_int_equal(scalar_long(value_of(a, "0"), &v), 1);
+	assert_int_equal(v, 0);
+	assert_int_equal(scalar_long(value_of(a, "9223372036854775807"), &v), 1);
+	assert_true(v == LONG_MAX);
+	assert_int_equal(scalar_long(value_of(a, "-9223372036854775808"), &v), 1);
+	assert_true(v == LONG_MIN);
+	/* One past either end: too large, and v untouched. */
+	v = 99;
+	assert_int_equal(scalar_long(value_of(a, "9223372036854775808"), &v), -1);
+	assert_int_equal(scalar_long(value_of(a, "-9223372036854775809"), &v), -1);
+	assert_int_equal(scalar_long(value_of(a, "99999999999999999999999"), &v),
+	    -1);
+	assert_int_equal(v, 99);
+	/* Not whole numbers in decimal. */
+	assert_int_equal(scalar_long(value_of(a, "1.5"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "0x10"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "1e3"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "12abc"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "abc"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "-x"), &v), 0);
+	assert_int_equal(scalar_long(value_of(a, "\"42\""), &v), 0);	/* quoted */
+	assert_int_equal(scalar_long(value_of(a, ""), &v), 0);	/* null */
+	assert_int_equal(scalar_long(value_of(a, "[1]"), &v), 0);
+	assert_int_equal(scalar_long(NULL, &v), 0);
+	assert_int_equal(v, 99);
+	arena_free(a);
+}
+
+static void
+test_scalar_double(void **state)
+{
+	struct arena *a = arena_new();
+	double d;
+
+	(void)state;
+	assert_int_equal(scalar_double(value_of(a, "1.27"), &d), 1);
+	assert_near(d, 1.27, 1e-12);
+	assert_int_equal(scalar_double(value_of(a, "-0.5"), &d), 1);
+	assert_near(d, -0.5, 0);
+	assert_int_equal(scalar_double(value_of(a, "3"), &d), 1);
+	assert_near(d, 3, 0);
+	assert_int_equal(scalar_double(value_of(a, "2.5e2"), &d), 1);
+	assert_near(d, 250, 0);
+	assert_int_equal(scalar_double(value_of(a, ".5"), &d), 1);
+	assert_near(d, 0.5, 0);
+	/* Beyond a double. */
+	assert_int_equal(scalar_double(value_of(a, "1e999"), &d), -1);
+	assert_int_equal(scalar_double(value_of(a, "-1e999"), &d), -1);
+	/* No hex, infinity or not-a-number, in any spelling. */
+	assert_int_equal(scalar_double(value_of(a, "0x1p3"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "inf"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, ".inf"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "nan"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "."), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "1.2.3"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "'1.5'"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, "~"), &d), 0);
+	arena_free(a);
+}
+
+static void
+test_scalar_bool(void **state)
+{
+	static const char *const yes[] = { "true", "True", "TRUE" };
+	static const char *const no[] = { "false", "False", "FALSE" };
+	static const char *const neither[] = {
+		"yes", "no", "on", "off", "1", "0", "y", "n", "tRUE", "'true'",
+		"~"
+	};
+	struct arena *a = arena_new();
+	size_t i;
+	int b;
+
+	(void)state;
+	for (i = 0; i < NELEM(yes); i++) {
+		b = -1;
+		assert_int_equal(scalar_bool(value_of(a, yes[i]), &b), 1);
+		assert_int_equal(b, 1);
+	}
+	for (i = 0; i < NELEM(no); i++) {
+		b = -1;
+		assert_int_equal(scalar_bool(value_of(a, no[i]), &b), 1);
+		assert_int_equal(b, 0);
+	}
+	/* YAML 1.2: "yes", "on" and "n" are text, not booleans. */
+	for (i = 0; i < NELEM(neither); i++) {
+		b = -1;
+		assert_int_equal(scalar_bool(value_of(a, neither[i]), &b), 0);
+		assert_int_equal(b, -1);
+	}
+	arena_free(a);
+}
+
+static void
+test_node_is_null(void **state)
+{
+	struct arena *a = arena_new();
+
+	(void)state;
+	assert_true(node_is_null(value_of(a, "")));
+	assert_true(node_is_null(value_of(a, "~")));
+	assert_true(node_is_null(value_of(a, "null")));
+	assert_true(node_is_null(value_of(a, "Null")));
+	assert_true(node_is_null(value_of(a, "NULL")));
+	/* Quoted, it is text. */
+	assert_false(node_is_null(value_of(a, "''")));
+	assert_false(node_is_null(value_of(a, "\"null\"")));
+	assert_false(node_is_null(value_of(a, "nil")));
+	assert_false(node_is_null(value_of(a, "nULL")));
+	assert_false(node_is_null(value_of(a, "0")));
+	assert_false(node_is_null(value_of(a, "[1]")));
+	assert_false(node_is_null(NULL));
+	arena_free(a);
+}
+
+static void
+test_typed_reads(void **state)
+{
+	struct arena *a = arena_new();
+	struct node *root;
+
+	(void)state;
+	root = parse_yaml("t.yaml", "n: 14\nd: 1.27\nb: true\ns: Mason\nz: ~\n"
+	    "q: '14'\n", a);
+	assert_non_null(root);
+	assert_int_equal(get_long(root, "n", -1), 14);
+	assert_int_equal(get_long(root, "missing", -1), -1);
+	assert_int_equal(get_long(root, "s", -1), -1);
+	assert_int_equal(get_long(root, "q", -1), -1);	/* text, not a number */
+	assert_near(node_double(node_get(root, "d"), 0), 1.27, 1e-12);
+	assert_near(node_double(node_get(root, "n"), 0), 14, 0);
+	assert_int_equal(node_bool(node_get(root, "b"), 0), 1);
+	assert_int_equal(node_bool(node_get(root, "s"), 7), 7);
+	assert_string_equal(get_str(root, "s", NULL), "Mason");
+	assert_string_equal(get_str(root, "q", NULL), "14");
+	assert_string_equal(get_str(root, "z", "dflt"), "dflt");	/* null */
+	assert_string_equal(get_str(root, "missing", "dflt"), "dflt");
+	/* A node the schema marked bad reads as absent. */
+	((struct node *)node_get(root, "n"))->bad = 1;
+	((struct node *)node_get(root, "s"))->bad = 1;
+	((struct node *)node_get(root, "d"))->bad = 1;
+	((struct node *)node_get(root, "b"))->bad = 1;
+	assert_int_equal(get_long(root, "n", -1), -1);
+	assert_string_equal(get_str(root, "s", "dflt"), "dflt");
+	assert_near(node_double(node_get(root, "d"), 9), 9, 0);
+	assert_int_equal(node_bool(node_get(root, "b"), 0), 0);
+	/* Map access on what is not a map. */
+	assert_null(node_get(node_get(root, "s"), "x"));
+	assert_null(node_key(NULL, "x"));
+	assert_null(node_get(NULL, "x"));
+	arena_free(a);
+}
+
+/* ---- node_what ---- */
+
+static void
+test_node_what(void **state)
+{
+	struct arena *a = arena_new();
+	char buf[48];
+	char text[64];
+
+	(void)state;
+	assert_string_equal(node_what(value_of(a, "{a: 1}"), buf), "a mapping");
+	assert_string_equal(node_what(value_of(a, "[1]"), buf), "a list");
+	assert_string_equal(node_what(value_of(a, "~"), buf), "nothing");
+	assert_string_equal(node_what(value_of(a, ""), buf), "nothing");
+	assert_string_equal(node_what(value_of(a, "fast"), buf), "'fast'");
+	assert_string_equal(node_what(value_of(a, "'null'"), buf), "'null'");
+	/* 40 bytes are shown whole. */
+	memset(text, 'a', 40);
+	text[40] = '\0';
+	assert_string_equal(node_what(value_of(a, text), buf),
+	    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'");
+	/* 41 are cut to 24 and an ellipsis. */
+	text[40] = 'b';
+	text[41] = '\0';
+	assert_string_equal(node_what(value_of(a, text), buf),
+	    "'aaaaaaaaaaaaaaaaaaaaaaaa...'");
+	/* Several lines: only the first. */
+	assert_string_equal(node_what(value_of(a, "\"first\\nsecond\""), buf),
+	    "'first...'");
+	arena_free(a);
+}
+
+static void
+test_node_what_utf8_boundary(void **state)
+{
+	struct arena *a = arena_new();
+	struct sbuf sb = SBUF_INIT;
+	char buf[48];
+
+	(void)state;
+	/* 23 ASCII bytes, then é in bytes 23-24: the cut at 24 would split
+	 * it, so it moves back to 23. */
+	sb_adds(&sb, "aaaaaaaaaaaaaaaaaaaaaaaéxxxxxxxxxxxxxxxxxxxx");
+	assert_string_equal(node_what(value_of(a, sb.buf), buf),
+	    "'aaaaaaaaaaaaaaaaaaaaaaa...'");
+	/* 22 ASCII bytes, then € in bytes 22-24: back to 22. */
+	sb_reset(&sb);
+	sb_adds(&sb, "aaaaaaaaaaaaaaaaaaaaaa€xxxxxxxxxxxxxxxxxxxx");
+	assert_string_equal(node_what(value_of(a, sb.buf), buf),
+	    "'aaaaaaaaaaaaaaaaaaaaaa...'");
+	/* 21 ASCII bytes, then ♣ in bytes 21-23: it fits before 24. */
+	sb_reset(&sb);
+	sb_adds(&sb, "aaaaaaaaaaaaaaaaaaaaa♣xxxxxxxxxxxxxxxxxxxx");
+	assert_string_equal(node_what(value_of(a, sb.buf), buf),
+	    "'aaaaaaaaaaaaaaaaaaaaa♣...'");
+	/* All four-byte characters: 6 of them are 24 bytes. */
+	sb_reset(&sb);
+	sb_adds(&sb, "🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂");
+	assert_string_equal(node_what(value_of(a, sb.buf), buf),
+	    "'🙂🙂🙂🙂🙂🙂...'");
+	sb_release(&sb);
+	arena_free(a);
+}
+
+/*
+ * Empty collections.  Kept last: doc.c's pop() passes a NULL kids array
+ * to memcpy for an empty list or mapping (size 0, but undefined behaviour
+ * that UBSan stops the program for), so if it regresses the other tests
+ * have run already.
+ */
+static void
+test_empty_collections(void **state)
+{
+	struct arena *a = arena_new();
+	struct capture c;
+	const struct node *root, *l, *m;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("e.yaml", "weapons: []\nfonts: {}\nnested: [[], {}]\n",
+	    a);
+	assert_non_null(root);
+	l = node_get(root, "weapons");
+	assert_int_equal(l->type, N_SEQ);
+	assert_int_equal(l->n, 0);
+	assert_int_equal(l->weight, 1);
+	m = node_get(root, "fonts");
+	assert_int_equal(m->type, N_MAP);
+	assert_int_equal(m->n, 0);
+	assert_null(node_get(m, "body"));
+	l = node_get(root, "nested");
+	assert_int_equal(l->n, 2);
+	assert_int_equal(l->kid[0]->type, N_SEQ);
+	assert_int_equal(l->kid[0]->n, 0);
+	assert_int_equal(l->kid[1]->type, N_MAP);
+	assert_int_equal(l->kid[1]->n, 0);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	arena_free(a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_node_types),
+		cmocka_unit_test(test_places_are_one_based),
+		cmocka_unit_test(test_plain_and_quoted_scalars),
+		cmocka_unit_test(test_scalar_escapes_unicode),
+		cmocka_unit_test(test_several_documents),
+		cmocka_unit_test(test_empty_documents),
+		cmocka_unit_test(test_duplicate_key_small_map),
+		cmocka_unit_test(test_duplicate_key_large_map),
+		cmocka_unit_test(test_non_text_keys),
+		cmocka_unit_test(test_nesting_depth_limit),
+		cmocka_unit_test(test_aliases_shared_and_counted),
+		cmocka_unit_test(test_alias_later_anchor_hides_earlier),
+		cmocka_unit_test(test_unknown_alias),
+		cmocka_unit_test(test_alias_bomb),
+		cmocka_unit_test(test_alias_just_under_the_limit),
+		cmocka_unit_test(test_syntax_error_place_and_message),
+		cmocka_unit_test(test_invalid_utf8_place),
+		cmocka_unit_test(test_reader_open_files),
+		cmocka_unit_test(test_scalar_long),
+		cmocka_unit_test(test_scalar_double),
+		cmocka_unit_test(test_scalar_bool),
+		cmocka_unit_test(test_node_is_null),
+		cmocka_unit_test(test_typed_reads),
+		cmocka_unit_test(test_node_what),
+		cmocka_unit_test(test_node_what_utf8_boundary),
+		cmocka_unit_test(test_empty_collections),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

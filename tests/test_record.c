@@ -1,0 +1,279 @@
+/*
+ * test_record.c -- one card face as named text fields (record.h): set,
+ * get, replace, many and long fields, clear for the next card, and the
+ * label and place messages name the card by.
+ */
+#include "testutil.h"
+
+#include <sys/wait.h>
+
+#include "record.h"
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
+
+static void
+test_set_get(void **state)
+{
+	struct record *r = record_new();
+
+	(void)state;
+	assert_null(rec_get(r, "name"));
+	rec_set(r, "name", "Mason");
+	rec_set(r, "dv.E.fb", "8");
+	rec_set(r, "card", "A♣");
+	assert_string_equal(rec_get(r, "name"), "Mason");
+	assert_string_equal(rec_get(r, "dv.E.fb"), "8");
+	assert_string_equal(rec_get(r, "card"), "A♣");
+	/* Keys are exact: no prefixes, no case folding. */
+	assert_null(rec_get(r, "nam"));
+	assert_null(rec_get(r, "Name"));
+	assert_null(rec_get(r, "dv.E"));
+	assert_null(rec_get(r, ""));
+	/* A NULL value is stored as empty text, which is not "absent". */
+	rec_set(r, "side", NULL);
+	assert_non_null(rec_get(r, "side"));
+	assert_string_equal(rec_get(r, "side"), "");
+	record_free(r);
+}
+
+static void
+test_values_are_copied(void **state)
+{
+	struct record *r = record_new();
+	char key[16], val[16];
+
+	(void)state;
+	strcpy(key, "name");
+	strcpy(val, "Mason");
+	rec_set(r, key, val);
+	strcpy(key, "XXXX");
+	strcpy(val, "Bison");
+	assert_string_equal(rec_get(r, "name"), "Mason");
+	assert_null(rec_get(r, "XXXX"));
+	record_free(r);
+}
+
+static void
+test_replace(void **state)
+{
+	struct record *r = record_new();
+	const char *keys[4];
+	int i;
+
+	(void)state;
+	rec_set(r, "w.M", "");
+	rec_set(r, "w.M", "14s");
+	assert_string_equal(rec_get(r, "w.M"), "14s");
+	/* Replacing many times keeps one field... */
+	for (i = 0; i < 5000; i++)
+		rec_setf(r, "counter", "%d", i);
+	assert_string_equal(rec_get(r, "counter"), "4999");
+	assert_int_equal(rec_keys(r, keys, NELEM(keys)), 2);
+	/* ...and leaves the other alone. */
+	assert_string_equal(rec_get(r, "w.M"), "14s");
+	record_free(r);
+}
+
+static void
+test_setf(void **state)
+{
+	struct record *r = record_new();
+	char big[1000];
+
+	(void)state;
+	rec_setf(r, "ram", "×%s", "1.27");
+	assert_string_equal(rec_get(r, "ram"), "×1.27");
+	rec_setf(r, "gunners", "%d %s", 2, "gunners");
+	assert_string_equal(rec_get(r, "gunners"), "2 gunners");
+	/* Longer than rec_setf's 256-byte buffer. */
+	memset(big, 'q', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	rec_setf(r, "long", "<%s>", big);
+	assert_int_equal(strlen(rec_get(r, "long")), 999 + 2);
+	assert_int_equal(rec_get(r, "long")[0], '<');
+	assert_int_equal(rec_get(r, "long")[1000], '>');
+	record_free(r);
+}
+
+static void
+test_many_fields(void **state)
+{
+	struct record *r = record_new();
+	const char *keys[300];
+	char key[32], val[32];
+	size_t n, i;
+	int seen[256] = { 0 };
+
+	(void)state;
+	/* 256 fields is the documented most a card may have (half the
+	 * table, so that probing stays short). */
+	for (i = 0; i < 256; i++) {
+		snprintf(key, sizeof(key), "f.%zu", i);
+		snprintf(val, sizeof(val), "v%zu", i * 7);
+		rec_set(r, key, val);
+	}
+	for (i = 0; i < 256; i++) {
+		snprintf(key, sizeof(key), "f.%zu", i);
+		snprintf(val, sizeof(val), "v%zu", i * 7);
+		assert_non_null(rec_get(r, key));
+		assert_string_equal(rec_get(r, key), val);
+	}
+	assert_null(rec_get(r, "f.256"));
+	/* rec_keys lists each once. */
+	n = rec_keys(r, keys, NELEM(keys));
+	assert_int_equal(n, 256);
+	for (i = 0; i < n; i++) {
+		int k;
+
+		assert_int_equal(strncmp(keys[i], "f.", 2), 0);
+		k = atoi(keys[i] + 2);
+		assert_true(k >= 0 && k < 256);
+		assert_int_equal(seen[k], 0);
+		seen[k] = 1;
+	}
+	/* It stops at max. */
+	assert_int_equal(rec_keys(r, keys, 10), 10);
+	record_free(r);
+}
+
+static void
+test_too_many_fields_is_fatal(void **state)
+{
+	pid_t pid;
+	int status;
+
+	(void)state;
+	/* The 257th field is an internal error: exit 2 (util.h's fatal). */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct record *r;
+		char key[32];
+		int i;
+
+#ifdef __SANITIZE_ADDRESS__
+		__lsan_disable();	/* the child exits holding r */
+#endif
+		if (freopen("/dev/null", "w", stderr) == NULL)
+			_exit(3);
+		r = record_new();
+		for (i = 0; i < 257; i++) {
+			snprintf(key, sizeof(key), "k%d", i);
+			rec_set(r, key, "x");
+		}
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 2);
+}
+
+static void
+test_long_values(void **state)
+{
+	struct record *r = record_new();
+	struct sbuf big = SBUF_INIT;
+	const char *first, *v;
+	size_t i;
+
+	(void)state;
+	rec_set(r, "name", "Mason");
+	first = rec_get(r, "name");
+	/* 100 KB, far beyond the 8 KB pool: it gets a pool of its own. */
+	for (i = 0; i < 100000; i++)
+		sb_addc(&big, (char)('a' + i % 26));
+	rec_set(r, "text", big.buf);
+	v = rec_get(r, "text");
+	assert_int_equal(strlen(v), 100000);
+	assert_memory_equal(v, big.buf, 100001);
+	/* Strings handed out before the pool grew stay valid. */
+	assert_string_equal(first, "Mason");
+	assert_ptr_equal(rec_get(r, "name"), first);
+	/* And the fields after it too. */
+	for (i = 0; i < 100; i++)
+		rec_setf(r, "after", "%zu%s", i, big.buf + 99990);
+	/* The last ten letters: 99990 % 26 = 20, 'u' onwards. */
+	assert_string_equal(rec_get(r, "after"), "99uvwxyzabcd");
+	assert_string_equal(rec_get(r, "text"), big.buf);
+	sb_release(&big);
+	record_free(r);
+}
+
+static void
+test_clear(void **state)
+{
+	struct record *r = record_new();
+	struct arena *a = arena_new();
+	const struct node *root;
+	const char *keys[4];
+	int card;
+
+	(void)state;
+	root = parse_yaml("u.yaml", "name: Mason\n", a);
+	/* Card after card: nothing of the last one may leak into the next. */
+	for (card = 0; card < 3; card++) {
+		assert_null(rec_get(r, "name"));
+		assert_null(rec_get(r, card ? "only.0" : "only.1"));
+		assert_int_equal(rec_keys(r, keys, NELEM(keys)), 0);
+		assert_string_equal(rec_label_text(r), "");
+		assert_null(rec_file(r));
+		assert_int_equal(rec_line(r), 0);
+		assert_int_equal(rec_col(r), 0);
+		rec_label(r, "Mason", root);
+		rec_setf(r, "name", "unit %d", card);
+		rec_setf(r, card ? "only.1" : "only.0", "x");
+		assert_string_equal(rec_get(r, "name"), card == 0 ? "unit 0" :
+		    card == 1 ? "unit 1" : "unit 2");
+		record_clear(r);
+	}
+	record_free(r);
+	record_free(NULL);	/* allowed */
+	arena_free(a);
+}
+
+static void
+test_label_and_place(void **state)
+{
+	struct record *r = record_new();
+	struct arena *a = arena_new();
+	const struct node *root;
+
+	(void)state;
+	root = parse_yaml("units/mason.yaml", "# the Mason\n\n  name: Mason\n",
+	    a);
+	assert_non_null(root);
+	rec_label(r, "Mason", root);
+	assert_string_equal(rec_label_text(r), "Mason");
+	assert_string_equal(rec_file(r), "units/mason.yaml");
+	/* The mapping starts at its first key: line 3, column 3. */
+	assert_int_equal(rec_line(r), 3);
+	assert_int_equal(rec_col(r), 3);
+	/* The strings are copied: the document's memory may go. */
+	arena_free(a);
+	assert_string_equal(rec_file(r), "units/mason.yaml");
+	/* A new label replaces the old; without a node there is no file. */
+	rec_label(r, NULL, NULL);
+	assert_string_equal(rec_label_text(r), "");
+	assert_null(rec_file(r));
+	record_free(r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_set_get),
+		cmocka_unit_test(test_values_are_copied),
+		cmocka_unit_test(test_replace),
+		cmocka_unit_test(test_setf),
+		cmocka_unit_test(test_many_fields),
+		cmocka_unit_test(test_too_many_fields_is_fatal),
+		cmocka_unit_test(test_long_values),
+		cmocka_unit_test(test_clear),
+		cmocka_unit_test(test_label_and_place),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,418 @@
+/*
+ * test_schema.c -- declarative key tables (schema.h): every diagnostic
+ * schema_check() gives, in its exact words, and the marking of bad nodes
+ * so that loaders read them as absent.
+ */
+#include "testutil.h"
+
+#include "schema.h"
+
+static const char *const colours[] = { "red", "green", "blue", NULL };
+
+static const struct skey k_inner[] = {
+	K_INT("n", REQ, 1, 10),
+	K_END
+};
+static const struct skey k_opt_inner[] = {
+	K_INT("n", OPT, 1, 10),
+	K_END
+};
+static const struct skey k_item[] = { K_INT("item", REQ, 0, 99) };
+/* The values of a free mapping: text. */
+static const struct skey k_font[] = { K_STR("font", REQ) };
+
+/* A document with one key of each kind; only "name" is required. */
+static const struct skey k_doc[] = {
+	K_TEXT("name", REQ, "the unit's name"),
+	K_ENUM("colour", OPT, colours),
+	K_INT("speed", OPT, 0, 99),
+	K_NUM("ram", OPT, 0, 99),
+	K_BOOL("spread", OPT),
+	K_STR("side", OPT),
+	K_MAP("inner", OPT, k_inner),
+	K_SEQ("pair", OPT, 2, 2, k_item),
+	K_SEQ("list", OPT, 1, 3, k_item),
+	K_MAPANY("fonts", OPT, k_font),
+	K_ANY("extra", OPT),
+	K_END
+};
+/* As system_load() wraps a kind's keys: an unnamed required mapping. */
+static const struct skey top = K_MAP("", REQ, k_doc);
+
+/* Keys whose missing-key hints come from their type. */
+static const struct skey k_hints[] = {
+	K_ENUM("colour", REQ, colours),
+	K_INT("speed", REQ, 0, 99),
+	K_NUM("ram", REQ, 0, 99),
+	K_BOOL("spread", REQ),
+	K_STR("side", REQ),
+	K_MAP("inner", REQ, k_inner),
+	K_MAP("loose", REQ, k_opt_inner),
+	K_SEQ("pair", REQ, 2, 2, k_item),
+	K_SEQ("list", REQ, 1, 3, k_item),
+	K_SEQH("band", REQ, 2, 2, k_item, "a band [from, to], such as [5, 10]"),
+	K_END
+};
+static const struct skey top_hints = K_MAP("", REQ, k_hints);
+
+struct run {
+	struct capture c;
+	struct arena *a;
+	struct node *root;
+	int errors;
+};
+
+/* Parses text and checks it against spec; diagnostics go to r->c. */
+static void
+run(struct run *r, const struct skey *spec, const char *text)
+{
+	cap_start(&r->c, 0);
+	r->a = arena_new();
+	r->root = parse_yaml("s.yaml", text, r->a);
+	assert_non_null(r->root);
+	r->errors = schema_check(r->root, spec, "");
+}
+
+static void
+done(struct run *r)
+{
+	cap_end(&r->c);
+	arena_free(r->a);
+}
+
+/* Checks text against the document table: the diagnostics and count. */
+static void
+expect(const char *text, const char *diags, int errors)
+{
+	struct run r;
+
+	run(&r, &top, text);
+	assert_string_equal(cap_text(&r.c), diags);
+	assert_int_equal(r.errors, errors);
+	assert_int_equal(diag_count(L_ERROR), errors);
+	done(&r);
+}
+
+static void
+test_valid_document(void **state)
+{
+	(void)state;
+	expect("name: Mason\ncolour: red\nspeed: 99\nram: 1.27\nspread: true\n"
+	    "side: UN\ninner: {n: 10}\npair: [0, 99]\nlist: [1, 2, 3]\n"
+	    "fonts: {body: DejaVu, bold: 'DejaVu:bold'}\nextra: [anything, {goes: 1}]\n",
+	    "", 0);
+	/* Quoted text is text, even when it looks like a number. */
+	expect("name: \"12\"\nside: '0x10'\n", "", 0);
+}
+
+static void
+test_type_errors(void **state)
+{
+	(void)state;
+	expect("name: Mason\nspeed: fast\n",
+	    "s.yaml:2:8: error: 'speed' must be a whole number, not 'fast' "
+	    "[yaml.type]\n", 1);
+	/* A decimal where a whole number is wanted gets its own words. */
+	expect("name: Mason\nspeed: 1.5\n",
+	    "s.yaml:2:8: error: 'speed' must be a whole number, not '1.5' "
+	    "[yaml.type]\n", 1);
+	/* A quoted number is text. */
+	expect("name: Mason\nspeed: \"5\"\n",
+	    "s.yaml:2:8: error: 'speed' must be a whole number, not '5' "
+	    "[yaml.type]\n", 1);
+	expect("name: Mason\nspeed: ~\n",
+	    "s.yaml:2:8: error: 'speed' must be a whole number, not nothing "
+	    "[yaml.type]\n", 1);
+	expect("name: Mason\nram: heavy\n",
+	    "s.yaml:2:6: error: 'ram' must be a number, not 'heavy' "
+	    "[yaml.type]\n", 1);
+	expect("name: [Mason]\n",
+	    "s.yaml:1:7: error: 'name' must be text, not a list [yaml.type]\n", 1);
+	expect("name: {first: Mason}\n",
+	    "s.yaml:1:7: error: 'name' must be text, not a mapping "
+	    "[yaml.type]\n", 1);
+	/* An empty value where text is wanted. */
+	expect("name:\n",
+	    "s.yaml:1:6: error: 'name' is empty; it must be text [yaml.type]\n",
+	    1);
+	expect("name: Mason\nspread: yes\n",
+	    "s.yaml:2:9: error: 'spread' must be true or false, not 'yes' "
+	    "[yaml.type]\n", 1);
+	expect("name: Mason\ninner: 5\n",
+	    "s.yaml:2:8: error: 'inner' must be a mapping of keys, not '5' "
+	    "[yaml.type]\n", 1);
+	expect("name: Mason\npair: 5\n",
+	    "s.yaml:2:7: error: 'pair' must be a list, not '5' [yaml.type]\n", 1);
+	expect("name: Mason\nfonts: [a]\n",
+	    "s.yaml:2:8: error: 'fonts' must be a mapping of keys, not a list "
+	    "[yaml.type]\n", 1);
+	/* Nested paths are dotted; list items keep the list's name. */
+	expect("name: Mason\ninner: {n: x}\n",
+	    "s.yaml:2:12: error: 'inner.n' must be a whole number, not 'x' "
+	    "[yaml.type]\n", 1);
+	expect("name: Mason\nlist: [1, two]\n",
+	    "s.yaml:2:11: error: 'list' must be a whole number, not 'two' "
+	    "[yaml.type]\n", 1);
+	/* Any key of a free mapping, its value as the item spec says. */
+	expect("name: Mason\nfonts: {body: [x]}\n",
+	    "s.yaml:2:15: error: 'fonts.body' must be text, not a list "
+	    "[yaml.type]\n", 1);
+	/* The document itself must be a mapping. */
+	expect("- a\n- b\n",
+	    "s.yaml:1:1: error: 'document' must be a mapping of keys, not a "
+	    "list [yaml.type]\n", 1);
+}
+
+static void
+test_range_errors(void **state)
+{
+	(void)state;
+	expect("name: Mason\nspeed: 100\n",
+	    "s.yaml:2:8: error: 'speed' is 100, outside 0 to 99 [yaml.range]\n",
+	    1);
+	expect("name: Mason\nspeed: -1\n",
+	    "s.yaml:2:8: error: 'speed' is -1, outside 0 to 99 [yaml.range]\n",
+	    1);
+	/* Too large for a long: a range error, shown as written. */
+	expect("name: Mason\nspeed: 99999999999999999999\n",
+	    "s.yaml:2:8: error: 'speed' is 99999999999999999999, outside 0 to "
+	    "99 [yaml.range]\n", 1);
+	expect("name: Mason\nram: 99.5\n",
+	    "s.yaml:2:6: error: 'ram' is 99.5, outside 0 to 99 [yaml.range]\n",
+	    1);
+	expect("name: Mason\nram: 1e999\n",
+	    "s.yaml:2:6: error: 'ram' is 1e999, outside 0 to 99 [yaml.range]\n",
+	    1);
+	expect("name: Mason\ninner: {n: 0}\n",
+	    "s.yaml:2:12: error: 'inner.n' is 0, outside 1 to 10 [yaml.range]\n",
+	    1);
+	expect("name: Mason\nlist: [5, 100]\n",
+	    "s.yaml:2:11: error: 'list' is 100, outside 0 to 99 [yaml.range]\n",
+	    1);
+}
+
+static void
+test_list_lengths(void **state)
+{
+	(void)state;
+	/* A fixed length says "must have". */
+	expect("name: Mason\npair: [1]\n",
+	    "s.yaml:2:7: error: 'pair' has 1 item; it must have 2 "
+	    "[yaml.range]\n", 1);
+	expect("name: Mason\npair: [1, 2, 3]\n",
+	    "s.yaml:2:7: error: 'pair' has 3 items; it must have 2 "
+	    "[yaml.range]\n", 1);
+	/* A range says "allowed".  (An earlier list at the same depth keeps
+	 * this clear of doc.c's empty-collection bug, see test_doc.c.) */
+	expect("name: Mason\npair: [1, 2]\nlist: []\n",
+	    "s.yaml:3:7: error: 'list' has 0 items; allowed 1 to 3 "
+	    "[yaml.range]\n", 1);
+	expect("name: Mason\nlist: [1, 2, 3, 4]\n",
+	    "s.yaml:2:7: error: 'list' has 4 items; allowed 1 to 3 "
+	    "[yaml.range]\n", 1);
+	/* A list of the wrong length is not looked into: one error. */
+	expect("name: Mason\npair: [x, y, z]\n",
+	    "s.yaml:2:7: error: 'pair' has 3 items; it must have 2 "
+	    "[yaml.range]\n", 1);
+}
+
+static void
+test_enum_errors(void **state)
+{
+	(void)state;
+	/* "gren" is one edit from "green". */
+	expect("name: Mason\ncolour: gren\n",
+	    "s.yaml:2:9: error: 'colour' is 'gren'; did you mean 'green'? "
+	    "allowed: red, green, blue [yaml.enum]\n", 1);
+	/* "purple" is no likely typo of any. */
+	expect("name: Mason\ncolour: purple\n",
+	    "s.yaml:2:9: error: 'colour' is 'purple'; allowed: red, green, blue "
+	    "[yaml.enum]\n", 1);
+	/* Case matters. */
+	expect("name: Mason\ncolour: Red\n",
+	    "s.yaml:2:9: error: 'colour' is 'Red'; did you mean 'red'? "
+	    "allowed: red, green, blue [yaml.enum]\n", 1);
+}
+
+static void
+test_missing_keys(void **state)
+{
+	(void)state;
+	/* Reported at the mapping, with the key's hint. */
+	expect("side: UN\n",
+	    "s.yaml:1:1: error: missing key 'name': give the unit's name "
+	    "[yaml.missing-key]\n", 1);
+	/* (The list before it keeps the empty mapping clear of doc.c's
+	 * empty-collection bug, see test_doc.c.) */
+	expect("name: Mason\npair: [1, 2]\ninner: {}\n",
+	    "s.yaml:3:8: error: missing key 'inner.n': give a whole number from "
+	    "1 to 10 [yaml.missing-key]\n", 1);
+}
+
+static void
+test_missing_key_hints(void **state)
+{
+	struct run r;
+
+	(void)state;
+	/* Without a hint the key's type says what to give; all are
+	 * reported, in table order, at the mapping (line 1, column 1). */
+	run(&r, &top_hints, "other: 1\n");
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:1: error: unknown key 'other'; allowed: colour, speed, "
+	    "ram, spread, side, inner, loose, pair, list, band "
+	    "[yaml.unknown-key]\n"
+	    "s.yaml:1:1: error: missing key 'colour': give one of red, green, "
+	    "blue [yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'speed': give a whole number from 0 "
+	    "to 99 [yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'ram': give a number from 0 to 99 "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'spread': give true or false "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'side': give text "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'inner': give a mapping with n "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'loose': give a mapping with any of "
+	    "its keys [yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'pair': give a list of 2 "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'list': give a list "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:1: error: missing key 'band': give a band [from, to], "
+	    "such as [5, 10] [yaml.missing-key]\n");
+	assert_int_equal(r.errors, 11);
+	done(&r);
+}
+
+static void
+test_unknown_keys(void **state)
+{
+	(void)state;
+	/* One edit from "speed": suggested, with the whole list. */
+	expect("name: Mason\nspeeed: 3\n",
+	    "s.yaml:2:1: error: unknown key 'speeed'; did you mean 'speed'? "
+	    "allowed: name, colour, speed, ram, spread, side, inner, pair, list, "
+	    "fonts, extra [yaml.unknown-key]\n", 1);
+	expect("name: Mason\nweight: 3\n",
+	    "s.yaml:2:1: error: unknown key 'weight'; allowed: name, colour, "
+	    "speed, ram, spread, side, inner, pair, list, fonts, extra "
+	    "[yaml.unknown-key]\n", 1);
+	/* Inside a mapping the message says where. */
+	expect("name: Mason\ninner: {n: 2, zzz: 1}\n",
+	    "s.yaml:2:15: error: unknown key 'zzz' in inner; allowed: n "
+	    "[yaml.unknown-key]\n", 1);
+	expect("name: Mason\ninner: {n: 2, m: 1}\n",
+	    "s.yaml:2:15: error: unknown key 'm' in inner; did you mean 'n'? "
+	    "allowed: n [yaml.unknown-key]\n", 1);
+	/* An unknown key's value is not checked further. */
+	expect("name: Mason\nspeeed: [not, a, number]\n",
+	    "s.yaml:2:1: error: unknown key 'speeed'; did you mean 'speed'? "
+	    "allowed: name, colour, speed, ram, spread, side, inner, pair, list, "
+	    "fonts, extra [yaml.unknown-key]\n", 1);
+}
+
+static void
+test_every_problem_reported(void **state)
+{
+	(void)state;
+	/* Validation goes on after the first problem: a user sees them all,
+	 * sorted by place. */
+	expect("speed: 100\ncolour: gren\nram: x\nbogus: 1\n",
+	    "s.yaml:1:1: error: missing key 'name': give the unit's name "
+	    "[yaml.missing-key]\n"
+	    "s.yaml:1:8: error: 'speed' is 100, outside 0 to 99 [yaml.range]\n"
+	    "s.yaml:2:9: error: 'colour' is 'gren'; did you mean 'green'? "
+	    "allowed: red, green, blue [yaml.enum]\n"
+	    "s.yaml:3:6: error: 'ram' must be a number, not 'x' [yaml.type]\n"
+	    "s.yaml:4:1: error: unknown key 'bogus'; allowed: name, colour, "
+	    "speed, ram, spread, side, inner, pair, list, fonts, extra "
+	    "[yaml.unknown-key]\n", 5);
+}
+
+static void
+test_bad_nodes_read_as_default(void **state)
+{
+	struct run r;
+	const struct node *root;
+
+	(void)state;
+	run(&r, &top, "name: [x]\ncolour: gren\nspeed: 100\nram: x\n"
+	    "spread: yes\npair: [1]\ninner: {n: 99}\nspeeed: 5\nside: UN\n"
+	    "list: [7]\n");
+	root = r.root;
+	assert_int_equal(r.errors, 8);
+	/* Each wrong value is marked, so typed reads give the default... */
+	assert_int_equal(node_get(root, "name")->bad, 1);
+	assert_string_equal(get_str(root, "name", "dflt"), "dflt");
+	assert_string_equal(get_str(root, "colour", "dflt"), "dflt");
+	assert_int_equal(get_long(root, "speed", -1), -1);
+	assert_near(node_double(node_get(root, "ram"), -1), -1, 0);
+	assert_int_equal(node_bool(node_get(root, "spread"), 7), 7);
+	assert_int_equal(node_get(root, "pair")->bad, 1);
+	assert_int_equal(get_long(node_get(root, "inner"), "n", -1), -1);
+	/* ...as does the value of an unknown key... */
+	assert_int_equal(get_long(root, "speeed", -1), -1);
+	/* ...while good values read normally and are not marked. */
+	assert_string_equal(get_str(root, "side", NULL), "UN");
+	assert_int_equal(node_get(root, "side")->bad, 0);
+	assert_int_equal(node_get(root, "list")->bad, 0);
+	assert_int_equal(node_long(node_get(root, "list")->kid[0], -1), 7);
+	assert_int_equal(node_get(root, "inner")->bad, 0);
+	done(&r);
+}
+
+static void
+test_named_spec_path(void **state)
+{
+	static const struct skey named = K_INT("gunners", REQ, 1, 9);
+	static const struct skey doc = K_MAP("document", REQ, k_inner);
+	struct run r;
+
+	(void)state;
+	/* A spec with a name uses it when there is no path. */
+	run(&r, &named, "12\n");
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:1: error: 'gunners' is 12, outside 1 to 9 [yaml.range]\n");
+	done(&r);
+	run(&r, &doc, "n: 1\n");
+	assert_string_equal(cap_text(&r.c), "");
+	assert_int_equal(r.errors, 0);
+	done(&r);
+}
+
+static void
+test_stype_names(void **state)
+{
+	(void)state;
+	assert_string_equal(stype_name(T_STR), "text");
+	assert_string_equal(stype_name(T_INT), "a whole number");
+	assert_string_equal(stype_name(T_NUM), "a number");
+	assert_string_equal(stype_name(T_BOOL), "true or false");
+	assert_string_equal(stype_name(T_MAP), "a mapping of keys");
+	assert_string_equal(stype_name(T_MAPANY), "a mapping of keys");
+	assert_string_equal(stype_name(T_SEQ), "a list");
+	assert_string_equal(stype_name(T_ANY), "a value");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid_document),
+		cmocka_unit_test(test_type_errors),
+		cmocka_unit_test(test_range_errors),
+		cmocka_unit_test(test_list_lengths),
+		cmocka_unit_test(test_enum_errors),
+		cmocka_unit_test(test_missing_keys),
+		cmocka_unit_test(test_missing_key_hints),
+		cmocka_unit_test(test_unknown_keys),
+		cmocka_unit_test(test_every_problem_reported),
+		cmocka_unit_test(test_bad_nodes_read_as_default),
+		cmocka_unit_test(test_named_spec_path),
+		cmocka_unit_test(test_stype_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,791 @@
+/*
+ * test_template.c -- card layouts (layout/template.h): lengths, colours,
+ * {field} texts, the built-in shellshock-card, extends: with overrides and
+ * removals, and the errors a template can have.
+ */
+#include "testutil.h"
+
+#include "layout/template.h"
+#include "record.h"
+
+#define MM (72.0 / 25.4)
+#define EPS 1e-6
+
+static char *templates;		/* the repository's templates/ folder */
+
+static int
+setup(void **state)
+{
+	(void)state;
+	templates = repo_path("templates");
+	setenv("MUSTER_TEMPLATES", templates, 1);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	unsetenv("MUSTER_TEMPLATES");
+	free(templates);
+	return 0;
+}
+
+/* The nth (0-based) element of the list called name, or NULL. */
+static const struct elem *
+find(const struct elem *v, int n, const char *name, int nth)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].name, name) == 0 && nth-- == 0)
+			return &v[i];
+	return NULL;
+}
+
+static int
+count_named(const struct elem *v, int n, const char *name)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += strcmp(v[i].name, name) == 0;
+	return k;
+}
+
+/* f expanded against r; the result is in sb (reset first). */
+static const char *
+expand(const struct fmt *f, const struct record *r, struct sbuf *sb,
+    const char **missing)
+{
+	sb_reset(sb);
+	fmt_expand(f, r, sb, missing);
+	return sb_str(sb);
+}
+
+/* ---- parse_length ---- */
+
+static void
+test_parse_length_units(void **state)
+{
+	double pt = -1;
+
+	(void)state;
+	/* 72 points an inch, 25.4 mm an inch. */
+	assert_int_equal(parse_length("2mm", 0, &pt), 1);
+	assert_near(pt, 2 * MM, EPS);
+	assert_int_equal(parse_length("25.4mm", 0, &pt), 1);
+	assert_near(pt, 72, EPS);
+	assert_int_equal(parse_length("1cm", 0, &pt), 1);
+	assert_near(pt, 10 * MM, EPS);
+	assert_int_equal(parse_length("0.5in", 0, &pt), 1);
+	assert_near(pt, 36, EPS);
+	assert_int_equal(parse_length("3.5in", 0, &pt), 1);
+	assert_near(pt, 252, EPS);
+	assert_int_equal(parse_length("10pt", 0, &pt), 1);
+	assert_near(pt, 10, EPS);
+	assert_int_equal(parse_length("0.5pt", 0, &pt), 1);
+	assert_near(pt, 0.5, EPS);
+	/* Percentages are of the whole given: half of a 252 pt card. */
+	assert_int_equal(parse_length("50%", 252, &pt), 1);
+	assert_near(pt, 126, EPS);
+	assert_int_equal(parse_length("100%", 144, &pt), 1);
+	assert_near(pt, 144, EPS);
+	/* A bare 0 needs no unit. */
+	assert_int_equal(parse_length("0", 0, &pt), 1);
+	assert_near(pt, 0, 0);
+	/* A space before the unit is allowed. */
+	assert_int_equal(parse_length("2 mm", 0, &pt), 1);
+	assert_near(pt, 2 * MM, EPS);
+}
+
+static void
+test_parse_length_rejects(void **state)
+{
+	static const char *const bad[] = {
+		"",		/* nothing */
+		"10",		/* a number other than 0 needs a unit */
+		"mm",		/* a unit needs a number */
+		"2km",
+		"2 m m",
+		"2mmx",
+		"2MM",		/* units are lower case */
+		"abc",
+		"20000pt",	/* beyond any card: 10000 pt is the limit */
+		"-20000pt",
+		"infmm",
+		"nanmm",	/* not a number is no length */
+		"nan pt",
+	};
+	size_t i;
+	double pt;
+
+	(void)state;
+	assert_int_equal(parse_length(NULL, 0, &pt), 0);
+	for (i = 0; i < NELEM(bad); i++) {
+		pt = 12345;
+		if (parse_length(bad[i], 100, &pt) != 0)
+			fail_msg("parse_length(\"%s\") accepted it as %g", bad[i],
+			    pt);
+		/* And the output is not touched. */
+		assert_near(pt, 12345, 0);
+	}
+}
+
+/* ---- parse_rgb ---- */
+
+static void
+test_parse_rgb(void **state)
+{
+	static const char *const bad[] = {
+		"", "#12345", "#1234567", "#gggggg", "1f4e9a", "#1f4e9", "Red",
+		"purple", "#12 456", "none"
+	};
+	struct rgb c = { -1, -1, -1 };
+	size_t i;
+
+	(void)state;
+	assert_int_equal(parse_rgb("#1f4e9a", &c), 1);
+	assert_near(c.r, 0x1f / 255.0, 1e-6);
+	assert_near(c.g, 0x4e / 255.0, 1e-6);
+	assert_near(c.b, 0x9a / 255.0, 1e-6);
+	assert_int_equal(parse_rgb("#FFFFFF", &c), 1);
+	assert_near(c.r, 1, 1e-6);
+	assert_near(c.g, 1, 1e-6);
+	assert_near(c.b, 1, 1e-6);
+	assert_int_equal(parse_rgb("#000000", &c), 1);
+	assert_near(c.r + c.g + c.b, 0, 0);
+	/* Names: the rules document's red (#c8102e), and both greys. */
+	assert_int_equal(parse_rgb("red", &c), 1);
+	assert_near(c.r, 0xc8 / 255.0, 1e-6);
+	assert_near(c.g, 0x10 / 255.0, 1e-6);
+	assert_near(c.b, 0x2e / 255.0, 1e-6);
+	assert_int_equal(parse_rgb("white", &c), 1);
+	assert_near(c.r + c.g + c.b, 3, 1e-6);
+	assert_int_equal(parse_rgb("grey", &c), 1);
+	assert_near(c.g, 0x80 / 255.0, 1e-6);
+	assert_int_equal(parse_rgb("gray", &c), 1);
+	assert_near(c.b, 0x80 / 255.0, 1e-6);
+	for (i = 0; i < NELEM(bad); i++) {
+		c.r = c.g = c.b = -1;
+		if (parse_rgb(bad[i], &c) != 0)
+			fail_msg("parse_rgb(\"%s\") accepted it", bad[i]);
+		assert_near(c.r, -1, 0);
+	}
+}
+
+/* ---- {field} texts ---- */
+
+static const char fmt_template[] =
+    "template: fmt-test\n"
+    "renders: {system: test, kind: card}\n"
+    "size: [3.5in, 2in]\n"
+    "elements:\n"
+    "  - {name: a, text: \"A {name} ({side})\"}\n"
+    "  - {name: b, text: \"{{name} is {name}\"}\n"
+    "  - {name: c, text: \"{name} {nope} {also}\"}\n"
+    "  - {name: d, text: \"plain {{ brace } and }\"}\n"
+    "  - {name: e, text: \"\"}\n"
+    "  - {name: f, text: \"{dv.E.fb}{dv.E.sd}\"}\n"
+    "  - {name: g, text: \"{{{name}\"}\n"
+    "  - {name: h, text: \"{card}\", colour: \"{card.colour}\", when: card}\n";
+
+static void
+test_fmt_expand(void **state)
+{
+	struct record *r = record_new();
+	struct capture c;
+	struct sbuf sb = SBUF_INIT;
+	struct template *t;
+	const char *missing;
+	char *dir = tmpdir_new();
+	char *file = path_join(dir, "fmt.yaml");
+
+	(void)state;
+	write_file(file, fmt_template);
+	cap_start(&c, 0);
+	t = template_load(file);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 8);
+	rec_set(r, "name", "Mason");
+	rec_set(r, "side", "UN");
+	rec_set(r, "dv.E.fb", "8");
+	rec_set(r, "dv.E.sd", "6");
+	rec_set(r, "card", "A♣");
+	rec_set(r, "card.colour", "#000000");
+
+	missing = NULL;
+	assert_string_equal(expand(&find(t->front, t->nfront, "a", 0)->text, r,
+	    &sb, &missing), "A Mason (UN)");
+	assert_null(missing);
+	/* "{{" is a literal brace: what follows is text, not a field. */
+	assert_string_equal(expand(&find(t->front, t->nfront, "b", 0)->text, r,
+	    &sb, &missing), "{name} is Mason");
+	assert_string_equal(expand(&find(t->front, t->nfront, "d", 0)->text, r,
+	    &sb, &missing), "plain { brace } and }");
+	assert_string_equal(expand(&find(t->front, t->nfront, "g", 0)->text, r,
+	    &sb, &missing), "{Mason");
+	assert_string_equal(expand(&find(t->front, t->nfront, "f", 0)->text, r,
+	    &sb, &missing), "86");
+	assert_string_equal(expand(&find(t->front, t->nfront, "e", 0)->text, r,
+	    &sb, &missing), "");
+	assert_int_equal(find(t->front, t->nfront, "e", 0)->text.n, 0);
+	assert_null(missing);
+	/* Missing fields print nothing; the first one is named. */
+	assert_string_equal(expand(&find(t->front, t->nfront, "c", 0)->text, r,
+	    &sb, &missing), "Mason  ");
+	assert_non_null(missing);
+	assert_string_equal(missing, "nope");
+	/* An already-named one is kept, and NULL asks for none. */
+	assert_string_equal(expand(&find(t->front, t->nfront, "c", 0)->text, r,
+	    &sb, &missing), "Mason  ");
+	assert_string_equal(missing, "nope");
+	assert_string_equal(expand(&find(t->front, t->nfront, "c", 0)->text, r,
+	    &sb, NULL), "Mason  ");
+	/* Colours and conditions are {field} texts too; "when: card" is
+	 * short for "{card}". */
+	assert_string_equal(expand(&find(t->front, t->nfront, "h", 0)->colour.field,
+	    r, &sb, NULL), "#000000");
+	assert_string_equal(expand(&find(t->front, t->nfront, "h", 0)->when, r,
+	    &sb, NULL), "A♣");
+	/* fmt_expand appends. */
+	sb_reset(&sb);
+	sb_adds(&sb, ">");
+	fmt_expand(&find(t->front, t->nfront, "a", 0)->text, r, &sb, NULL);
+	assert_string_equal(sb.buf, ">A Mason (UN)");
+	cap_end(&c);
+	template_free(t);
+	record_free(r);
+	sb_release(&sb);
+	rm_rf(dir);
+	free(file);
+	free(dir);
+}
+
+static void
+test_fmt_unclosed_brace(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	char *dir = tmpdir_new();
+	char *file = path_join(dir, "open.yaml");
+
+	(void)state;
+	write_file(file,
+	    "template: open\n"
+	    "renders: {system: test, kind: card}\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: a, text: \"{name\"}\n"
+	    "  - {name: b, text: \"empty {} field\"}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file));
+	sb_addf(&want,
+	    "%s:5:21: error: text '{name' has an unclosed { (write {{ for a "
+	    "brace) [template.invalid]\n"
+	    "%s:6:21: error: text 'empty {} field' has an unclosed { (write {{ "
+	    "for a brace) [template.invalid]\n", file, file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&want);
+	rm_rf(dir);
+	free(file);
+	free(dir);
+}
+
+/* ---- the built-in template ---- */
+
+static void
+test_builtin_shellshock_card(void **state)
+{
+	struct capture c;
+	struct record *r = record_new();
+	struct sbuf sb = SBUF_INIT;
+	struct template *t;
+	const struct elem *e;
+	char *want_file;
+
+	(void)state;
+	cap_start(&c, 0);
+	t = template_load("shellshock-card");
+	assert_non_null(t);
+	/* A shipped template loads without a word. */
+	assert_string_equal(cap_text(&c), "");
+	want_file = path_join(templates, "shellshock-card.yaml");
+	assert_string_equal(t->file, want_file);
+	free(want_file);
+	assert_string_equal(t->name, "shellshock-card");
+	assert_string_equal(t->system, "shellshock");
+	assert_string_equal(t->kind, "card");
+	assert_non_null(strstr(t->description, "business card"));
+	/* 3.5 x 2 in on Letter, 85 x 55 mm on A4 (SPEC section 4). */
+	assert_near(t->w, 252, EPS);
+	assert_near(t->h, 144, EPS);
+	assert_near(t->a4_w, 85 * MM, EPS);
+	assert_near(t->a4_h, 55 * MM, EPS);
+	assert_near(t->gap, 0, 0);
+	assert_near(t->safe, 2.5 * MM, EPS);
+	assert_near(t->min_pt, 5, 0);
+	assert_int_equal(t->nfonts, 2);
+	assert_string_equal(t->fonts[0].key, "body");
+	assert_string_equal(t->fonts[0].pattern, "DejaVu Sans Condensed");
+	assert_string_equal(t->fonts[1].key, "bold");
+	assert_string_equal(t->fonts[1].pattern, "DejaVu Sans Condensed:bold");
+	/* 63 front entries, 3 of them tables: dv 6 rows x 3 columns, weapon
+	 * and spread 5 x 1 each, so 60 + 18 + 5 + 5 elements. */
+	assert_int_equal(t->nfront, 88);
+	assert_int_equal(t->nback, 5);
+
+	/* {name: name, text: "{name}", at: [11.5mm, 2.5mm], size: [47mm,
+	 * 5.6mm], font: bold, pt: 10, min_pt: 6} */
+	e = find(t->front, t->nfront, "name", 0);
+	assert_non_null(e);
+	assert_int_equal(e->type, EL_TEXT);
+	assert_near(e->x, 11.5 * MM, EPS);
+	assert_near(e->y, 2.5 * MM, EPS);
+	assert_near(e->w, 47 * MM, EPS);
+	assert_near(e->h, 5.6 * MM, EPS);
+	assert_int_equal(e->font, 1);
+	assert_near(e->pt, 10, 0);
+	assert_near(e->min_pt, 6, 0);
+	assert_int_equal(e->halign, ALIGN_START);
+	rec_set(r, "name", "Mason");
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "Mason");
+
+	/* The background fills the card (100%) into the bleed. */
+	e = find(t->front, t->nfront, "background", 0);
+	assert_non_null(e);
+	assert_int_equal(e->type, EL_BOX);
+	assert_near(e->w, 252, EPS);
+	assert_near(e->h, 144, EPS);
+	assert_int_equal(e->bleed, 1);
+	assert_int_equal(e->stroke.none, 1);
+
+	/* The side: right-aligned, top; era's colour #555555; min_pt from
+	 * the template's 5 as it gives none. */
+	e = find(t->front, t->nfront, "side", 0);
+	assert_int_equal(e->halign, ALIGN_END);
+	assert_int_equal(e->valign, ALIGN_START);
+	assert_near(e->min_pt, 5, 0);
+	e = find(t->front, t->nfront, "era", 0);
+	assert_near(e->colour.rgb.r, 0x55 / 255.0, 1e-6);
+
+	/* The dv table: row M is the second, 4.6 mm below row E at 14 mm;
+	 * "$" stands for the row's letter. */
+	assert_int_equal(count_named(t->front, t->nfront, "dv.M"), 3);
+	rec_set(r, "dv.M.fb", "12");
+	rec_set(r, "dv.M.sd", "10");
+	e = find(t->front, t->nfront, "dv.M", 0);
+	assert_near(e->x, 27.8 * MM, EPS);
+	assert_near(e->y, (14 + 4.6) * MM, EPS);
+	assert_near(e->w, 5 * MM, EPS);
+	assert_near(e->h, 4.6 * MM, EPS);
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "M");
+	e = find(t->front, t->nfront, "dv.M", 1);
+	assert_near(e->x, (27.8 + 5) * MM, EPS);
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "12");
+	e = find(t->front, t->nfront, "dv.M", 2);
+	assert_near(e->x, (27.8 + 5 + 7) * MM, EPS);
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "10");
+	assert_int_equal(count_named(t->front, t->nfront, "dv.P"), 3);
+	assert_int_equal(count_named(t->front, t->nfront, "weapon.S"), 1);
+	assert_int_equal(count_named(t->front, t->nfront, "weapon.P"), 0);
+
+	/* A widget and a line. */
+	e = find(t->front, t->nfront, "arc.I", 0);
+	assert_int_equal(e->type, EL_WIDGET);
+	assert_int_equal(e->widget, W_SECTOR);
+	e = find(t->front, t->nfront, "internal.range", 0);
+	assert_int_equal(e->widget, W_CELLS);
+	/* The one line (a line is named only by name:, man page TEMPLATES),
+	 * from [3.5mm, 27.8mm] to [25.5mm, 27.8mm]. */
+	{
+		int i, lines = 0;
+
+		for (i = 0; i < t->nfront; i++)
+			if (t->front[i].type == EL_LINE) {
+				e = &t->front[i];
+				lines++;
+			}
+		assert_int_equal(lines, 1);
+		assert_near(e->x, 3.5 * MM, EPS);
+		assert_near(e->x2, 25.5 * MM, EPS);
+		assert_near(e->y2, 27.8 * MM, EPS);
+	}
+
+	/* The back. */
+	e = find(t->back, t->nback, "back.title", 0);
+	assert_non_null(e);
+	assert_int_equal(e->halign, ALIGN_CENTRE);
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "SHELLSHOCK");
+	cap_end(&c);
+	template_free(t);
+	record_free(r);
+	sb_release(&sb);
+}
+
+static void
+test_unknown_template(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+
+	(void)state;
+	cap_start(&c, 0);
+	assert_null(template_load("no-such-card"));
+	sb_addf(&want, "muster: error: template 'no-such-card' is not in %s, %s; "
+	    "'muster templates' lists them [template.invalid]\n", templates,
+	    TEMPLATEDIR);
+	assert_string_equal(cap_text(&c), want.buf);
+	assert_int_equal(diag_exit_status(0), 2);
+	cap_end(&c);
+	sb_release(&want);
+}
+
+/* ---- extends ---- */
+
+static const char base_template[] =
+    "template: base\n"
+    "description: the base\n"
+    "renders: {system: shellshock, kind: card}\n"
+    "size: [3.5in, 2in]\n"
+    "safe: 0\n"
+    "fonts: {body: \"DejaVu Sans Condensed\"}\n"
+    "elements:\n"
+    "  - {name: title, text: \"{name}\", at: [5mm, 5mm], size: [40mm, 6mm], pt: 10}\n"
+    "  - {name: side, text: \"{side}\", at: [5mm, 12mm], size: [40mm, 6mm], pt: 8}\n"
+    "  - {box: frame, at: [0, 0], size: [100%, 100%]}\n"
+    "back:\n"
+    "  - {name: logo, text: LOGO, at: [5mm, 5mm], size: [40mm, 6mm]}\n";
+
+static void
+test_extends_overrides_and_removes(void **state)
+{
+	struct capture c;
+	struct record *r = record_new();
+	struct sbuf sb = SBUF_INIT;
+	struct template *t;
+	const struct elem *e;
+	char *dir = tmpdir_new();
+	char *base = path_join(dir, "base.yaml");
+	char *child = path_join(dir, "child.yaml");
+
+	(void)state;
+	write_file(base, base_template);
+	sb_addf(&sb,
+	    "template: child\n"
+	    "extends: %s\n"
+	    "fonts: {bold: \"DejaVu Sans Condensed:bold\"}\n"
+	    "elements:\n"
+	    "  - {name: title, pt: 14, colour: red, font: bold}\n"
+	    "  - {name: side, remove: true}\n"
+	    "  - {name: extra, text: \"CV {combat_value}\", at: [5mm, 20mm], "
+	    "size: [30mm, 5mm]}\n", base);
+	write_file(child, sb.buf);
+	cap_start(&c, 0);
+	t = template_load(child);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	/* What the child does not say comes from the base. */
+	assert_string_equal(t->name, "child");
+	assert_string_equal(t->description, "the base");
+	assert_string_equal(t->system, "shellshock");
+	assert_near(t->w, 252, EPS);
+	/* Fonts of both, the base's first. */
+	assert_int_equal(t->nfonts, 2);
+	assert_string_equal(t->fonts[0].key, "body");
+	assert_string_equal(t->fonts[1].key, "bold");
+	/* title, frame from the base (in its order), extra added; side gone. */
+	assert_int_equal(t->nfront, 3);
+	assert_string_equal(t->front[0].name, "title");
+	assert_string_equal(t->front[1].name, "frame");
+	assert_string_equal(t->front[2].name, "extra");
+	assert_null(find(t->front, t->nfront, "side", 0));
+	/* The override changes only what it names. */
+	e = &t->front[0];
+	assert_near(e->pt, 14, 0);
+	assert_int_equal(e->font, 1);
+	assert_near(e->colour.rgb.r, 0xc8 / 255.0, 1e-6);
+	assert_near(e->x, 5 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	rec_set(r, "name", "Mason");
+	rec_set(r, "combat_value", "120");
+	assert_string_equal(expand(&e->text, r, &sb, NULL), "Mason");
+	assert_string_equal(expand(&t->front[2].text, r, &sb, NULL), "CV 120");
+	/* The base's back is inherited whole. */
+	assert_int_equal(t->nback, 1);
+	assert_string_equal(t->back[0].name, "logo");
+	cap_end(&c);
+	template_free(t);
+
+	/* The base itself is unchanged. */
+	cap_start(&c, 0);
+	t = template_load(base);
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 3);
+	assert_near(find(t->front, t->nfront, "title", 0)->pt, 10, 0);
+	cap_end(&c);
+	template_free(t);
+	record_free(r);
+	sb_release(&sb);
+	rm_rf(dir);
+	free(base);
+	free(child);
+	free(dir);
+}
+
+static void
+test_extends_builtin_by_name(void **state)
+{
+	struct capture c;
+	struct template *t;
+	char *dir = tmpdir_new();
+	char *file = path_join(dir, "big-name.yaml");
+
+	(void)state;
+	/* SPEC section 4: restyle one part without copying the rest. */
+	write_file(file,
+	    "template: big-name\n"
+	    "extends: shellshock-card\n"
+	    "elements:\n"
+	    "  - {name: name, pt: 12, min_pt: 7}\n"
+	    "  - {name: era, remove: true}\n");
+	cap_start(&c, 0);
+	t = template_load(file);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_string_equal(t->kind, "card");
+	assert_int_equal(t->nfront, 88 - 1);
+	assert_null(find(t->front, t->nfront, "era", 0));
+	assert_near(find(t->front, t->nfront, "name", 0)->pt, 12, 0);
+	assert_near(find(t->front, t->nfront, "name", 0)->min_pt, 7, 0);
+	assert_int_equal(find(t->front, t->nfront, "name", 0)->font, 1);
+	assert_int_equal(t->nback, 5);
+	cap_end(&c);
+	template_free(t);
+	rm_rf(dir);
+	free(file);
+	free(dir);
+}
+
+static void
+test_extends_relative_to_template(void **state)
+{
+	struct capture c;
+	struct template *t;
+	char *dir = tmpdir_new();
+	char *child;
+
+	(void)state;
+	/* "A relative path is relative to the extending template", also
+	 * when it names a file in the same folder (no slash), whatever the
+	 * current folder is. */
+	mkdir_in(dir, "styles");
+	write_in(dir, "styles/base.yaml", base_template);
+	write_in(dir, "styles/child.yaml",
+	    "template: child\nextends: base.yaml\n");
+	write_in(dir, "styles/child2.yaml",
+	    "template: child2\nextends: ./base.yaml\n");
+	cap_start(&c, 0);
+	child = path_join(dir, "styles/child2.yaml");
+	t = template_load(child);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 3);
+	template_free(t);
+	free(child);
+	child = path_join(dir, "styles/child.yaml");
+	t = template_load(child);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 3);
+	template_free(t);
+	cap_end(&c);
+	rm_rf(dir);
+	free(child);
+	free(dir);
+}
+
+static void
+test_duplicate_element_name(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
+	char *dir = tmpdir_new();
+	char *base = path_join(dir, "dup.yaml");
+	char *child = path_join(dir, "child.yaml");
+
+	(void)state;
+	/* Two elements of one file with the same name: which would an
+	 * extending template override? */
+	write_file(base,
+	    "template: dup\n"
+	    "renders: {system: shellshock, kind: card}\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: title, text: a}\n"
+	    "  - {box: frame}\n"
+	    "  - {name: title, text: b}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(base));
+	sb_addf(&want, "%s:7:5: error: a second element named 'title' (the "
+	    "first is at line 5); give each its own name [template.invalid]\n",
+	    base);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+
+	/* In an extending file too, though each overrides the base once. */
+	write_file(base, base_template);
+	sb_addf(&sb,
+	    "template: child\n"
+	    "extends: %s\n"
+	    "elements:\n"
+	    "  - {name: side, pt: 9}\n"
+	    "  - {name: side, pt: 7}\n", base);
+	write_file(child, sb.buf);
+	cap_start(&c, 0);
+	assert_null(template_load(child));
+	sb_reset(&want);
+	sb_addf(&want, "%s:5:5: error: a second element named 'side' (the "
+	    "first is at line 4); give each its own name [template.invalid]\n",
+	    child);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&sb);
+	sb_release(&want);
+	rm_rf(dir);
+	free(base);
+	free(child);
+	free(dir);
+}
+
+static void
+test_extends_cycle(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
+	char *dir = tmpdir_new();
+	char *a = path_join(dir, "a.yaml");
+	char *b = path_join(dir, "b.yaml");
+
+	(void)state;
+	sb_addf(&sb, "template: a\nextends: %s\n", b);
+	write_file(a, sb.buf);
+	sb_reset(&sb);
+	sb_addf(&sb, "template: b\nextends: %s\n", a);
+	write_file(b, sb.buf);
+	cap_start(&c, 0);
+	assert_null(template_load(a));
+	/* Said where the loop closes: b's extends, at line 2, column 10. */
+	sb_addf(&want, "%s:2:10: error: template '%s' extends itself "
+	    "[template.invalid]\n", b, a);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+
+	/* A template that extends itself. */
+	sb_reset(&sb);
+	sb_addf(&sb, "template: a\nextends: %s\n", a);
+	write_file(a, sb.buf);
+	cap_start(&c, 0);
+	assert_null(template_load(a));
+	sb_reset(&want);
+	sb_addf(&want, "%s:2:10: error: template '%s' extends itself "
+	    "[template.invalid]\n", a, a);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&sb);
+	sb_release(&want);
+	rm_rf(dir);
+	free(a);
+	free(b);
+	free(dir);
+}
+
+static void
+test_extends_cycle_relative(void **state)
+{
+	struct capture c;
+	char *dir = tmpdir_new();
+	char *a = path_join(dir, "a.yaml");
+
+	(void)state;
+	/* The same loop written as relative paths ("./b.yaml" names the
+	 * file b.yaml however it is spelt) is the same error. */
+	write_in(dir, "a.yaml", "template: a\nextends: ./b.yaml\n");
+	write_in(dir, "b.yaml", "template: b\nextends: ./a.yaml\n");
+	cap_start(&c, 0);
+	assert_null(template_load(a));
+	assert_int_equal(diag_count(L_ERROR), 1);
+	assert_non_null(strstr(cap_text(&c), "extends itself [template.invalid]"));
+	cap_end(&c);
+	rm_rf(dir);
+	free(a);
+	free(dir);
+}
+
+static void
+test_template_errors(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	char *dir = tmpdir_new();
+	char *file = path_join(dir, "bad.yaml");
+
+	(void)state;
+	write_file(file,
+	    "template: bad\n"
+	    "renders: {system: shellshock, kind: card}\n"
+	    "size: [3.5in, 2]\n"
+	    "elements:\n"
+	    "  - {name: a, text: x, fill: \"#12345\"}\n"
+	    "  - {name: b, box: b, text: y}\n"
+	    "  - {name: c, widget: dial}\n"
+	    "  - {name: d, text: z, align: middle}\n"
+	    "  - {name: e, text: z, font: fancy}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file));
+	sb_addf(&want,
+	    "%s:3:15: error: length '2' must be a number with mm, cm, in, pt or "
+	    "%%, such as 2.5mm [template.invalid]\n"
+	    "%s:5:30: error: colour '#12345' must be #rrggbb (such as #1f4e9a), "
+	    "none, a {field} or one of black, white, red, green, blue, grey "
+	    "[template.invalid]\n"
+	    "%s:6:29: error: element 'b' is both a box and a text; give one of "
+	    "box, text, line, table, widget [template.invalid]\n"
+	    "%s:7:23: error: widget 'dial' is not one of sector, cells, track, "
+	    "nato [template.invalid]\n"
+	    "%s:8:31: error: align 'middle' must be left, centre or right "
+	    "[template.invalid]\n"
+	    "%s:9:30: error: font 'fancy' is not in the template's fonts (body) "
+	    "[template.invalid]\n", file, file, file, file, file, file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&want);
+	rm_rf(dir);
+	free(file);
+	free(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_length_units),
+		cmocka_unit_test(test_parse_length_rejects),
+		cmocka_unit_test(test_parse_rgb),
+		cmocka_unit_test(test_fmt_expand),
+		cmocka_unit_test(test_fmt_unclosed_brace),
+		cmocka_unit_test(test_builtin_shellshock_card),
+		cmocka_unit_test(test_unknown_template),
+		cmocka_unit_test(test_extends_overrides_and_removes),
+		cmocka_unit_test(test_extends_builtin_by_name),
+		cmocka_unit_test(test_extends_relative_to_template),
+		cmocka_unit_test(test_duplicate_element_name),
+		cmocka_unit_test(test_extends_cycle),
+		cmocka_unit_test(test_extends_cycle_relative),
+		cmocka_unit_test(test_template_errors),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
