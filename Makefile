@@ -29,7 +29,7 @@ CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-DVERSION=\"$(VERSION)\" -DTEMPLATEDIR=\"$(DATADIR)/templates\"
+	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS)
 # libharu 2.3 has no pkg-config file.
 MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lm
@@ -75,9 +75,15 @@ render: muster
 	./muster check $(wildcard units decks)
 	./muster render --paper a4 -o out/shellshock-cards.pdf units/shellshock
 	./muster render --paper letter -o out/shellshock-cards-letter.pdf units/shellshock
+	./muster render --paper a4 --backs duplex-long -o out/ssg-battalions.pdf decks/battalions.yaml
+	./muster render --paper a4 --backs duplex-long -o out/ssg-tactics.pdf decks/tactics.yaml
+	./muster render --paper a4 -o out/ssg-reference.pdf decks/reference.yaml decks/specialties.yaml
 
 check: deps-check muster build/asan/muster $(TEST_BIN)
-	@for t in $(TEST_BIN); do echo "  unit  $$t"; ./$$t || exit 1; done
+	@for t in $(TEST_BIN); do \
+		./$$t > $$t.log 2>&1 || { cat $$t.log; echo "FAIL $$t"; exit 1; }; \
+		echo "  unit  $$(basename $$t): $$(grep -c '^\[       OK \]' $$t.log) tests passed"; \
+	done
 	@sh tests/bad.sh build/asan/muster
 	@sh tests/e2e.sh build/asan/muster
 	@sh tests/valgrind.sh ./muster
@@ -104,6 +110,9 @@ install: muster
 	chmod 755 $(DESTDIR)$(BINDIR)/muster
 	cp -f templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
 	chmod 644 $(DESTDIR)$(DATADIR)/templates/*.yaml
+	mkdir -p $(DESTDIR)$(DATADIR)/decks
+	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
+	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
 	sed 's/@VERSION@/$(VERSION)/' doc/muster.1 > $(DESTDIR)$(MANDIR)/muster.1
 	chmod 644 $(DESTDIR)$(MANDIR)/muster.1
 

@@ -23,24 +23,20 @@ const char usage_check[] =
     "\n"
     "exit status: 0 no errors, 1 errors in the input, 2 usage or I/O error\n";
 
-/* Every rule id with its summary: the table the man page lists. */
+/* Every rule id with its summary: the table the man page lists.  A rule
+ * shared by several kinds is listed once, where it is described. */
 static void
 list_rules(void)
 {
-	const struct system *const *s, *const *t;
+	const struct system *const *s;
 	const struct rule *r;
 
 	for (r = core_rules; r->id; r++)
 		printf("%-28s %s\n", r->id, r->summary);
-	for (s = systems; *s; s++) {
-		/* A rule table shared by kinds is listed once. */
-		for (t = systems; t != s && (*t)->rules != (*s)->rules; t++)
-			;
-		if (t != s)
-			continue;
+	for (s = systems; *s; s++)
 		for (r = (*s)->rules; r->id; r++)
-			printf("%-28s %s\n", r->id, r->summary);
-	}
+			if (r->summary)
+				printf("%-28s %s\n", r->id, r->summary);
 }
 
 int

@@ -13,12 +13,17 @@
 #include "rules/shellshock.h"
 #include "system.h"
 #include "systems/shellshock_card.h"
+#include "systems/ssg.h"
 #include "util.h"
 
 const char usage_odds[] =
     "usage: muster odds shellshock ATTACKER.yaml DEFENDER.yaml --range IN\n"
     "                   --facing front|left|right|rear [--spread]\n"
     "                   [--point-blank] [--weapons ROWS] [--json]\n"
+    "       muster odds ssg ATTACKER DEFENDER [--flank]\n"
+    "                   [--double-envelopment] [--deck FILE] [--json]\n"
+    "       muster odds ssg --morale [--militia] [--elite]\n"
+    "                   [--elite-destroyed] [--json]\n"
     "\n"
     "Exact chances of one gunner firing the attacker's weapons at the\n"
     "defender (basic rules): for each weapon the defender's dV, the roll\n"
@@ -33,6 +38,14 @@ const char usage_odds[] =
     "  --point-blank   the defender's dV halved on every row but P\n"
     "  --weapons ROWS  fire only these rows, such as M,I (default: all)\n"
     "  --json          one JSON object on stdout\n"
+    "\n"
+    "Shot, Shell & Grape: ATTACKER and DEFENDER are card names of the\n"
+    "Battalion deck (the shipped one, or --deck FILE).  Both players roll\n"
+    "a d8 and 7 or more after modifiers destroys the card opposite: for\n"
+    "each roll, its modifiers, the roll needed and the chance.  --flank:\n"
+    "the attacker makes a flank attack; --double-envelopment: from both\n"
+    "sides.  --morale: the chance that a stack routs on 2d6 (10 or more),\n"
+    "with militia in it, elite in it, or after an elite battalion fell.\n"
     "\n"
     "exit status: 0, 1 errors in a unit file, 2 usage error\n";
 
@@ -79,7 +92,7 @@ load_unit(const char *path, struct arena *a, const struct ss_unit **out)
 	diag_flush();
 	if (strcmp(ld.sys->name, "shellshock") != 0 ||
 	    strcmp(ld.sys->kind, "card") != 0) {
-		fprintf(stderr, "muster: %s is a %s %s, not a shellshock card\n",
+		fprintf(stderr, "muster: %s holds %s %s, not a shellshock card\n",
 		    path, ld.sys->name, ld.sys->kind);
 		return 2;
 	}
@@ -260,17 +273,210 @@ out:
 	return rc;
 }
 
+static void
+mods_json(struct sbuf *sb, const char *key, const struct ssg_mods *m,
+    int need, double p)
+{
+	int i;
+
+	sb_addf(sb, "\"%s\": {\"modifier\": %d, \"need\": %d, \"p\": %.6f, "
+	    "\"reasons\": [", key, m->total, need, p);
+	for (i = 0; i < m->n; i++) {
+		sb_addf(sb, "%s{\"mod\": %d, \"why\": ", i ? ", " : "",
+		    m->part[i].mod);
+		sb_json(sb, m->part[i].why);
+		sb_addc(sb, '}');
+	}
+	sb_adds(sb, "]}");
+}
+
+static void
+mods_text(const char *label, const struct ssg_mods *m, int need, double p,
+    int die, const char *what)
+{
+	int i;
+
+	printf("%-8s %+d", label, m->total);
+	for (i = 0; i < m->n; i++)
+		printf("%s%+d %s", i ? ", " : " (", m->part[i].mod,
+		    m->part[i].why);
+	printf("%s: ", m->n ? ")" : "");
+	if (need > die)
+		printf("needs more than a d%d can show: never", die);
+	else
+		printf("needs %d+, %s %.4f %%", need, what, 100 * p);
+	printf("\n");
+}
+
+static int
+odds_ssg_morale(int militia, int elite, int lost, int json)
+{
+	struct ssg_mods m;
+	struct sbuf sb = SBUF_INIT;
+	int need;
+	double p;
+
+	ssg_morale_mods(militia, elite, lost, &m);
+	need = ssg_morale_need(m.total);
+	p = ssg_p_rout(m.total);
+	if (json) {
+		sb_adds(&sb, "{");
+		mods_json(&sb, "morale", &m, need, p);
+		sb_adds(&sb, "}\n");
+		fputs(sb.buf, stdout);
+		sb_release(&sb);
+		return 0;
+	}
+	printf("morale check: the stack routs on 2d6 of %d or more\n",
+	    SSG_ROUTS);
+	mods_text("morale", &m, need, p, 12, "routs");
+	return 0;
+}
+
+static int
+odds_ssg(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "flank", no_argument, NULL, 'f' },
+		{ "double-envelopment", no_argument, NULL, 'd' },
+		{ "deck", required_argument, NULL, 'D' },
+		{ "morale", no_argument, NULL, 'm' },
+		{ "militia", no_argument, NULL, 'M' },
+		{ "elite", no_argument, NULL, 'E' },
+		{ "elite-destroyed", no_argument, NULL, 'L' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct ssg_battalion *att, *def;
+	const struct ssg_deck *deck;
+	struct ssg_mods am, dm;
+	struct arena *a;
+	struct sbuf sb = SBUF_INIT;
+	char *path = NULL;
+	const char *deckfile = NULL;
+	int c, flank = 0, dbl = 0, morale = 0, militia = 0, elite = 0;
+	int lost = 0, json = 0, rc = 2, i;
+	double pa, pd;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': flank = 1; break;
+		case 'd': flank = dbl = 1; break;
+		case 'D': deckfile = optarg; break;
+		case 'm': morale = 1; break;
+		case 'M': militia = 1; break;
+		case 'E': elite = 1; break;
+		case 'L': lost = 1; break;
+		case 'j': json = 1; break;
+		case 'h': fputs(usage_odds, stdout); return 0;
+		default: fputs(usage_odds, stderr); return 2;
+		}
+	}
+	if (morale) {
+		if (optind != argc || flank || deckfile)
+			return usage_error(usage_odds, "odds ssg --morale takes "
+			    "only --militia, --elite, --elite-destroyed and "
+			    "--json");
+		return odds_ssg_morale(militia, elite, lost, json);
+	}
+	if (militia || elite || lost)
+		return usage_error(usage_odds, "--militia, --elite and "
+		    "--elite-destroyed go with --morale");
+	if (argc - optind != 2)
+		return usage_error(usage_odds, "odds ssg needs an ATTACKER and "
+		    "a DEFENDER card name, or --morale");
+	if (deckfile)
+		path = xstrdup(deckfile);
+	else if ((path = ssg_default_deck()) == NULL) {
+		fprintf(stderr, "muster: the shipped battalions deck is not "
+		    "installed; give --deck FILE\n");
+		return 2;
+	}
+	diag_init(0, stderr);
+	a = arena_new();
+	deck = ssg_load_deck(path, a, NULL);
+	diag_flush();
+	if (deck == NULL) {
+		rc = diag_exit_status(0) ? diag_exit_status(0) : 2;
+		goto out;
+	}
+	for (i = 0; i < 2; i++) {
+		const char *name = argv[optind + i];
+		const struct ssg_battalion *b = ssg_deck_find(deck, name);
+
+		if (b == NULL) {
+			const char *names[SSG_MAXCARDS + 1], *near;
+			int k;
+
+			for (k = 0; k < deck->n; k++)
+				names[k] = deck->b[k].name;
+			names[k] = NULL;
+			near = suggest(name, names);
+			fprintf(stderr, "muster: '%s' is not a card of %s%s%s%s\n",
+			    name, path, near ? "; did you mean '" : "",
+			    near ? near : "", near ? "'?" : "");
+			rc = 2;
+			goto out;
+		}
+		if (i == 0)
+			att = b;
+		else
+			def = b;
+	}
+	ssg_attack_mods(att, def, flank, dbl, &am);
+	ssg_defense_mods(def, att, flank, &dm);
+	pa = ssg_p_destroy(am.total);
+	pd = ssg_p_destroy(dm.total);
+	if (json) {
+		sb_adds(&sb, "{\"attacker\": ");
+		sb_json(&sb, att->name);
+		sb_adds(&sb, ", \"defender\": ");
+		sb_json(&sb, def->name);
+		sb_addf(&sb, ", \"flank\": %s, \"double_envelopment\": %s,\n ",
+		    flank ? "true" : "false", dbl ? "true" : "false");
+		mods_json(&sb, "attack", &am, ssg_need(am.total), pa);
+		sb_adds(&sb, ",\n ");
+		mods_json(&sb, "defense", &dm, ssg_need(dm.total), pd);
+		sb_addf(&sb, ",\n \"p_defender_destroyed\": %.6f, "
+		    "\"p_attacker_destroyed\": %.6f, \"p_both_destroyed\": "
+		    "%.6f}\n", pa, pd, pa * pd);
+		fputs(sb.buf, stdout);
+	} else {
+		printf("%s (%s) attack%s %s (%s)%s\n", att->name,
+		    ssg_type_name[att->type], "s", def->name,
+		    ssg_type_name[def->type], dbl ? ", double envelopment" :
+		    flank ? ", a flank attack" : "");
+		mods_text("attack", &am, ssg_need(am.total), pa, SSG_DIE,
+		    "destroys the defender");
+		mods_text("defense", &dm, ssg_need(dm.total), pd, SSG_DIE,
+		    "destroys the attacker");
+		printf("both destroyed: %.4f %%, neither: %.4f %%\n",
+		    100 * pa * pd, 100 * (1 - pa) * (1 - pd));
+	}
+	rc = 0;
+out:
+	sb_release(&sb);
+	arena_free(a);
+	free(path);
+	return rc;
+}
+
 int
 cmd_odds(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error(usage_odds, "odds needs a system: shellshock");
+		return usage_error(usage_odds, "odds needs a system: shellshock "
+		    "or ssg");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		fputs(usage_odds, stdout);
 		return 0;
 	}
 	if (strcmp(argv[1], "shellshock") == 0)
 		return odds_shellshock(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ssg") == 0)
+		return odds_ssg(argc - 1, argv + 1);
 	return usage_error(usage_odds, "odds knows no system '%s'; use "
-	    "shellshock", argv[1]);
+	    "shellshock or ssg", argv[1]);
 }

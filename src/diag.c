@@ -184,7 +184,8 @@ diag_json(FILE *out)
 	struct sbuf sb = SBUF_INIT;
 	size_t i;
 
-	qsort(D.v, D.n, sizeof(*D.v), by_place);
+	if (D.n)
+		qsort(D.v, D.n, sizeof(*D.v), by_place);
 	sb_addf(&sb, "{\"files\": %d, \"errors\": %d, \"warnings\": %d, "
 	    "\"diagnostics\": [", D.inputs,
 	    D.counts[L_ERROR] + D.counts[L_FATAL], D.counts[L_WARNING]);

@@ -223,26 +223,49 @@ fail(struct reader *r, const char *rule, int line, int col, const char *fmt,
 	r->done = 1;
 }
 
+/* libyaml gives a reader error (bad UTF-8, control characters) only as
+ * a byte offset: count the lines and characters up to it. */
+static void
+offset_place(const struct reader *r, size_t off, int *line, int *col)
+{
+	const char *p = r->buf, *end = r->buf + (off < r->len ? off : r->len);
+
+	*line = 1;
+	*col = 1;
+	while (p < end) {
+		if (*p == '\n') {
+			(*line)++;
+			*col = 1;
+			p++;
+		} else {
+			utf8_next(&p);
+			(*col)++;
+		}
+	}
+}
+
 static void
 syntax_error(struct reader *r)
 {
 	yaml_parser_t *p = &r->parser;
 	const yaml_mark_t *m = &p->problem_mark;
 	const char *problem = p->problem ? p->problem : "malformed YAML";
+	int line, col;
 
 	if (p->error == YAML_MEMORY_ERROR)
 		fatal("out of memory reading '%s'", r->path);
-	if (p->context)
+	if (p->error == YAML_READER_ERROR) {
+		offset_place(r, p->problem_offset, &line, &col);
+		fail(r, "yaml.syntax", line, col, "%s at byte %zu: the file "
+		    "must be UTF-8 text", problem, p->problem_offset);
+	} else if (p->context) {
 		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
 		    "%s %s (started at line %d)", problem, p->context,
 		    (int)p->context_mark.line + 1);
-	else if (p->error == YAML_READER_ERROR)
-		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
-		    "%s at byte %zu: the file must be UTF-8 text", problem,
-		    p->problem_offset);
-	else
+	} else {
 		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
 		    "%s", problem);
+	}
 }
 
 static struct node *
@@ -425,7 +448,8 @@ pop(struct reader *r, struct arena *a)
 	struct node *n = f->n;
 
 	n->kid = arena_alloc(a, (f->nkids ? f->nkids : 1) * sizeof(*n->kid));
-	memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
+	if (f->nkids)
+		memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
 	n->n = n->type == N_MAP ? f->nkids / 2 : f->nkids;
 	if (f->anchor)
 		add_anchor(r, f->anchor, n);
@@ -615,7 +639,8 @@ scalar_double(const struct node *n, double *out)
 	v = strtod(n->str, &end);
 	if (*end != '\0' || end == n->str)
 		return 0;
-	if (errno == ERANGE || !isfinite(v))
+	/* ERANGE on underflow is a tiny number, not a huge one. */
+	if ((errno == ERANGE && fabs(v) > 1) || !isfinite(v))
 		return -1;
 	*out = v;
 	return 1;

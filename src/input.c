@@ -74,7 +74,8 @@ walk(struct inputs *in, const char *dir, int depth)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	for (i = 0; i < n; i++) {
 		if (stat(names[i], &st) < 0) {
 			free(names[i]);

@@ -9,7 +9,7 @@
 
 #include "cmd.h"
 #include "diag.h"
-#include "layout/template.h"
+#include "paths.h"
 #include "pdf/pdf.h"
 
 #ifndef VERSION
@@ -68,7 +68,7 @@ find_exe_dir(const char *argv0)
 	if (slash == NULL)
 		return;
 	*slash = '\0';
-	template_set_exe_dir(*buf ? buf : "/");
+	paths_set_exe_dir(*buf ? buf : "/");
 }
 
 int

@@ -12,9 +12,16 @@
 #include "util.h"
 
 extern const struct system shellshock_card;
+extern const struct system ssg_battalions, ssg_tactics, ssg_specialties;
+extern const struct system ssg_reference, ssg_lineup;
 
 const struct system *const systems[] = {
 	&shellshock_card,
+	&ssg_battalions,
+	&ssg_tactics,
+	&ssg_specialties,
+	&ssg_reference,
+	&ssg_lineup,
 	NULL
 };
 

@@ -7,7 +7,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks"
 t=$(mktemp -d)
 trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
 fail=0 n=0
@@ -218,6 +218,57 @@ expect 1 "odds with a broken unit" -- "$muster" odds shellshock "$t/broken.yaml"
 expect 2 "odds for an unknown system" -- "$muster" odds chess a b
 expect 0 "odds --weapons" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --weapons I
 if grep -q "^  M " "$t/out"; then bad "--weapons I still fires M"; else ok; fi
+
+# --- Shot, Shell & Grape: the printable game ---
+expect 0 "check the decks" -- "$muster" check --strict decks
+expect 0 "battalions A4" -- "$muster" render --paper a4 -o "$t/bat.pdf" decks/battalions.yaml
+has "$t/out" "8 pages, 66 cards" "66 battalions on 8 A4 pages"
+expect 0 "tactics A4" -- "$muster" render --paper a4 -o "$t/tac.pdf" decks/tactics.yaml
+has "$t/out" "6 pages, 51 cards" "51 tactics on 6 A4 pages"
+expect 0 "battalions with backs" -- "$muster" render --paper a4 --backs duplex-long -o "$t/batb.pdf" decks/battalions.yaml
+has "$t/out" "16 pages, 66 cards" "battalions with backs"
+expect 0 "tactics with backs" -- "$muster" render --paper a4 --backs duplex-short -o "$t/tacb.pdf" decks/tactics.yaml
+has "$t/out" "12 pages, 51 cards" "tactics with backs"
+expect 0 "battalions Letter" -- "$muster" render --paper letter -o "$t/batl.pdf" decks/battalions.yaml
+has "$t/out" "8 pages, 66 cards" "9 up on Letter too"
+pdfinfo "$t/batl.pdf" 2>&1 | tr -s " " > "$t/info"; has "$t/info" "(letter)" "Letter battalions"
+# Names and texts may wrap across lines on a card: read them as one line.
+pdftotext "$t/bat.pdf" - | tr -s '\n ' '  ' > "$t/bat.txt"
+pdftotext "$t/tac.pdf" - | tr -s '\n ' '  ' > "$t/tac.txt"
+sed -n 's/^  - {name: \([^,]*\),.*/\1/p' decks/battalions.yaml > "$t/names"
+while read -r name; do has "$t/bat.txt" "$name" "battalion name in the PDF"; done < "$t/names"
+sed -n 's/^  - name: //p' decks/tactics.yaml > "$t/names"
+while read -r name; do has "$t/tac.txt" "$name" "tactics name in the PDF"; done < "$t/names"
+[ "$(wc -l < "$t/names")" = 49 ] && ok || bad "the tactics list is not 49 names"
+has "$t/tac.txt" "Cavalry attacking line infantry: −3 to the attack roll." "Square Formation text from its effects"
+has "$t/tac.txt" "TERRAIN" "terrain cards marked"
+pdftotext "$t/batb.pdf" - | grep -c "^Battalion$" > "$t/count"; has "$t/count" "66" "a back for every battalion"
+pdffonts "$t/bat.pdf" > "$t/fonts" 2>&1
+if awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' "$t/fonts"; then ok; else bad "a font is not embedded in the deck"; fi
+expect 0 "reference and specialties" -- "$muster" render --paper a4 -o "$t/ref.pdf" decks/reference.yaml decks/specialties.yaml
+has "$t/out" "1 page, 3 cards" "reference and specialties share a sheet"
+pdftotext "$t/ref.pdf" - > "$t/ref.txt"
+has "$t/ref.txt" "Superior Discipline" "specialties table"
+has "$t/ref.txt" "line infantry against cavalry not flanking" "modifiers printed from the rules table"
+expect 0 "a line-up prints nothing" -- "$muster" render -o "$t/lineup.pdf" decks/lineup.yaml
+has "$t/err" "nothing to print" "line-up render says so"
+# A set-up mistake is found with its place; the shipped deck is the default.
+printf 'system: ssg\nkind: lineup\nleft_flank: [Hussars, Grenadiers]\nleft_center: [Musketeers, Howitzers, Fusiliers]\ncenter_center: [Old Guard, Gun Battery, Young Guard]\nright_center: [Highlanders, Field Pieces, Troopers]\nright_flank: [Horse Art, Lancers]\n' > "$t/mine.yaml"
+expect 1 "line-up with line infantry on a flank" -- "$muster" check "$t/mine.yaml"
+has "$t/err" "mine.yaml:3:23: error: 'Grenadiers' is line infantry" "the mistake and its place"
+# odds ssg (SPEC 5)
+expect 0 "odds ssg json" -- "$muster" odds ssg Hussars Grenadiers --flank --json
+python3 - "$t/out" <<'PY' && ok || bad "odds ssg --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["attack"]["modifier"] == 3 and d["attack"]["need"] == 4 and abs(d["attack"]["p"] - 0.625) < 1e-9, d
+assert d["defense"]["modifier"] == 1 and d["defense"]["need"] == 6 and abs(d["defense"]["p"] - 0.375) < 1e-9, d
+PY
+expect 0 "odds ssg morale" -- "$muster" odds ssg --morale --militia --json
+python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['morale']['p'] - 10/36) < 1e-6 and d['morale']['need'] == 9, d" && ok || bad "morale odds"
+expect 2 "odds ssg unknown card" -- "$muster" odds ssg Grenadeirs Hussars
+has "$t/err" "did you mean 'Grenadiers'" "unknown card suggestion"
+expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "Old Guard" Lancers
 
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]

@@ -619,14 +619,13 @@ test_reader_open_files(void **state)
 {
 	struct capture c;
 	struct arena *a = arena_new();
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *good = path_join(dir, "u.yaml");
 	char *missing = path_join(dir, "nope.yaml");
 	struct sbuf want = SBUF_INIT;
 	struct reader *r;
 	struct node *n;
 
-	(void)state;
 	write_file(good, "name: Mason\n---\nname: Bison\n");
 	cap_start(&c, 0);
 	r = reader_open(good);
@@ -659,12 +658,34 @@ test_reader_open_files(void **state)
 	cap_end(&c);
 
 	reader_close(NULL);	/* allowed */
-	rm_rf(dir);
 	sb_release(&want);
 	free(good);
 	free(missing);
-	free(dir);
 	arena_free(a);
+}
+
+static void
+test_reader_open_too_large(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	const char *dir = *state;
+	char *big = path_join(dir, "big.yaml");
+
+	/* A sparse 2 GiB file: refused from its size, before any reading
+	 * (SPEC section 8: gigabyte files). */
+	write_file(big, "");
+	assert_int_equal(truncate(big, (off_t)2 << 30), 0);
+	cap_start(&c, 0);
+	assert_null(reader_open(big));
+	sb_addf(&want, "%s: error: file is 2.0 GiB; the limit is 64.0 MiB: "
+	    "split it into several files [yaml.size]\n", big);
+	assert_string_equal(cap_text(&c), want.buf);
+	/* An input problem, not an I/O one: exit status 1. */
+	assert_int_equal(diag_exit_status(0), 1);
+	cap_end(&c);
+	sb_release(&want);
+	free(big);
 }
 
 /* ---- scalar conversions ---- */
@@ -957,7 +978,8 @@ main(void)
 		cmocka_unit_test(test_alias_just_under_the_limit),
 		cmocka_unit_test(test_syntax_error_place_and_message),
 		cmocka_unit_test(test_invalid_utf8_place),
-		cmocka_unit_test(test_reader_open_files),
+		scratch_test(test_reader_open_files),
+		scratch_test(test_reader_open_too_large),
 		cmocka_unit_test(test_scalar_long),
 		cmocka_unit_test(test_scalar_double),
 		cmocka_unit_test(test_scalar_bool),

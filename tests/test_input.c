@@ -7,12 +7,10 @@
 
 #include "input.h"
 
-/* Builds a tree of files in a fresh folder; returns its name. */
-static char *
-make_tree(void)
+/* Builds a tree of files in the empty folder dir. */
+static void
+make_tree(const char *dir)
 {
-	char *dir = tmpdir_new();
-
 	write_in(dir, "b.yml", "");
 	write_in(dir, "a.yaml", "");
 	write_in(dir, "Z.yaml", "");		/* capitals sort first */
@@ -33,7 +31,6 @@ make_tree(void)
 	/* A folder whose name looks like a YAML file is searched, not read. */
 	mkdir_in(dir, "g.yaml");
 	write_in(dir, "g.yaml/h.yaml", "");
-	return dir;
 }
 
 /* Checks in against the expected paths below dir. */
@@ -70,9 +67,9 @@ test_folder_walk(void **state)
 {
 	struct inputs in = INPUTS_INIT;
 	struct capture c;
-	char *dir = make_tree();
+	const char *dir = *state;
 
-	(void)state;
+	make_tree(dir);
 	cap_start(&c, 0);
 	assert_int_equal(inputs_add(&in, dir), 0);
 	expect_paths(&in, dir, tree_files, NELEM(tree_files));
@@ -81,32 +78,28 @@ test_folder_walk(void **state)
 	inputs_free(&in);
 	assert_int_equal(in.n, 0);
 	assert_null(in.v);
-	rm_rf(dir);
-	free(dir);
 }
 
 static void
 test_folder_with_trailing_slash(void **state)
 {
 	struct inputs in = INPUTS_INIT;
-	char *dir = make_tree();
+	const char *dir = *state;
 	char *slash = path_join(dir, "");
 
-	(void)state;
 	/* "dir/" gives "dir/a.yaml", not "dir//a.yaml". */
+	make_tree(dir);
 	assert_int_equal(inputs_add(&in, slash), 0);
 	expect_paths(&in, dir, tree_files, NELEM(tree_files));
 	inputs_free(&in);
-	rm_rf(dir);
 	free(slash);
-	free(dir);
 }
 
 static void
 test_files_and_folders_in_given_order(void **state)
 {
 	struct inputs in = INPUTS_INIT;
-	char *dir = make_tree();
+	const char *dir = *state;
 	char *txt = path_join(dir, "notes.txt");
 	char *sub = path_join(dir, "sub/deeper");
 	char *hidden = path_join(dir, ".hidden.yaml");
@@ -115,31 +108,28 @@ test_files_and_folders_in_given_order(void **state)
 		"sub/deeper/e.yaml"
 	};
 
-	(void)state;
 	/* A file named on the command line is read whatever its name; the
 	 * paths keep the order given, and nothing is made unique. */
+	make_tree(dir);
 	assert_int_equal(inputs_add(&in, txt), 0);
 	assert_int_equal(inputs_add(&in, sub), 0);
 	assert_int_equal(inputs_add(&in, hidden), 0);
 	assert_int_equal(inputs_add(&in, sub), 0);
 	expect_paths(&in, dir, want, NELEM(want));
 	inputs_free(&in);
-	rm_rf(dir);
 	free(txt);
 	free(sub);
 	free(hidden);
-	free(dir);
 }
 
 static void
 test_many_files(void **state)
 {
 	struct inputs in = INPUTS_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char name[32];
 	size_t i;
 
-	(void)state;
 	/* More than the first allocations (32 names, 16 inputs) hold. */
 	for (i = 0; i < 100; i++) {
 		snprintf(name, sizeof(name), "u%03zu.yaml", 99 - i);
@@ -156,8 +146,6 @@ test_many_files(void **state)
 		free(p);
 	}
 	inputs_free(&in);
-	rm_rf(dir);
-	free(dir);
 }
 
 static void
@@ -166,10 +154,9 @@ test_missing_path(void **state)
 	struct inputs in = INPUTS_INIT;
 	struct capture c;
 	struct sbuf want = SBUF_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *missing = path_join(dir, "no/such/units");
 
-	(void)state;
 	cap_start(&c, 0);
 	assert_int_equal(inputs_add(&in, missing), -1);
 	assert_int_equal(in.n, 0);
@@ -180,10 +167,8 @@ test_missing_path(void **state)
 	assert_int_equal(diag_exit_status(0), 2);
 	cap_end(&c);
 	inputs_free(&in);
-	rm_rf(dir);
 	sb_release(&want);
 	free(missing);
-	free(dir);
 }
 
 static void
@@ -191,11 +176,10 @@ test_dangling_link_skipped(void **state)
 {
 	struct inputs in = INPUTS_INIT;
 	struct capture c;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *link = path_join(dir, "broken.yaml");
 	static const char *const want[] = { "real.yaml" };
 
-	(void)state;
 	write_in(dir, "real.yaml", "");
 	assert_int_equal(symlink("/nonexistent/target.yaml", link), 0);
 	cap_start(&c, 0);
@@ -204,9 +188,7 @@ test_dangling_link_skipped(void **state)
 	assert_string_equal(cap_text(&c), "");
 	cap_end(&c);
 	inputs_free(&in);
-	rm_rf(dir);
 	free(link);
-	free(dir);
 }
 
 static void
@@ -252,10 +234,9 @@ test_empty_folders(void **state)
 {
 	struct inputs in = INPUTS_INIT;
 	struct capture c;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	static const char *const want[] = { "a/b.yaml" };
 
-	(void)state;
 	cap_start(&c, 0);
 	/* An empty folder given: nothing to read, and no problem. */
 	assert_int_equal(inputs_add(&in, dir), 0);
@@ -270,22 +251,20 @@ test_empty_folders(void **state)
 	assert_string_equal(cap_text(&c), "");
 	cap_end(&c);
 	inputs_free(&in);
-	rm_rf(dir);
-	free(dir);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_folder_walk),
-		cmocka_unit_test(test_folder_with_trailing_slash),
-		cmocka_unit_test(test_files_and_folders_in_given_order),
-		cmocka_unit_test(test_many_files),
-		cmocka_unit_test(test_missing_path),
-		cmocka_unit_test(test_dangling_link_skipped),
+		scratch_test(test_folder_walk),
+		scratch_test(test_folder_with_trailing_slash),
+		scratch_test(test_files_and_folders_in_given_order),
+		scratch_test(test_many_files),
+		scratch_test(test_missing_path),
+		scratch_test(test_dangling_link_skipped),
 		cmocka_unit_test(test_input_stem),
-		cmocka_unit_test(test_empty_folders),
+		scratch_test(test_empty_folders),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -198,10 +198,9 @@ test_fmt_expand(void **state)
 	struct sbuf sb = SBUF_INIT;
 	struct template *t;
 	const char *missing;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *file = path_join(dir, "fmt.yaml");
 
-	(void)state;
 	write_file(file, fmt_template);
 	cap_start(&c, 0);
 	t = template_load(file);
@@ -258,9 +257,7 @@ test_fmt_expand(void **state)
 	template_free(t);
 	record_free(r);
 	sb_release(&sb);
-	rm_rf(dir);
 	free(file);
-	free(dir);
 }
 
 static void
@@ -268,10 +265,9 @@ test_fmt_unclosed_brace(void **state)
 {
 	struct capture c;
 	struct sbuf want = SBUF_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *file = path_join(dir, "open.yaml");
 
-	(void)state;
 	write_file(file,
 	    "template: open\n"
 	    "renders: {system: test, kind: card}\n"
@@ -289,9 +285,7 @@ test_fmt_unclosed_brace(void **state)
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
 	sb_release(&want);
-	rm_rf(dir);
 	free(file);
-	free(dir);
 }
 
 /* ---- the built-in template ---- */
@@ -430,13 +424,20 @@ test_unknown_template(void **state)
 {
 	struct capture c;
 	struct sbuf want = SBUF_INIT;
+	const char *const *d;
 
 	(void)state;
+	/* $MUSTER_TEMPLATES is searched first. */
+	d = template_dirs();
+	assert_non_null(d[0]);
+	assert_string_equal(d[0], templates);
 	cap_start(&c, 0);
 	assert_null(template_load("no-such-card"));
-	sb_addf(&want, "muster: error: template 'no-such-card' is not in %s, %s; "
-	    "'muster templates' lists them [template.invalid]\n", templates,
-	    TEMPLATEDIR);
+	/* The message lists every folder searched, in order. */
+	sb_adds(&want, "muster: error: template 'no-such-card' is not in ");
+	for (d = template_dirs(); *d; d++)
+		sb_addf(&want, "%s%s", d == template_dirs() ? "" : ", ", *d);
+	sb_adds(&want, "; 'muster templates' lists them [template.invalid]\n");
 	assert_string_equal(cap_text(&c), want.buf);
 	assert_int_equal(diag_exit_status(0), 2);
 	cap_end(&c);
@@ -467,11 +468,10 @@ test_extends_overrides_and_removes(void **state)
 	struct sbuf sb = SBUF_INIT;
 	struct template *t;
 	const struct elem *e;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *base = path_join(dir, "base.yaml");
 	char *child = path_join(dir, "child.yaml");
 
-	(void)state;
 	write_file(base, base_template);
 	sb_addf(&sb,
 	    "template: child\n"
@@ -529,10 +529,8 @@ test_extends_overrides_and_removes(void **state)
 	template_free(t);
 	record_free(r);
 	sb_release(&sb);
-	rm_rf(dir);
 	free(base);
 	free(child);
-	free(dir);
 }
 
 static void
@@ -540,10 +538,9 @@ test_extends_builtin_by_name(void **state)
 {
 	struct capture c;
 	struct template *t;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *file = path_join(dir, "big-name.yaml");
 
-	(void)state;
 	/* SPEC section 4: restyle one part without copying the rest. */
 	write_file(file,
 	    "template: big-name\n"
@@ -564,9 +561,7 @@ test_extends_builtin_by_name(void **state)
 	assert_int_equal(t->nback, 5);
 	cap_end(&c);
 	template_free(t);
-	rm_rf(dir);
 	free(file);
-	free(dir);
 }
 
 static void
@@ -574,10 +569,9 @@ test_extends_relative_to_template(void **state)
 {
 	struct capture c;
 	struct template *t;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *child;
 
-	(void)state;
 	/* "A relative path is relative to the extending template", also
 	 * when it names a file in the same folder (no slash), whatever the
 	 * current folder is. */
@@ -602,9 +596,7 @@ test_extends_relative_to_template(void **state)
 	assert_int_equal(t->nfront, 3);
 	template_free(t);
 	cap_end(&c);
-	rm_rf(dir);
 	free(child);
-	free(dir);
 }
 
 static void
@@ -612,11 +604,10 @@ test_duplicate_element_name(void **state)
 {
 	struct capture c;
 	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *base = path_join(dir, "dup.yaml");
 	char *child = path_join(dir, "child.yaml");
 
-	(void)state;
 	/* Two elements of one file with the same name: which would an
 	 * extending template override? */
 	write_file(base,
@@ -654,10 +645,8 @@ test_duplicate_element_name(void **state)
 	cap_end(&c);
 	sb_release(&sb);
 	sb_release(&want);
-	rm_rf(dir);
 	free(base);
 	free(child);
-	free(dir);
 }
 
 static void
@@ -665,11 +654,10 @@ test_extends_cycle(void **state)
 {
 	struct capture c;
 	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *a = path_join(dir, "a.yaml");
 	char *b = path_join(dir, "b.yaml");
 
-	(void)state;
 	sb_addf(&sb, "template: a\nextends: %s\n", b);
 	write_file(a, sb.buf);
 	sb_reset(&sb);
@@ -696,20 +684,17 @@ test_extends_cycle(void **state)
 	cap_end(&c);
 	sb_release(&sb);
 	sb_release(&want);
-	rm_rf(dir);
 	free(a);
 	free(b);
-	free(dir);
 }
 
 static void
 test_extends_cycle_relative(void **state)
 {
 	struct capture c;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *a = path_join(dir, "a.yaml");
 
-	(void)state;
 	/* The same loop written as relative paths ("./b.yaml" names the
 	 * file b.yaml however it is spelt) is the same error. */
 	write_in(dir, "a.yaml", "template: a\nextends: ./b.yaml\n");
@@ -719,9 +704,7 @@ test_extends_cycle_relative(void **state)
 	assert_int_equal(diag_count(L_ERROR), 1);
 	assert_non_null(strstr(cap_text(&c), "extends itself [template.invalid]"));
 	cap_end(&c);
-	rm_rf(dir);
 	free(a);
-	free(dir);
 }
 
 static void
@@ -729,10 +712,9 @@ test_template_errors(void **state)
 {
 	struct capture c;
 	struct sbuf want = SBUF_INIT;
-	char *dir = tmpdir_new();
+	const char *dir = *state;
 	char *file = path_join(dir, "bad.yaml");
 
-	(void)state;
 	write_file(file,
 	    "template: bad\n"
 	    "renders: {system: shellshock, kind: card}\n"
@@ -762,9 +744,7 @@ test_template_errors(void **state)
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
 	sb_release(&want);
-	rm_rf(dir);
 	free(file);
-	free(dir);
 }
 
 int
@@ -774,17 +754,17 @@ main(void)
 		cmocka_unit_test(test_parse_length_units),
 		cmocka_unit_test(test_parse_length_rejects),
 		cmocka_unit_test(test_parse_rgb),
-		cmocka_unit_test(test_fmt_expand),
-		cmocka_unit_test(test_fmt_unclosed_brace),
+		scratch_test(test_fmt_expand),
+		scratch_test(test_fmt_unclosed_brace),
 		cmocka_unit_test(test_builtin_shellshock_card),
 		cmocka_unit_test(test_unknown_template),
-		cmocka_unit_test(test_extends_overrides_and_removes),
-		cmocka_unit_test(test_extends_builtin_by_name),
-		cmocka_unit_test(test_extends_relative_to_template),
-		cmocka_unit_test(test_duplicate_element_name),
-		cmocka_unit_test(test_extends_cycle),
-		cmocka_unit_test(test_extends_cycle_relative),
-		cmocka_unit_test(test_template_errors),
+		scratch_test(test_extends_overrides_and_removes),
+		scratch_test(test_extends_builtin_by_name),
+		scratch_test(test_extends_relative_to_template),
+		scratch_test(test_duplicate_element_name),
+		scratch_test(test_extends_cycle),
+		scratch_test(test_extends_cycle_relative),
+		scratch_test(test_template_errors),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -9,8 +9,10 @@
  *             stderr: cap_start(), cap_text(), cap_end()
  *   YAML      parse_yaml() for one document from a string, load_yaml() to
  *             run it through system_load() as `muster check` does
- *   files     a scratch folder under /tmp with write_file(), count_entries()
- *             and rm_rf(); repo_path() finds templates/ and units/
+ *   files     a scratch folder under /tmp (scratch_test() makes and removes
+ *             one per test) with write_file(), count_entries(), rm_rf();
+ *             repo_path() finds templates/ and units/
+ *   numbers   assert_near() compares doubles
  */
 #ifndef MUSTER_TESTUTIL_H
 #define MUSTER_TESTUTIL_H
@@ -31,31 +33,10 @@
 #include <unistd.h>
 
 #include "arena.h"
-#include "cmd.h"
 #include "diag.h"
 #include "doc.h"
 #include "system.h"
 #include "util.h"
-
-/*
- * The tests link every object but main.o, yet the cmd_*.o objects call
- * usage_error(), which main.c defines.  This stand-in does what main.c's
- * does; it is weak, so that a real definition in a library object (where
- * it belongs) takes precedence and nothing here needs changing then.
- */
-__attribute__((weak)) int
-usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("muster: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(usage, stderr);
-	return 2;
-}
 
 /*
  * Doubles within eps of each other.  cmocka 1.1.5's assert_float_equal
@@ -237,6 +218,28 @@ rm_rf(const char *path)
 		unlink(path);
 	}
 }
+
+/*
+ * For tests that need a scratch folder: *state is its name, made before
+ * the test and removed after it, also when the test fails.
+ */
+static inline int
+scratch_setup(void **state)
+{
+	*state = tmpdir_new();
+	return 0;
+}
+
+static inline int
+scratch_teardown(void **state)
+{
+	rm_rf(*state);
+	free(*state);
+	return 0;
+}
+
+#define scratch_test(f) \
+	cmocka_unit_test_setup_teardown(f, scratch_setup, scratch_teardown)
 
 /* The whole content of a file, or NULL; the caller frees it. */
 static inline char *

@@ -5,7 +5,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks"
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind is missing (make check installs it)"; exit 2; }
@@ -29,5 +29,10 @@ run render --paper letter --bleed 3 -o "$t/b.pdf" units/shellshock
 run check tests/bad
 run render -o "$t/c.pdf" tests/bad/render-glyph.yaml
 run templates
+run render --paper letter --backs duplex-short -o "$t/d.pdf" decks
+run odds shellshock units/shellshock/hailstorm.yaml units/shellshock/mason.yaml --range 4 --facing right --spread --point-blank --json
+run resolve shellshock --damage 25 units/shellshock/bison.yaml --facing front --internal-roll 2 --explosion 5,4
+run odds ssg Hussars Grenadiers --flank
+run check tests/bad/ssg-effect.yaml tests/bad/ssg-setup-center-only.yaml
 echo "  valgrind $n runs, $fail failures"
 [ "$fail" = 0 ]

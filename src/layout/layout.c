@@ -304,6 +304,8 @@ draw_face(struct draw *d, const struct elem *v, int n)
 
 		if (e->when.n && *expand(d, e, &e->when) == '\0')
 			continue;
+		if (e->unless.n && *expand(d, e, &e->unless) != '\0')
+			continue;
 		switch (e->type) {
 		case EL_BOX:
 			draw_box(d, e);
@@ -381,10 +383,21 @@ layout_card(struct layout *l, const struct template *t, const struct record *r)
 	if (font == NULL)
 		return -1;
 	if (t != l->cur) {
-		finish_page(l);
+		struct sheet was = l->sheet;
+
+		/* Another template of the same size goes on the same sheet. */
 		if (start_sheet(l, t) < 0) {
+			finish_page(l);
 			l->cur = NULL;
 			return -1;
+		}
+		if (l->cur == NULL || was.card_w != l->sheet.card_w ||
+		    was.card_h != l->sheet.card_h || was.gap != l->sheet.gap) {
+			struct sheet now = l->sheet;
+
+			l->sheet = was;
+			finish_page(l);
+			l->sheet = now;
 		}
 		l->cur = t;
 	}

@@ -4,6 +4,7 @@
 #include "template.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,46 +15,18 @@
 #include "../arena.h"
 #include "../diag.h"
 #include "../doc.h"
+#include "../paths.h"
 #include "../record.h"
 #include "../schema.h"
 #include "../util.h"
 
-#ifndef TEMPLATEDIR
-#define TEMPLATEDIR "/usr/local/share/muster/templates"
-#endif
-
 #define MAXCHAIN 8	/* extends: depth */
 #define MM (72.0 / 25.4)
-
-/* ---- where templates live ---- */
-
-static char exe_templates[PATH_MAX];
-static char exe_share[PATH_MAX];
-
-void
-template_set_exe_dir(const char *dir)
-{
-	snprintf(exe_templates, sizeof(exe_templates), "%s/templates", dir);
-	snprintf(exe_share, sizeof(exe_share),
-	    "%s/../share/muster/templates", dir);
-}
 
 const char *const *
 template_dirs(void)
 {
-	static const char *dirs[5];
-	const char *env = getenv("MUSTER_TEMPLATES");
-	int n = 0;
-
-	if (env && *env)
-		dirs[n++] = env;
-	if (*exe_templates)
-		dirs[n++] = exe_templates;
-	if (*exe_share)
-		dirs[n++] = exe_share;
-	dirs[n++] = TEMPLATEDIR;
-	dirs[n] = NULL;
-	return dirs;
+	return paths_search("templates");
 }
 
 static int
@@ -70,18 +43,12 @@ is_path(const char *s)
 static char *
 find_template(const char *name)
 {
-	const char *const *d;
-	struct stat st;
 	char buf[PATH_MAX];
 
 	if (is_path(name))
 		return xstrdup(name);
-	for (d = template_dirs(); *d; d++) {
-		snprintf(buf, sizeof(buf), "%s/%s.yaml", *d, name);
-		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode))
-			return xstrdup(buf);
-	}
-	return NULL;
+	snprintf(buf, sizeof(buf), "%s.yaml", name);
+	return paths_find("templates", buf);
 }
 
 /* ---- small parsers ---- */
@@ -92,10 +59,11 @@ parse_length(const char *s, double whole, double *pt)
 	char *end;
 	double v;
 
-	if (s == NULL || *s == '\0')
+	if (s == NULL || !strchr("0123456789+-.", *s) || *s == '\0' ||
+	    strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0)
 		return 0;
 	v = strtod(s, &end);
-	if (end == s)
+	if (end == s || !isfinite(v))
 		return 0;
 	while (*end == ' ')
 		end++;
@@ -259,6 +227,7 @@ static const struct skey k_elem_keys[] = {
 	K_SEQ("size", OPT, 2, 2, k_len),
 	K_SEQ("to", OPT, 2, 2, k_len),
 	K_STR("when", OPT),
+	K_STR("unless", OPT),
 	K_STR("fill", OPT),
 	K_STR("stroke", OPT),
 	K_STR("stroke_width", OPT),
@@ -357,7 +326,7 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	const struct node *doc, *ext;
 	struct reader *rd;
 	struct arena *a;
-	char *file;
+	char *file, *real;
 	int i, errs;
 	struct skey top = K_MAP("", REQ, k_template);
 
@@ -380,13 +349,22 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 		sb_release(&sb);
 		return -1;
 	}
-	for (i = 0; i < c->n; i++)
-		if (strcmp(c->file[i], file) == 0) {
+	/* The same file by any name is a loop. */
+	real = realpath(file, NULL);
+	for (i = 0; real && i < c->n; i++) {
+		char *other = realpath(c->file[i], NULL);
+		int same = other && strcmp(other, real) == 0;
+
+		free(other);
+		if (same) {
 			diag(L_ERROR, "template.invalid", from,
 			    "template '%s' extends itself", name);
+			free(real);
 			free(file);
 			return -1;
 		}
+	}
+	free(real);
 	if (c->n == MAXCHAIN) {
 		diag(L_ERROR, "template.invalid", from,
 		    "templates extend each other more than %d deep", MAXCHAIN);
@@ -425,7 +403,7 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	ext = node_get(doc, "extends");
 	if (ext && !ext->bad) {
 		/* A relative path is relative to the extending template. */
-		if (strchr(ext->str, '/') && ext->str[0] != '/') {
+		if (is_path(ext->str) && ext->str[0] != '/') {
 			char buf[PATH_MAX], *slash;
 
 			snprintf(buf, sizeof(buf), "%s", file);
@@ -498,6 +476,7 @@ merge_elements(const struct chain *c, const char *key, int *np,
 				continue;
 			if (name == NULL &&
 			    (name = get_str(m, "box", NULL)) == NULL &&
+			    (name = get_str(m, "line", NULL)) == NULL &&
 			    (name = get_str(m, "table", NULL)) == NULL)
 				name = arena_printf(a, "#%d", ++unnamed);
 			for (k = 0; k < n; k++)
@@ -584,25 +563,50 @@ pair(struct ctx *cx, const struct node *n, double *x, double *y)
 	*y = length(cx, n->kid[1], cx->t->h, *y);
 }
 
+/* A colour from text (n is where it was written). */
+static void
+colour_str(struct ctx *cx, const struct node *n, const char *str,
+    struct colour *c)
+{
+	c->none = 0;
+	c->field.n = 0;
+	if (strcmp(str, "none") == 0) {
+		c->none = 1;
+	} else if (str[0] == '{') {
+		if (compile_fmt(cx->a, str, &c->field) < 0)
+			bad(cx, n, "colour '%s' must be #rrggbb, a colour "
+			    "name, none or a {field}", str);
+	} else if (!parse_rgb(str, &c->rgb)) {
+		bad(cx, n, "colour '%s' must be #rrggbb (such as #1f4e9a), "
+		    "none, a {field} or one of black, white, red, green, "
+		    "blue, grey", str);
+	}
+}
+
 static void
 colour(struct ctx *cx, const struct node *n, struct colour *c, int none)
 {
 	c->none = none;
 	if (n == NULL || n->bad)
 		return;
-	c->none = 0;
-	c->field.n = 0;
-	if (strcmp(n->str, "none") == 0) {
-		c->none = 1;
-	} else if (n->str[0] == '{') {
-		if (compile_fmt(cx->a, n->str, &c->field) < 0)
-			bad(cx, n, "colour '%s' must be #rrggbb, a colour "
-			    "name, none or a {field}", n->str);
-	} else if (!parse_rgb(n->str, &c->rgb)) {
-		bad(cx, n, "colour '%s' must be #rrggbb (such as #1f4e9a), "
-		    "none, a {field} or one of black, white, red, green, "
-		    "blue, grey", n->str);
-	}
+	colour_str(cx, n, n->str, c);
+}
+
+/* "$" in a table column stands for the row's name. */
+static char *
+dollar(struct ctx *cx, const char *s, const char *row)
+{
+	struct sbuf sb = SBUF_INIT;
+	char *out;
+
+	for (; *s; s++)
+		if (*s == '$')
+			sb_adds(&sb, row);
+		else
+			sb_addc(&sb, *s);
+	out = arena_strdup(cx->a, sb_str(&sb));
+	sb_release(&sb);
+	return out;
 }
 
 static int
@@ -678,7 +682,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	const struct node *cols = el_get(p, "columns");
 	const struct node *stripe = el_get(p, "stripe");
 	double rh = length(cx, el_get(p, "row_height"), cx->t->h, 10);
-	const struct node *tbl = el_get(p, "table");
+	const struct node *tbl = el_get(p, "table"), *n;
+	struct fmt when, unless;
 	struct colour band;
 	size_t r, c;
 
@@ -686,6 +691,12 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 		bad(cx, tbl, "table '%s' needs rows: and columns:", p->name);
 		return;
 	}
+	memset(&when, 0, sizeof(when));
+	memset(&unless, 0, sizeof(unless));
+	if ((n = el_get(p, "when")) != NULL)
+		compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &when);
+	if ((n = el_get(p, "unless")) != NULL)
+		compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &unless);
 	memset(&band, 0, sizeof(band));
 	band.none = 1;
 	colour(cx, stripe, &band, 1);
@@ -709,13 +720,13 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			s->h = rh;
 			s->fill = band;
 			s->stroke.none = 1;
+			s->when = when;
+			s->unless = unless;
 		}
 		for (c = 0; c < cols->n; c++) {
 			const struct node *cm = cols->kid[c];
 			const char *text = get_str(cm, "text", "");
 			struct elem *e = new_elem(cx);
-			struct sbuf sb = SBUF_INIT;
-			const char *q;
 
 			e->type = EL_TEXT;
 			e->name = arena_printf(cx->a, "%s.%s", p->name, rowname);
@@ -725,27 +736,28 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->w = length(cx, node_get(cm, "width"), cx->t->w, 0);
 			e->h = rh;
 			x += e->w;
-			/* "$" in a column's text stands for the row's name. */
-			for (q = text; *q; q++)
-				if (*q == '$')
-					sb_adds(&sb, rowname);
-				else
-					sb_addc(&sb, *q);
-			if (compile_fmt(cx->a, sb_str(&sb), &e->text) < 0)
+			const struct node *col;
+
+			if (compile_fmt(cx->a, dollar(cx, text, rowname),
+			    &e->text) < 0)
 				bad(cx, cm, "text '%s' has an unclosed {", text);
-			sb_release(&sb);
+			col = node_get(cm, "colour") ? node_get(cm, "colour") :
+			    node_get(cm, "color") ? node_get(cm, "color") :
+			    el_get(p, "colour") ? el_get(p, "colour") :
+			    el_get(p, "color");
 			text_style(cx, e, node_get(cm, "font") ?
 			    node_get(cm, "font") : el_get(p, "font"),
 			    node_get(cm, "pt") ? node_get(cm, "pt") :
 			    el_get(p, "pt"), node_get(cm, "min_pt") ?
-			    node_get(cm, "min_pt") : el_get(p, "min_pt"),
-			    node_get(cm, "colour") ? node_get(cm, "colour") :
-			    node_get(cm, "color") ? node_get(cm, "color") :
-			    el_get(p, "colour") ? el_get(p, "colour") :
-			    el_get(p, "color"));
+			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL);
+			if (col && !col->bad)
+				colour_str(cx, col, dollar(cx, col->str, rowname),
+				    &e->colour);
 			e->halign = align(cx, node_get(cm, "align"), 0,
 			    ALIGN_CENTRE);
 			e->valign = ALIGN_CENTRE;
+			e->when = when;
+			e->unless = unless;
 		}
 	}
 }
@@ -794,6 +806,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	    compile_fmt(cx->a, n->str[0] == '{' ? n->str :
 	    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
 		bad(cx, n, "when '%s' must name a field", n->str);
+	if ((n = el_get(p, "unless")) != NULL &&
+	    compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+	    arena_printf(cx->a, "{%s}", n->str), &e->unless) < 0)
+		bad(cx, n, "unless '%s' must name a field", n->str);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);

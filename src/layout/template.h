@@ -44,6 +44,7 @@ struct elem {
 	double x, y, w, h;	/* points from the card's top-left, y down */
 	double x2, y2;		/* line end */
 	struct fmt when;	/* drawn only when this is not empty */
+	struct fmt unless;	/* drawn only when this is empty */
 	struct colour fill, stroke, colour;
 	double lw, radius, dash;
 	int bleed;		/* a box that runs into the bleed at the trim */
@@ -84,8 +85,6 @@ void template_free(struct template *t);
 
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
-/* Sets the folder the program runs from (for ./templates). */
-void template_set_exe_dir(const char *dir);
 
 /* Parses "2mm", "0.5in", "10pt", "0"; percentages of whole. */
 int parse_length(const char *s, double whole, double *pt);

@@ -1,0 +1,316 @@
+/*
+ * test_ssg.c -- rules/ssg and systems/ssg: attacker/defender pairs from
+ * the shipped Battalion deck worked out by hand from the rules
+ * (002_6173cb95b4ba469e.txt, ATTACK PHASE, FLANK ATTACKS, MORALE PHASE;
+ * SPEC 6: both rolls are d8, 7 or more destroys), the morale check, the
+ * card text made from effects, and the shipped decks' sizes.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "rules/ssg.h"
+#include "system.h"
+#include "systems/ssg.h"
+
+#define EPS 1e-12
+
+static struct arena *deck_arena;
+static const struct ssg_deck *deck;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	diag_init(0, stderr);
+	deck_arena = arena_new();
+	deck = ssg_load_deck("decks/battalions.yaml", deck_arena, NULL);
+	diag_end();
+	return deck ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	arena_free(deck_arena);
+	return 0;
+}
+
+static const struct ssg_battalion *
+card(const char *name)
+{
+	const struct ssg_battalion *b = ssg_deck_find(deck, name);
+
+	assert_non_null(b);
+	return b;
+}
+
+/* Checks one pair: attack modifier and chance, defense modifier and chance. */
+static void
+pair(const char *att, const char *def, int flank, int dbl, int amod,
+    double pa, int dmod, double pd)
+{
+	struct ssg_mods a, d;
+
+	ssg_attack_mods(card(att), card(def), flank, dbl, &a);
+	ssg_defense_mods(card(def), card(att), flank, &d);
+	assert_int_equal(a.total, amod);
+	assert_int_equal(d.total, dmod);
+	assert_true(fabs(ssg_p_destroy(a.total) - pa) < EPS);
+	assert_true(fabs(ssg_p_destroy(d.total) - pd) < EPS);
+}
+
+static void
+test_plain_line(void **state)
+{
+	/* Musketeers (line) attack Fusiliers (line): no modifier either
+	 * way; a d8 needs 7 or 8: 2/8 = 0.25 each. */
+	(void)state;
+	pair("Musketeers", "Fusiliers", 0, 0, 0, 0.25, 0, 0.25);
+	assert_int_equal(ssg_need(0), 7);
+}
+
+static void
+test_elite_line_against_cavalry(void **state)
+{
+	/* Grenadiers (line, elite) attack Hussars (cavalry): line against
+	 * cavalry -1, elite +2: +1, needs 6+: 3/8.  Hussars defend with
+	 * nothing: 2/8. */
+	(void)state;
+	pair("Grenadiers", "Hussars", 0, 0, 1, 3.0 / 8, 0, 0.25);
+}
+
+static void
+test_cavalry_against_square(void **state)
+{
+	/* Hussars attack Grenadiers frontally: cavalry against line has no
+	 * modifier: 2/8.  Grenadiers defend: line against non-flanking
+	 * cavalry +2, elite +2: +4, needs 3+: 6/8. */
+	(void)state;
+	pair("Hussars", "Grenadiers", 0, 0, 0, 0.25, 4, 6.0 / 8);
+}
+
+static void
+test_cavalry_flank(void **state)
+{
+	/* The same from the flank: cavalry flank +3, needs 4+: 5/8.
+	 * Grenadiers lose the +2 against cavalry (it is flanking), keep
+	 * elite +2, and defend against a flanker at -1: +1: 3/8. */
+	(void)state;
+	pair("Hussars", "Grenadiers", 1, 0, 3, 5.0 / 8, 1, 3.0 / 8);
+}
+
+static void
+test_double_envelopment(void **state)
+{
+	/* Double envelopment adds +1 more: +4, needs 3+: 6/8; the defense
+	 * is as for a flank attack. */
+	(void)state;
+	pair("Hussars", "Grenadiers", 1, 1, 4, 6.0 / 8, 1, 3.0 / 8);
+	/* Infantry flanking: +2, and +1 enveloping: Musketeers on
+	 * Fusiliers: +3 needs 4+: 5/8; Fusiliers defend at -1: 1/8. */
+	pair("Musketeers", "Fusiliers", 1, 1, 3, 5.0 / 8, -1, 1.0 / 8);
+}
+
+static void
+test_shock_cavalry(void **state)
+{
+	/* Lancers (shock) attack Dragoons (cavalry): +1 against cavalry:
+	 * 3/8; Dragoons: 2/8.  Reversed, Lancers defend at +1: 3/8. */
+	(void)state;
+	pair("Lancers", "Dragoons", 0, 0, 1, 3.0 / 8, 0, 0.25);
+	pair("Dragoons", "Lancers", 0, 0, 0, 0.25, 1, 3.0 / 8);
+	/* Shock counts only against cavalry: Lancers on Musketeers 2/8. */
+	pair("Lancers", "Musketeers", 0, 0, 0, 0.25, 2, 0.5);
+}
+
+static void
+test_heavy_against_artillery(void **state)
+{
+	/* Cuirassier (heavy cavalry) attack Howitzers: heavy +1, cavalry
+	 * against artillery +1: +2, needs 5+: 4/8.  Howitzers defend with
+	 * nothing (their +1 is against line only): 2/8. */
+	(void)state;
+	pair("Cuirassier", "Howitzers", 0, 0, 2, 0.5, 0, 0.25);
+}
+
+static void
+test_artillery_defending_against_line(void **state)
+{
+	/* Musketeers attack Howitzers: no attack modifier: 2/8.
+	 * "Artillery vs Line Infantry get +1 to their defense roll": 3/8. */
+	(void)state;
+	pair("Musketeers", "Howitzers", 0, 0, 0, 0.25, 1, 3.0 / 8);
+}
+
+static void
+test_militia(void **state)
+{
+	/* Landwehr (light, militia) attack Musketeers: militia -1, needs
+	 * 8: 1/8.  Musketeers defend: line against light -1: 1/8. */
+	(void)state;
+	pair("Landwehr", "Musketeers", 0, 0, -1, 1.0 / 8, -1, 1.0 / 8);
+	/* Partisans (militia) flank Mortars: +2 - 1 = +1: 3/8; Mortars
+	 * against a flanker -1: 1/8. */
+	pair("Partisans", "Mortars", 1, 0, 1, 3.0 / 8, -1, 1.0 / 8);
+}
+
+static void
+test_line_against_light(void **state)
+{
+	/* Musketeers attack Skirmishers (light): line against light -1:
+	 * 1/8; Skirmishers defend with nothing: 2/8. */
+	(void)state;
+	pair("Musketeers", "Skirmishers", 0, 0, -1, 1.0 / 8, 0, 0.25);
+	/* Hussars on Skirmishers: cavalry against light +1: 3/8. */
+	pair("Hussars", "Skirmishers", 0, 0, 1, 3.0 / 8, 0, 0.25);
+}
+
+static void
+test_horse_artillery_fights_as_artillery(void **state)
+{
+	/* Horse Art sets up as cavalry, but fights as artillery: Hussars
+	 * attacking it get the +1 against artillery: 3/8; and it gets +1
+	 * defending against line. */
+	(void)state;
+	assert_true(card("Horse Art")->setup_cavalry);
+	assert_int_equal(card("Horse Art")->type, SSG_ARTILLERY);
+	pair("Hussars", "Horse Art", 0, 0, 1, 3.0 / 8, 0, 0.25);
+	pair("Musketeers", "Horse Art", 0, 0, 0, 0.25, 1, 3.0 / 8);
+}
+
+static void
+test_needs_bounded(void **state)
+{
+	/* +6 or more always destroys (needs 1: 8/8); -2 never (needs 9). */
+	(void)state;
+	assert_int_equal(ssg_need(6), 1);
+	assert_true(fabs(ssg_p_destroy(6) - 1) < EPS);
+	assert_true(fabs(ssg_p_destroy(9) - 1) < EPS);
+	assert_int_equal(ssg_need(-2), 9);
+	assert_true(fabs(ssg_p_destroy(-2)) < EPS);
+}
+
+static void
+test_morale(void **state)
+{
+	struct ssg_mods m;
+
+	(void)state;
+	/* 2d6 of 10 or more routs: 10, 11, 12 in 3 + 2 + 1 = 6 of 36. */
+	ssg_morale_mods(0, 0, 0, &m);
+	assert_int_equal(m.total, 0);
+	assert_true(fabs(ssg_p_rout(m.total) - 6.0 / 36) < EPS);
+	/* Militia +1: 9 or more, 4 + 6 = 10 of 36. */
+	ssg_morale_mods(1, 0, 0, &m);
+	assert_true(fabs(ssg_p_rout(m.total) - 10.0 / 36) < EPS);
+	/* Elite -1: 11 or more, 3 of 36. */
+	ssg_morale_mods(0, 1, 0, &m);
+	assert_true(fabs(ssg_p_rout(m.total) - 3.0 / 36) < EPS);
+	/* Militia and an elite destroyed: +2, 8 or more: 5 + 10 = 15 of 36. */
+	ssg_morale_mods(1, 0, 1, &m);
+	assert_int_equal(m.total, 2);
+	assert_int_equal(ssg_morale_need(m.total), 8);
+	assert_true(fabs(ssg_p_rout(m.total) - 15.0 / 36) < EPS);
+}
+
+static void
+text_is(const struct ssg_effect *e, const char *want)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	ssg_effect_text(e, &sb);
+	assert_string_equal(sb_str(&sb), want);
+	sb_release(&sb);
+}
+
+static void
+test_effect_text(void **state)
+{
+	struct ssg_effect e;
+
+	(void)state;
+	/* Square Formation: {roll: attack, who: cavalry, vs: line, mod: -3} */
+	memset(&e, 0, sizeof(e));
+	e.kind = SSG_EF_ROLL;
+	e.roll = SSG_ROLL_ATTACK;
+	e.who = 1u << SSG_CAVALRY;
+	e.vs = 1u << SSG_LINE;
+	e.mod = -3;
+	text_is(&e, "Cavalry attacking line infantry: −3 to the attack roll.");
+	/* Counter Attack: defending cavalry +2. */
+	e.roll = SSG_ROLL_DEFENSE;
+	e.vs = SSG_ANY;
+	e.mod = 2;
+	text_is(&e, "Defending cavalry: +2 to the defense roll.");
+	/* Forced March: {reinforce: 1, who: infantry} */
+	memset(&e, 0, sizeof(e));
+	e.kind = SSG_EF_REINFORCE;
+	e.mod = 1;
+	e.who = SSG_INFANTRY;
+	text_is(&e, "+1 reinforcement move, infantry only.");
+	/* Blocking Terrain Left. */
+	memset(&e, 0, sizeof(e));
+	e.kind = SSG_EF_ROLL;
+	e.roll = SSG_ROLL_ATTACK;
+	e.where = SSG_WHERE_LEFT_FLANK;
+	e.mod = -1;
+	text_is(&e, "Attacks on the left flank: −1 to the attack roll.");
+}
+
+static void
+test_shipped_decks(void **state)
+{
+	struct arena *a = arena_new();
+	struct loaded ld;
+	int copies = 0, i;
+
+	(void)state;
+	/* 33 battalions, 2 of each. */
+	assert_int_equal(deck->n, SSG_BATTALION_NAMES);
+	assert_int_equal(deck->copies, 2);
+	for (i = 0; i < deck->n; i++)
+		copies += deck->valid[i] ? deck->copies : 0;
+	assert_int_equal(copies, 66);
+	/* The other files load without a single error or warning. */
+	diag_init(0, stderr);
+	assert_int_equal(system_read_one("decks/tactics.yaml", a, NULL, &ld), 0);
+	assert_int_equal(system_read_one("decks/specialties.yaml", a, NULL,
+	    &ld), 0);
+	assert_int_equal(system_read_one("decks/lineup.yaml", a, NULL, &ld), 0);
+	assert_int_equal(diag_count(L_WARNING), 0);
+	diag_end();
+	arena_free(a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plain_line),
+		cmocka_unit_test(test_elite_line_against_cavalry),
+		cmocka_unit_test(test_cavalry_against_square),
+		cmocka_unit_test(test_cavalry_flank),
+		cmocka_unit_test(test_double_envelopment),
+		cmocka_unit_test(test_shock_cavalry),
+		cmocka_unit_test(test_heavy_against_artillery),
+		cmocka_unit_test(test_artillery_defending_against_line),
+		cmocka_unit_test(test_militia),
+		cmocka_unit_test(test_line_against_light),
+		cmocka_unit_test(test_horse_artillery_fights_as_artillery),
+		cmocka_unit_test(test_needs_bounded),
+		cmocka_unit_test(test_morale),
+		cmocka_unit_test(test_effect_text),
+		cmocka_unit_test(test_shipped_decks),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
