@@ -72,7 +72,7 @@ build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) tests/testutil.h
 
 # Every product of the examples, into out/.
 render: muster
-	./muster check $(wildcard units decks)
+	./muster check $(wildcard units decks) templates
 	./muster render --paper a4 -o out/shellshock-cards.pdf units/shellshock
 	./muster render --paper letter -o out/shellshock-cards-letter.pdf units/shellshock
 	./muster render --paper a4 --backs duplex-long -o out/ssg-battalions.pdf decks/battalions.yaml
@@ -95,8 +95,10 @@ bench: muster
 fuzz: deps-check
 	@$(MAKE) -s build/fuzz/fuzz_load
 	@mkdir -p build/fuzz/corpus
-	build/fuzz/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		-timeout=10 build/fuzz/corpus tests/fuzz/seeds
+	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
+	build/fuzz/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+		-timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus tests/fuzz/seeds
 
 build/fuzz/fuzz_load: tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC))
 	@mkdir -p $(@D)

@@ -6,14 +6,17 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "doc.h"
 #include "input.h"
+#include "layout/template.h"
 #include "system.h"
 
 const char usage_check[] =
     "usage: muster check [--json] [--strict] PATH...\n"
     "\n"
     "Checks each YAML file (or every *.yaml and *.yml under a folder)\n"
-    "against its game's rules and prints every problem as\n"
+    "against its game's rules (a template file, against the template\n"
+    "format) and prints every problem as\n"
     "FILE:LINE:COL: error|warning: MESSAGE [RULE-ID].\n"
     "\n"
     "  --json     print one JSON object with every diagnostic to stdout\n"
@@ -37,6 +40,19 @@ list_rules(void)
 		for (r = (*s)->rules; r->id; r++)
 			if (r->summary)
 				printf("%-28s %s\n", r->id, r->summary);
+}
+
+/* A template given to check is checked as a template. */
+static int
+check_template(const struct node *root)
+{
+	struct template *t;
+
+	if (node_get(root, "template") == NULL)
+		return 0;
+	if ((t = template_load(root->file)) != NULL)
+		template_free(t);
+	return 1;
 }
 
 int
@@ -67,6 +83,7 @@ cmd_check(int argc, char **argv)
 	if (optind == argc)
 		return usage_error(usage_check, "check needs a file or folder");
 	diag_init(json, stderr);
+	system_foreign_doc = check_template;
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
 	b = batch_new();

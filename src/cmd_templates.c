@@ -81,9 +81,12 @@ cmd_templates(int argc, char **argv)
 		struct template *t = template_load(names[i]);
 
 		if (t) {
-			printf("%-22s %s %-11s %5.1f x %5.1f mm  %s\n", t->name,
-			    t->system, t->kind, t->w * 25.4 / 72,
-			    t->h * 25.4 / 72, t->description);
+			char what[64];
+
+			snprintf(what, sizeof(what), "%s %s", t->system, t->kind);
+			printf("%-18s %-17s %5.1f x %5.1f mm  %s\n", t->name,
+			    what, t->w * 25.4 / 72, t->h * 25.4 / 72,
+			    t->description);
 			shown++;
 			template_free(t);
 		}

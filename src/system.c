@@ -221,6 +221,8 @@ out:
 	return NULL;
 }
 
+int (*system_foreign_doc)(const struct node *root);
+
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
@@ -238,6 +240,11 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 		    "a document must be a mapping with 'system:' and 'kind:', "
 		    "not %s", node_what(root, what));
 		out->errors = 1;
+		return;
+	}
+	if (system_foreign_doc && node_get(root, "system") == NULL &&
+	    system_foreign_doc(root)) {
+		out->errors = diag_count(L_ERROR) - before;
 		return;
 	}
 	sys = find_or_report(root);

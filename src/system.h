@@ -104,6 +104,14 @@ int system_read_file(const char *path, struct batch *b,
 int system_read_one(const char *path, struct arena *a, struct batch *b,
     struct loaded *out);
 
+/*
+ * A document that is no game's, such as a template (it has 'template:'
+ * and no 'system:'), is handed to this hook when set; it returns nonzero
+ * when it took the document.  The layering stays: systems know nothing
+ * of templates, the command that reads files does.
+ */
+extern int (*system_foreign_doc)(const struct node *root);
+
 /* For a system's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);
 

@@ -270,5 +270,14 @@ expect 2 "odds ssg unknown card" -- "$muster" odds ssg Grenadeirs Hussars
 has "$t/err" "did you mean 'Grenadiers'" "unknown card suggestion"
 expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "Old Guard" Lancers
 
+# --- make install: the installed program finds its templates and decks ---
+if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi
+for f in usr/bin/muster usr/share/man/man1/muster.1 usr/share/muster/templates/shellshock-card.yaml usr/share/muster/decks/battalions.yaml; do
+	if [ -f "$t/inst/$f" ]; then ok; else bad "make install did not install $f"; fi
+done
+(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"
+(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS "$t/inst/usr/bin/muster" odds ssg Hussars Lancers >/dev/null 2>&1) && ok || bad "the installed muster cannot find its decks"
+if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 && [ -z "$(find "$t/inst" -type f)" ]; then ok; else bad "make uninstall left files"; fi
+
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]
