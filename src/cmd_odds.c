@@ -407,16 +407,14 @@ odds_ssg(int argc, char **argv)
 		const struct ssg_battalion *b = ssg_deck_find(deck, name);
 
 		if (b == NULL) {
-			const char *names[SSG_MAXCARDS + 1], *near;
+			const char *names[SSG_MAXCARDS + 1];
 			int k;
 
 			for (k = 0; k < deck->n; k++)
 				names[k] = deck->b[k].name;
 			names[k] = NULL;
-			near = suggest(name, names);
-			fprintf(stderr, "muster: '%s' is not a card of %s%s%s%s\n",
-			    name, path, near ? "; did you mean '" : "",
-			    near ? near : "", near ? "'?" : "");
+			fprintf(stderr, "muster: '%s' is not a card of %s%s\n",
+			    name, path, sb_hint(&sb, name, names, 0));
 			rc = 2;
 			goto out;
 		}

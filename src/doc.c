@@ -557,36 +557,37 @@ stop:
 	return NULL;
 }
 
-const struct node *
-node_key(const struct node *m, const char *key)
+/* The index of key in map m, or -1. */
+static long
+map_find(const struct node *m, const char *key)
 {
 	size_t i;
 
 	if (m == NULL || m->type != N_MAP)
-		return NULL;
+		return -1;
 	for (i = 0; i < m->n; i++) {
 		const struct node *k = MAP_KEY(m, i);
 
 		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
-			return k;
+			return (long)i;
 	}
-	return NULL;
+	return -1;
+}
+
+const struct node *
+node_key(const struct node *m, const char *key)
+{
+	long i = map_find(m, key);
+
+	return i < 0 ? NULL : MAP_KEY(m, i);
 }
 
 const struct node *
 node_get(const struct node *m, const char *key)
 {
-	size_t i;
+	long i = map_find(m, key);
 
-	if (m == NULL || m->type != N_MAP)
-		return NULL;
-	for (i = 0; i < m->n; i++) {
-		const struct node *k = MAP_KEY(m, i);
-
-		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
-			return MAP_VAL(m, i);
-	}
-	return NULL;
+	return i < 0 ? NULL : MAP_VAL(m, i);
 }
 
 int

@@ -57,7 +57,6 @@ static int
 check_scalar(const struct node *n, const struct skey *k, const char *path)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *near;
 	double d;
 	long v;
 	int r, b;
@@ -77,15 +76,8 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 		for (const char *const *p = k->oneof; *p; p++)
 			if (strcmp(n->str, *p) == 0)
 				return 0;
-		near = suggest(n->str, k->oneof);
-		sb_list(&sb, k->oneof);
-		if (near)
-			diag(L_ERROR, "yaml.enum", n,
-			    "'%s' is '%s'; did you mean '%s'? allowed: %s",
-			    path, n->str, near, sb.buf);
-		else
-			diag(L_ERROR, "yaml.enum", n,
-			    "'%s' is '%s'; allowed: %s", path, n->str, sb.buf);
+		diag(L_ERROR, "yaml.enum", n, "'%s' is '%s'%s", path, n->str,
+		    sb_hint(&sb, n->str, k->oneof, 1));
 		sb_release(&sb);
 		mark_bad(n);
 		return 1;
@@ -178,7 +170,6 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 	for (i = 0; i < n->n; i++) {
 		const struct node *kn = MAP_KEY(n, i);
 		const struct skey *k;
-		const char *near;
 
 		if (kn->type != N_SCALAR)
 			continue;	/* reported by the reader */
@@ -186,18 +177,10 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 			if (strcmp(k->name, kn->str) == 0)
 				break;
 		if (k->name == NULL) {
-			sb_reset(&sb);
-			sb_list(&sb, names);
-			near = suggest(kn->str, names);
-			if (near)
-				diag(L_ERROR, "yaml.unknown-key", kn,
-				    "unknown key '%s'%s%s; did you mean '%s'? "
-				    "allowed: %s", kn->str, *path ? " in " : "",
-				    path, near, sb.buf);
-			else
-				diag(L_ERROR, "yaml.unknown-key", kn,
-				    "unknown key '%s'%s%s; allowed: %s",
-				    kn->str, *path ? " in " : "", path, sb.buf);
+			diag(L_ERROR, "yaml.unknown-key", kn,
+			    "unknown key '%s'%s%s%s", kn->str,
+			    *path ? " in " : "", path,
+			    sb_hint(&sb, kn->str, names, 1));
 			mark_bad(MAP_VAL(n, i));
 			errs++;
 			continue;

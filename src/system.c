@@ -132,42 +132,24 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 
 /* ---- dispatch ---- */
 
+/* The system names, or one system's kinds, as a NULL-ended array. */
 static void
-list_names(struct sbuf *sb, const char *system)
+names_of(const char *system, const char **names, size_t max)
 {
-	const struct system *const *s, *const *t;
+	const struct system *const *s;
+	size_t n = 0, j;
 
-	for (s = systems; *s; s++) {
+	for (s = systems; *s && n < max - 1; s++) {
 		const char *name = system ? (*s)->kind : (*s)->name;
 
 		if (system && strcmp((*s)->name, system) != 0)
 			continue;
-		/* Each name once, in table order. */
-		for (t = systems; t != s; t++)
-			if (system ? (strcmp((*t)->name, system) == 0 &&
-			    strcmp((*t)->kind, name) == 0) :
-			    strcmp((*t)->name, name) == 0)
-				break;
-		if (t != s)
-			continue;
-		if (sb->len)
-			sb_adds(sb, ", ");
-		sb_adds(sb, name);
+		for (j = 0; j < n && strcmp(names[j], name) != 0; j++)
+			;
+		if (j == n)
+			names[n++] = name;
 	}
-}
-
-static const char *
-closest(const char *word, const char *system)
-{
-	const char *names[64];
-	const struct system *const *s;
-	size_t n = 0;
-
-	for (s = systems; *s && n < NELEM(names) - 1; s++)
-		if (system == NULL || strcmp((*s)->name, system) == 0)
-			names[n++] = system ? (*s)->kind : (*s)->name;
 	names[n] = NULL;
-	return suggest(word, names);
 }
 
 /* Reports an unusable system: or kind: value; returns NULL. */
@@ -178,10 +160,11 @@ find_or_report(const struct node *root)
 	const struct node *kn = node_get(root, "kind");
 	const struct system *const *s;
 	struct sbuf sb = SBUF_INIT;
-	const char *near;
+	const char *names[64];
 
-	list_names(&sb, NULL);
+	names_of(NULL, names, NELEM(names));
 	if (sn == NULL || sn->type != N_SCALAR || node_is_null(sn)) {
+		sb_list(&sb, names);
 		diag(L_ERROR, sn ? "yaml.type" : "yaml.missing-key",
 		    sn ? sn : root, "%s 'system': give one of %s",
 		    sn ? "no usable value for" : "missing key", sb.buf);
@@ -191,27 +174,21 @@ find_or_report(const struct node *root)
 		if (strcmp((*s)->name, sn->str) == 0)
 			break;
 	if (*s == NULL) {
-		near = closest(sn->str, NULL);
-		diag(L_ERROR, "yaml.enum", sn,
-		    "unknown system '%s'%s%s%s allowed: %s", sn->str,
-		    near ? "; did you mean '" : "", near ? near : "",
-		    near ? "'?" : ";", sb.buf);
+		diag(L_ERROR, "yaml.enum", sn, "unknown system '%s'%s",
+		    sn->str, sb_hint(&sb, sn->str, names, 1));
 		goto out;
 	}
-	sb_reset(&sb);
-	list_names(&sb, sn->str);
+	names_of(sn->str, names, NELEM(names));
 	if (kn == NULL || kn->type != N_SCALAR || node_is_null(kn)) {
+		sb_list(&sb, names);
 		diag(L_ERROR, kn ? "yaml.type" : "yaml.missing-key",
 		    kn ? kn : root, "%s 'kind': give one of %s",
 		    kn ? "no usable value for" : "missing key", sb.buf);
 		goto out;
 	}
 	if (system_find(sn->str, kn->str) == NULL) {
-		near = closest(kn->str, sn->str);
-		diag(L_ERROR, "yaml.enum", kn,
-		    "unknown kind '%s' for system %s%s%s%s allowed: %s",
-		    kn->str, sn->str, near ? "; did you mean '" : "",
-		    near ? near : "", near ? "'?" : ";", sb.buf);
+		diag(L_ERROR, "yaml.enum", kn, "unknown kind '%s' for system %s%s",
+		    kn->str, sn->str, sb_hint(&sb, kn->str, names, 1));
 		goto out;
 	}
 	sb_release(&sb);

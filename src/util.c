@@ -308,6 +308,22 @@ suggest(const char *word, const char *const *choices)
 	return bestd <= limit ? best : NULL;
 }
 
+const char *
+sb_hint(struct sbuf *sb, const char *word, const char *const *choices,
+    int allowed)
+{
+	const char *near = suggest(word, choices);
+
+	sb_reset(sb);
+	if (near)
+		sb_addf(sb, "; did you mean '%s'?", near);
+	if (allowed) {
+		sb_adds(sb, near ? " allowed: " : "; allowed: ");
+		sb_list(sb, choices);
+	}
+	return sb_str(sb);
+}
+
 void
 sb_list(struct sbuf *sb, const char *const *items)
 {

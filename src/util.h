@@ -67,6 +67,14 @@ size_t edit_distance(const char *a, const char *b);
  * else NULL.  choices is NULL-terminated.
  */
 const char *suggest(const char *word, const char *const *choices);
+/*
+ * What a user may write instead of word, for the end of a message:
+ * "; did you mean 'x'? allowed: a, b, c" -- the question only when a
+ * choice is close -- or, without allowed, the question alone (or
+ * nothing).  Empties sb first and returns its text.
+ */
+const char *sb_hint(struct sbuf *sb, const char *word,
+    const char *const *choices, int allowed);
 /* Appends "a, b, c" listing a NULL-terminated array of strings. */
 void sb_list(struct sbuf *sb, const char *const *items);
 

@@ -125,7 +125,7 @@ missing_field(struct draw *d, const struct elem *e, const char *field)
 {
 	struct layout *l = d->l;
 	const char *keys[512];
-	const char *near;
+	struct sbuf hint = SBUF_INIT;
 	char *tag;
 	size_t i, n;
 
@@ -140,12 +140,11 @@ missing_field(struct draw *d, const struct elem *e, const char *field)
 	l->warned[l->nwarned++] = tag;
 	n = rec_keys(d->r, keys, NELEM(keys) - 1);
 	keys[n] = NULL;
-	near = suggest(field, keys);
 	diag_at(L_WARNING, "template.field", d->t->file, 0, 0,
 	    "element '%s' prints field '{%s}', which %s %s documents do not "
-	    "provide%s%s%s", e->name, field, d->t->system, d->t->kind,
-	    near ? "; did you mean '{" : "", near ? near : "",
-	    near ? "}'?" : "");
+	    "provide%s", e->name, field, d->t->system, d->t->kind,
+	    sb_hint(&hint, field, keys, 0));
+	sb_release(&hint);
 }
 
 /* Expands f for this card into the layout's scratch buffer. */

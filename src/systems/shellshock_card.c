@@ -463,22 +463,13 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 	int i;
 
 	(void)b;
-	sb_list(&sb, ss_arc_name);
 	for (i = 0; i < c->nraw; i++) {
 		const char *s = node_str(c->raw[i].arc, NULL);
-		const char *near;
 
 		if (s == NULL || index_of(ss_arc_name, s) >= 0)
 			continue;
-		near = suggest(s, ss_arc_name);
-		if (near)
-			diag(L_ERROR, self->id, c->raw[i].arc,
-			    "weapon arc '%s' is not an arc; did you mean "
-			    "'%s'? allowed: %s", s, near, sb.buf);
-		else
-			diag(L_ERROR, self->id, c->raw[i].arc,
-			    "weapon arc '%s' is not an arc; allowed: %s",
-			    s, sb.buf);
+		diag(L_ERROR, self->id, c->raw[i].arc, "weapon arc '%s' is not "
+		    "an arc%s", s, sb_hint(&sb, s, ss_arc_name, 1));
 	}
 	sb_release(&sb);
 }

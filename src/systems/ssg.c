@@ -92,17 +92,15 @@ selector(const struct node *n, unsigned *out, const char *rule,
 		long set;
 
 		if (w->type != N_SCALAR || (set = ssg_who(w->str)) < 0) {
-			const char *near = w->type == N_SCALAR ?
-			    suggest(w->str, ssg_who_name) : NULL;
-
-			sb_reset(&sb);
-			sb_list(&sb, ssg_who_name);
-			if (near)
-				EREPORT(w, "effect '%s' is '%s'; did you mean "
-				    "'%s'? allowed: %s", key, w->str, near, sb.buf);
-			else
+			if (w->type == N_SCALAR) {
+				EREPORT(w, "effect '%s' is '%s'%s", key, w->str,
+				    sb_hint(&sb, w->str, ssg_who_name, 1));
+			} else {
+				sb_reset(&sb);
+				sb_list(&sb, ssg_who_name);
 				EREPORT(w, "effect '%s' must be one or a list "
 				    "of %s", key, sb.buf);
+			}
 			continue;
 		}
 		*out |= (unsigned)set;
@@ -181,14 +179,9 @@ read_effect(const struct node *m, struct ssg_effect *e,
 	case SSG_EF_ROLL:
 		en->roll = v;
 		e->roll = index_of(ssg_roll_name, v->str);
-		if (e->roll < 0) {
-			const char *near = suggest(v->str, ssg_roll_name);
-
-			EREPORT(v, "effect roll '%s' is not a roll%s%s%s allowed: "
-			    "attack, defense, combat, morale", v->str,
-			    near ? "; did you mean '" : "", near ? near : "",
-			    near ? "'?" : ";");
-		}
+		if (e->roll < 0)
+			EREPORT(v, "effect roll '%s' is not a roll%s", v->str,
+			    sb_hint(&sb, v->str, ssg_roll_name, 1));
 		e->mod = (int)node_long(en->mod, 0);
 		if (en->mod == NULL)
 			EREPORT(m, "a roll effect needs 'mod', the modifier, such "
@@ -375,27 +368,26 @@ static void
 r_type(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ssg_deck *d = DECK(obj);
+	struct sbuf sb = SBUF_INIT;
 	int i;
 
 	(void)b;
 	for (i = 0; i < d->n; i++) {
 		const struct node *t = d->nodes[i].type;
-		const char *near;
 
 		if (t == NULL || t->bad || d->b[i].type >= 0)
 			continue;
-		near = suggest(t->str, ssg_type_name);
-		diag(L_ERROR, self->id, t, "'%s' has type '%s'%s%s%s allowed: "
-		    "line, cavalry, light, artillery", d->b[i].name, t->str,
-		    near ? "; did you mean '" : "", near ? near : "",
-		    near ? "'?" : ";");
+		diag(L_ERROR, self->id, t, "'%s' has type '%s'%s", d->b[i].name,
+		    t->str, sb_hint(&sb, t->str, ssg_type_name, 1));
 	}
+	sb_release(&sb);
 }
 
 static void
 r_traits(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ssg_deck *d = DECK(obj);
+	struct sbuf sb = SBUF_INIT;
 	int i;
 	size_t k, j;
 
@@ -408,17 +400,13 @@ r_traits(const void *obj, struct batch *b, const struct rule *self)
 			continue;
 		for (k = 0; k < tr->n; k++) {
 			const char *s = node_str(tr->kid[k], NULL);
-			const char *near;
 
 			if (s == NULL)
 				continue;
 			if (index_of(ssg_trait_name, s) < 0) {
-				near = suggest(s, ssg_trait_name);
 				diag(L_ERROR, self->id, tr->kid[k], "'%s' has "
-				    "trait '%s'%s%s%s allowed: elite, heavy, "
-				    "shock, militia", bt->name, s,
-				    near ? "; did you mean '" : "",
-				    near ? near : "", near ? "'?" : ";");
+				    "trait '%s'%s", bt->name, s,
+				    sb_hint(&sb, s, ssg_trait_name, 1));
 				continue;
 			}
 			for (j = 0; j < k; j++)
@@ -438,6 +426,7 @@ r_traits(const void *obj, struct batch *b, const struct rule *self)
 			diag(L_ERROR, self->id, tr, "'%s' is both elite and "
 			    "militia; give one", bt->name);
 	}
+	sb_release(&sb);
 }
 
 /* "Horse Artillery are considered as cavalry for the setup purpose." */
@@ -687,20 +676,16 @@ r_category(const void *obj, struct batch *b, const struct rule *self)
 	int i, k;
 
 	(void)b;
-	sb_list(&sb, categories);
 	for (i = 0; i < d->n; i++) {
 		const struct tactic *t = &d->t[i];
-		const char *near;
 		int stacked = 0;
 
 		if (t->category_n == NULL || t->category_n->bad)
 			continue;
 		if (t->category < 0) {
-			near = suggest(t->category_n->str, categories);
 			diag(L_ERROR, self->id, t->category_n, "'%s' has "
-			    "category '%s'%s%s%s allowed: %s", t->name,
-			    t->category_n->str, near ? "; did you mean '" : "",
-			    near ? near : "", near ? "'?" : ";", sb.buf);
+			    "category '%s'%s", t->name, t->category_n->str,
+			    sb_hint(&sb, t->category_n->str, categories, 1));
 			continue;
 		}
 		for (k = 0; k < t->fx.n; k++)

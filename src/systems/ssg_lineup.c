@@ -96,6 +96,7 @@ r_unknown(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct lineup *l = LINEUP(obj);
 	const char *names[SSG_MAXCARDS + 1];
+	struct sbuf sb = SBUF_INIT;
 	int s, i;
 	size_t k;
 
@@ -108,15 +109,13 @@ r_unknown(const void *obj, struct batch *b, const struct rule *self)
 	for (s = 0; s < SSG_NSTACKS; s++)
 		for (k = 0; l->stack[s] && k < l->stack[s]->n; k++) {
 			const struct node *n = l->stack[s]->kid[k];
-			const char *near;
 
 			if (n->bad || ssg_deck_find(l->deck, n->str))
 				continue;
-			near = suggest(n->str, names);
 			diag(L_ERROR, self->id, n, "'%s' is not a card of the "
-			    "deck%s%s%s", n->str, near ? "; did you mean '" : "",
-			    near ? near : "", near ? "'?" : "");
+			    "deck%s", n->str, sb_hint(&sb, n->str, names, 0));
 		}
+	sb_release(&sb);
 }
 
 /* "never using a card more often than the deck holds it" */
