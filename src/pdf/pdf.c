@@ -726,6 +726,12 @@ ellipsize(struct pdf *p, int font, double pt, double w, struct line *l,
 		s = q;
 		cut = s;
 	}
+	/* Room for the dots in buf, at a character boundary. */
+	if ((size_t)(cut - l->s) + sizeof(dots) > bufsize) {
+		cut = l->s + bufsize - sizeof(dots);
+		while (cut > l->s && ((unsigned char)*cut & 0xc0) == 0x80)
+			cut--;
+	}
 	while (cut > l->s && cut[-1] == ' ')
 		cut--;
 	snprintf(buf, bufsize, "%.*s%s", (int)(cut - l->s), l->s, dots);
