@@ -324,6 +324,17 @@ sb_hint(struct sbuf *sb, const char *word, const char *const *choices,
 	return sb_str(sb);
 }
 
+int
+str_index(const char *const *names, const char *s)
+{
+	int i;
+
+	for (i = 0; s && names[i]; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return -1;
+}
+
 void
 sb_list(struct sbuf *sb, const char *const *items)
 {

@@ -75,6 +75,8 @@ const char *suggest(const char *word, const char *const *choices);
  */
 const char *sb_hint(struct sbuf *sb, const char *word,
     const char *const *choices, int allowed);
+/* The index of s in a NULL-terminated array of names, or -1 (also for NULL s). */
+int str_index(const char *const *names, const char *s);
 /* Appends "a, b, c" listing a NULL-terminated array of strings. */
 void sb_list(struct sbuf *sb, const char *const *items);
 

@@ -166,17 +166,6 @@ parse_card(const char *s, char rank[3], const char **suit)
 	return 0;
 }
 
-static int
-index_of(const char *const *names, const char *s)
-{
-	int i;
-
-	for (i = 0; s && names[i]; i++)
-		if (strcmp(names[i], s) == 0)
-			return i;
-	return -1;
-}
-
 static void
 load_weapons(struct ss_card *c, const struct node *list)
 {
@@ -203,7 +192,7 @@ load_weapons(struct ss_card *c, const struct node *list)
 			continue;
 		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
 		const char *cls = node_str(w->cls, "");
-		int arc = index_of(ss_arc_name, node_str(w->arc, NULL));
+		int arc = str_index(ss_arc_name, node_str(w->arc, NULL));
 		long dmg = node_long(w->damage, 0);
 
 		if (used[row]++ || dmg < 1 || arc < 0 ||
@@ -237,7 +226,7 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	if ((s = node_str(c->card_n, NULL)) != NULL &&
 	    parse_card(s, c->rank, &c->suit))
 		c->card = arena_printf(a, "%s%s", c->rank, c->suit);
-	u->era = index_of(ss_era_name, get_str(root, "era", NULL));
+	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
 	c->era_n = node_get(root, "era");
 	c->side = get_str(root, "side", NULL);
 	u->combat_value = (int)get_long(root, "combat_value", -1);
@@ -466,7 +455,7 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const char *s = node_str(c->raw[i].arc, NULL);
 
-		if (s == NULL || index_of(ss_arc_name, s) >= 0)
+		if (s == NULL || str_index(ss_arc_name, s) >= 0)
 			continue;
 		diag(L_ERROR, self->id, c->raw[i].arc, "weapon arc '%s' is not "
 		    "an arc%s", s, sb_hint(&sb, s, ss_arc_name, 1));

@@ -26,17 +26,6 @@ static const char *const category_colour[] = {
 	"#a31515", "#1f4e9a", "#2e7d32", "#6a1b9a", "#795548", "#455a64"
 };
 
-static int
-index_of(const char *const *names, const char *s)
-{
-	int i;
-
-	for (i = 0; s && names[i]; i++)
-		if (strcmp(names[i], s) == 0)
-			return i;
-	return -1;
-}
-
 /* ---- effects (shared by tactics and specialties) ---- */
 
 static const struct skey k_effect_keys[] = {
@@ -156,11 +145,11 @@ read_effect(const struct node *m, struct ssg_effect *e,
 		const struct node *key = MAP_KEY(m, i);
 
 		if (key == kn || key->type != N_SCALAR ||
-		    index_of(kind_keys[kind], key->str) >= 0 ||
-		    index_of(ssg_effect_key, key->str) >= 0 ||
+		    str_index(kind_keys[kind], key->str) >= 0 ||
+		    str_index(ssg_effect_key, key->str) >= 0 ||
 		    node_key(m, key->str) != key)
 			continue;
-		if (index_of((const char *const[]){ "who", "vs", "mod", "stack",
+		if (str_index((const char *const[]){ "who", "vs", "mod", "stack",
 		    "side", "from", "when", "defending", NULL }, key->str) < 0)
 			continue;	/* unknown keys are the schema's */
 		EREPORT(key, "'%s' has no meaning in a %s effect", key->str,
@@ -178,7 +167,7 @@ read_effect(const struct node *m, struct ssg_effect *e,
 	switch (kind) {
 	case SSG_EF_ROLL:
 		en->roll = v;
-		e->roll = index_of(ssg_roll_name, v->str);
+		e->roll = str_index(ssg_roll_name, v->str);
 		if (e->roll < 0)
 			EREPORT(v, "effect roll '%s' is not a roll%s", v->str,
 			    sb_hint(&sb, v->str, ssg_roll_name, 1));
@@ -194,7 +183,7 @@ read_effect(const struct node *m, struct ssg_effect *e,
 			EREPORT(en->who ? en->who : en->vs, "a morale effect is "
 			    "for a stack, not for a type: leave out who and vs");
 		if (en->stack && !en->stack->bad) {
-			e->where = index_of(ssg_where_name, en->stack->str);
+			e->where = str_index(ssg_where_name, en->stack->str);
 			if (e->where < 0) {
 				sb_list(&sb, ssg_where_name);
 				EREPORT(en->stack, "effect stack '%s' must be one "
@@ -342,12 +331,12 @@ load_battalions(const struct node *root, struct arena *a, struct batch *b)
 		cn->setup_as = node_get(m, "setup_as");
 		if ((bt->name = node_str(cn->name, NULL)) == NULL)
 			continue;
-		bt->type = index_of(ssg_type_name, node_str(cn->type, NULL));
+		bt->type = str_index(ssg_type_name, node_str(cn->type, NULL));
 		if (bt->type < 0)
 			valid = 0;
 		tr = cn->traits;
 		for (k = 0; tr && !tr->bad && tr->type == N_SEQ && k < tr->n; k++) {
-			int t = index_of(ssg_trait_name, node_str(tr->kid[k], NULL));
+			int t = str_index(ssg_trait_name, node_str(tr->kid[k], NULL));
 
 			if (t < 0)
 				valid = 0;
@@ -403,7 +392,7 @@ r_traits(const void *obj, struct batch *b, const struct rule *self)
 
 			if (s == NULL)
 				continue;
-			if (index_of(ssg_trait_name, s) < 0) {
+			if (str_index(ssg_trait_name, s) < 0) {
 				diag(L_ERROR, self->id, tr->kid[k], "'%s' has "
 				    "trait '%s'%s", bt->name, s,
 				    sb_hint(&sb, s, ssg_trait_name, 1));
@@ -657,7 +646,7 @@ load_tactics(const struct node *root, struct arena *a, struct batch *b)
 		t->count_n = node_get(m, "count");
 		t->count = (int)node_long(t->count_n, 1);
 		t->category_n = node_get(m, "category");
-		t->category = index_of(categories, node_str(t->category_n, NULL));
+		t->category = str_index(categories, node_str(t->category_n, NULL));
 		t->effects_n = node_get(m, "effects");
 		t->text_n = node_get(m, "text");
 		load_effects(t->effects_n, &t->fx);
