@@ -319,7 +319,7 @@ test_builtin_shellshock_card(void **state)
 	assert_near(t->a4_w, 85 * MM, EPS);
 	assert_near(t->a4_h, 55 * MM, EPS);
 	assert_near(t->gap, 0, 0);
-	assert_near(t->safe, 2.5 * MM, EPS);
+	assert_near(t->safe, 3.0 * MM, EPS);
 	assert_near(t->min_pt, 5, 0);
 	assert_int_equal(t->nfonts, 2);
 	assert_string_equal(t->fonts[0].key, "body");
@@ -331,15 +331,15 @@ test_builtin_shellshock_card(void **state)
 	assert_int_equal(t->nfront, 88);
 	assert_int_equal(t->nback, 5);
 
-	/* {name: name, text: "{name}", at: [11.5mm, 2.5mm], size: [47mm,
-	 * 5.6mm], font: bold, pt: 10, min_pt: 6} */
+	/* {name: name, text: "{name}", at: [11.89mm, 3mm], size: [46.44mm,
+	 * 5.48mm], font: bold, pt: 10, min_pt: 6} */
 	e = find(t->front, t->nfront, "name", 0);
 	assert_non_null(e);
 	assert_int_equal(e->type, EL_TEXT);
-	assert_near(e->x, 11.5 * MM, EPS);
-	assert_near(e->y, 2.5 * MM, EPS);
-	assert_near(e->w, 47 * MM, EPS);
-	assert_near(e->h, 5.6 * MM, EPS);
+	assert_near(e->x, 11.89 * MM, EPS);
+	assert_near(e->y, 3 * MM, EPS);
+	assert_near(e->w, 46.44 * MM, EPS);
+	assert_near(e->h, 5.48 * MM, EPS);
 	assert_int_equal(e->font, 1);
 	assert_near(e->pt, 10, 0);
 	assert_near(e->min_pt, 6, 0);
@@ -365,22 +365,22 @@ test_builtin_shellshock_card(void **state)
 	e = find(t->front, t->nfront, "era", 0);
 	assert_near(e->colour.rgb.r, 0x55 / 255.0, 1e-6);
 
-	/* The dv table: row M is the second, 4.6 mm below row E at 14 mm;
-	 * "$" stands for the row's letter. */
+	/* The dv table at [28mm, 14.25mm]: row M is the second, 4.5 mm
+	 * below row E; "$" stands for the row's letter. */
 	assert_int_equal(count_named(t->front, t->nfront, "dv.M"), 3);
 	rec_set(r, "dv.M.fb", "12");
 	rec_set(r, "dv.M.sd", "10");
 	e = find(t->front, t->nfront, "dv.M", 0);
-	assert_near(e->x, 27.8 * MM, EPS);
-	assert_near(e->y, (14 + 4.6) * MM, EPS);
-	assert_near(e->w, 5 * MM, EPS);
-	assert_near(e->h, 4.6 * MM, EPS);
+	assert_near(e->x, 28 * MM, EPS);
+	assert_near(e->y, (14.25 + 4.5) * MM, EPS);
+	assert_near(e->w, 4.94 * MM, EPS);
+	assert_near(e->h, 4.5 * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "M");
 	e = find(t->front, t->nfront, "dv.M", 1);
-	assert_near(e->x, (27.8 + 5) * MM, EPS);
+	assert_near(e->x, (28 + 4.94) * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "12");
 	e = find(t->front, t->nfront, "dv.M", 2);
-	assert_near(e->x, (27.8 + 5 + 7) * MM, EPS);
+	assert_near(e->x, (28 + 4.94 + 6.92) * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "10");
 	assert_int_equal(count_named(t->front, t->nfront, "dv.P"), 3);
 	assert_int_equal(count_named(t->front, t->nfront, "weapon.S"), 1);
@@ -392,8 +392,7 @@ test_builtin_shellshock_card(void **state)
 	assert_int_equal(e->widget, W_SECTOR);
 	e = find(t->front, t->nfront, "internal.range", 0);
 	assert_int_equal(e->widget, W_CELLS);
-	/* The one line (a line is named only by name:, man page TEMPLATES),
-	 * from [3.5mm, 27.8mm] to [25.5mm, 27.8mm]. */
+	/* The one line, from [3.99mm, 27.75mm] to [25.73mm, 27.75mm]. */
 	{
 		int i, lines = 0;
 
@@ -403,9 +402,9 @@ test_builtin_shellshock_card(void **state)
 				lines++;
 			}
 		assert_int_equal(lines, 1);
-		assert_near(e->x, 3.5 * MM, EPS);
-		assert_near(e->x2, 25.5 * MM, EPS);
-		assert_near(e->y2, 27.8 * MM, EPS);
+		assert_near(e->x, 3.99 * MM, EPS);
+		assert_near(e->x2, 25.73 * MM, EPS);
+		assert_near(e->y2, 27.75 * MM, EPS);
 	}
 
 	/* The back. */

@@ -19,13 +19,20 @@ struct draw {
 	const struct record *r;
 	const int *font;	/* template font index -> pdf font id */
 	double ox, oy;		/* trim bottom-left on the page */
-	double sx, sy, fs;	/* scale of positions and of type */
+	double w, h;		/* the card's size on this paper */
+	double fs;		/* scale of type */
 	int back;
 };
 
-/* Page coordinates of a template point (y down from the card's top). */
-#define DX(d, x) ((d)->ox + (x) * (d)->sx)
-#define DY(d, y) ((d)->oy + ((d)->t->h - (y)) * (d)->sy)
+/*
+ * Page coordinates of a template point (y down from the card's top).  On
+ * a card of another size (A4's business card) the safe margins keep
+ * their width and only what lies between them stretches or shrinks.
+ */
+double draw_x(const struct draw *d, double x);
+double draw_y(const struct draw *d, double y);
+#define DX(d, x) draw_x((d), (x))
+#define DY(d, y) draw_y((d), (y))
 
 /* The element's colour for this card (fields resolved). */
 struct rgb draw_colour(struct draw *d, const struct colour *c, int *none);

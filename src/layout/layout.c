@@ -252,10 +252,36 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	}
 }
 
+/* Design length x of l, on a card of length to, margins s kept. */
+static double
+stretch(double x, double l, double to, double s)
+{
+	if (2 * s >= l || 2 * s >= to)
+		return x * to / l;
+	if (x <= s)
+		return x;
+	if (x >= l - s)
+		return to - (l - x);
+	return s + (x - s) * (to - 2 * s) / (l - 2 * s);
+}
+
+double
+draw_x(const struct draw *d, double x)
+{
+	return d->ox + stretch(x, d->t->w, d->w, d->t->safe);
+}
+
+double
+draw_y(const struct draw *d, double y)
+{
+	return d->oy + d->h - stretch(y, d->t->h, d->h, d->t->safe);
+}
+
 static void
 draw_box(struct draw *d, const struct elem *e)
 {
-	double x = e->x, y = e->y, w = e->w, h = e->h, b;
+	double x0 = DX(d, e->x), x1 = DX(d, e->x + e->w);
+	double y0 = DY(d, e->y + e->h), y1 = DY(d, e->y), b;
 	struct paint p;
 	int none;
 
@@ -267,29 +293,19 @@ draw_box(struct draw *d, const struct elem *e)
 	p.width = e->lw;
 	p.radius = e->radius;
 	p.dash = e->dash;
-	/* A background that touches the trim runs on into the bleed. */
-	if (e->bleed && d->l->o.bleed > 0 && !d->back) {
-		b = d->l->o.bleed;
-		if (x <= 0.01) {
-			x -= b / d->sx;
-			w += b / d->sx;
-		}
-		if (y <= 0.01) {
-			y -= b / d->sy;
-			h += b / d->sy;
-		}
-		if (e->x + e->w >= d->t->w - 0.01)
-			w += b / d->sx;
-		if (e->y + e->h >= d->t->h - 0.01)
-			h += b / d->sy;
-	} else if (e->bleed && d->l->o.bleed > 0) {
-		b = d->l->o.bleed;
-		x -= b / d->sx;
-		y -= b / d->sy;
-		w += 2 * b / d->sx;
-		h += 2 * b / d->sy;
+	/* A background that touches the trim runs on into the bleed (on a
+	 * back, all round: it is mirrored). */
+	if (e->bleed && (b = d->l->o.bleed) > 0) {
+		if (d->back || e->x <= 0.01)
+			x0 -= b;
+		if (d->back || e->x + e->w >= d->t->w - 0.01)
+			x1 += b;
+		if (d->back || e->y + e->h >= d->t->h - 0.01)
+			y0 -= b;
+		if (d->back || e->y <= 0.01)
+			y1 += b;
 	}
-	pdf_rect(d->pg, DX(d, x), DY(d, y + h), w * d->sx, h * d->sy, &p);
+	pdf_rect(d->pg, x0, y0, x1 - x0, y1 - y0, &p);
 }
 
 static void
@@ -312,7 +328,8 @@ draw_face(struct draw *d, const struct elem *v, int n)
 		case EL_TEXT:
 			s = expand(d, e, &e->text);
 			draw_text(d, e, s, DX(d, e->x), DY(d, e->y + e->h),
-			    e->w * d->sx, e->h * d->sy);
+			    DX(d, e->x + e->w) - DX(d, e->x),
+			    DY(d, e->y) - DY(d, e->y + e->h));
 			break;
 		case EL_LINE: {
 			struct rgb c = draw_colour(d, &e->stroke, &none);
@@ -413,9 +430,9 @@ layout_card(struct layout *l, const struct template *t, const struct record *r)
 	d.t = t;
 	d.r = r;
 	d.font = font;
-	d.sx = l->sheet.card_w / t->w;
-	d.sy = l->sheet.card_h / t->h;
-	d.fs = d.sx < d.sy ? d.sx : d.sy;
+	d.w = l->sheet.card_w;
+	d.h = l->sheet.card_h;
+	d.fs = d.w / t->w < d.h / t->h ? d.w / t->w : d.h / t->h;
 	d.pg = l->front;
 	sheet_slot(&l->sheet, l->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
 	draw_face(&d, t->front, t->nfront);

@@ -180,7 +180,7 @@ void
 draw_widget(struct draw *d, const struct elem *e, const char *value)
 {
 	double x = DX(d, e->x), y = DY(d, e->y + e->h);
-	double w = e->w * d->sx, h = e->h * d->sy;
+	double w = DX(d, e->x + e->w) - x, h = DY(d, e->y) - y;
 
 	switch (e->widget) {
 	case W_SECTOR:
