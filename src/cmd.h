@@ -21,6 +21,8 @@ extern const char usage_odds[], usage_resolve[];
 
 struct arena;
 struct ss_unit;
+/* Whole inches, 0 to 10000, into *out; 0 when s is not that. */
+int parse_inches(const char *s, long *out);
 /* A facing name (front, right, left, rear; back = rear) or -1. */
 int parse_facing(const char *s);
 /* Weapon rows such as "M,I" as a bit set; 0 when not E M B I S. */

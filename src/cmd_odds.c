@@ -50,6 +50,18 @@ const char usage_odds[] =
     "exit status: 0, 1 errors in a unit file, 2 usage error\n";
 
 int
+parse_inches(const char *s, long *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || v < 0 || v > 10000)
+		return 0;
+	*out = v;
+	return 1;
+}
+
+int
 parse_facing(const char *s)
 {
 	int i;
@@ -199,7 +211,7 @@ odds_shellshock(int argc, char **argv)
 	struct arena *a1, *a2;
 	struct ss_shot shot;
 	struct ss_odds o;
-	char err[256], *end;
+	char err[256];
 	int c, json = 0, rc, i;
 	long range = -1;
 	const char *facing = NULL, *rows = NULL;
@@ -209,9 +221,7 @@ odds_shellshock(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
-			range = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || range < 0 ||
-			    range > 10000)
+			if (!parse_inches(optarg, &range))
 				return usage_error(usage_odds, "--range '%s' must "
 				    "be whole inches, 0 or more", optarg);
 			break;

@@ -323,8 +323,7 @@ resolve_shellshock(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
-			range = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || range < 0 || range > 10000)
+			if (!parse_inches(optarg, &range))
 				return usage_error(usage_resolve, "--range '%s' "
 				    "must be whole inches, 0 or more", optarg);
 			break;

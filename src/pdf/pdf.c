@@ -525,25 +525,6 @@ pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
 }
 
 void
-pdf_polygon(struct pdf_page *pgw, const double *xy, int n,
-    const struct paint *pt)
-{
-	HPDF_Page pg = pgw->page;
-	int i;
-
-	if (n < 2 || (!pt->fill && !pt->stroke))
-		return;
-	set_paint(pgw, pt);
-	HPDF_Page_MoveTo(pg, (HPDF_REAL)xy[0], (HPDF_REAL)xy[1]);
-	for (i = 1; i < n; i++)
-		HPDF_Page_LineTo(pg, (HPDF_REAL)xy[2 * i],
-		    (HPDF_REAL)xy[2 * i + 1]);
-	HPDF_Page_ClosePath(pg);
-	paint_path(pg, pt);
-	unset_dash(pg, pt);
-}
-
-void
 pdf_text(struct pdf *p, struct pdf_page *pgw, int font, double pt, double x,
     double y, struct rgb c, const char *text, size_t len)
 {
@@ -687,21 +668,35 @@ first_baseline(const struct font *ft, const struct textbox *tb, double pt,
 	}
 }
 
+/*
+ * Tries sizes from tb->pt down to tb->min_pt in quarter points until the
+ * text fits.  Returns whether it fits; lines, *n and *pt hold the
+ * breaking at the size found (at min_pt when nothing fits).
+ */
+static int
+shrink(struct pdf *p, const struct textbox *tb, const char *text,
+    struct line *lines, int *n, double *pt)
+{
+	int fits = 0;
+
+	for (*pt = tb->pt; *pt >= tb->min_pt - 0.001; *pt -= 0.25) {
+		*n = break_lines(p, tb, text, *pt, lines, MAXLINES, &fits);
+		if (fits)
+			return 1;
+	}
+	*pt = tb->min_pt;
+	*n = break_lines(p, tb, text, *pt, lines, MAXLINES, &fits);
+	return fits;
+}
+
 int
 pdf_text_fits(struct pdf *p, const struct textbox *tb, const char *text,
     double *used)
 {
 	struct line lines[MAXLINES];
-	double pt;
-	int fits = 0;
+	int n;
 
-	for (pt = tb->pt; pt >= tb->min_pt - 0.001; pt -= 0.25) {
-		break_lines(p, tb, text, pt, lines, MAXLINES, &fits);
-		if (fits)
-			break;
-	}
-	*used = fits ? pt : tb->min_pt;
-	return fits;
+	return shrink(p, tb, text, lines, &n, used);
 }
 
 /* Cuts a line to fit width w with an ellipsis, at a character boundary. */
@@ -754,14 +749,8 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 		*used = tb->pt;
 		return 0;
 	}
-	for (pt = tb->pt; pt >= tb->min_pt - 0.001; pt -= 0.25) {
-		n = break_lines(p, tb, text, pt, lines, MAXLINES, &fits);
-		if (fits)
-			break;
-	}
+	fits = shrink(p, tb, text, lines, &n, &pt);
 	if (!fits) {
-		pt = tb->min_pt;
-		n = break_lines(p, tb, text, pt, lines, MAXLINES, &fits);
 		/* Keep the lines that fit the height; mark what is cut. */
 		maxlines = 1 + (int)((tb->h - (ft->ascent + ft->descent) * pt) /
 		    (pt * tb->leading) + 0.01);

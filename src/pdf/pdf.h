@@ -57,9 +57,6 @@ void pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx,
 /* A pie slice: centre and width in degrees clockwise from straight up. */
 void pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
     double centre, double width, const struct paint *pt);
-/* A closed polygon of n points (x0, y0, x1, y1, ...). */
-void pdf_polygon(struct pdf_page *pg, const double *xy, int n,
-    const struct paint *pt);
 /* Text with its baseline starting at x, y. */
 void pdf_text(struct pdf *p, struct pdf_page *pg, int font, double pt,
     double x, double y, struct rgb c, const char *text, size_t len);
