@@ -8,7 +8,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page)
 #   make uninstall, make clean
 #
-# Your CFLAGS add to ours; they never replace the warnings.
+# Your CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS add to ours; they never
+# replace the warnings or the libraries muster needs.
 
 VERSION = 0.1
 PREFIX = /usr/local
@@ -18,7 +19,9 @@ MANDIR = $(PREFIX)/share/man/man1
 PKG_CONFIG = pkg-config
 CC = cc
 CFLAGS = -O2 -g
+CPPFLAGS =
 LDFLAGS =
+LDLIBS =
 FUZZ_SECONDS = 60
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
@@ -53,22 +56,28 @@ deps-check:
 	@sh tools/deps.sh $(CHECK_DEBS)
 
 muster: $(OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MUSTER_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MUSTER_LIBS) $(LDLIBS)
 
-build/obj/%.o: src/%.c $(wildcard src/*.h src/*/*.h) | deps
+# -MMD writes each object's header dependencies beside it (included below).
+build/obj/%.o: src/%.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(CFLAGS) -MMD -MP \
+		-c -o $@ $<
 
-build/asan/%.o: src/%.c $(wildcard src/*.h src/*/*.h) | deps-check
+build/asan/%.o: src/%.c | deps-check
 	@mkdir -p $(@D)
-	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) \
+		-MMD -MP -c -o $@ $<
 
 build/asan/muster: $(ASAN_OBJ)
-	$(CC) $(ASAN_FLAGS) -o $@ $(ASAN_OBJ) $(MUSTER_LIBS)
+	$(CC) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(MUSTER_LIBS) $(LDLIBS)
 
-build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) tests/testutil.h
-	$(CC) $(MUSTER_CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) -Isrc -o $@ $< \
-		$(ASAN_LIBOBJ) $(MUSTER_LIBS) -lcmocka
+build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) | deps-check
+	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) \
+		-MMD -MP -Isrc -o $@ $< $(ASAN_LIBOBJ) $(MUSTER_LIBS) $(LDLIBS) \
+		-lcmocka
+
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(TEST_BIN:=.d)
 
 # Every product of the examples, into out/.
 render: muster
@@ -102,9 +111,9 @@ fuzz: deps-check
 
 build/fuzz/fuzz_load: tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC))
 	@mkdir -p $(@D)
-	clang $(MUSTER_CPPFLAGS) -std=c11 -g -O1 $(PKG_CFLAGS) \
+	clang $(MUSTER_CPPFLAGS) $(CPPFLAGS) -std=c11 -g -O1 $(PKG_CFLAGS) \
 		-fsanitize=fuzzer,address,undefined -Isrc -o $@ \
-		tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC)) $(MUSTER_LIBS)
+		tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC)) $(MUSTER_LIBS) $(LDLIBS)
 
 install: muster
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)
