@@ -79,14 +79,21 @@ build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) | deps-check
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(TEST_BIN:=.d)
 
-# Every product of the examples, into out/.
+# Every product of the examples, into out/, found by a loop: each folder
+# of units/ is one PDF on A4 and one on Letter; each file of decks/ is
+# one PDF with duplex backs (a file that prints nothing is skipped).
 render: muster
-	./muster check $(wildcard units decks) templates
-	./muster render --paper a4 -o out/shellshock-cards.pdf units/shellshock
-	./muster render --paper letter -o out/shellshock-cards-letter.pdf units/shellshock
-	./muster render --paper a4 --backs duplex-long -o out/ssg-battalions.pdf decks/battalions.yaml
-	./muster render --paper a4 --backs duplex-long -o out/ssg-tactics.pdf decks/tactics.yaml
-	./muster render --paper a4 -o out/ssg-reference.pdf decks/reference.yaml decks/specialties.yaml
+	./muster check units decks templates
+	@for d in units/*/; do \
+		n=$$(basename "$$d"); \
+		./muster render --paper a4 -o "out/$$n.pdf" "$$d" || exit 1; \
+		./muster render --paper letter -o "out/$$n-letter.pdf" "$$d" || \
+			exit 1; \
+	done
+	@for f in decks/*.yaml; do \
+		./muster render --paper a4 --backs duplex-long \
+			-o "out/$$(basename "$$f" .yaml).pdf" "$$f" || exit 1; \
+	done
 
 check: deps-check muster build/asan/muster $(TEST_BIN)
 	@for t in $(TEST_BIN); do \

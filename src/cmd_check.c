@@ -4,12 +4,14 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "catalog.h"
 #include "cmd.h"
 #include "diag.h"
 #include "doc.h"
 #include "input.h"
 #include "layout/template.h"
 #include "system.h"
+#include "usage.h"
 
 const char usage_check[] =
     "usage: muster check [--json] [--strict] PATH...\n"
@@ -31,18 +33,24 @@ const char usage_check[] =
 static void
 list_rules(void)
 {
-	const struct system *const *s;
+	const struct game *const *g;
+	const struct kind *const *k;
 	const struct rule *r;
 
 	for (r = core_rules; r->id; r++)
 		printf("%-28s %s\n", r->id, r->summary);
-	for (s = systems; *s; s++)
-		for (r = (*s)->rules; r->id; r++)
-			if (r->summary)
-				printf("%-28s %s\n", r->id, r->summary);
+	for (g = games; *g; g++) {
+		for (k = (*g)->kinds; *k; k++)
+			for (r = (*k)->rules; r->id; r++)
+				if (r->summary)
+					printf("%-28s %s\n", r->id, r->summary);
+		for (r = (*g)->rules; r && r->id; r++)
+			printf("%-28s %s\n", r->id, r->summary);
+	}
 }
 
-/* A template given to check is checked as a template. */
+/* A template given to check is checked as a template, against the
+ * fields of the record type it renders. */
 static int
 check_template(const struct node *root)
 {
@@ -50,7 +58,7 @@ check_template(const struct node *root)
 
 	if (node_get(root, "template") == NULL)
 		return 0;
-	if ((t = template_load(root->file)) != NULL)
+	if ((t = template_load(root->file, &catalog_vocab)) != NULL)
 		template_free(t);
 	return 1;
 }

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "catalog.h"
 #include "cmd.h"
 #include "diag.h"
 #include "input.h"
@@ -20,28 +21,33 @@
 #include "pdf/pdf.h"
 #include "record.h"
 #include "system.h"
+#include "usage.h"
 #include "util.h"
 
 #define MM (72.0 / 25.4)
-#define MAXTMPL 16
 
 const char usage_render[] =
     "usage: muster render [-o FILE.pdf | -d DIR] [--paper a4|letter]\n"
-    "              [--template NAME|FILE] [--bleed MM]\n"
-    "              [--crop-marks | --no-crop-marks]\n"
+    "              [--template NAME|FILE] [--product NAME[,NAME...]]\n"
+    "              [--bleed MM] [--crop-marks | --no-crop-marks]\n"
     "              [--backs none|duplex-long|duplex-short]\n"
     "              [--back-offset X,Y] PATH...\n"
     "\n"
-    "Checks every input, then prints its cards on sheets: business cards\n"
-    "10 up, poker cards 9 up, with crop marks.  Nothing is written if any\n"
-    "input has an error; a PDF is written to a temporary file and renamed\n"
-    "into place, so an existing PDF is never left half-written.\n"
+    "Checks every input, then prints every product of each (a unit's card,\n"
+    "a deck's cards, a reference card) on sheets: business cards 10 up,\n"
+    "poker cards 9 up, with crop marks.  Nothing is written if any input\n"
+    "has an error; a PDF is written to a temporary file and renamed into\n"
+    "place, so an existing PDF is never left half-written.\n"
     "\n"
     "  -o FILE.pdf      write everything into one PDF\n"
     "  -d DIR           write DIR/STEM.pdf for each PATH (default: out/)\n"
     "  --paper P        a4 or letter (default: letter when the locale's\n"
     "                   LC_PAPER is a letter country, else a4)\n"
-    "  --template T     a built-in template name or a template file\n"
+    "  --template T     a built-in template name or a template file, for\n"
+    "                   the records of the type it renders; the other\n"
+    "                   products keep their own\n"
+    "  --product P,...  print only these products (card, sheet, counter,\n"
+    "                   roster, reference: 'muster templates' lists them)\n"
     "  --bleed MM       extend backgrounds MM past the trim (default 0)\n"
     "  --no-crop-marks  leave out the crop marks (default: on)\n"
     "  --backs B        duplex-long or duplex-short: a mirrored back page\n"
@@ -56,12 +62,19 @@ struct output {
 	struct layout *layout;
 };
 
+/* A built-in template, loaded once a run. */
+struct loaded_tmpl {
+	const char *name;
+	struct template *t;
+};
+
 struct render {
 	struct layout_opts lo;
-	const char *tmpl_name;		/* --template, or NULL */
-	struct template *tmpl[MAXTMPL];	/* loaded, by name */
-	const char *tmpl_key[MAXTMPL];
-	int ntmpl;
+	struct template *user;		/* --template, or NULL */
+	int user_used;			/* it rendered a record */
+	char **products;		/* --product, NULL-ended, or NULL: all */
+	struct loaded_tmpl *tmpl;
+	int ntmpl, captmpl;
 	struct record *rec;
 	struct batch *batch;
 	struct output *cur;
@@ -102,42 +115,48 @@ locale_is_letter(void)
 	return 0;
 }
 
-static struct template *
-template_for(struct render *rd, const struct system *sys)
+/*
+ * The template for the records of product p: the user's when it renders
+ * p's record type, else p's own built-in one (loaded once).  NULL, with
+ * the run stopped, when it cannot be used.
+ */
+static const struct template *
+template_for(struct render *rd, const struct product *p)
 {
-	const char *key = rd->tmpl_name ? rd->tmpl_name : sys->tmpl;
-	struct template *t = NULL;
+	struct template *t;
 	int i;
 
-	for (i = 0; i < rd->ntmpl; i++)
-		if (strcmp(rd->tmpl_key[i], key) == 0) {
-			t = rd->tmpl[i];
-			goto found;
-		}
-	t = template_load(key);
-	if (rd->ntmpl < MAXTMPL) {
-		rd->tmpl_key[rd->ntmpl] = key;
-		rd->tmpl[rd->ntmpl++] = t;
+	if (rd->user && strcmp(rd->user->type, p->type->name) == 0) {
+		rd->user_used = 1;
+		return rd->user;
 	}
+	for (i = 0; i < rd->ntmpl; i++)
+		if (strcmp(rd->tmpl[i].name, p->tmpl) == 0)
+			return rd->tmpl[i].t;
+	t = template_load(p->tmpl, &catalog_vocab);
+	if (t && strcmp(t->type, p->type->name) != 0) {
+		diag_at(L_FATAL, "template.invalid", t->file, 0, 0,
+		    "template '%s' renders %s, not %s; 'muster templates' "
+		    "lists which renders what", t->name, t->type,
+		    p->type->name);
+		template_free(t);
+		t = NULL;
+	}
+	if (rd->ntmpl == rd->captmpl) {
+		rd->captmpl = rd->captmpl ? rd->captmpl * 2 : 8;
+		rd->tmpl = xrealloc(rd->tmpl, (size_t)rd->captmpl *
+		    sizeof(*rd->tmpl));
+	}
+	rd->tmpl[rd->ntmpl].name = p->tmpl;
+	rd->tmpl[rd->ntmpl++].t = t;
 	if (t == NULL)
 		rd->stop = 1;
-found:
-	if (t && (strcmp(t->system, sys->name) != 0 ||
-	    strcmp(t->kind, sys->kind) != 0)) {
-		diag_at(L_FATAL, "template.invalid", t->file, 0, 0,
-		    "template '%s' renders %s %s, not %s %s; "
-		    "'muster templates' lists which renders what",
-		    t->name, t->system, t->kind, sys->name, sys->kind);
-		rd->stop = 1;
-		return NULL;
-	}
 	return t;
 }
 
 struct doc_ctx {
 	struct render *rd;
-	const struct system *sys;
-	struct template *t;
+	const struct template *t;
 };
 
 static void
@@ -151,26 +170,63 @@ emit_one(struct emitter *e, int copies)
 			dc->rd->stop = 1;
 }
 
+/* Prints every product of a document (or those --product names). */
 static void
 on_document(struct loaded *ld, void *ctx)
 {
 	struct render *rd = ctx;
+	const struct product *p;
 	struct emitter em;
 	struct doc_ctx dc;
 
-	if (ld->errors || ld->sys == NULL)
+	if (ld->errors || ld->kind == NULL)
 		rd->stop = 1;
-	if (rd->stop || ld->sys->emit == NULL)
+	if (rd->stop)
 		return;
-	dc.rd = rd;
-	dc.sys = ld->sys;
-	dc.t = template_for(rd, ld->sys);
-	if (dc.t == NULL)
-		return;
-	em.rec = rd->rec;
-	em.card = emit_one;
-	em.ctx = &dc;
-	ld->sys->emit(ld->obj, &em);
+	for (p = ld->kind->products; p && p->name && !rd->stop; p++) {
+		if (rd->products && str_index((const char *const *)rd->products,
+		    p->name) < 0)
+			continue;
+		dc.rd = rd;
+		if ((dc.t = template_for(rd, p)) == NULL)
+			return;
+		em.rec = rd->rec;
+		em.card = emit_one;
+		em.ctx = &dc;
+		p->emit(ld->obj, &em);
+	}
+}
+
+/* "card,counter" into a NULL-ended list; NULL after saying what is wrong. */
+static char **
+product_list(const char *arg)
+{
+	struct sbuf sb = SBUF_INIT;
+	char **v = NULL, *copy = xstrdup(arg), *tok, *save = NULL;
+	size_t n = 0;
+
+	for (tok = strtok_r(copy, ",", &save); tok;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (!product_known(tok)) {
+			usage_error(usage_render, "--product '%s' is not a "
+			    "product%s", tok, sb_hint(&sb, tok, product_names(),
+			    1));
+			sb_release(&sb);
+			while (n > 0)
+				free(v[--n]);
+			free(v);
+			free(copy);
+			return NULL;
+		}
+		v = xrealloc(v, (n + 2) * sizeof(*v));
+		v[n++] = xstrdup(tok);
+		v[n] = NULL;
+	}
+	free(copy);
+	if (v == NULL)
+		usage_error(usage_render, "--product needs a product name, such "
+		    "as card");
+	return v;
 }
 
 static int
@@ -185,6 +241,17 @@ parse_mm(const char *s, double lo, double hi, double *out)
 		return 0;
 	*out = v * MM;
 	return 1;
+}
+
+/* Says that errors stopped the render; returns the exit status. */
+static int
+no_pdf(void)
+{
+	int n = diag_count(L_ERROR) + diag_count(L_FATAL);
+
+	fprintf(stderr, "muster: no PDF written: %d error%s\n", n,
+	    n == 1 ? "" : "s");
+	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 
 /* Makes the output folder if it is missing (one level, like mkdir). */
@@ -216,6 +283,7 @@ cmd_render(int argc, char **argv)
 		{ "dir", required_argument, NULL, 'd' },
 		{ "paper", required_argument, NULL, 'p' },
 		{ "template", required_argument, NULL, 't' },
+		{ "product", required_argument, NULL, 'P' },
 		{ "bleed", required_argument, NULL, 'b' },
 		{ "crop-marks", no_argument, NULL, 'c' },
 		{ "no-crop-marks", no_argument, NULL, 'C' },
@@ -227,6 +295,7 @@ cmd_render(int argc, char **argv)
 	struct render rd;
 	struct output *outs = NULL;
 	const char *outfile = NULL, *outdir = NULL, *paper = NULL;
+	const char *tmpl_name = NULL, *product_arg = NULL;
 	int nout = 0, c, i, j, rc;
 	char err[512];
 
@@ -239,7 +308,13 @@ cmd_render(int argc, char **argv)
 		case 'o': outfile = optarg; break;
 		case 'd': outdir = optarg; break;
 		case 'p': paper = optarg; break;
-		case 't': rd.tmpl_name = optarg; break;
+		case 't': tmpl_name = optarg; break;
+		case 'P':
+			if (product_arg)
+				return usage_error(usage_render, "give --product "
+				    "once, with the names joined by commas");
+			product_arg = optarg;
+			break;
 		case 'c': rd.lo.crop = 1; break;
 		case 'C': rd.lo.crop = 0; break;
 		case 'b':
@@ -302,6 +377,8 @@ cmd_render(int argc, char **argv)
 		    "letter", paper);
 	}
 
+	if (product_arg && (rd.products = product_list(product_arg)) == NULL)
+		return 2;
 	diag_init(0, stderr);
 	/* One output per PATH (or one for all with -o). */
 	nout = outfile ? 1 : argc - optind;
@@ -333,6 +410,13 @@ cmd_render(int argc, char **argv)
 		goto out;
 	}
 
+	/* The user's template is checked before any input is read. */
+	if (tmpl_name && (rd.user = template_load(tmpl_name,
+	    &catalog_vocab)) == NULL) {
+		diag_flush();
+		rc = no_pdf();
+		goto out;
+	}
 	rd.rec = record_new();
 	rd.batch = batch_new();
 	for (i = 0; i < nout; i++) {
@@ -355,12 +439,14 @@ cmd_render(int argc, char **argv)
 		layout_finish(outs[i].layout);
 		inputs_free(&in);
 	}
+	if (rd.user && !rd.user_used && diag_exit_status(0) == 0)
+		diag_at(L_FATAL, "template.invalid", rd.user->file, 0, 0,
+		    "template '%s' renders %s records, which none of the "
+		    "inputs prints; 'muster templates' lists which product "
+		    "renders what", rd.user->name, rd.user->type);
 	diag_flush();
-	rc = diag_exit_status(0);
-	if (rc) {
-		fprintf(stderr, "muster: no PDF written: %d error%s\n",
-		    diag_count(L_ERROR) + diag_count(L_FATAL),
-		    diag_count(L_ERROR) + diag_count(L_FATAL) == 1 ? "" : "s");
+	if ((rc = diag_exit_status(0)) != 0) {
+		rc = no_pdf();
 		goto out;
 	}
 	for (i = 0; i < nout; i++) {
@@ -373,8 +459,9 @@ cmd_render(int argc, char **argv)
 			continue;
 		}
 		if (pdf_save(outs[i].pdf, outs[i].path, err, sizeof(err)) < 0) {
-			fprintf(stderr, "muster: %s: %s [io.write]\n",
-			    outs[i].path, err);
+			diag_at(L_FATAL, "io.write", outs[i].path, 0, 0, "%s",
+			    err);
+			diag_flush();
 			rc = 2;
 			continue;
 		}
@@ -389,7 +476,12 @@ out:
 	}
 	free(outs);
 	for (i = 0; i < rd.ntmpl; i++)
-		template_free(rd.tmpl[i]);
+		template_free(rd.tmpl[i].t);
+	free(rd.tmpl);
+	template_free(rd.user);
+	for (i = 0; rd.products && rd.products[i]; i++)
+		free(rd.products[i]);
+	free(rd.products);
 	record_free(rd.rec);
 	batch_free(rd.batch);
 	return rc;

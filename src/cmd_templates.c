@@ -1,6 +1,7 @@
 /*
- * cmd_templates.c -- muster templates: the built-in templates, what each
- * renders and its card size.
+ * cmd_templates.c -- muster templates: the built-in templates, the
+ * product and record type each renders, its card size, and with
+ * --fields the fields its record type has.
  */
 #include <dirent.h>
 #include <getopt.h>
@@ -8,18 +9,69 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "cmd.h"
 #include "diag.h"
 #include "layout/template.h"
+#include "system.h"
+#include "usage.h"
 #include "util.h"
 
 const char usage_templates[] =
-    "usage: muster templates\n"
+    "usage: muster templates [--fields]\n"
     "\n"
-    "Lists the built-in templates: name, what they render (system and\n"
-    "kind), card size, and description.  Use one with\n"
-    "'muster render --template NAME', or copy one and change it; a\n"
-    "template that says 'extends: NAME' overrides elements by name.\n";
+    "Lists the built-in templates: name, the product it prints (the name\n"
+    "'muster render --product' takes), the record type it renders, card\n"
+    "size, and description.  Use one with 'muster render --template\n"
+    "NAME', or copy one and change it; a template that says 'extends:\n"
+    "NAME' overrides elements by name.\n"
+    "\n"
+    "  --fields   also list the fields of each record type: what a\n"
+    "             template may print in braces, such as {name}\n";
+
+/* The products that print record type t: "card", "counter, sheet". */
+static void
+products_of(const char *type, struct sbuf *sb)
+{
+	const struct game *const *g;
+	const struct kind *const *k;
+	const struct product *p;
+	const char *seen[65] = { NULL };
+	size_t n = 0;
+
+	for (g = games; *g; g++)
+		for (k = (*g)->kinds; *k; k++)
+			for (p = (*k)->products; p && p->name; p++) {
+				if (strcmp(p->type->name, type) != 0 || n == 64 ||
+				    str_index(seen, p->name) >= 0)
+					continue;
+				seen[n++] = p->name;
+				seen[n] = NULL;
+				sb_addf(sb, "%s%s", n > 1 ? "," : "", p->name);
+			}
+	if (n == 0)
+		sb_adds(sb, "-");
+}
+
+/* The fields, wrapped under the template's line. */
+static void
+print_fields(const char *type)
+{
+	const char *const *f = catalog_vocab.fields(type);
+	size_t col = 0;
+
+	for (; *f; f++) {
+		if (col == 0 || col + 1 + strlen(*f) > 76) {
+			/* Continued lines line up under the first field. */
+			fputs(col ? "\n           " : "    fields:", stdout);
+			col = 11;
+		}
+		printf(" %s", *f);
+		col += 1 + strlen(*f);
+	}
+	if (col)
+		putchar('\n');
+}
 
 static int
 by_name(const void *a, const void *b)
@@ -31,22 +83,22 @@ int
 cmd_templates(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "fields", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *const *dir;
 	char **names = NULL;
 	size_t n = 0, i, j;
-	int c, shown = 0;
+	int c, shown = 0, fields = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(usage_templates, stdout);
-			return 0;
+		switch (c) {
+		case 'f': fields = 1; break;
+		case 'h': fputs(usage_templates, stdout); return 0;
+		default: fputs(usage_templates, stderr); return 2;
 		}
-		fputs(usage_templates, stderr);
-		return 2;
 	}
 	if (optind != argc)
 		return usage_error(usage_templates, "templates takes no "
@@ -78,15 +130,18 @@ cmd_templates(int argc, char **argv)
 	qsort(names, n, sizeof(*names), by_name);
 	diag_init(0, stderr);
 	for (i = 0; i < n; i++) {
-		struct template *t = template_load(names[i]);
+		struct template *t = template_load(names[i], &catalog_vocab);
 
 		if (t) {
-			char what[64];
+			struct sbuf prod = SBUF_INIT;
 
-			snprintf(what, sizeof(what), "%s %s", t->system, t->kind);
-			printf("%-18s %-17s %5.1f x %5.1f mm  %s\n", t->name,
-			    what, t->w * 25.4 / 72, t->h * 25.4 / 72,
-			    t->description);
+			products_of(t->type, &prod);
+			printf("%-18s %-10s %-18s %5.1f x %5.1f mm  %s\n",
+			    t->name, prod.buf, t->type, t->w * 25.4 / 72,
+			    t->h * 25.4 / 72, t->description);
+			if (fields)
+				print_fields(t->type);
+			sb_release(&prod);
 			shown++;
 			template_free(t);
 		}

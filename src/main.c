@@ -11,6 +11,8 @@
 #include "diag.h"
 #include "paths.h"
 #include "pdf/pdf.h"
+#include "system.h"
+#include "util.h"
 
 #ifndef VERSION
 #define VERSION "0.1"
@@ -19,24 +21,34 @@
 static const struct cmd {
 	const char *name;
 	int (*fn)(int, char **);
-	const char *usage;
 	const char *summary;
 } cmds[] = {
-	{ "check", cmd_check, usage_check,
+	{ "check", cmd_check,
 	    "check unit and deck files against their game's rules" },
-	{ "render", cmd_render, usage_render,
-	    "check, then print cards and sheets to PDF" },
-	{ "odds", cmd_odds, usage_odds,
+	{ "render", cmd_render, "check, then print cards and sheets to PDF" },
+	{ "odds", cmd_game,
 	    "exact chances of a shot, an attack or a morale check" },
-	{ "resolve", cmd_resolve, usage_resolve,
-	    "replay one shot with given dice, step by step" },
-	{ "templates", cmd_templates, usage_templates,
+	{ "resolve", cmd_game, "replay one shot with given dice, step by step" },
+	{ "templates", cmd_templates,
 	    "list the built-in templates and what they render" },
 };
+
+/* The command of that name: one of cmds[], or a game's (cmd_game). */
+static int (*find_cmd(const char *name))(int, char **)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(cmds); i++)
+		if (strcmp(name, cmds[i].name) == 0)
+			return cmds[i].fn;
+	return cmd_game_known(name) ? cmd_game : NULL;
+}
 
 static void
 overview(FILE *f)
 {
+	const struct game *const *g;
+	const struct game_cmd *c;
 	size_t i;
 
 	fputs("usage: muster COMMAND [OPTIONS] ...\n"
@@ -44,8 +56,22 @@ overview(FILE *f)
 	    "muster checks wargame units and card decks written in YAML\n"
 	    "against their game's rules and prints them as PDF.\n\n"
 	    "commands:\n", f);
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (i = 0; i < NELEM(cmds); i++)
 		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
+	/* A game's command that no row above names. */
+	for (g = games; *g; g++)
+		for (c = (*g)->cmds; c && c->name; c++) {
+			for (i = 0; i < NELEM(cmds); i++)
+				if (strcmp(cmds[i].name, c->name) == 0)
+					break;
+			if (i == NELEM(cmds))
+				fprintf(f, "  %-10s %s: %s\n", c->name,
+				    (*g)->name, c->summary);
+		}
+	fputs("\nsystems:", f);
+	for (g = games; *g; g++)
+		fprintf(f, " %s (%s)%s", (*g)->name, (*g)->title,
+		    g[1] ? "," : "\n");
 	fputs("\nexit status: 0 success, 1 errors in the input, "
 	    "2 usage or I/O error\nsee muster(1) for the rules it checks\n", f);
 }
@@ -71,11 +97,26 @@ find_exe_dir(const char *argv0)
 	paths_set_exe_dir(*buf ? buf : "/");
 }
 
+/* Runs a command and ends the run: diagnostics, caches, stdout. */
+static int
+run(int (*fn)(int, char **), int argc, char **argv)
+{
+	int rc = fn(argc, argv);
+
+	diag_end();
+	pdf_cleanup();
+	system_cleanup();
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fputs("muster: cannot write standard output\n", stderr);
+		return 2;
+	}
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
-	size_t i;
-	int rc;
+	int (*fn)(int, char **);
 
 	if (argc < 2) {
 		overview(stderr);
@@ -83,12 +124,11 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		if (argc > 2)
-			for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-				if (strcmp(argv[2], cmds[i].name) == 0) {
-					fputs(cmds[i].usage, stdout);
-					return 0;
-				}
+		if (argc > 2 && (fn = find_cmd(argv[2])) != NULL) {
+			char *help[] = { argv[2], (char *)"--help", NULL };
+
+			return run(fn, 2, help);
+		}
 		overview(stdout);
 		return 0;
 	}
@@ -97,18 +137,8 @@ main(int argc, char **argv)
 		return 0;
 	}
 	find_exe_dir(argv[0]);
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (strcmp(argv[1], cmds[i].name) == 0) {
-			rc = cmds[i].fn(argc - 1, argv + 1);
-			diag_end();
-			pdf_cleanup();
-			if (fflush(stdout) != 0 || ferror(stdout)) {
-				fputs("muster: cannot write standard output\n",
-				    stderr);
-				return 2;
-			}
-			return rc;
-		}
+	if ((fn = find_cmd(argv[1])) != NULL)
+		return run(fn, argc - 1, argv + 1);
 	fprintf(stderr, "muster: '%s' is not a command\n\n", argv[1]);
 	overview(stderr);
 	return 2;

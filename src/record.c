@@ -10,7 +10,7 @@
 
 #include "doc.h"
 
-#define NSLOT 512	/* a power of two well above any card's field count */
+#define NSLOT0 512	/* slots to start with: a power of two */
 
 struct field {
 	const char *key;	/* into pool, or NULL */
@@ -20,8 +20,8 @@ struct field {
 };
 
 struct record {
-	struct field slot[NSLOT];
-	size_t used;
+	struct field *slot;
+	size_t nslot, used;	/* used below nslot / 2, or the table grows */
 	char *pool;		/* keys and values, bump-allocated */
 	size_t poollen, poolcap;
 	char **old;		/* pools outgrown while a card was built */
@@ -35,6 +35,8 @@ record_new(void)
 {
 	struct record *r = xcalloc(1, sizeof(*r));
 
+	r->nslot = NSLOT0;
+	r->slot = xcalloc(r->nslot, sizeof(*r->slot));
 	r->poolcap = 8192;
 	r->pool = xmalloc(r->poolcap);
 	return r;
@@ -59,6 +61,7 @@ record_free(struct record *r)
 		return;
 	free_old(r);
 	free(r->pool);
+	free(r->slot);
 	sb_release(&r->label);
 	sb_release(&r->file);
 	free(r);
@@ -67,7 +70,7 @@ record_free(struct record *r)
 void
 record_clear(struct record *r)
 {
-	memset(r->slot, 0, sizeof(r->slot));
+	memset(r->slot, 0, r->nslot * sizeof(*r->slot));
 	r->used = 0;
 	r->poollen = 0;
 	free_old(r);
@@ -110,7 +113,7 @@ hash(const char *s, size_t n)
 static struct field *
 lookup(const struct record *r, const char *key, size_t klen, unsigned h)
 {
-	size_t i = h & (NSLOT - 1);
+	size_t i = h & (r->nslot - 1);
 
 	for (;;) {
 		const struct field *f = &r->slot[i];
@@ -118,8 +121,23 @@ lookup(const struct record *r, const char *key, size_t klen, unsigned h)
 		if (f->key == NULL || (f->hash == h && f->klen == klen &&
 		    memcmp(f->key, key, klen) == 0))
 			return (struct field *)f;
-		i = (i + 1) & (NSLOT - 1);
+		i = (i + 1) & (r->nslot - 1);
 	}
+}
+
+/* Doubles the table; the fields keep their strings in the pools. */
+static void
+grow(struct record *r)
+{
+	struct field *old = r->slot;
+	size_t n = r->nslot, i;
+
+	r->nslot *= 2;
+	r->slot = xcalloc(r->nslot, sizeof(*r->slot));
+	for (i = 0; i < n; i++)
+		if (old[i].key)
+			*lookup(r, old[i].key, old[i].klen, old[i].hash) = old[i];
+	free(old);
 }
 
 void
@@ -130,8 +148,10 @@ rec_set(struct record *r, const char *key, const char *val)
 	struct field *f = lookup(r, key, klen, h);
 
 	if (f->key == NULL) {
-		if (r->used >= NSLOT / 2)
-			fatal("a card has more than %d fields", NSLOT / 2);
+		if (r->used + 1 > r->nslot / 2) {
+			grow(r);
+			f = lookup(r, key, klen, h);
+		}
 		f->key = pool_dup(r, key, klen);
 		f->klen = klen;
 		f->hash = h;
@@ -176,7 +196,7 @@ rec_keys(const struct record *r, const char **out, size_t max)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < NSLOT && n < max; i++)
+	for (i = 0; i < r->nslot && n < max; i++)
 		if (r->slot[i].key)
 			out[n++] = r->slot[i].key;
 	return n;

@@ -21,6 +21,8 @@
 #ifndef MUSTER_SCHEMA_H
 #define MUSTER_SCHEMA_H
 
+#include <stddef.h>
+
 struct node;
 
 enum stype {
@@ -48,21 +50,24 @@ struct skey {
 	const struct skey *sub;
 	const char *const *oneof;	/* T_STR: the allowed values */
 	const char *hint;	/* what to give, for "missing key" messages */
+	const char *rule;	/* a value not in oneof is this rule's, not yaml.enum */
 };
 
-#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL }
-#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL, NULL }
-#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL, NULL }
-#define K_TEXT(n, f, hint)	{ n, T_STR, f, 0, 0, NULL, NULL, hint }
-#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v, NULL }
-#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL }
-#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL }
-#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL }
-#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL }
-#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL }
-#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL }
+#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL, NULL }
+#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL, NULL, NULL }
+#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL, NULL, NULL }
+#define K_TEXT(n, f, hint)	{ n, T_STR, f, 0, 0, NULL, NULL, hint, NULL }
+#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v, NULL, NULL }
+/* An enum whose wrong values a game's rule reports ("shellshock.weapon-arc"). */
+#define K_ENUMR(n, f, v, rule)	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule }
+#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
+#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
+#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL }
+#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL }
+#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL, NULL }
+#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL, NULL }
 #define K_SEQH(n, f, lo, hi, item, hint) \
-	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint }
+	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint, NULL }
 
 /*
  * Checks n against spec (one entry: the value's own description; its
@@ -74,5 +79,41 @@ int schema_check(const struct node *n, const struct skey *spec,
 
 /* Name of a type for messages: "a whole number", "true or false"... */
 const char *stype_name(enum stype t);
+
+/*
+ * ---- checks over several values, for a game's rules ----
+ *
+ * Each reports under rule and returns the number of problems.
+ */
+
+/*
+ * Names given more than once (NULL entries and bad nodes are skipped):
+ * "WHAT 'x' is WHERE twice (first at line N); HOW", in linear time.
+ */
+int check_unique(const struct node *const *names, size_t n,
+    const char *rule, const char *what, const char *where, const char *how);
+
+/* A span of whole numbers claimed by a row of a table, at its node. */
+struct span {
+	long lo, hi;
+	const struct node *at;
+};
+/*
+ * Spans that must cover lo..hi exactly once (a d6 table, an internal
+ * damage chart 1-100): a number claimed twice is reported at the second
+ * span, one outside lo..hi at its span, and each run of numbers nobody
+ * claims once, at whole.  WHAT names a number: "roll".  hi - lo is at
+ * most 100000.
+ */
+int check_cover(const struct span *s, size_t n, long lo, long hi,
+    const struct node *whole, const char *rule, const char *what);
+
+/*
+ * A sequence that must ascend: each v[i] above v[i-1] (strict) or not
+ * below it, reported at at[i]: "WHAT N comes after M; WHAT must rise
+ * from row to row" (or "must not fall").
+ */
+int check_ascending(const long *v, const struct node *const *at, size_t n,
+    int strict, const char *rule, const char *what);
 
 #endif

@@ -1,8 +1,12 @@
 /*
- * system.c -- the table of systems, document dispatch and batch state.
+ * system.c -- the table of games, lookups over it, document dispatch,
+ * references between documents, and batch state.
  */
 #include "system.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,19 +15,18 @@
 #include "schema.h"
 #include "util.h"
 
-extern const struct system shellshock_card;
-extern const struct system ssg_battalions, ssg_tactics, ssg_specialties;
-extern const struct system ssg_reference, ssg_lineup;
+/*
+ * The games, one row each (doc/adding-a-game.md).  A row X(name) stands
+ * for the struct game game_name that the game's own files define.
+ */
+#define GAMES(X) \
+	X(shellshock) \
+	X(ssg)
 
-const struct system *const systems[] = {
-	&shellshock_card,
-	&ssg_battalions,
-	&ssg_tactics,
-	&ssg_specialties,
-	&ssg_reference,
-	&ssg_lineup,
-	NULL
-};
+#define DECLARE(g) extern const struct game game_##g;
+#define ROW(g) &game_##g,
+GAMES(DECLARE)
+const struct game *const games[] = { GAMES(ROW) NULL };
 
 /* Rules reported by the reader, the schema, the layout and the printer. */
 const struct rule core_rules[] = {
@@ -39,30 +42,258 @@ const struct rule core_rules[] = {
 	{ "yaml.type", "a value of the wrong type (text, number, list, mapping)", NULL },
 	{ "yaml.range", "a number or a list length outside its allowed range", NULL },
 	{ "yaml.enum", "a value that is not one of the allowed words", NULL },
-	{ "yaml.empty", "a file holds no document", NULL },
+	{ "yaml.empty", "a file holds no document (an empty file is a mistake, not a unit)", NULL },
 	{ "template.invalid", "a template that cannot be used (its keys, lengths, colours, extends)", NULL },
 	{ "template.safe", "a template puts text closer to the trim than its safe margin (warning)", NULL },
-	{ "template.field", "a template names a field the card does not have", NULL },
+	{ "template.field", "a template names a field its record type does not have", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
+	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ NULL, NULL, NULL }
 };
 
-const struct system *
-system_find(const char *name, const char *kind)
-{
-	const struct system *const *s;
+/* ---- lookups ---- */
 
-	for (s = systems; *s; s++)
-		if (strcmp((*s)->name, name) == 0 &&
-		    strcmp((*s)->kind, kind) == 0)
-			return *s;
+const struct game *
+game_find(const char *name)
+{
+	const struct game *const *g;
+
+	for (g = games; name && *g; g++)
+		if (strcmp((*g)->name, name) == 0)
+			return *g;
 	return NULL;
 }
 
-/* ---- batch: claims by namespace and key, in a small hash table ---- */
+const struct kind *
+kind_find(const struct game *g, const char *name)
+{
+	const struct kind *const *k;
+
+	for (k = g->kinds; name && *k; k++)
+		if (strcmp((*k)->name, name) == 0)
+			return *k;
+	return NULL;
+}
+
+const struct game_cmd *
+game_cmd_find(const struct game *g, const char *cmd)
+{
+	const struct game_cmd *c;
+
+	for (c = g->cmds; c && c->name; c++)
+		if (strcmp(c->name, cmd) == 0)
+			return c;
+	return NULL;
+}
+
+/* Calls fn for every product of every kind of every game. */
+static void
+each_product(void (*fn)(const struct product *p, void *ctx), void *ctx)
+{
+	const struct game *const *g;
+	const struct kind *const *k;
+	const struct product *p;
+
+	for (g = games; *g; g++)
+		for (k = (*g)->kinds; *k; k++)
+			for (p = (*k)->products; p && p->name; p++)
+				fn(p, ctx);
+}
+
+struct find_type {
+	const char *name;
+	const struct rectype *found;
+};
+
+static void
+find_type(const struct product *p, void *ctx)
+{
+	struct find_type *f = ctx;
+
+	if (f->found == NULL && strcmp(p->type->name, f->name) == 0)
+		f->found = p->type;
+}
+
+const struct rectype *
+rectype_find(const char *name)
+{
+	struct find_type f = { name, NULL };
+
+	if (name)
+		each_product(find_type, &f);
+	return f.found;
+}
+
+/* Lists built once, freed by system_cleanup(). */
+struct fieldset {
+	const struct rectype *t;
+	const char **v;		/* sorted, NULL-ended */
+};
+
+static struct {
+	struct arena *a;
+	struct fieldset *sets;
+	size_t nsets;
+	const char **types, **products;
+	size_t ntypes, nproducts, captypes, capproducts;
+} C;
+
+static struct arena *
+cache_arena(void)
+{
+	if (C.a == NULL)
+		C.a = arena_new();
+	return C.a;
+}
+
+/* Appends s to a growing NULL-ended list unless it is there already. */
+static void
+add_unique(const char ***v, size_t *n, size_t *cap, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp((*v)[i], s) == 0)
+			return;
+	if (*n + 2 > *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+/*
+ * Expands the first {a,b} or {1..6} of pattern (prefix already in sb)
+ * and recurses on the rest; each complete name is added to the list.
+ */
+static void
+expand(struct sbuf *sb, const char *pat, const char ***v, size_t *n,
+    size_t *cap)
+{
+	const char *open = strchr(pat, '{'), *close, *p;
+	size_t keep = sb->len;
+	char *end;
+	long lo, hi;
+
+	if (open == NULL || (close = strchr(open, '}')) == NULL) {
+		sb_adds(sb, pat);
+		add_unique(v, n, cap, arena_strdup(cache_arena(), sb_str(sb)));
+		sb->len = keep;
+		sb->buf[keep] = '\0';
+		return;
+	}
+	lo = strtol(open + 1, &end, 10);
+	if (end > open + 1 && strncmp(end, "..", 2) == 0) {
+		hi = strtol(end + 2, &end, 10);
+		for (; lo <= hi && end == close; lo++) {
+			sb_add(sb, pat, (size_t)(open - pat));
+			sb_addf(sb, "%ld", lo);
+			expand(sb, close + 1, v, n, cap);
+			sb->len = keep;
+			sb->buf[keep] = '\0';
+		}
+		return;
+	}
+	for (p = open + 1; p <= close;) {
+		const char *comma = memchr(p, ',', (size_t)(close - p));
+		const char *stop = comma ? comma : close;
+
+		sb_add(sb, pat, (size_t)(open - pat));
+		sb_add(sb, p, (size_t)(stop - p));
+		expand(sb, close + 1, v, n, cap);
+		sb->len = keep;
+		if (sb->buf)
+			sb->buf[keep] = '\0';
+		p = stop + 1;
+	}
+}
+
+static int
+by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char *const *
+rectype_fields(const struct rectype *t)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *const *f;
+	const char **v = NULL;
+	size_t i, n = 0, cap = 0;
+
+	for (i = 0; i < C.nsets; i++)
+		if (C.sets[i].t == t)
+			return C.sets[i].v;
+	for (f = t->fields; f && *f; f++)
+		expand(&sb, *f, &v, &n, &cap);
+	sb_release(&sb);
+	if (v == NULL)
+		v = xcalloc(1, sizeof(*v));
+	qsort(v, n, sizeof(*v), by_str);
+	C.sets = xrealloc(C.sets, (C.nsets + 1) * sizeof(*C.sets));
+	C.sets[C.nsets].t = t;
+	C.sets[C.nsets++].v = v;
+	return v;
+}
+
+static const char *const none[] = { NULL };
+
+static void
+add_type(const struct product *p, void *ctx)
+{
+	(void)ctx;
+	add_unique(&C.types, &C.ntypes, &C.captypes, p->type->name);
+}
+
+static void
+add_product(const struct product *p, void *ctx)
+{
+	(void)ctx;
+	add_unique(&C.products, &C.nproducts, &C.capproducts, p->name);
+}
+
+const char *const *
+rectype_names(void)
+{
+	if (C.types == NULL)
+		each_product(add_type, NULL);
+	return C.types ? C.types : none;
+}
+
+const char *const *
+product_names(void)
+{
+	if (C.products == NULL)
+		each_product(add_product, NULL);
+	return C.products ? C.products : none;
+}
+
+int
+product_known(const char *name)
+{
+	return str_index(product_names(), name) >= 0;
+}
+
+void
+system_cleanup(void)
+{
+	size_t i;
+
+	for (i = 0; i < C.nsets; i++)
+		free(C.sets[i].v);
+	free(C.sets);
+	free(C.types);
+	free(C.products);
+	arena_free(C.a);
+	memset(&C, 0, sizeof(C));
+}
+
+/* ---- batch: claims by namespace and key, and referenced files ---- */
 
 struct claim {
 	char *ns, *key;
@@ -70,10 +301,24 @@ struct claim {
 	struct claim *next;
 };
 
+/* A file named by a document: loaded once, kept until the batch ends. */
+struct ref {
+	char *real;		/* its canonical path */
+	struct arena *a;	/* its nodes and structures */
+	struct loaded *docs;
+	int n;
+	int loading;		/* being read: a reference back is a circle */
+	int bad;		/* unreadable, empty or with errors */
+	struct ref *next;
+};
+
 #define NBUCKET 1024
+#define MAXREFDEPTH 8	/* SPEC 8: references nest at most 8 deep */
 
 struct batch {
 	struct claim *bucket[NBUCKET];
+	struct ref *refs;
+	int depth;
 };
 
 struct batch *
@@ -86,6 +331,7 @@ void
 batch_free(struct batch *b)
 {
 	struct claim *c, *next;
+	struct ref *r, *rnext;
 	size_t i;
 
 	if (b == NULL)
@@ -99,6 +345,13 @@ batch_free(struct batch *b)
 			free((char *)c->at.what);
 			free(c);
 		}
+	for (r = b->refs; r; r = rnext) {
+		rnext = r->next;
+		free(r->real);
+		free(r->docs);
+		arena_free(r->a);
+		free(r);
+	}
 	free(b);
 }
 
@@ -132,33 +385,29 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 
 /* ---- dispatch ---- */
 
-/* The system names, or one system's kinds, as a NULL-ended array. */
+/* The game names, or one game's kinds, as a NULL-ended array. */
 static void
-names_of(const char *system, const char **names, size_t max)
+names_of(const struct game *g, const char **names, size_t max)
 {
-	const struct system *const *s;
-	size_t n = 0, j;
+	const struct game *const *gp;
+	const struct kind *const *k;
+	size_t n = 0;
 
-	for (s = systems; *s && n < max - 1; s++) {
-		const char *name = system ? (*s)->kind : (*s)->name;
-
-		if (system && strcmp((*s)->name, system) != 0)
-			continue;
-		for (j = 0; j < n && strcmp(names[j], name) != 0; j++)
-			;
-		if (j == n)
-			names[n++] = name;
-	}
+	if (g)
+		for (k = g->kinds; *k && n < max - 1; k++)
+			names[n++] = (*k)->name;
+	else
+		for (gp = games; *gp && n < max - 1; gp++)
+			names[n++] = (*gp)->name;
 	names[n] = NULL;
 }
 
-/* Reports an unusable system: or kind: value; returns NULL. */
-static const struct system *
-find_or_report(const struct node *root)
+/* Reports an unusable system: or kind: value; returns 0 then. */
+static int
+find_or_report(const struct node *root, struct loaded *out)
 {
 	const struct node *sn = node_get(root, "system");
 	const struct node *kn = node_get(root, "kind");
-	const struct system *const *s;
 	struct sbuf sb = SBUF_INIT;
 	const char *names[64];
 
@@ -170,15 +419,12 @@ find_or_report(const struct node *root)
 		    sn ? "no usable value for" : "missing key", sb.buf);
 		goto out;
 	}
-	for (s = systems; *s; s++)
-		if (strcmp((*s)->name, sn->str) == 0)
-			break;
-	if (*s == NULL) {
+	if ((out->game = game_find(sn->str)) == NULL) {
 		diag(L_ERROR, "yaml.enum", sn, "unknown system '%s'%s",
 		    sn->str, sb_hint(&sb, sn->str, names, 1));
 		goto out;
 	}
-	names_of(sn->str, names, NELEM(names));
+	names_of(out->game, names, NELEM(names));
 	if (kn == NULL || kn->type != N_SCALAR || node_is_null(kn)) {
 		sb_list(&sb, names);
 		diag(L_ERROR, kn ? "yaml.type" : "yaml.missing-key",
@@ -186,16 +432,18 @@ find_or_report(const struct node *root)
 		    kn ? "no usable value for" : "missing key", sb.buf);
 		goto out;
 	}
-	if (system_find(sn->str, kn->str) == NULL) {
+	if ((out->kind = kind_find(out->game, kn->str)) == NULL) {
 		diag(L_ERROR, "yaml.enum", kn, "unknown kind '%s' for system %s%s",
 		    kn->str, sn->str, sb_hint(&sb, kn->str, names, 1));
 		goto out;
 	}
 	sb_release(&sb);
-	return system_find(sn->str, kn->str);
+	return 1;
 out:
 	sb_release(&sb);
-	return NULL;
+	out->game = NULL;
+	out->kind = NULL;
+	return 0;
 }
 
 int (*system_foreign_doc)(const struct node *root);
@@ -205,7 +453,6 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
 {
 	int before = diag_count(L_ERROR);
-	const struct system *sys;
 	const struct rule *r;
 	struct skey top = K_MAP("document", REQ, NULL);
 
@@ -224,17 +471,15 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 		out->errors = diag_count(L_ERROR) - before;
 		return;
 	}
-	sys = find_or_report(root);
-	if (sys == NULL) {
+	if (!find_or_report(root, out)) {
 		out->errors = diag_count(L_ERROR) - before;
 		return;
 	}
-	top.sub = sys->keys;
+	top.sub = out->kind->keys;
 	top.name = "";
 	schema_check(root, &top, "");
-	out->sys = sys;
-	out->obj = sys->load(root, a, b);
-	for (r = sys->rules; r->id; r++)
+	out->obj = out->kind->load(root, a, b);
+	for (r = out->kind->rules; r->id; r++)
 		if (r->check)
 			r->check(out->obj, b, r);
 	out->errors = diag_count(L_ERROR) - before;
@@ -268,8 +513,9 @@ system_read_file(const char *path, struct batch *b,
 			fn(&ld, ctx);
 		arena_reset(a);
 	}
+	/* SPEC 2: an empty file is a mistake (a truncated save), not a unit. */
 	if (n == 0 && !reader_failed(rd))
-		diag_at(L_WARNING, "yaml.empty", path, 0, 0,
+		diag_at(L_ERROR, "yaml.empty", path, 0, 0,
 		    "file holds no document; write one with 'system:' and "
 		    "'kind:'");
 	arena_free(a);
@@ -277,25 +523,150 @@ system_read_file(const char *path, struct batch *b,
 	return n;
 }
 
-int
-system_read_one(const char *path, struct arena *a, struct batch *b,
-    struct loaded *out)
+/* ---- references ---- */
+
+/* Reports a reference that cannot be used, at it or at the file. */
+static void
+ref_bad(const struct node *at, const char *rule, const char *path,
+    const char *fmt, ...) ATTR_PRINTF(4, 5);
+
+static void
+ref_bad(const struct node *at, const char *rule, const char *path,
+    const char *fmt, ...)
 {
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (at)
+		diag_vat(L_ERROR, rule, at->file, at->line, at->col, fmt, ap);
+	else
+		diag_vat(L_FATAL, rule, path, 0, 0, fmt, ap);
+	va_end(ap);
+}
+
+/* "shellshock card or sheet", for messages. */
+static void
+wanted(struct sbuf *sb, const char *game, const char *const *kinds)
+{
+	size_t i, n = 0;
+
+	while (kinds[n])
+		n++;
+	sb_adds(sb, game);
+	for (i = 0; i < n; i++)
+		sb_addf(sb, "%s%s", i == 0 ? " " : i == n - 1 ? " or " : ", ",
+		    kinds[i]);
+}
+
+static struct ref *
+ref_read(struct batch *b, const char *file, char *real)
+{
+	struct ref *r = xcalloc(1, sizeof(*r));
 	struct reader *rd;
 	struct node *root;
+	int cap = 0;
 
-	memset(out, 0, sizeof(*out));
-	if ((rd = reader_open(path)) == NULL)
-		return -1;
-	root = reader_next(rd, a);
-	if (root == NULL) {
-		if (!reader_failed(rd))
-			diag_at(L_ERROR, "yaml.empty", path, 0, 0,
-			    "file holds no document");
+	r->real = real;
+	r->a = arena_new();
+	r->next = b->refs;
+	b->refs = r;
+	r->loading = 1;
+	b->depth++;
+	if ((rd = reader_open(file)) == NULL) {
+		r->bad = 1;
+	} else {
+		while ((root = reader_next(rd, r->a)) != NULL) {
+			if (r->n == cap) {
+				cap = cap ? cap * 2 : 4;
+				r->docs = xrealloc(r->docs,
+				    (size_t)cap * sizeof(*r->docs));
+			}
+			system_load(root, r->a, b, &r->docs[r->n]);
+			if (r->docs[r->n].errors || r->docs[r->n].kind == NULL)
+				r->bad = 1;
+			r->n++;
+		}
+		if (reader_failed(rd))
+			r->bad = 1;
+		else if (r->n == 0)
+			diag_at(L_ERROR, "yaml.empty", file, 0, 0,
+			    "file holds no document; write one with "
+			    "'system:' and 'kind:'");
 		reader_close(rd);
-		return -1;
 	}
-	system_load(root, a, b, out);
-	reader_close(rd);
-	return out->errors || out->sys == NULL ? -1 : 0;
+	if (r->n == 0)
+		r->bad = 1;
+	b->depth--;
+	r->loading = 0;
+	return r;
+}
+
+const struct loaded *
+system_ref(struct batch *b, const char *path, const struct node *at,
+    const char *rule, const char *game, const char *const *kinds, int *n)
+{
+	char file[PATH_MAX], *real;
+	const char *slash;
+	struct sbuf sb = SBUF_INIT;
+	struct ref *r;
+	int i;
+
+	*n = 0;
+	slash = at && at->file ? strrchr(at->file, '/') : NULL;
+	if (path[0] == '/' || slash == NULL)
+		snprintf(file, sizeof(file), "%s", path);
+	else
+		snprintf(file, sizeof(file), "%.*s/%s",
+		    (int)(slash - at->file), at->file, path);
+	if ((real = realpath(file, NULL)) == NULL) {
+		if (at)
+			diag(L_ERROR, rule, at, "cannot open '%s': %s", path,
+			    strerror(errno));
+		else
+			diag_at(L_FATAL, "io.read", file, 0, 0,
+			    "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	for (r = b->refs; r; r = r->next)
+		if (strcmp(r->real, real) == 0)
+			break;
+	if (r && r->loading) {
+		ref_bad(at, rule, file, "'%s' names this file again: the files "
+		    "refer to each other in a circle", path);
+		free(real);
+		return NULL;
+	}
+	if (r == NULL && b->depth >= MAXREFDEPTH) {
+		ref_bad(at, rule, file, "'%s' is more than %d references deep; "
+		    "the limit is %d", path, MAXREFDEPTH, MAXREFDEPTH);
+		free(real);
+		return NULL;
+	}
+	if (r)
+		free(real);
+	else
+		r = ref_read(b, file, real);
+	if (r->bad) {
+		/* The file's own problems are reported at the file. */
+		if (at)
+			diag(L_ERROR, rule, at, "'%s' cannot be used: it has "
+			    "errors (see above)", path);
+		return NULL;
+	}
+	for (i = 0; i < r->n; i++) {
+		const struct loaded *ld = &r->docs[i];
+
+		if (strcmp(ld->game->name, game) != 0 ||
+		    str_index(kinds, ld->kind->name) < 0) {
+			wanted(&sb, game, kinds);
+			/* At the file itself, the file is the subject. */
+			ref_bad(at, rule, file, "%s%s%sholds %s %s, not %s",
+			    at ? "'" : "", at ? path : "", at ? "' " : "",
+			    ld->game->name, ld->kind->name, sb.buf);
+			sb_release(&sb);
+			return NULL;
+		}
+	}
+	*n = r->n;
+	return r->docs;
 }

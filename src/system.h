@@ -1,14 +1,26 @@
 /*
- * system.h -- the interface each game system implements, and the table of
- * systems.
+ * system.h -- the interface a game implements, and the table of games.
  *
- * A system kind (shellshock card, ssg tactics, ...) is one file in
- * systems/ that provides a struct system: the keys its documents may
- * hold, a loader from the node tree to its own typed structure, a table
- * of rules (each a stable id and a check function), and an emitter that
- * turns the structure into records for the layout.  Systems know nothing
- * of PDF.  Adding one is a file in systems/ plus a row in systems[]
- * (system.c), a template and examples.
+ * A game (struct game) is one row of games[] (system.c).  It lists:
+ *
+ *   kinds     what a document holds (system: shellshock, kind: card):
+ *             its keys, a loader from the node tree to the game's own
+ *             structure, its rules (a stable id and a check each), and
+ *             the products it prints;
+ *   products  what a kind prints (card, sheet, counter, roster,
+ *             reference): a record type, the template that prints it
+ *             by default, and an emitter that fills one record per card
+ *             face;
+ *   commands  what the game adds to `muster odds`, `muster resolve`...:
+ *             its own options, usage and output.
+ *
+ * A record type (struct rectype) names the fields its records carry, so
+ * that a template naming a field no product fills is caught when the
+ * template is checked, not halfway through a render.
+ *
+ * Games know nothing of PDF and choose no colours: templates do.  A new
+ * game is files under systems/ and rules/ plus one row in system.c;
+ * doc/adding-a-game.md is the checklist.
  */
 #ifndef MUSTER_SYSTEM_H
 #define MUSTER_SYSTEM_H
@@ -26,39 +38,95 @@ struct rule {
 	const char *id;		/* stable, dotted: "shellshock.maneuver" */
 	const char *summary;	/* what it demands, for the man page */
 	/* Reports through diag() using self->id; NULL when the rule is
-	 * reported elsewhere (by the loader, the layout or the batch). */
+	 * reported elsewhere (by the loader, the layout or a command). */
 	void (*check)(const void *obj, struct batch *b, const struct rule *self);
 };
 
-/* Where the cards a document renders go; see emit_card(). */
+/*
+ * What a template renders: a name ("shellshock.card") and the fields its
+ * records carry, as patterns where "{E,M,B}" stands for each of E, M and
+ * B and "{1..6}" for each number, NULL-ended.
+ */
+struct rectype {
+	const char *name;
+	const char *summary;
+	const char *const *fields;
+};
+
+/* Where the card faces of a product go; see emit_card(). */
 struct emitter {
-	struct record *rec;	/* filled by the system, one card at a time */
+	struct record *rec;	/* filled by the game, one card face at a time */
 	void (*card)(struct emitter *e, int copies);
 	void *ctx;
 };
 
-struct system {
-	const char *name;	/* value of system: */
-	const char *kind;	/* value of kind: */
-	const char *summary;	/* what the kind describes, for --help */
-	const struct skey *keys;	/* the document's keys (K_END-terminated) */
-	const char *tmpl;	/* built-in template that renders it, or NULL */
-	const struct rule *rules;	/* ended by a NULL id */
-	/* Builds the typed structure in a from a document whose keys were
-	 * checked (bad nodes are marked, see schema.h). */
-	void *(*load)(const struct node *root, struct arena *a, struct batch *b);
-	/* Sends each card of obj to e; NULL when the kind prints nothing. */
+struct product {
+	const char *name;	/* card, sheet, counter, roster, reference */
+	const struct rectype *type;
+	const char *tmpl;	/* the built-in template that prints it */
+	/* Fills e->rec with each card face of obj and hands it on with
+	 * emit_card(); obj loaded without errors. */
 	void (*emit)(const void *obj, struct emitter *e);
 };
 
-/* Every system kind muster knows, ended by NULL. */
-extern const struct system *const systems[];
-/* Rules not owned by a system (yaml.*, io.*, render.*), ended by NULL id. */
+struct kind {
+	const char *name;	/* value of kind: */
+	const char *summary;	/* what the kind describes, for --help */
+	const struct skey *keys;	/* the document's keys (K_END-ended) */
+	const struct rule *rules;	/* ended by a NULL id */
+	/* Builds the game's structure in a from a document whose keys were
+	 * checked (bad nodes are marked, see schema.h). */
+	void *(*load)(const struct node *root, struct arena *a, struct batch *b);
+	const struct product *products;	/* ended by a NULL name */
+};
+
+/*
+ * A game's part of a generic command: `muster odds shellshock ...` runs
+ * the "odds" row of shellshock with argv[0] "shellshock".  run parses
+ * its own options (getopt_long), prints its usage for --help, and
+ * returns the exit status (0, 1 input errors, 2 usage or I/O).
+ */
+struct game_cmd {
+	const char *name;	/* "odds", "resolve" */
+	const char *summary;	/* one line for the command's overview */
+	const char *usage;	/* the whole of `muster odds GAME --help` */
+	int (*run)(int argc, char **argv);
+};
+
+struct game {
+	const char *name;	/* value of system: */
+	const char *title;	/* "Shellshock Combat System" */
+	const struct kind *const *kinds;	/* NULL-ended */
+	const struct game_cmd *cmds;	/* ended by a NULL name */
+	/* Rules its commands and references report, ended by a NULL id. */
+	const struct rule *rules;
+};
+
+/* Every game muster knows, NULL-ended. */
+extern const struct game *const games[];
+/* Rules not owned by a game (yaml.*, io.*, template.*, render.*). */
 extern const struct rule core_rules[];
 
-const struct system *system_find(const char *name, const char *kind);
+const struct game *game_find(const char *name);
+const struct kind *kind_find(const struct game *g, const char *name);
+/* A game's command of that name, or NULL. */
+const struct game_cmd *game_cmd_find(const struct game *g, const char *cmd);
+/* The record type of that name, or NULL. */
+const struct rectype *rectype_find(const char *name);
+/*
+ * The fields of a record type, expanded and sorted, NULL-ended; and
+ * every record type's name, NULL-ended.  Both live until system_cleanup().
+ */
+const char *const *rectype_fields(const struct rectype *t);
+const char *const *rectype_names(void);
+/* Whether some kind of some game prints a product of that name. */
+int product_known(const char *name);
+/* Every product name, NULL-ended, until system_cleanup(). */
+const char *const *product_names(void);
+/* Frees what the lookups above keep. */
+void system_cleanup(void);
 
-/* Cross-document state of one command run, e.g. card indices seen. */
+/* Cross-document state of one command run: claims and references. */
 struct batch *batch_new(void);
 void batch_free(struct batch *b);
 
@@ -76,14 +144,15 @@ const struct place *batch_claim(struct batch *b, const char *ns,
 
 /* A loaded and checked document. */
 struct loaded {
-	const struct system *sys;	/* NULL when system/kind are unusable */
-	void *obj;			/* the system's structure, in the arena */
+	const struct game *game;	/* NULL when system/kind are unusable */
+	const struct kind *kind;
+	void *obj;			/* the game's structure */
 	int errors;			/* errors reported for this document */
 };
 
 /*
- * Finds the document's system, checks its keys, loads it and runs its
- * rules, reporting every problem.  obj lives in a.
+ * Finds the document's game and kind, checks its keys, loads it and runs
+ * its rules, reporting every problem.  obj lives in a.
  */
 void system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out);
@@ -91,28 +160,36 @@ void system_load(const struct node *root, struct arena *a, struct batch *b,
 /*
  * Reads every document of path, loads and checks each (system_load), and
  * calls fn with it before its memory is reused.  Reports unreadable files
- * and files without documents.  Returns the number of documents read.
+ * and files without documents (yaml.empty).  Returns the number of
+ * documents read.
  */
 int system_read_file(const char *path, struct batch *b,
     void (*fn)(struct loaded *ld, void *ctx), void *ctx);
 
 /*
- * Loads the first document of path into a (which the caller frees),
- * checked, for commands that work on one unit.  Returns 0 when it loaded
- * without errors, else -1 (reported).
+ * A document that names another (a line-up's deck, a force's units, a
+ * unit on the command line) loads it here: path is relative to the
+ * folder of the file at was read from (or as given when at is NULL),
+ * its documents are loaded and checked once per batch however often they
+ * are named, and each must be of game and one of kinds (NULL-ended).
+ * When the file cannot be read, has errors, is of another kind, or names
+ * a file that names it back, the problem is reported at at under rule
+ * (at the file itself when at is NULL) and NULL is returned.  Otherwise
+ * returns the documents, *n of them, owned by the batch.
  */
-int system_read_one(const char *path, struct arena *a, struct batch *b,
-    struct loaded *out);
+const struct loaded *system_ref(struct batch *b, const char *path,
+    const struct node *at, const char *rule, const char *game,
+    const char *const *kinds, int *n);
 
 /*
  * A document that is no game's, such as a template (it has 'template:'
  * and no 'system:'), is handed to this hook when set; it returns nonzero
- * when it took the document.  The layering stays: systems know nothing
- * of templates, the command that reads files does.
+ * when it took the document.  The layering stays: games know nothing of
+ * templates, the command that reads files does.
  */
 extern int (*system_foreign_doc)(const struct node *root);
 
-/* For a system's emit(): hands the filled record to the emitter. */
+/* For a product's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "cmd.h"
+#include "usage.h"
 
 int
 usage_error(const char *usage, const char *fmt, ...)

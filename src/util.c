@@ -353,3 +353,17 @@ mm_str(double pt, char buf[32])
 	snprintf(buf, 32, "%.1f mm", pt * 25.4 / 72.0);
 	return buf;
 }
+
+const char *
+num_word(int n, char buf[16])
+{
+	static const char *const words[] = {
+		"zero", "one", "two", "three", "four", "five", "six", "seven",
+		"eight", "nine", "ten", "eleven", "twelve"
+	};
+
+	if (n >= 0 && n < (int)NELEM(words))
+		return words[n];
+	snprintf(buf, 16, "%d", n);
+	return buf;
+}

@@ -13,6 +13,9 @@
 
 #define ATTR_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+/* A number macro as text, for messages built at compile time. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* The caller owns the returned memory and frees it with free(). */
 void *xmalloc(size_t n);
@@ -79,6 +82,10 @@ const char *sb_hint(struct sbuf *sb, const char *word,
 int str_index(const char *const *names, const char *s);
 /* Appends "a, b, c" listing a NULL-terminated array of strings. */
 void sb_list(struct sbuf *sb, const char *const *items);
+
+/* "three" for 3: a small count as a word, for messages (0 to 12; other
+ * numbers as digits in buf). */
+const char *num_word(int n, char buf[16]);
 
 /* Formats a length in points as millimetres for messages: "12.5 mm". */
 const char *mm_str(double pt, char buf[32]);

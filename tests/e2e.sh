@@ -97,7 +97,10 @@ expect 0 "--template FILE" -- "$muster" render --paper a4 --template "$t/mine.ya
 pdftotext "$t/mine.pdf" - > "$t/text.txt"; has "$t/text.txt" "Mason of UN" "overridden element"
 expect 0 "templates" -- "$muster" templates
 has "$t/out" "shellshock-card" "templates lists the card"
-has "$t/out" "shellshock card" "templates says what it renders"
+has "$t/out" "shellshock.card" "templates says what it renders"
+has "$t/out" "reference  ssg.reference" "templates names the product"
+expect 0 "templates --fields" -- "$muster" templates --fields
+has "$t/out" "w.M.spread" "templates --fields lists the record type's fields"
 expect 2 "unknown template" -- "$muster" render --template nonesuch -o "$t/x.pdf" units/shellshock/mason.yaml
 
 # --- nothing lost: failures leave an existing PDF alone and no temp files ---
@@ -219,6 +222,29 @@ expect 2 "odds for an unknown system" -- "$muster" odds chess a b
 expect 0 "odds --weapons" -- "$muster" odds shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --weapons I
 if grep -q "^  M " "$t/out"; then bad "--weapons I still fires M"; else ok; fi
 
+# Point blank is beside the firer: under 10 in, never 10 or more (SPEC 5).
+expect 0 "point blank at 9 in" -- "$muster" odds shellshock $U/hailstorm.yaml $U/mason.yaml --range 9 --facing front --point-blank
+expect 2 "point blank at 10 in" -- "$muster" odds shellshock $U/hailstorm.yaml $U/mason.yaml --range 10 --facing front --point-blank
+has "$t/err" "--range must be under 10, not 10" "point blank range explained"
+expect 2 "point blank at 45 in" -- "$muster" resolve shellshock $U/hailstorm.yaml $U/mason.yaml --range 45 --facing front --point-blank --roll 4,5 --coin tails
+# A natural 20 hits at once: its two 10s need no re-rolls.
+expect 0 "resolve a natural 20" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 10,10 --coin tails
+has "$t/out" "natural 20: a hit with every weapon" "natural 20 without re-rolls"
+# Each game's command has its own usage; the generic one lists the games.
+expect 0 "odds shellshock --help" -- "$muster" odds shellshock --help
+if grep -q "ssg" "$t/out"; then bad "odds shellshock --help shows Shot, Shell & Grape"; else ok; fi
+has "$t/out" "usage: muster odds shellshock" "odds shellshock usage"
+expect 0 "odds ssg --help" -- "$muster" odds ssg --help
+if grep -q "shellshock" "$t/out"; then bad "odds ssg --help shows Shellshock"; else ok; fi
+has "$t/out" "usage: muster odds ssg" "odds ssg usage"
+expect 0 "odds --help" -- "$muster" odds --help
+has "$t/out" "shellshock" "odds --help lists shellshock"
+has "$t/out" "ssg" "odds --help lists ssg"
+expect 2 "resolve ssg" -- "$muster" resolve ssg a b
+has "$t/err" "resolve knows no system 'ssg'" "resolve is shellshock's alone"
+expect 0 "help odds" -- "$muster" help odds
+has "$t/out" "usage: muster odds SYSTEM" "help odds"
+
 # --- Shot, Shell & Grape: the printable game ---
 expect 0 "check the decks" -- "$muster" check --strict decks
 expect 0 "battalions A4" -- "$muster" render --paper a4 -o "$t/bat.pdf" decks/battalions.yaml
@@ -269,6 +295,29 @@ python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['morale']['p'
 expect 2 "odds ssg unknown card" -- "$muster" odds ssg Grenadeirs Hussars
 has "$t/err" "did you mean 'Grenadiers'" "unknown card suggestion"
 expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "Old Guard" Lancers
+
+# --- products: render prints every product; --product chooses ---
+expect 0 "every product of mixed inputs" -- "$muster" render --paper a4 -o "$t/mixed.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
+has "$t/out" "9 cards" "cards and references together"
+expect 0 "--product reference" -- "$muster" render --paper a4 --product reference -o "$t/refonly.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
+has "$t/out" "3 cards" "--product reference prints the references alone"
+expect 0 "--product card" -- "$muster" render --paper a4 --product card -o "$t/cardonly.pdf" units/shellshock decks/reference.yaml
+has "$t/out" "6 cards" "--product card leaves the references out"
+expect 2 "--product that is none" -- "$muster" render --product cards units/shellshock
+has "$t/err" "did you mean 'card'?" "--product suggests"
+# --template applies to the records of its own type; the others keep theirs.
+cat > "$t/blue.yaml" <<'EOF'
+template: blue-card
+extends: shellshock-card
+elements:
+  - {name: name, colour: "#0000aa", text: "{name} ({era})"}
+EOF
+expect 0 "--template with mixed inputs" -- "$muster" render --paper a4 --template "$t/blue.yaml" -o "$t/blue.pdf" units/shellshock decks/reference.yaml
+pdftotext "$t/blue.pdf" - > "$t/text.txt"
+has "$t/text.txt" "Mason (future)" "the user's template on the record cards"
+has "$t/text.txt" "Combat and morale" "the reference card in its own template"
+expect 2 "--template that renders none of the inputs" -- "$muster" render --paper a4 --template "$t/blue.yaml" -o "$t/none.pdf" decks/reference.yaml
+has "$t/err" "renders shellshock.card records, which none of the inputs prints" "an unused template is an error"
 
 # --- make install: the installed program finds its templates and decks ---
 if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi

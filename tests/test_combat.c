@@ -19,7 +19,7 @@
 #include "diag.h"
 #include "rules/shellshock.h"
 #include "system.h"
-#include "systems/shellshock_card.h"
+#include "systems/shellshock.h"
 
 #define HAND 1e-12	/* hand figures are exact up to the cut chain */
 
@@ -271,20 +271,23 @@ test_three_boxes_destroy(void **state)
 /* ---- the example units ---- */
 
 struct loaded_unit {
-	struct arena *a;
+	struct batch *b;	/* holds the unit */
 	const struct ss_unit *u;
 };
 
 static struct loaded_unit
 load(const char *path)
 {
+	static const char *const kinds[] = { "card", NULL };
 	struct loaded_unit lu;
-	struct loaded ld;
+	const struct loaded *ld;
+	int n;
 
-	lu.a = arena_new();
+	lu.b = batch_new();
 	diag_init(0, stderr);
-	assert_int_equal(system_read_one(path, lu.a, NULL, &ld), 0);
-	lu.u = &((const struct ss_card *)ld.obj)->u;
+	ld = system_ref(lu.b, path, NULL, "test", "shellshock", kinds, &n);
+	assert_non_null(ld);
+	lu.u = &((const struct ss_card *)ld->obj)->u;
 	diag_end();
 	return lu;
 }
@@ -319,8 +322,8 @@ test_mason_at_bison(void **state)
 	assert_true(fabs(o.p_destroyed - 0.39) < 1e-9);
 	assert_true(fabs(o.p_internal - 0.39) < 1e-9);
 	ss_odds_free(&o);
-	arena_free(m.a);
-	arena_free(b.a);
+	batch_free(m.b);
+	batch_free(b.b);
 }
 
 static void
@@ -343,8 +346,8 @@ test_bison_at_mason_left(void **state)
 	assert_true(fabs(o.w[1].p_hit - 0.79) < HAND);
 	assert_true(fabs(o.w[2].p_hit - 0.64) < HAND);
 	ss_odds_free(&o);
-	arena_free(m.a);
-	arena_free(b.a);
+	batch_free(m.b);
+	batch_free(b.b);
 }
 
 /* ---- the worked examples, step by step ---- */
@@ -406,8 +409,8 @@ test_example_return_fire(void **state)
 	assert_int_equal(st.boxes, 0);
 	assert_int_equal(st.outcome, SS_DAMAGED);
 	assert_int_equal(sc.at[SS_DIE_INTERNAL], 0);	/* no chart roll */
-	arena_free(m.a);
-	arena_free(b.a);
+	batch_free(m.b);
+	batch_free(b.b);
 }
 
 static void
@@ -469,7 +472,7 @@ test_example_25_on_bison(void **state)
 	    &st), 0);
 	assert_int_equal(st.outcome, SS_DESTROYED);
 	assert_string_equal(st.cause, "dead");
-	arena_free(b.a);
+	batch_free(b.b);
 }
 
 static void
@@ -727,11 +730,11 @@ test_brute_force(void **state)
 	agree(&s);
 	s = shot(r.u, j.u, SS_FACE_REAR, 31);
 	agree(&s);
-	arena_free(m.a);
-	arena_free(b.a);
-	arena_free(h.a);
-	arena_free(j.a);
-	arena_free(r.a);
+	batch_free(m.b);
+	batch_free(b.b);
+	batch_free(h.b);
+	batch_free(j.b);
+	batch_free(r.b);
 }
 
 int

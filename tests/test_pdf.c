@@ -373,6 +373,26 @@ test_failed_save_keeps_existing_file(void **state)
 }
 
 static void
+test_font_keeps_earlier_error(void **state)
+{
+	struct pdf *p = pdf_new();
+	const char *why, *subst;
+	char err[256] = "";
+
+	(void)state;
+	/* libharu's errors stick: after one (a page below its minimum size)
+	 * no font can load, and the earlier error must still reach the
+	 * save instead of being cleared with the font's. */
+	pdf_add_page(p, 1, 1);
+	assert_int_equal(pdf_failed(p, err, sizeof(err)), 1);
+	assert_true(pdf_font(p, "DejaVu Sans Condensed", &why, &subst) < 0);
+	assert_non_null(strstr(why, "earlier"));
+	assert_int_equal(pdf_failed(p, err, sizeof(err)), 1);
+	assert_int_equal(strncmp(err, "libharu error 0x", 16), 0);
+	pdf_free(p);
+}
+
+static void
 test_failed_rename_leaves_no_temporary(void **state)
 {
 	struct pdf *p = small_document();
@@ -421,6 +441,7 @@ main(void)
 		scratch_test(test_save_writes_pdf),
 		scratch_test(test_save_into_missing_folder),
 		scratch_test(test_failed_save_keeps_existing_file),
+		cmocka_unit_test(test_font_keeps_earlier_error),
 		scratch_test(test_failed_rename_leaves_no_temporary),
 	};
 

@@ -7,7 +7,7 @@
 
 #include "record.h"
 #include "rules/shellshock.h"
-#include "systems/shellshock_card.h"
+#include "systems/shellshock.h"
 
 /* ---- rules ---- */
 
@@ -63,6 +63,7 @@ test_parse_gunnery(void **state)
 static void
 test_era_allows_die(void **state)
 {
+	char buf[32];
 	int die;
 
 	(void)state;
@@ -76,10 +77,10 @@ test_era_allows_die(void **state)
 		assert_int_equal(ss_era_allows_die(SS_NERAS, die), 0);
 		assert_int_equal(ss_era_allows_die(-1, die), 0);
 	}
-	assert_string_equal(ss_era_dice(SS_FUTURE), "d10");
-	assert_string_equal(ss_era_dice(SS_MODERN), "d8 or d10");
-	assert_string_equal(ss_era_dice(SS_WW2), "d6");
-	assert_string_equal(ss_era_dice(7), "?");
+	assert_string_equal(ss_era_dice(SS_FUTURE, buf), "d10");
+	assert_string_equal(ss_era_dice(SS_MODERN, buf), "d8 or d10");
+	assert_string_equal(ss_era_dice(SS_WW2, buf), "d6");
+	assert_string_equal(ss_era_dice(7, buf), "?");
 	assert_string_equal(ss_era_name[SS_WW2], "ww2");
 	assert_null(ss_era_name[SS_NERAS]);
 }
@@ -128,9 +129,25 @@ test_tables(void **state)
 	assert_string_equal(ss_facing_name[1], "right");
 	assert_string_equal(ss_facing_name[2], "left");
 	assert_string_equal(ss_facing_name[3], "rear");
-	/* The internal chart: 1 s, 2 m, 3 p, 4 F, 5 A, 6 C. */
-	assert_memory_equal(ss_chart_letter + 1, "smpFAC", 6);
-	assert_string_equal(ss_chart_name[6], "crew");
+	/* The internal chart: 1 s, 2 m, 3 p, 4 F, 5 A, 6 C; fuel and ammo
+	 * may explode, the crew hit ends the unit. */
+	{
+		char letters[SS_CHART_DIE + 1];
+		int i;
+
+		for (i = 1; i <= SS_CHART_DIE; i++)
+			letters[i - 1] = ss_chart[i].letter;
+		letters[SS_CHART_DIE] = '\0';
+		assert_string_equal(letters, "smpFAC");
+		for (i = 1; i <= SS_CHART_DIE; i++) {
+			assert_int_equal(!!(ss_chart[i].fx & SS_FX_EXPLODES),
+			    i == 4 || i == 5);
+			assert_int_equal(!!(ss_chart[i].fx & SS_FX_CREW), i == 6);
+		}
+	}
+	assert_string_equal(ss_chart[6].name, "crew");
+	/* 45 of the 100 pairs of d10s have the attacker's higher. */
+	assert_near(ss_p_explodes(), 0.45, 1e-12);
 	assert_string_equal(ss_terrain_key[SS_WATER], "shallow_water");
 }
 
@@ -138,7 +155,6 @@ test_tables(void **state)
 
 struct loaded_unit {
 	struct capture c;
-	struct arena *a;
 	struct batch *b;
 	struct loaded ld;
 	char *path;
@@ -149,10 +165,9 @@ load_mason(struct loaded_unit *u)
 {
 	u->path = repo_path("units/shellshock/mason.yaml");
 	cap_start(&u->c, 0);
-	u->a = arena_new();
 	u->b = batch_new();
-	assert_int_equal(system_read_one(u->path, u->a, u->b, &u->ld), 0);
-	assert_non_null(u->ld.sys);
+	u->ld = *load_ref(u->b, u->path, "shellshock", "card");
+	assert_non_null(u->ld.kind);
 	assert_non_null(u->ld.obj);
 	return u->ld.obj;
 }
@@ -162,7 +177,6 @@ unload(struct loaded_unit *u)
 {
 	cap_end(&u->c);
 	batch_free(u->b);
-	arena_free(u->a);
 	free(u->path);
 }
 
@@ -183,8 +197,12 @@ test_mason_loads(void **state)
 	/* Checked clean: no diagnostics at all. */
 	assert_string_equal(cap_text(&lu.c), "");
 	assert_int_equal(lu.ld.errors, 0);
-	assert_ptr_equal(lu.ld.sys, system_find("shellshock", "card"));
-	assert_string_equal(lu.ld.sys->tmpl, "shellshock-card");
+	assert_ptr_equal(lu.ld.game, game_find("shellshock"));
+	assert_ptr_equal(lu.ld.kind, kind_find(game_find("shellshock"), "card"));
+	assert_string_equal(lu.ld.kind->products[0].name, "card");
+	assert_string_equal(lu.ld.kind->products[0].tmpl, "shellshock-card");
+	assert_string_equal(lu.ld.kind->products[0].type->name,
+	    "shellshock.card");
 	/* The numbers in units/shellshock/mason.yaml. */
 	assert_string_equal(u->name, "Mason");
 	assert_string_equal(c->card, "A♣");
@@ -268,7 +286,7 @@ test_mason_record(void **state)
 		{ "card", "A♣" },
 		{ "card.rank", "A" },
 		{ "card.suit", "♣" },
-		{ "card.colour", "#000000" },	/* clubs print black */
+		{ "card.colour", "black" },	/* clubs are a black suit */
 		{ "side", "UN" },
 		{ "era", "future" },
 		{ "combat_value", "120" },
@@ -298,7 +316,6 @@ test_mason_record(void **state)
 		{ "w.I", "25p" },
 		{ "w.I.arc", "0,300" },		/* pivot2 */
 		{ "w.I.spread", "≋" },
-		{ "w.P", "" },
 		{ "gunnery", "d10+4" },
 		{ "gunners", "2 gunners" },
 		{ "ram", "×1.27" },
@@ -322,7 +339,7 @@ test_mason_record(void **state)
 	e.rec = record_new();
 	e.card = on_card;
 	e.ctx = &sink;
-	lu.ld.sys->emit(c, &e);
+	lu.ld.kind->products[0].emit(c, &e);
 	/* One card, one copy. */
 	assert_int_equal(sink.cards, 1);
 	assert_int_equal(sink.copies, 1);
@@ -402,9 +419,9 @@ test_card_variants(void **state)
 	assert_string_equal(load_variant(&c, a, b, &ld, "10 h", "modern",
 	    "yny", "d8+3"), "");
 	assert_int_equal(ld.errors, 0);
-	ld.sys->emit(ld.obj, &e);
+	ld.kind->products[0].emit(ld.obj, &e);
 	assert_string_equal(rec_get(r, "card"), "10♥");
-	assert_string_equal(rec_get(r, "card.colour"), "#c8102e");
+	assert_string_equal(rec_get(r, "card.colour"), "red");
 	assert_string_equal(rec_get(r, "gunners"), "1 gunner");
 	assert_string_equal(rec_get(r, "gunnery"), "d8+3");
 	assert_string_equal(rec_get(r, "ram"), "");	/* none given */

@@ -5,24 +5,16 @@
  * SPEC 6: both rolls are d8, 7 or more destroys), the morale check, the
  * card text made from effects, and the shipped decks' sizes.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "testutil.h"
 
-#include <math.h>
-#include <string.h>
-
-#include "arena.h"
-#include "diag.h"
 #include "rules/ssg.h"
+#include "record.h"
 #include "system.h"
 #include "systems/ssg.h"
 
 #define EPS 1e-12
 
-static struct arena *deck_arena;
+static struct batch *deck_batch;
 static const struct ssg_deck *deck;
 
 static int
@@ -30,8 +22,8 @@ setup(void **state)
 {
 	(void)state;
 	diag_init(0, stderr);
-	deck_arena = arena_new();
-	deck = ssg_load_deck("decks/battalions.yaml", deck_arena, NULL);
+	deck_batch = batch_new();
+	deck = ssg_ref_deck(deck_batch, "decks/battalions.yaml", NULL, "test");
 	diag_end();
 	return deck ? 0 : -1;
 }
@@ -40,7 +32,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	arena_free(deck_arena);
+	batch_free(deck_batch);
 	return 0;
 }
 
@@ -264,13 +256,126 @@ test_effect_text(void **state)
 	e.where = SSG_WHERE_LEFT_FLANK;
 	e.mod = -1;
 	text_is(&e, "Attacks on the left flank: −1 to the attack roll.");
+	/* High Ground lies on a stack and helps that stack alone. */
+	e.where = SSG_WHERE_HERE;
+	e.roll = SSG_ROLL_COMBAT;
+	e.who = 1u << SSG_ARTILLERY;
+	e.mod = 2;
+	text_is(&e, "In this stack, artillery: +2 to attack and defense "
+	    "rolls.");
+	/* Sabers & Pistols: the battalion that is attacking, not any. */
+	memset(&e, 0, sizeof(e));
+	e.kind = SSG_EF_EXTRA_ATTACK;
+	e.mod = 1;
+	e.who = 1u << SSG_CAVALRY;
+	e.attacking = 1;
+	text_is(&e, "1 extra attack for the attacking cavalry battalion.");
+	/* Probe: any light infantry, wherever it stands. */
+	e.attacking = 0;
+	e.who = 1u << SSG_LIGHT;
+	text_is(&e, "1 extra attack with any light infantry battalion in any "
+	    "of your stacks.");
+}
+
+/* Collects the text of each card a product emits, by name. */
+struct texts {
+	char name[64][48], text[64][256];
+	int n;
+};
+
+static void
+collect(struct emitter *e, int copies)
+{
+	struct texts *t = e->ctx;
+
+	(void)copies;
+	if (t->n == 64)
+		return;
+	snprintf(t->name[t->n], sizeof(t->name[0]), "%s", rec_get(e->rec,
+	    "name"));
+	snprintf(t->text[t->n], sizeof(t->text[0]), "%s", rec_get(e->rec,
+	    "text"));
+	t->n++;
+}
+
+static const char *
+text_of(const struct texts *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->name[i], name) == 0)
+			return t->text[i];
+	fail_msg("no card '%s'", name);
+	return NULL;
+}
+
+static void
+test_shipped_tactics_text(void **state)
+{
+	struct batch *b = batch_new();
+	const struct loaded *ld;
+	struct texts *t = calloc(1, sizeof(*t));
+	struct emitter e;
+
+	(void)state;
+	diag_init(0, stderr);
+	ld = load_ref(b, "decks/tactics.yaml", "ssg", "tactics");
+	e.rec = record_new();
+	e.card = collect;
+	e.ctx = t;
+	ld->kind->products[0].emit(ld->obj, &e);
+	assert_int_equal(t->n, SSG_TACTICS_NAMES);
+	/* "Attacking Cavalry battalion gets 1 extra attack": the attacker
+	 * itself, which Probe's and Bombardment's "any ... in any of your
+	 * stacks" is not. */
+	assert_string_equal(text_of(t, "Sabers & Pistols"),
+	    "1 extra attack for the attacking cavalry battalion.");
+	assert_string_equal(text_of(t, "Shrapnel"),
+	    "1 extra attack for the attacking artillery battalion.");
+	assert_string_equal(text_of(t, "Spherical Case"),
+	    "1 extra attack for the attacking artillery battalion.");
+	assert_string_equal(text_of(t, "Probe"), "1 extra attack with any "
+	    "light infantry battalion in any of your stacks.");
+	assert_string_equal(text_of(t, "Bombardment"), "1 extra attack with "
+	    "any artillery battalion in any of your stacks.");
+	/* "Terrain: Get +1 to combat roll. Artillery gets +2." on the stack
+	 * it is played on. */
+	assert_string_equal(text_of(t, "High Ground"), "In this stack, line "
+	    "infantry, cavalry and light infantry: +1 to attack and defense "
+	    "rolls.\nIn this stack, artillery: +2 to attack and defense "
+	    "rolls.");
+	/* "Maneuver ... (3 in deck)", every other card once. */
+	assert_int_equal(ssg_tactics_count("Maneuver"), 3);
+	assert_int_equal(ssg_tactics_count("Probe"), 1);
+	diag_end();
+	record_free(e.rec);
+	free(t);
+	batch_free(b);
+}
+
+static void
+test_combat_note(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+	char buf[16];
+
+	(void)state;
+	/* The battalion card's rules sentence, from the tables: a d8, 7 or
+	 * more, and the double envelopment's +1. */
+	ssg_combat_note(&sb);
+	assert_string_equal(sb.buf, "Each side rolls a d8; 7 or more destroys "
+	    "the card opposite. Double envelopment: +1 more on flank attacks.");
+	sb_release(&sb);
+	assert_string_equal(ssg_signed(2, buf), "+2");
+	assert_string_equal(ssg_signed(-1, buf), "−1");
+	assert_string_equal(ssg_signed(0, buf), "0");
 }
 
 static void
 test_shipped_decks(void **state)
 {
-	struct arena *a = arena_new();
-	struct loaded ld;
+	struct batch *b = batch_new();
 	int copies = 0, i;
 
 	(void)state;
@@ -282,13 +387,14 @@ test_shipped_decks(void **state)
 	assert_int_equal(copies, 66);
 	/* The other files load without a single error or warning. */
 	diag_init(0, stderr);
-	assert_int_equal(system_read_one("decks/tactics.yaml", a, NULL, &ld), 0);
-	assert_int_equal(system_read_one("decks/specialties.yaml", a, NULL,
-	    &ld), 0);
-	assert_int_equal(system_read_one("decks/lineup.yaml", a, NULL, &ld), 0);
+	load_ref(b, "decks/tactics.yaml", "ssg", "tactics");
+	load_ref(b, "decks/specialties.yaml", "ssg", "specialties");
+	load_ref(b, "decks/reference.yaml", "ssg", "reference");
+	load_ref(b, "decks/lineup.yaml", "ssg", "lineup");
 	assert_int_equal(diag_count(L_WARNING), 0);
+	assert_int_equal(diag_count(L_ERROR), 0);
 	diag_end();
-	arena_free(a);
+	batch_free(b);
 }
 
 int
@@ -310,6 +416,8 @@ main(void)
 		cmocka_unit_test(test_morale),
 		cmocka_unit_test(test_effect_text),
 		cmocka_unit_test(test_shipped_decks),
+		cmocka_unit_test(test_shipped_tactics_text),
+		cmocka_unit_test(test_combat_note),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -203,7 +203,7 @@ test_fmt_expand(void **state)
 
 	write_file(file, fmt_template);
 	cap_start(&c, 0);
-	t = template_load(file);
+	t = template_load(file, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
 	assert_int_equal(t->nfront, 8);
@@ -276,7 +276,7 @@ test_fmt_unclosed_brace(void **state)
 	    "  - {name: a, text: \"{name\"}\n"
 	    "  - {name: b, text: \"empty {} field\"}\n");
 	cap_start(&c, 0);
-	assert_null(template_load(file));
+	assert_null(template_load(file, NULL));
 	sb_addf(&want,
 	    "%s:5:21: error: text '{name' has an unclosed { (write {{ for a "
 	    "brace) [template.invalid]\n"
@@ -302,7 +302,7 @@ test_builtin_shellshock_card(void **state)
 
 	(void)state;
 	cap_start(&c, 0);
-	t = template_load("shellshock-card");
+	t = template_load("shellshock-card", NULL);
 	assert_non_null(t);
 	/* A shipped template loads without a word. */
 	assert_string_equal(cap_text(&c), "");
@@ -310,8 +310,7 @@ test_builtin_shellshock_card(void **state)
 	assert_string_equal(t->file, want_file);
 	free(want_file);
 	assert_string_equal(t->name, "shellshock-card");
-	assert_string_equal(t->system, "shellshock");
-	assert_string_equal(t->kind, "card");
+	assert_string_equal(t->type, "shellshock.card");
 	assert_non_null(strstr(t->description, "business card"));
 	/* 3.5 x 2 in on Letter, 85 x 55 mm on A4 (SPEC section 4). */
 	assert_near(t->w, 252, EPS);
@@ -389,9 +388,9 @@ test_builtin_shellshock_card(void **state)
 	/* A widget and a line. */
 	e = find(t->front, t->nfront, "arc.I", 0);
 	assert_int_equal(e->type, EL_WIDGET);
-	assert_int_equal(e->widget, W_SECTOR);
+	assert_ptr_equal(e->widget, widget_find("sector"));
 	e = find(t->front, t->nfront, "internal.range", 0);
-	assert_int_equal(e->widget, W_CELLS);
+	assert_ptr_equal(e->widget, widget_find("cells"));
 	/* The one line, from [3.99mm, 27.75mm] to [25.73mm, 27.75mm]. */
 	{
 		int i, lines = 0;
@@ -431,7 +430,7 @@ test_unknown_template(void **state)
 	assert_non_null(d[0]);
 	assert_string_equal(d[0], templates);
 	cap_start(&c, 0);
-	assert_null(template_load("no-such-card"));
+	assert_null(template_load("no-such-card", NULL));
 	/* The message lists every folder searched, in order. */
 	sb_adds(&want, "muster: error: template 'no-such-card' is not in ");
 	for (d = template_dirs(); *d; d++)
@@ -483,13 +482,13 @@ test_extends_overrides_and_removes(void **state)
 	    "size: [30mm, 5mm]}\n", base);
 	write_file(child, sb.buf);
 	cap_start(&c, 0);
-	t = template_load(child);
+	t = template_load(child, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
 	/* What the child does not say comes from the base. */
 	assert_string_equal(t->name, "child");
 	assert_string_equal(t->description, "the base");
-	assert_string_equal(t->system, "shellshock");
+	assert_string_equal(t->type, "shellshock.card");
 	assert_near(t->w, 252, EPS);
 	/* Fonts of both, the base's first. */
 	assert_int_equal(t->nfonts, 2);
@@ -520,7 +519,7 @@ test_extends_overrides_and_removes(void **state)
 
 	/* The base itself is unchanged. */
 	cap_start(&c, 0);
-	t = template_load(base);
+	t = template_load(base, NULL);
 	assert_non_null(t);
 	assert_int_equal(t->nfront, 3);
 	assert_near(find(t->front, t->nfront, "title", 0)->pt, 10, 0);
@@ -548,10 +547,10 @@ test_extends_builtin_by_name(void **state)
 	    "  - {name: name, pt: 12, min_pt: 7}\n"
 	    "  - {name: era, remove: true}\n");
 	cap_start(&c, 0);
-	t = template_load(file);
+	t = template_load(file, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
-	assert_string_equal(t->kind, "card");
+	assert_string_equal(t->type, "shellshock.card");
 	assert_int_equal(t->nfront, 88 - 1);
 	assert_null(find(t->front, t->nfront, "era", 0));
 	assert_near(find(t->front, t->nfront, "name", 0)->pt, 12, 0);
@@ -582,14 +581,14 @@ test_extends_relative_to_template(void **state)
 	    "template: child2\nextends: ./base.yaml\n");
 	cap_start(&c, 0);
 	child = path_join(dir, "styles/child2.yaml");
-	t = template_load(child);
+	t = template_load(child, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
 	assert_int_equal(t->nfront, 3);
 	template_free(t);
 	free(child);
 	child = path_join(dir, "styles/child.yaml");
-	t = template_load(child);
+	t = template_load(child, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
 	assert_int_equal(t->nfront, 3);
@@ -618,7 +617,7 @@ test_duplicate_element_name(void **state)
 	    "  - {box: frame}\n"
 	    "  - {name: title, text: b}\n");
 	cap_start(&c, 0);
-	assert_null(template_load(base));
+	assert_null(template_load(base, NULL));
 	sb_addf(&want, "%s:7:5: error: a second element named 'title' (the "
 	    "first is at line 5); give each its own name [template.invalid]\n",
 	    base);
@@ -635,7 +634,7 @@ test_duplicate_element_name(void **state)
 	    "  - {name: side, pt: 7}\n", base);
 	write_file(child, sb.buf);
 	cap_start(&c, 0);
-	assert_null(template_load(child));
+	assert_null(template_load(child, NULL));
 	sb_reset(&want);
 	sb_addf(&want, "%s:5:5: error: a second element named 'side' (the "
 	    "first is at line 4); give each its own name [template.invalid]\n",
@@ -663,7 +662,7 @@ test_extends_cycle(void **state)
 	sb_addf(&sb, "template: b\nextends: %s\n", a);
 	write_file(b, sb.buf);
 	cap_start(&c, 0);
-	assert_null(template_load(a));
+	assert_null(template_load(a, NULL));
 	/* Said where the loop closes: b's extends, at line 2, column 10. */
 	sb_addf(&want, "%s:2:10: error: template '%s' extends itself "
 	    "[template.invalid]\n", b, a);
@@ -675,7 +674,7 @@ test_extends_cycle(void **state)
 	sb_addf(&sb, "template: a\nextends: %s\n", a);
 	write_file(a, sb.buf);
 	cap_start(&c, 0);
-	assert_null(template_load(a));
+	assert_null(template_load(a, NULL));
 	sb_reset(&want);
 	sb_addf(&want, "%s:2:10: error: template '%s' extends itself "
 	    "[template.invalid]\n", a, a);
@@ -699,7 +698,7 @@ test_extends_cycle_relative(void **state)
 	write_in(dir, "a.yaml", "template: a\nextends: ./b.yaml\n");
 	write_in(dir, "b.yaml", "template: b\nextends: ./a.yaml\n");
 	cap_start(&c, 0);
-	assert_null(template_load(a));
+	assert_null(template_load(a, NULL));
 	assert_int_equal(diag_count(L_ERROR), 1);
 	assert_non_null(strstr(cap_text(&c), "extends itself [template.invalid]"));
 	cap_end(&c);
@@ -719,17 +718,23 @@ test_template_errors(void **state)
 	    "renders: {system: shellshock, kind: card}\n"
 	    "size: [3.5in, 2]\n"
 	    "elements:\n"
-	    "  - {name: a, text: x, fill: \"#12345\"}\n"
+	    "  - {name: a, text: x, colour: \"#12345\"}\n"
 	    "  - {name: b, box: b, text: y}\n"
 	    "  - {name: c, widget: dial}\n"
 	    "  - {name: d, text: z, align: middle}\n"
-	    "  - {name: e, text: z, font: fancy}\n");
+	    "  - {name: e, text: z, font: fancy}\n"
+	    "  - {name: f, box: f, font: body}\n"
+	    "  - {name: g, widget: track, value: \"3\", direction: down}\n"
+	    "  - {name: h, widget: nato, value: infantry+tank}\n"
+	    "  - {name: i, widget: sector, value: \"0,400\"}\n");
 	cap_start(&c, 0);
-	assert_null(template_load(file));
+	assert_null(template_load(file, NULL));
+	/* Each element takes the keys of its type; a widget's fixed value
+	 * is checked when the template is loaded, not when it is drawn. */
 	sb_addf(&want,
 	    "%s:3:15: error: length '2' must be a number with mm, cm, in, pt or "
 	    "%%, such as 2.5mm [template.invalid]\n"
-	    "%s:5:30: error: colour '#12345' must be #rrggbb (such as #1f4e9a), "
+	    "%s:5:32: error: colour '#12345' must be #rrggbb (such as #1f4e9a), "
 	    "none, a {field} or one of black, white, red, green, blue, grey "
 	    "[template.invalid]\n"
 	    "%s:6:29: error: element 'b' is both a box and a text; give one of "
@@ -739,7 +744,21 @@ test_template_errors(void **state)
 	    "%s:8:31: error: align 'middle' must be left, centre or right "
 	    "[template.invalid]\n"
 	    "%s:9:30: error: font 'fancy' is not in the template's fonts (body) "
-	    "[template.invalid]\n", file, file, file, file, file, file);
+	    "[template.invalid]\n"
+	    "%s:10:23: error: element 'f' is a box: it takes no 'font' (it "
+	    "takes fill, stroke, stroke_width, radius, dash, bleed) "
+	    "[template.invalid]\n"
+	    "%s:11:42: error: element 'g' is a track widget: it takes no "
+	    "'direction' (it takes value, fill, stroke, stroke_width) "
+	    "[template.invalid]\n"
+	    "%s:12:36: error: nato widget value 'infantry+tank': give parts "
+	    "joined by '+' from infantry, cavalry, artillery, armour, engineer, "
+	    "machine-gun, hq, light, mounted, motorized, such as "
+	    "infantry+motorized [template.invalid]\n"
+	    "%s:13:38: error: sector widget value '0,400': give the centre and "
+	    "width in degrees, such as 0,60 (centre -360 to 360, width 0 to "
+	    "360) [template.invalid]\n",
+	    file, file, file, file, file, file, file, file, file, file);
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
 	sb_release(&want);

@@ -122,6 +122,26 @@ load_yaml(const char *name, const char *text, struct arena *a,
 	return root;
 }
 
+/*
+ * Loads and checks the file at path through b, as a document naming it
+ * would (system_ref); the first document, which must be of game and
+ * kind and without errors.  It lives until batch_free(b).
+ */
+static inline const struct loaded *
+load_ref(struct batch *b, const char *path, const char *game,
+    const char *kind)
+{
+	const char *kinds[] = { kind, NULL };
+	const struct loaded *ld;
+	int n;
+
+	ld = system_ref(b, path, NULL, "test", game, kinds, &n);
+	if (ld == NULL)
+		fail_msg("%s cannot be loaded as %s %s", path, game, kind);
+	assert_true(n >= 1);
+	return ld;
+}
+
 /* ---- files ---- */
 
 /* A new empty folder under /tmp; the caller frees the name and rm_rf()s it. */

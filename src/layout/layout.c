@@ -14,8 +14,6 @@
 #include "draw.h"
 #include "template.h"
 
-#define MAXTEMPLATES 16
-
 struct tfonts {
 	const struct template *t;
 	int id[16];
@@ -30,8 +28,8 @@ struct layout {
 	struct pdf_page *front, *back;
 	int slot;			/* next free slot on the page */
 	int cards;
-	struct tfonts tf[MAXTEMPLATES];
-	int ntf;
+	struct tfonts *tf;		/* fonts of each template used */
+	int ntf, captf;
 	char **warned;			/* "template\tfield" already reported */
 	size_t nwarned;
 	struct sbuf scratch;
@@ -57,6 +55,7 @@ layout_free(struct layout *l)
 	for (i = 0; i < l->nwarned; i++)
 		free(l->warned[i]);
 	free(l->warned);
+	free(l->tf);
 	sb_release(&l->scratch);
 	free(l);
 }
@@ -96,8 +95,10 @@ fonts_for(struct layout *l, const struct template *t)
 	for (i = 0; i < l->ntf; i++)
 		if (l->tf[i].t == t)
 			return l->tf[i].ok ? l->tf[i].id : NULL;
-	if (l->ntf == MAXTEMPLATES)
-		fatal("more than %d templates in one PDF", MAXTEMPLATES);
+	if (l->ntf == l->captf) {
+		l->captf = l->captf ? l->captf * 2 : 8;
+		l->tf = xrealloc(l->tf, (size_t)l->captf * sizeof(*l->tf));
+	}
 	tf = &l->tf[l->ntf++];
 	tf->t = t;
 	tf->ok = 1;
@@ -119,32 +120,38 @@ fonts_for(struct layout *l, const struct template *t)
 	return tf->ok ? tf->id : NULL;
 }
 
-/* Reports a field the record lacks, once per template and field. */
-static void
-missing_field(struct draw *d, const struct elem *e, const char *field)
+/* Whether "template\twhat" was reported already; notes it if not. */
+static int
+seen(struct layout *l, const char *tmpl, const char *what)
 {
-	struct layout *l = d->l;
-	const char *keys[512];
-	struct sbuf hint = SBUF_INIT;
 	char *tag;
-	size_t i, n;
+	size_t i;
 
-	tag = xmalloc(strlen(d->t->name) + strlen(field) + 2);
-	sprintf(tag, "%s\t%s", d->t->name, field);
+	tag = xmalloc(strlen(tmpl) + strlen(what) + 2);
+	sprintf(tag, "%s\t%s", tmpl, what);
 	for (i = 0; i < l->nwarned; i++)
 		if (strcmp(l->warned[i], tag) == 0) {
 			free(tag);
-			return;
+			return 1;
 		}
 	l->warned = xrealloc(l->warned, (l->nwarned + 1) * sizeof(char *));
 	l->warned[l->nwarned++] = tag;
-	n = rec_keys(d->r, keys, NELEM(keys) - 1);
-	keys[n] = NULL;
+	return 0;
+}
+
+/*
+ * A field the record lacks, once per template and field.  A checked
+ * template names only its record type's fields, so this is a product
+ * that does not fill a field it declares.
+ */
+static void
+missing_field(struct draw *d, const struct elem *e, const char *field)
+{
+	if (seen(d->l, d->t->name, field))	/* field names have no ':' */
+		return;
 	diag_at(L_WARNING, "template.field", d->t->file, 0, 0,
-	    "element '%s' prints field '{%s}', which %s %s documents do not "
-	    "provide%s", e->name, field, d->t->system, d->t->kind,
-	    sb_hint(&hint, field, keys, 0));
-	sb_release(&hint);
+	    "element '%s' prints field '{%s}', which this %s record does not "
+	    "fill", e->name, field, d->t->type);
 }
 
 /* Expands f for this card into the layout's scratch buffer. */
@@ -187,8 +194,16 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 		struct sbuf sb = SBUF_INIT;
 
 		fmt_expand(&c->field, d->r, &sb, &missing);
-		if (!parse_rgb(sb_str(&sb), &rgb))
+		if (!template_colour(d->t, sb_str(&sb), &rgb)) {
 			rgb = (struct rgb){ 0, 0, 0 };
+			sb_addc(&sb, ':');
+			if (!seen(d->l, d->t->name, sb_str(&sb)))
+				diag_at(L_WARNING, "render.colour", d->t->file,
+				    0, 0, "a colour field gives '%.*s', which is "
+				    "neither in the template's palette nor a "
+				    "colour; it prints black", (int)sb.len - 1,
+				    sb_str(&sb));
+		}
 		sb_release(&sb);
 	}
 	return rgb;

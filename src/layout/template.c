@@ -254,11 +254,14 @@ static const struct skey k_elem_keys[] = {
 };
 static const struct skey k_elem[] = { K_MAP("element", REQ, k_elem_keys) };
 
-static const struct skey k_renders[] = {
+static const struct skey k_renders_keys[] = {
 	K_STR("system", REQ),
 	K_STR("kind", REQ),
+	K_STR("product", OPT),
 	K_END
 };
+static const struct skey k_renders = K_MAP("renders", REQ, k_renders_keys);
+static const struct skey k_colour[] = { K_STR("colour", REQ) };
 static const struct skey k_sizes[] = {
 	K_SEQ("a4", OPT, 2, 2, k_len),
 	K_SEQ("letter", OPT, 2, 2, k_len),
@@ -269,7 +272,7 @@ static const struct skey k_fontname[] = { K_STR("font", REQ) };
 static const struct skey k_template[] = {
 	K_STR("template", REQ),
 	K_STR("description", OPT),
-	K_MAP("renders", OPT, k_renders),
+	K_ANY("renders", OPT),
 	K_STR("extends", OPT),
 	K_SEQ("size", OPT, 2, 2, k_len),
 	K_MAP("sizes", OPT, k_sizes),
@@ -277,6 +280,7 @@ static const struct skey k_template[] = {
 	K_STR("safe", OPT),
 	K_NUM("min_pt", OPT, 1, 100),
 	K_MAPANY("fonts", OPT, k_fontname),
+	K_MAPANY("palette", OPT, k_colour),
 	K_SEQ("elements", OPT, 0, 2000, k_elem),
 	K_SEQ("back", OPT, 0, 2000, k_elem),
 	K_END
@@ -388,6 +392,8 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 		return -1;
 	}
 	errs = schema_check(doc, &top, "");
+	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
+		errs += schema_check(ext, &k_renders, "renders");
 	/* Shift the others up: the base goes first. */
 	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
 	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
@@ -516,6 +522,12 @@ struct ctx {
 	/* elements being built */
 	struct elem *v;
 	int n, cap;
+	/* the record type's fields (NULL: not checked), the element being
+	 * compiled, and the places already reported */
+	const char *const *fields;
+	const char *el;
+	const struct node **told;
+	int ntold;
 };
 
 static void
@@ -535,6 +547,69 @@ bad(struct ctx *cx, const struct node *at, const char *fmt, ...)
 		diag_vat(L_ERROR, "template.invalid", cx->t->file, 0, 0, fmt,
 		    ap);
 	va_end(ap);
+	cx->errors++;
+}
+
+/* Whether name is in the sorted, NULL-ended list v. */
+static int
+in_sorted(const char *const *v, const char *name)
+{
+	size_t lo = 0, hi = 0;
+
+	while (v[hi])
+		hi++;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(v[mid], name);
+
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* The first field of f that is not in fields, or NULL. */
+static const char *
+unknown_field(const struct fmt *f, const char *const *fields)
+{
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->seg[i].field && !in_sorted(fields, f->seg[i].field))
+			return f->seg[i].field;
+	return NULL;
+}
+
+/*
+ * Reports, at n where it was written, a {field} of f that the record
+ * type does not have: caught when the template is checked, not halfway
+ * through a render.  Once a place (a table column is one for all its
+ * rows).
+ */
+static void
+check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
+{
+	struct sbuf hint = SBUF_INIT;
+	const char *field;
+	int k;
+
+	if (cx->fields == NULL || n == NULL ||
+	    (field = unknown_field(f, cx->fields)) == NULL)
+		return;
+	for (k = 0; k < cx->ntold; k++)
+		if (cx->told[k] == n)
+			return;
+	cx->told = xrealloc(cx->told, (size_t)(cx->ntold + 1) *
+	    sizeof(*cx->told));
+	cx->told[cx->ntold++] = n;
+	diag(L_ERROR, "template.field", n, "element '%s' names field '{%s}', "
+	    "which %s records do not have%s", cx->el, field, cx->t->type,
+	    sb_hint(&hint, field, cx->fields, 0));
+	sb_release(&hint);
 	cx->errors++;
 }
 
@@ -563,11 +638,15 @@ pair(struct ctx *cx, const struct node *n, double *x, double *y)
 	*y = length(cx, n->kid[1], cx->t->h, *y);
 }
 
-/* A colour from text (n is where it was written). */
+/* A colour from text (n is where it was written): none, a {field}
+ * decided per card, a palette name, #rrggbb or a colour name. */
 static void
 colour_str(struct ctx *cx, const struct node *n, const char *str,
     struct colour *c)
 {
+	struct sbuf sb = SBUF_INIT;
+	int i;
+
 	c->none = 0;
 	c->field.n = 0;
 	if (strcmp(str, "none") == 0) {
@@ -576,11 +655,29 @@ colour_str(struct ctx *cx, const struct node *n, const char *str,
 		if (compile_fmt(cx->a, str, &c->field) < 0)
 			bad(cx, n, "colour '%s' must be #rrggbb, a colour "
 			    "name, none or a {field}", str);
-	} else if (!parse_rgb(str, &c->rgb)) {
+		else
+			check_fmt(cx, n, &c->field);
+	} else if (!template_colour(cx->t, str, &c->rgb)) {
+		for (i = 0; i < cx->t->npalette; i++)
+			sb_addf(&sb, ", %s", cx->t->palette[i].name);
 		bad(cx, n, "colour '%s' must be #rrggbb (such as #1f4e9a), "
 		    "none, a {field} or one of black, white, red, green, "
-		    "blue, grey", str);
+		    "blue, grey%s", str, sb_str(&sb));
 	}
+	sb_release(&sb);
+}
+
+int
+template_colour(const struct template *t, const char *s, struct rgb *out)
+{
+	int i;
+
+	for (i = 0; t && i < t->npalette; i++)
+		if (strcmp(t->palette[i].name, s) == 0) {
+			*out = t->palette[i].rgb;
+			return 1;
+		}
+	return parse_rgb(s, out);
 }
 
 static void
@@ -693,10 +790,14 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	}
 	memset(&when, 0, sizeof(when));
 	memset(&unless, 0, sizeof(unless));
-	if ((n = el_get(p, "when")) != NULL)
-		compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &when);
-	if ((n = el_get(p, "unless")) != NULL)
-		compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &unless);
+	cx->el = p->name;
+	if ((n = el_get(p, "when")) != NULL &&
+	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &when) == 0)
+		check_fmt(cx, n, &when);
+	if ((n = el_get(p, "unless")) != NULL &&
+	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str),
+	    &unless) == 0)
+		check_fmt(cx, n, &unless);
 	memset(&band, 0, sizeof(band));
 	band.none = 1;
 	colour(cx, stripe, &band, 1);
@@ -741,6 +842,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			if (compile_fmt(cx->a, dollar(cx, text, rowname),
 			    &e->text) < 0)
 				bad(cx, cm, "text '%s' has an unclosed {", text);
+			else
+				check_fmt(cx, node_get(cm, "text"), &e->text);
 			col = node_get(cm, "colour") ? node_get(cm, "colour") :
 			    node_get(cm, "color") ? node_get(cm, "color") :
 			    el_get(p, "colour") ? el_get(p, "colour") :
@@ -762,13 +865,62 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	}
 }
 
+/* The keys each type of element takes, besides common_keys and, for a
+ * widget, the widget's own (in the order of types[]). */
+static const char *const common_keys[] = {
+	"name", "at", "size", "when", "unless", "remove", NULL
+};
+static const char *const type_keys[][12] = {
+	{ "box", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
+	    NULL },
+	{ "text", "font", "pt", "min_pt", "align", "valign", "colour",
+	    "color", "wrap", "leading", NULL },
+	{ "line", "to", "stroke", "stroke_width", NULL },
+	{ "table", "rows", "row_height", "stripe", "columns", "font", "pt",
+	    "min_pt", "colour", "color", NULL },
+	{ "widget", "value", NULL },
+};
+
+/* Reports keys that mean nothing for the element's type, in every layer. */
+static void
+check_keys(struct ctx *cx, const struct proto *p, int type,
+    const struct widget *w)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *const *k;
+	int l;
+	size_t i;
+
+	for (l = 0; l < p->nl; l++) {
+		const struct node *m = p->layer[l];
+
+		for (i = 0; i < m->n; i++) {
+			const char *key = MAP_KEY(m, i)->str;
+
+			if (MAP_VAL(m, i)->bad ||
+			    str_index(common_keys, key) >= 0 ||
+			    str_index(type_keys[type], key) >= 0 ||
+			    (w && str_index(widget_keys(w), key) >= 0))
+				continue;
+			sb_reset(&sb);
+			for (k = type_keys[type] + 1; *k; k++)
+				sb_addf(&sb, "%s%s", sb.len ? ", " : "", *k);
+			for (k = w ? widget_keys(w) : NULL; k && *k; k++)
+				sb_addf(&sb, "%s%s", sb.len ? ", " : "", *k);
+			bad(cx, MAP_KEY(m, i), "element '%s' is a %s%s%s: it takes "
+			    "no '%s' (it takes %s)", p->name, w ? widget_name(w) :
+			    types[type], w ? " " : "", w ? "widget" : "", key,
+			    sb.len ? sb.buf : "only the common keys");
+		}
+	}
+	sb_release(&sb);
+}
+
 static void
 compile_elem(struct ctx *cx, const struct proto *p)
 {
-	static const char *const widgets[] = {
-		"sector", "cells", "track", "nato", NULL
-	};
 	const struct node *tn = NULL, *n;
+	const struct widget *wd = NULL;
 	struct elem *e;
 	int type = -1, i;
 	double x = 0, y = 0, w = cx->t->w, h = cx->t->h;
@@ -789,6 +941,15 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		    "line, table, widget (a key naming what it is)", p->name);
 		return;
 	}
+	if (type == 4 && (wd = widget_find(tn->str)) == NULL) {
+		struct sbuf sb = SBUF_INIT;
+
+		sb_list(&sb, widget_names());
+		bad(cx, tn, "widget '%s' is not one of %s", tn->str, sb.buf);
+		sb_release(&sb);
+		return;
+	}
+	check_keys(cx, p, type, wd);
 	pair(cx, el_get(p, "at"), &x, &y);
 	pair(cx, el_get(p, "size"), &w, &h);
 	if (type == 3) {
@@ -802,14 +963,21 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->y = y;
 	e->w = w;
 	e->h = h;
-	if ((n = el_get(p, "when")) != NULL &&
-	    compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-	    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
-		bad(cx, n, "when '%s' must name a field", n->str);
-	if ((n = el_get(p, "unless")) != NULL &&
-	    compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-	    arena_printf(cx->a, "{%s}", n->str), &e->unless) < 0)
-		bad(cx, n, "unless '%s' must name a field", n->str);
+	cx->el = p->name;
+	if ((n = el_get(p, "when")) != NULL) {
+		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+		    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
+			bad(cx, n, "when '%s' must name a field", n->str);
+		else
+			check_fmt(cx, n, &e->when);
+	}
+	if ((n = el_get(p, "unless")) != NULL) {
+		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+		    arena_printf(cx->a, "{%s}", n->str), &e->unless) < 0)
+			bad(cx, n, "unless '%s' must name a field", n->str);
+		else
+			check_fmt(cx, n, &e->unless);
+	}
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
@@ -836,6 +1004,8 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
 			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
 			    "{ (write {{ for a brace)", el_str(p, "text", ""));
+		else
+			check_fmt(cx, el_get(p, "text"), &e->text);
 		break;
 	case 2:
 		e->type = EL_LINE;
@@ -845,28 +1015,33 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		if (e->stroke.none && !e->stroke.field.n)
 			e->stroke.none = 0;
 		break;
-	case 4:
-		e->type = EL_WIDGET;
-		for (i = 0; widgets[i]; i++)
-			if (strcmp(widgets[i], tn->str) == 0)
-				break;
-		if (widgets[i] == NULL) {
-			struct sbuf sb = SBUF_INIT;
+	case 4: {
+		struct sbuf why = SBUF_INIT;
 
-			sb_list(&sb, widgets);
-			bad(cx, tn, "widget '%s' is not one of %s", tn->str,
-			    sb.buf);
-			sb_release(&sb);
-		}
-		e->widget = (enum widget)i;
-		if (compile_fmt(cx->a, el_str(p, "value", ""), &e->text) < 0)
+		e->type = EL_WIDGET;
+		e->widget = wd;
+		if (compile_fmt(cx->a, el_str(p, "value", ""), &e->text) < 0) {
 			bad(cx, el_get(p, "value"), "value has an unclosed {");
+		} else if (e->text.n == 0 || (e->text.n == 1 &&
+		    e->text.seg[0].lit)) {
+			/* A fixed value is drawn the same on every card:
+			 * check it now. */
+			if (!widget_value_ok(wd, e->text.n ?
+			    e->text.seg[0].lit : "", &why))
+				bad(cx, el_get(p, "value"), "%s widget value "
+				    "'%s': %s", widget_name(wd),
+				    el_str(p, "value", ""), why.buf);
+		} else {
+			check_fmt(cx, el_get(p, "value"), &e->text);
+		}
+		sb_release(&why);
 		n = el_get(p, "direction");
 		e->down = n && strcmp(n->str, "down") == 0;
 		if (n && !e->down && strcmp(n->str, "across") != 0)
 			bad(cx, n, "direction '%s' must be across or down",
 			    n->str);
 		break;
+	}
 	}
 	/* Text near the trim may be cut off by an imprecise guillotine.
 	 * Said of the layer that placed it last, once the sizes are right. */
@@ -904,6 +1079,93 @@ compile_list(struct ctx *cx, const struct chain *c, const char *key,
 	cx->v = NULL;
 }
 
+/*
+ * The record type renders: names, as a record type ("shellshock.card")
+ * or as {system, kind[, product]}; NULL (reported) when there is none.
+ */
+static const char *
+renders(struct ctx *cx, const struct node *rend, const struct node *doc,
+    const struct vocab *v)
+{
+	struct sbuf why = SBUF_INIT;
+	const char *type = NULL, *sys = NULL, *kind = NULL, *prod = NULL;
+	const char *got;
+
+	if (rend == NULL) {
+		bad(cx, doc, "template '%s' must say what it renders, such as "
+		    "renders: shellshock.card", cx->t->name);
+		return NULL;
+	}
+	if (rend->type == N_SCALAR && !node_is_null(rend)) {
+		type = rend->str;
+	} else if (rend->type == N_MAP) {
+		sys = get_str(rend, "system", NULL);
+		kind = get_str(rend, "kind", NULL);
+		prod = get_str(rend, "product", NULL);
+		if (sys == NULL || kind == NULL)
+			return NULL;	/* reported by the schema */
+	} else {
+		bad(cx, rend, "renders must be a record type such as "
+		    "shellshock.card, or {system: ..., kind: ...}");
+		return NULL;
+	}
+	if (v == NULL)
+		got = type ? type : arena_printf(cx->a, "%s.%s", sys, kind);
+	else if ((got = v->resolve(type, sys, kind, prod, &why)) == NULL)
+		bad(cx, rend, "renders: %s", why.buf);
+	sb_release(&why);
+	return got ? arena_strdup(cx->a, got) : NULL;
+}
+
+/* The palette: every layer's, a later one replacing an earlier name. */
+static void
+compile_palette(struct ctx *cx, const struct chain *c)
+{
+	struct template *t = cx->t;
+	int l, k, cap = 0;
+	size_t i;
+
+	for (l = 0; l < c->n; l++) {
+		const struct node *pal = node_get(c->doc[l], "palette");
+
+		if (pal == NULL || pal->bad || pal->type != N_MAP)
+			continue;
+		for (i = 0; i < pal->n; i++) {
+			const char *name = MAP_KEY(pal, i)->str;
+			const struct node *val = MAP_VAL(pal, i);
+			struct rgb rgb;
+
+			if (val->bad)
+				continue;
+			if (!parse_rgb(val->str, &rgb)) {
+				bad(cx, val, "palette colour '%s' must be #rrggbb "
+				    "or one of black, white, red, green, blue, "
+				    "grey", val->str);
+				continue;
+			}
+			for (k = 0; k < t->npalette; k++)
+				if (strcmp(t->palette[k].name, name) == 0)
+					break;
+			if (k == t->npalette) {
+				if (t->npalette == cap) {
+					struct named_colour *old = t->palette;
+
+					cap = cap ? cap * 2 : 16;
+					t->palette = arena_alloc(cx->a,
+					    (size_t)cap * sizeof(*t->palette));
+					if (old)
+						memcpy(t->palette, old,
+						    (size_t)t->npalette *
+						    sizeof(*old));
+				}
+				t->palette[t->npalette++].name =
+				    arena_strdup(cx->a, name);
+			}
+			t->palette[k].rgb = rgb;
+		}
+	}
+}
+
 static void
 compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
 {
@@ -924,7 +1186,7 @@ compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
 }
 
 struct template *
-template_load(const char *name)
+template_load(const char *name, const struct vocab *v)
 {
 	struct chain c;
 	struct template *t;
@@ -949,11 +1211,7 @@ template_load(const char *name)
 	t->description = arena_strdup(t->arena, node_str(top_get(&c,
 	    "description"), ""));
 	rend = top_get(&c, "renders");
-	if (rend == NULL)
-		bad(&cx, c.doc[c.n - 1], "template '%s' must say what it "
-		    "renders: renders: {system: ..., kind: ...}", t->name);
-	t->system = arena_strdup(t->arena, get_str(rend, "system", ""));
-	t->kind = arena_strdup(t->arena, get_str(rend, "kind", ""));
+	t->type = renders(&cx, rend, c.doc[c.n - 1], v);
 	if ((n = top_get(&c, "size")) == NULL)
 		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
 		    "size: size: [3.5in, 2in]", t->name);
@@ -1000,8 +1258,12 @@ template_load(const char *name)
 		t->fonts[0].pattern = "DejaVu Sans Condensed";
 		t->nfonts = 1;
 	}
+	compile_palette(&cx, &c);
+	if (v && t->type)
+		cx.fields = v->fields(t->type);
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
 	compile_list(&cx, &c, "back", &t->back, &t->nback);
+	free(cx.told);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

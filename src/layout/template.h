@@ -1,16 +1,21 @@
 /*
  * layout/template.h -- card layouts read from templates/NAME.yaml.
  *
- * A template names the card size, fonts, and a list of elements (boxes,
- * text bound to record fields, lines, tables, widgets drawn in C) for the
- * front and, optionally, the back.  extends: loads another template and
- * overrides its elements by name.  Knows nothing of any game: fields are
- * names in braces, "{name}", looked up in the record at draw time.
+ * A template names the record type it renders, the card size, fonts, a
+ * palette of named colours, and a list of elements (boxes, text bound to
+ * record fields, lines, tables, widgets drawn in C) for the front and,
+ * optionally, the back.  extends: loads another template and overrides
+ * its elements by name.  Knows nothing of any game: fields are names in
+ * braces, "{name}", looked up in the record at draw time, and checked
+ * when the template is loaded against the fields the caller's
+ * vocabulary says the record type has.
  */
 #ifndef MUSTER_TEMPLATE_H
 #define MUSTER_TEMPLATE_H
 
 #include <stddef.h>
+
+#include "../util.h"
 
 #include "../pdf/pdf.h"
 
@@ -31,11 +36,24 @@ struct fmt {
 struct colour {
 	int none;		/* transparent */
 	struct rgb rgb;
-	struct fmt field;	/* "{card.colour}": decided per card */
+	struct fmt field;	/* "{category}": decided per card, through the palette */
 };
 
 enum el_type { EL_BOX, EL_TEXT, EL_LINE, EL_WIDGET };
-enum widget { W_SECTOR, W_CELLS, W_TRACK, W_NATO };
+
+/* A row of the widget table (widgets.c): a name, the template keys it
+ * takes, and how it is drawn. */
+struct widget;
+/* The widget of that name, or NULL; every widget's name, NULL-ended. */
+const struct widget *widget_find(const char *name);
+const char *const *widget_names(void);
+const char *widget_name(const struct widget *w);
+/* The element keys a widget takes besides name, at, size, when, unless,
+ * widget and value; NULL-ended. */
+const char *const *widget_keys(const struct widget *w);
+/* Whether a fixed value (no field in it) can be drawn; else why not. */
+int widget_value_ok(const struct widget *w, const char *value,
+    struct sbuf *why);
 
 struct elem {
 	enum el_type type;
@@ -52,7 +70,7 @@ struct elem {
 	int font;		/* index into the template's fonts */
 	double pt, min_pt, leading;
 	int halign, valign, wrap;
-	enum widget widget;
+	const struct widget *widget;
 	int down;		/* cells stacked downwards */
 };
 
@@ -61,26 +79,57 @@ struct font_spec {
 	const char *pattern;	/* "DejaVu Sans Condensed" */
 };
 
+/* A colour the template names: {category} gives "attack", the palette
+ * says which colour that is. */
+struct named_colour {
+	const char *name;
+	struct rgb rgb;
+};
+
 struct template {
 	const char *name, *description, *file;
-	const char *system, *kind;	/* what it renders */
+	const char *type;	/* the record type it renders: "shellshock.card" */
 	double w, h;		/* trim size on Letter, points */
 	double a4_w, a4_h;	/* on A4, or 0 when the same */
 	double gap, safe, min_pt;
 	struct font_spec *fonts;
 	int nfonts;
+	struct named_colour *palette;
+	int npalette;
 	struct elem *front, *back;
 	int nfront, nback;
 	struct arena *arena;	/* owns everything above */
 };
 
 /*
+ * What templates may render and name, given by the caller (the games):
+ * renders: resolves to a record type, and every {field} a template names
+ * must be one of that type's fields.
+ */
+struct vocab {
+	/*
+	 * The record type renders: names: type as written
+	 * ("shellshock.card"), or system, kind and product (NULL when not
+	 * given) of the mapping form.  NULL when there is none; then why
+	 * says what may be written.
+	 */
+	const char *(*resolve)(const char *type, const char *system,
+	    const char *kind, const char *product, struct sbuf *why);
+	/* The record type's fields, sorted, NULL-ended. */
+	const char *const *(*fields)(const char *type);
+	/* Every record type, NULL-ended, for "did you mean". */
+	const char *const *(*types)(void);
+};
+
+/*
  * Loads a template by name (searched in the template folders) or by path
- * (anything with a '/' or ending in .yaml).  Problems are reported as
+ * (anything with a '/' or ending in .yaml), checked against v (NULL
+ * checks no record type or field).  Problems are reported as
  * diagnostics; returns NULL when the template cannot be used.  Free with
  * template_free().
  */
-struct template *template_load(const char *name_or_path);
+struct template *template_load(const char *name_or_path,
+    const struct vocab *v);
 void template_free(struct template *t);
 
 /* The folders searched for built-in templates, NULL-terminated. */
@@ -90,6 +139,9 @@ const char *const *template_dirs(void);
 int parse_length(const char *s, double whole, double *pt);
 /* Parses "#rrggbb" or a colour name; 0 on failure. */
 int parse_rgb(const char *s, struct rgb *out);
+/* A colour by the template's palette, else parse_rgb(); 0 on failure. */
+int template_colour(const struct template *t, const char *s,
+    struct rgb *out);
 
 /*
  * Expands fmt against r into sb.  Fields the record lacks print nothing;

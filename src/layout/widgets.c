@@ -1,9 +1,12 @@
 /*
- * layout/widgets.c -- elements drawn in C: a sector (an arc of fire), a row
- * of cells (a list field split into boxes), a track of boxes to mark, and
- * a NATO-style unit symbol.  None knows any game: the system decides what
- * the value says.
+ * layout/widgets.c -- elements drawn in C, one row each of widgets[]: a
+ * sector (an arc of fire), a row of cells (a list field split into
+ * boxes), a track of boxes to mark, and a NATO unit symbol.  None knows
+ * any game: a game's fields say what a widget shows (the NATO widget
+ * draws APP-6 parts; each game maps its own unit types onto them in its
+ * own data).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,46 +14,93 @@
 #include "../util.h"
 #include "draw.h"
 
-/* "centre,width" in degrees clockwise from the unit's front (up). */
-static void
-sector(struct draw *d, const struct elem *e, const char *value, double x,
-    double y, double w, double h)
-{
-	struct paint p;
-	double centre, width, r;
-	char *end;
-	int none;
+/* What every widget starts from: its box on the page and its paint. */
+struct wbox {
+	double x, y, w, h;	/* page points, bottom-left origin */
+	struct paint paint;	/* fill and stroke from the element */
+	int fill_none, stroke_none;
+};
 
-	if (*value == '\0')
-		return;
-	centre = strtod(value, &end);
-	width = *end == ',' ? strtod(end + 1, NULL) : 60;
-	r = (w < h ? w : h) / 2 - e->lw;
-	memset(&p, 0, sizeof(p));
-	p.stroke_rgb = draw_colour(d, &e->stroke, &none);
-	p.stroke = !none;
-	p.width = e->lw;
-	pdf_ellipse(d->pg, x + w / 2, y + h / 2, r, r, &p);
-	p.stroke = 0;
-	p.fill_rgb = draw_colour(d, &e->fill, &none);
-	if (none)
-		p.fill_rgb = draw_colour(d, &e->colour, &none);
-	p.fill = 1;
-	pdf_sector(d->pg, x + w / 2, y + h / 2, r, centre, width, &p);
-	/* A tick at the top marks the unit's front. */
-	pdf_line(d->pg, x + w / 2, y + h / 2 + r, x + w / 2, y + h / 2 + r +
-	    e->lw * 2, p.stroke_rgb, e->lw);
+struct widget {
+	const char *name;
+	const char *const *keys;	/* template keys it takes */
+	void (*draw)(struct draw *d, const struct elem *e, const char *value,
+	    const struct wbox *b);
+	/* Whether a value can be drawn (else why not); NULL: any. */
+	int (*ok)(const char *value, struct sbuf *why);
+};
+
+/* ---- sector: "centre,width" in degrees clockwise from the front ---- */
+
+/* Reads "centre,width"; 0 when it is not two finite numbers in range. */
+static int
+sector_value(const char *value, double *centre, double *width)
+{
+	char *end;
+
+	*centre = strtod(value, &end);
+	*width = 60;
+	if (end == value || !isfinite(*centre))
+		return 0;
+	if (*end == ',') {
+		const char *w = end + 1;
+
+		*width = strtod(w, &end);
+		if (end == w || !isfinite(*width))
+			return 0;
+	}
+	return *end == '\0' && *centre >= -360 && *centre <= 360 &&
+	    *width >= 0 && *width <= 360;
 }
 
-/* A newline-separated list drawn as a row (or column) of boxed cells. */
+static int
+sector_ok(const char *value, struct sbuf *why)
+{
+	double c, w;
+
+	if (*value == '\0' || sector_value(value, &c, &w))
+		return 1;
+	sb_adds(why, "give the centre and width in degrees, such as 0,60 "
+	    "(centre -360 to 360, width 0 to 360)");
+	return 0;
+}
+
 static void
-cells(struct draw *d, const struct elem *e, const char *value, double x,
-    double y, double w, double h)
+sector(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
+{
+	struct paint p = b->paint;
+	double centre, width, r;
+	int none;
+
+	if (*value == '\0' || !sector_value(value, &centre, &width))
+		return;
+	r = (b->w < b->h ? b->w : b->h) / 2 - e->lw;
+	if (r <= 0)
+		return;
+	p.fill = 0;
+	p.stroke = !b->stroke_none;
+	pdf_ellipse(d->pg, b->x + b->w / 2, b->y + b->h / 2, r, r, &p);
+	p.stroke = 0;
+	p.fill = 1;
+	if (b->fill_none)
+		p.fill_rgb = draw_colour(d, &e->colour, &none);
+	pdf_sector(d->pg, b->x + b->w / 2, b->y + b->h / 2, r, centre, width,
+	    &p);
+	/* A tick at the top marks the unit's front. */
+	pdf_line(d->pg, b->x + b->w / 2, b->y + b->h / 2 + r, b->x + b->w / 2,
+	    b->y + b->h / 2 + r + e->lw * 2, p.stroke_rgb, e->lw);
+}
+
+/* ---- cells: a newline-separated list, a boxed cell each ---- */
+
+static void
+cells(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
 {
 	const char *items[64];
 	char *copy, *s;
-	struct paint p;
-	int n = 0, i, none;
+	int n = 0, i;
 
 	if (*value == '\0')
 		return;
@@ -62,138 +112,335 @@ cells(struct draw *d, const struct elem *e, const char *value, double x,
 			break;
 		*s++ = '\0';
 	}
-	memset(&p, 0, sizeof(p));
-	p.fill_rgb = draw_colour(d, &e->fill, &none);
-	p.fill = !none;
-	p.stroke_rgb = draw_colour(d, &e->stroke, &none);
-	p.stroke = !none && e->lw > 0;
-	p.width = e->lw;
 	for (i = 0; i < n; i++) {
-		double cx = e->down ? x : x + w * i / n;
-		double cy = e->down ? y + h - h * (i + 1) / n : y;
-		double cw = e->down ? w : w / n;
-		double ch = e->down ? h / n : h;
+		double cx = e->down ? b->x : b->x + b->w * i / n;
+		double cy = e->down ? b->y + b->h - b->h * (i + 1) / n : b->y;
+		double cw = e->down ? b->w : b->w / n;
+		double ch = e->down ? b->h / n : b->h;
 		double pad = 1.0;
 
-		pdf_rect(d->pg, cx, cy, cw, ch, &p);
+		pdf_rect(d->pg, cx, cy, cw, ch, &b->paint);
 		draw_text(d, e, items[i], cx + pad, cy, cw - 2 * pad, ch);
 	}
 	free(copy);
 }
 
-/* N boxes to mark, or one box per list item with the item inside. */
-static void
-track(struct draw *d, const struct elem *e, const char *value, double x,
-    double y, double w, double h)
+/* ---- track: N boxes to mark ---- */
+
+#define TRACK_MAX 100
+
+static int
+track_ok(const char *value, struct sbuf *why)
 {
-	struct paint p;
+	char *end;
+	long n = strtol(value, &end, 10);
+
+	if (*value == '\0' || (*end == '\0' && n >= 1 && n <= TRACK_MAX))
+		return 1;
+	sb_addf(why, "give the number of boxes, 1 to %d", TRACK_MAX);
+	return 0;
+}
+
+static void
+track(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
+{
 	double side, gap;
 	char *end;
 	long n = strtol(value, &end, 10);
-	int i, none;
+	int i;
 
+	(void)e;
 	if (*value == '\0' || *end != '\0' || n < 1)
 		return;
-	if (n > 100)
-		n = 100;
-	gap = h * 0.15;
-	side = (w + gap) / (double)n - gap;
-	if (side > h)
-		side = h;
-	memset(&p, 0, sizeof(p));
-	p.fill_rgb = draw_colour(d, &e->fill, &none);
-	p.fill = !none;
-	p.stroke_rgb = draw_colour(d, &e->stroke, &none);
-	p.stroke = !none;
-	p.width = e->lw;
+	if (n > TRACK_MAX)
+		n = TRACK_MAX;
+	gap = b->h * 0.15;
+	side = (b->w + gap) / (double)n - gap;
+	if (side > b->h)
+		side = b->h;
 	for (i = 0; i < n; i++)
-		pdf_rect(d->pg, x + i * (side + gap), y + (h - side) / 2, side,
-		    side, &p);
+		pdf_rect(d->pg, b->x + i * (side + gap), b->y + (b->h - side) / 2,
+		    side, side, &b->paint);
 }
 
-/*
- * NATO-style unit symbols (APP-6 land units, simplified): a frame with
- * infantry's cross, cavalry's single diagonal, artillery's dot, armour's
- * track, a headquarters' staff.  The value names the symbol.
- */
+/* ---- nato: an APP-6 land unit symbol from parts ---- */
+
+/* The symbol's frame, and the colours it is drawn in. */
+struct frame {
+	double x, y, w, h;	/* the frame, bottom-left origin */
+	struct rgb c;		/* the ink */
+	double lw;
+	struct paint ink;	/* solid in the ink */
+};
+
 static void
-nato(struct draw *d, const struct elem *e, const char *value, double x,
-    double y, double w, double h)
+line(struct draw *d, const struct frame *f, double x1, double y1, double x2,
+    double y2, double width)
 {
-	struct paint frame, ink;
-	struct rgb c;
-	double fw = w, fh = w * 2 / 3, fx, fy;
-	int none;
+	pdf_line(d->pg, f->x + f->w * x1, f->y + f->h * y1, f->x + f->w * x2,
+	    f->y + f->h * y2, f->c, f->lw * width);
+}
+
+/* Infantry: crossed diagonals. */
+static void
+p_infantry(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0, 0, 1, 1, 1);
+	line(d, f, 0, 1, 1, 0, 1);
+}
+
+/* Cavalry (reconnaissance): one diagonal, lower left to upper right. */
+static void
+p_cavalry(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0, 0, 1, 1, 1);
+}
+
+/* Artillery: a solid dot in the centre. */
+static void
+p_artillery(struct draw *d, const struct frame *f)
+{
+	pdf_ellipse(d->pg, f->x + f->w / 2, f->y + f->h / 2, f->h / 6,
+	    f->h / 6, &f->ink);
+}
+
+/* Armour: the track, a rounded oblong. */
+static void
+p_armour(struct draw *d, const struct frame *f)
+{
+	struct paint o = f->ink;
+
+	o.fill = 0;
+	o.stroke = 1;
+	o.stroke_rgb = f->c;
+	o.width = f->lw;
+	o.radius = f->h / 5;
+	pdf_rect(d->pg, f->x + f->w * 0.2, f->y + f->h * 0.3, f->w * 0.6,
+	    f->h * 0.4, &o);
+}
+
+/* Engineer: a bridge, a bar with three legs down. */
+static void
+p_engineer(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0.3, 0.6, 0.7, 0.6, 1.2);
+	line(d, f, 0.3, 0.6, 0.3, 0.4, 1.2);
+	line(d, f, 0.5, 0.6, 0.5, 0.4, 1.2);
+	line(d, f, 0.7, 0.6, 0.7, 0.4, 1.2);
+}
+
+/* Machine gun: an arrow pointing up, the weapon's sign. */
+static void
+p_machine_gun(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0.5, 0.2, 0.5, 0.8, 1.2);
+	line(d, f, 0.42, 0.62, 0.5, 0.8, 1.2);
+	line(d, f, 0.58, 0.62, 0.5, 0.8, 1.2);
+}
+
+/* Headquarters: a staff down from the frame's lower left corner. */
+static void
+p_hq(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0, 0, 0, -0.6, 1.5);
+}
+
+/* Light: a short bar across the foot (muster's mark; APP-6 has none). */
+static void
+p_light(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0.3, 0.12, 0.7, 0.12, 2);
+}
+
+/* Mounted (on horses): a small inverted V at the foot. */
+static void
+p_mounted(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0.4, 0.06, 0.5, 0.22, 1);
+	line(d, f, 0.5, 0.22, 0.6, 0.06, 1);
+}
+
+/* Motorized: a vertical line through the middle. */
+static void
+p_motorized(struct draw *d, const struct frame *f)
+{
+	line(d, f, 0.5, 0, 0.5, 1, 1);
+}
+
+static const struct part {
+	const char *name;
+	void (*draw)(struct draw *d, const struct frame *f);
+} parts[] = {
+	{ "infantry", p_infantry },
+	{ "cavalry", p_cavalry },
+	{ "artillery", p_artillery },
+	{ "armour", p_armour },
+	{ "engineer", p_engineer },
+	{ "machine-gun", p_machine_gun },
+	{ "hq", p_hq },
+	{ "light", p_light },
+	{ "mounted", p_mounted },
+	{ "motorized", p_motorized },
+};
+
+/* The part named by s[0..n), or NULL. */
+static const struct part *
+part(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NELEM(parts); i++)
+		if (strlen(parts[i].name) == n &&
+		    strncmp(parts[i].name, s, n) == 0)
+			return &parts[i];
+	return NULL;
+}
+
+/* Calls fn for each '+'-separated part of value; -1 at an unknown one. */
+static int
+each_part(const char *value, struct draw *d, const struct frame *f)
+{
+	const char *p = value;
+
+	while (*p) {
+		size_t n = strcspn(p, "+");
+		const struct part *pt = part(p, n);
+
+		if (pt == NULL)
+			return -1;
+		if (d)
+			pt->draw(d, f);
+		p += n;
+		if (*p == '+')
+			p++;
+	}
+	return 0;
+}
+
+static int
+nato_ok(const char *value, struct sbuf *why)
+{
+	size_t i;
+
+	if (each_part(value, NULL, NULL) == 0)
+		return 1;
+	sb_adds(why, "give parts joined by '+' from ");
+	for (i = 0; i < NELEM(parts); i++)
+		sb_addf(why, "%s%s", i ? ", " : "", parts[i].name);
+	sb_adds(why, ", such as infantry+motorized");
+	return 0;
+}
+
+/* The frame in the element's stroke (black when none), filled with its
+ * fill, and the parts of value inside it. */
+static void
+nato(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
+{
+	struct paint frame = b->paint;
+	struct frame f;
 
 	if (*value == '\0')
 		return;
-	if (fh > h) {
-		fh = h;
-		fw = h * 3 / 2;
+	f.w = b->w;
+	f.h = b->w * 2 / 3;
+	if (f.h > b->h) {
+		f.h = b->h;
+		f.w = b->h * 3 / 2;
 	}
-	fx = x + (w - fw) / 2;
-	fy = y + (h - fh) / 2;
-	c = draw_colour(d, &e->stroke, &none);
-	if (none)
-		c = (struct rgb){ 0, 0, 0 };
-	memset(&frame, 0, sizeof(frame));
-	frame.fill_rgb = draw_colour(d, &e->fill, &none);
-	frame.fill = !none;
+	f.x = b->x + (b->w - f.w) / 2;
+	f.y = b->y + (b->h - f.h) / 2;
+	f.c = b->stroke_none ? (struct rgb){ 0, 0, 0 } : b->paint.stroke_rgb;
+	f.lw = e->lw;
 	frame.stroke = 1;
-	frame.stroke_rgb = c;
+	frame.stroke_rgb = f.c;
 	frame.width = e->lw;
-	ink = frame;
-	ink.fill = 1;
-	ink.fill_rgb = c;
-	ink.stroke = 0;
-	pdf_rect(d->pg, fx, fy, fw, fh, &frame);
-	if (strcmp(value, "infantry") == 0 || strcmp(value, "light") == 0 ||
-	    strcmp(value, "machine-gun") == 0) {
-		pdf_line(d->pg, fx, fy, fx + fw, fy + fh, c, e->lw);
-		pdf_line(d->pg, fx, fy + fh, fx + fw, fy, c, e->lw);
-		if (strcmp(value, "light") == 0) {
-			/* Light troops: a short bar under the cross. */
-			pdf_line(d->pg, fx + fw * 0.3, fy + fh * 0.12,
-			    fx + fw * 0.7, fy + fh * 0.12, c, e->lw * 2);
-		} else if (strcmp(value, "machine-gun") == 0) {
-			pdf_ellipse(d->pg, fx + fw / 2, fy + fh / 2, fh / 8,
-			    fh / 8, &ink);
-		}
-	} else if (strcmp(value, "cavalry") == 0) {
-		pdf_line(d->pg, fx, fy, fx + fw, fy + fh, c, e->lw);
-	} else if (strcmp(value, "artillery") == 0) {
-		pdf_ellipse(d->pg, fx + fw / 2, fy + fh / 2, fh / 6, fh / 6,
-		    &ink);
-	} else if (strcmp(value, "armour") == 0) {
-		struct paint o = frame;
+	memset(&f.ink, 0, sizeof(f.ink));
+	f.ink.fill = 1;
+	f.ink.fill_rgb = f.c;
+	pdf_rect(d->pg, f.x, f.y, f.w, f.h, &frame);
+	each_part(value, d, &f);
+}
 
-		o.fill = 0;
-		o.radius = fh / 5;
-		pdf_rect(d->pg, fx + fw * 0.2, fy + fh * 0.3, fw * 0.6,
-		    fh * 0.4, &o);
-	} else if (strcmp(value, "hq") == 0) {
-		pdf_line(d->pg, fx, fy, fx, fy - fh * 0.6, c, e->lw * 1.5);
-	}
+/* ---- the table ---- */
+
+static const char *const paint_keys[] = {
+	"fill", "stroke", "stroke_width", NULL
+};
+static const char *const sector_keys[] = {
+	"fill", "stroke", "stroke_width", "colour", "color", NULL
+};
+static const char *const cells_keys[] = {
+	"fill", "stroke", "stroke_width", "font", "pt", "min_pt", "align",
+	"valign", "colour", "color", "direction", NULL
+};
+
+static const struct widget widgets[] = {
+	{ "sector", sector_keys, sector, sector_ok },
+	{ "cells", cells_keys, cells, NULL },
+	{ "track", paint_keys, track, track_ok },
+	{ "nato", paint_keys, nato, nato_ok },
+};
+
+const struct widget *
+widget_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < NELEM(widgets); i++)
+		if (strcmp(widgets[i].name, name) == 0)
+			return &widgets[i];
+	return NULL;
+}
+
+const char *const *
+widget_names(void)
+{
+	static const char *names[NELEM(widgets) + 1];
+	size_t i;
+
+	for (i = 0; i < NELEM(widgets); i++)
+		names[i] = widgets[i].name;
+	return names;
+}
+
+const char *
+widget_name(const struct widget *w)
+{
+	return w->name;
+}
+
+const char *const *
+widget_keys(const struct widget *w)
+{
+	return w->keys;
+}
+
+int
+widget_value_ok(const struct widget *w, const char *value, struct sbuf *why)
+{
+	return w->ok == NULL || w->ok(value, why);
 }
 
 void
 draw_widget(struct draw *d, const struct elem *e, const char *value)
 {
-	double x = DX(d, e->x), y = DY(d, e->y + e->h);
-	double w = DX(d, e->x + e->w) - x, h = DY(d, e->y) - y;
+	struct wbox b;
+	int none;
 
-	switch (e->widget) {
-	case W_SECTOR:
-		sector(d, e, value, x, y, w, h);
-		break;
-	case W_CELLS:
-		cells(d, e, value, x, y, w, h);
-		break;
-	case W_TRACK:
-		track(d, e, value, x, y, w, h);
-		break;
-	case W_NATO:
-		nato(d, e, value, x, y, w, h);
-		break;
-	}
+	memset(&b, 0, sizeof(b));
+	b.x = DX(d, e->x);
+	b.y = DY(d, e->y + e->h);
+	b.w = DX(d, e->x + e->w) - b.x;
+	b.h = DY(d, e->y) - b.y;
+	b.paint.fill_rgb = draw_colour(d, &e->fill, &none);
+	b.paint.fill = !none;
+	b.fill_none = none;
+	b.paint.stroke_rgb = draw_colour(d, &e->stroke, &none);
+	b.paint.stroke = !none && e->lw > 0;
+	b.stroke_none = none;
+	b.paint.width = e->lw;
+	if (e->widget)
+		e->widget->draw(d, e, value, &b);
 }

@@ -24,7 +24,6 @@
 
 #include "../util.h"
 
-#define MAXFONTS 16
 #define MAXLINES 64
 
 struct font {
@@ -54,8 +53,8 @@ struct pdf_page {
 struct pdf {
 	HPDF_Doc doc;
 	HPDF_STATUS err, detail;
-	struct font font[MAXFONTS];
-	int nfonts;
+	struct font *font;	/* grows: no cap on fonts per document */
+	int nfonts, capfonts;
 	struct pdf_page *pages, *last;
 	size_t npages;
 };
@@ -102,6 +101,7 @@ pdf_free(struct pdf *p)
 		if (p->font[i].cs)
 			FcCharSetDestroy(p->font[i].cs);
 	}
+	free(p->font);
 	for (pg = p->pages; pg; pg = next) {
 		next = pg->next;
 		free(pg);
@@ -195,6 +195,19 @@ family_matches(FcPattern *match, const char *want)
 	return 0;
 }
 
+/* The next slot of the font table, zeroed (not yet counted). */
+static struct font *
+new_font(struct pdf *p)
+{
+	if (p->nfonts == p->capfonts) {
+		p->capfonts = p->capfonts ? p->capfonts * 2 : 8;
+		p->font = xrealloc(p->font, (size_t)p->capfonts *
+		    sizeof(*p->font));
+	}
+	memset(&p->font[p->nfonts], 0, sizeof(p->font[0]));
+	return &p->font[p->nfonts];
+}
+
 int
 pdf_font(struct pdf *p, const char *pattern, const char **why,
     const char **substitute)
@@ -252,9 +265,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	for (i = 0; i < p->nfonts; i++)
 		if (strcmp(p->font[i].file, (const char *)file) == 0) {
 			/* Another name for a font already loaded. */
-			if (p->nfonts == MAXFONTS)
-				break;
-			ft = &p->font[p->nfonts];
+			ft = new_font(p);
 			*ft = p->font[i];
 			ft->pattern = xstrdup(pattern);
 			ft->file = xstrdup(ft->file);
@@ -265,15 +276,18 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 			FcPatternDestroy(pat);
 			return p->nfonts++;
 		}
-	if (p->nfonts == MAXFONTS) {
-		*why = "a template may use at most 16 fonts";
+	/* libharu's errors stick: after an earlier one every call fails,
+	 * and that failure must reach the save, not be cleared here. */
+	if (p->err) {
+		*why = "an earlier libharu error stops the document";
 		goto fail;
 	}
 	name = HPDF_LoadTTFontFromFile(p->doc, (const char *)file, HPDF_TRUE);
-	ft = &p->font[p->nfonts];
+	ft = new_font(p);
 	if (name)
 		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
 	if (name == NULL || ft->f == NULL) {
+		/* This font's own failure: the document can go on. */
 		HPDF_ResetError(p->doc);
 		p->err = 0;
 		*why = "libharu cannot load its TrueType file";
@@ -353,6 +367,11 @@ pdf_add_page(struct pdf *p, double w, double h)
 	pg->page = HPDF_AddPage(p->doc);
 	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
 	HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
+	/* libharu writes an empty content stream as zero bytes marked
+	 * FlateDecode, which RIPs reject: a page that stays blank (a back
+	 * with nothing on it) still holds one operator pair. */
+	if (p->err == 0 && HPDF_Page_GSave(pg->page) == HPDF_OK)
+		HPDF_Page_GRestore(pg->page);
 	if (p->last)
 		p->last->next = pg;
 	else

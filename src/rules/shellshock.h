@@ -8,21 +8,85 @@
 #ifndef MUSTER_RULES_SHELLSHOCK_H
 #define MUSTER_RULES_SHELLSHOCK_H
 
-/* The defense rows, top to bottom as on the card ("dV" column). */
+/*
+ * ---- the rules' numbers: each once, with where it comes from ----
+ *
+ * Every check, card field, odds figure and resolution step reads these;
+ * change one and the tests at its boundaries fail.
+ */
+
+/* "Every full 10 inches the units are apart, makes the target 1 harder
+ * to hit" (Combat): -1 to the roll per full SS_RANGE_STEP inches.  Point
+ * blank is "directly beside a unit": closer than one step (SPEC 5). */
+#define SS_RANGE_STEP 10
+/* "All units traverse open ground at 1"; other costs 1 to 20 (SPEC 3.1). */
+#define SS_OPEN_COST 1
+#define SS_TERRAIN_MIN 1
+#define SS_TERRAIN_MAX 20
+/* "The maneuver description is three characters" of y, n and ? */
+#define SS_MANEUVER_LEN 3
+#define SS_MANEUVER_CHARS "yn?"
+/* "how many targets you can aim at in one turn": one or more gunners. */
+#define SS_GUNNERS_MIN 1
+/* SPEC 3.1: damage at least 1, armor 0 or more, every dV at least 1,
+ * the first internal band starting at 1 or more. */
+#define SS_DAMAGE_MIN 1
+#define SS_ARMOR_MIN 0
+#define SS_DV_MIN 1
+#define SS_BAND_MIN 1
+/* SPEC 3.1: the card has three internal boxes, so exactly three bands
+ * ("1 Internal  2 Internal  3 Internal" on the Mason). */
+#define SS_BANDS 3
+/* "All humans start off with a 1d10": the gunner's own die. */
+#define SS_HUMAN_DIE 10
+/* "if you roll a 10 on either of the d10's, you add ten, and re-roll". */
+#define SS_REROLL_ON 10
+/* "Even Rambo Misses sometimes": a natural 2 or 3 always misses. */
+#define SS_FLUB_LO 2
+#define SS_FLUB_HI 3
+/* "Lucky shot": two 10s on the two d10s, a natural 20, hit with every
+ * weapon "(Except physical)". */
+#define SS_LUCKY (2 * SS_REROLL_ON)
+/* "We flip a coin (1d2) heads, we do double damage". */
+#define SS_COIN_SIDES 2
+#define SS_HEADS_TIMES 2
+/* "The Mason rolls 1d6 ... We mark off 2 in the internal chart". */
+#define SS_CHART_DIE 6
+/* "Both players roll a 1d10.  If the Bison pilot ties or beats the
+ * Mason, nothing else happens": the attacker must roll higher. */
+#define SS_EXPLOSION_DIE 10
+/* "you can add a 1d6 to the to hit roll, by reducing the damage of the
+ * weapon by half (rounding down)". */
+#define SS_SPREAD_DIE 6
+#define SS_SPREAD_DIVISOR 2
+/* "Point blank: ... all to hit rolls are halved. This does not count for
+ * physical attacks": the dV halved, rounded down (SPEC 5). */
+#define SS_POINT_BLANK_DIVISOR 2
+
+/* The defense rows, top to bottom as on the card ("dV" column): "E, M,
+ * B, I, S, and P ... Energy, Missile, Ballistic, Indirect, Small Caliber
+ * and Physical" (Defense Values). */
 enum ss_row { SS_E, SS_M, SS_B, SS_I, SS_S, SS_P, SS_NROWS };
-/* Row letters in that order, and their names. */
 extern const char ss_row_letter[SS_NROWS + 1];
 extern const char *const ss_row_name[SS_NROWS];
 
+/* Eras and the targeting dice they allow: "If playing a future game,
+ * each player will need 2d10 ... If playing Modern, you will also need a
+ * 1d8"; "WWII where you roll 1d10 and 1d6 to hit". */
 enum ss_era { SS_FUTURE, SS_MODERN, SS_WW2, SS_NERAS };
 extern const char *const ss_era_name[SS_NERAS + 1];
+extern const int ss_era_die[SS_NERAS][2];	/* allowed sides; 0 none */
 
-/* Weapon arcs: the fixed directions and the pivots of 1, 2, 3 facings. */
+/* Weapon arcs: the fixed directions and the pivots of 1, 2, 3 facings
+ * ("Shooting arcs"). */
 enum ss_arc {
 	SS_ARC_FRONT, SS_ARC_REAR, SS_ARC_LEFT, SS_ARC_RIGHT,
 	SS_ARC_PIVOT1, SS_ARC_PIVOT2, SS_ARC_PIVOT3, SS_NARCS
 };
 extern const char *const ss_arc_name[SS_NARCS + 1];
+
+/* Weapon classes: "p" for primary, "s" for secondary (Weapons). */
+extern const char *const ss_class_name[3];	/* "p", "s", NULL */
 
 /* Facings and armor sections, in the order the card prints armor (SPEC 6). */
 enum ss_facing { SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_LEFT, SS_FACE_REAR,
@@ -34,11 +98,16 @@ enum ss_terrain { SS_OPEN, SS_ROUGH, SS_TREES, SS_INCLINE1, SS_INCLINE2,
 	SS_WATER, SS_NTERRAIN };
 extern const char *const ss_terrain_key[SS_NTERRAIN + 1];
 
-/* The internal damage chart of the basic card: d6 -> system hit. */
-extern const char ss_chart_letter[7];		/* " smpFAC", index 1..6 */
-extern const char *const ss_chart_name[7];
+/* The internal box chart of the basic card, a d6 roll to a system hit
+ * (SPEC 6: 1 s, 2 m, 3 p, 4 F, 5 A, 6 C), and what each hit does. */
+enum { SS_FX_EXPLODES = 1, SS_FX_CREW = 2 };
+struct ss_chart_entry {
+	char letter;
+	const char *name;
+	unsigned fx;		/* SS_FX_* */
+};
+extern const struct ss_chart_entry ss_chart[SS_CHART_DIE + 1];	/* 1..6 */
 
-#define SS_MAX_BANDS 8
 #define SS_MAX_WEAPONS 5	/* one per row E M B I S */
 
 struct ss_weapon {
@@ -62,7 +131,7 @@ struct ss_unit {
 	int nweapons;
 	double ram;		/* physical multiplier, 0 when none */
 	int armor[SS_NFACINGS];
-	int band[SS_MAX_BANDS][2];	/* internal damage -> 1, 2, 3... boxes */
+	int band[SS_BANDS][2];	/* internal damage -> 1, 2, 3 boxes */
 	int nbands;
 	int dead;		/* this much internal damage or more destroys */
 	int combat_value;	/* -1 when not given */
@@ -70,8 +139,11 @@ struct ss_unit {
 
 /* The targeting dice an era allows: nonzero if die (sides) is allowed. */
 int ss_era_allows_die(int era, int die);
-/* "d10", "d8 or d10", "d6": for messages. */
-const char *ss_era_dice(int era);
+/* "d10", "d8 or d10", "d6": for messages; returns buf. */
+const char *ss_era_dice(int era, char buf[32]);
+/* The chance that a sympathetic explosion roll-off blows the unit up:
+ * the attacker's die above the defender's. */
+double ss_p_explodes(void);
 /* The facings a weapon arc covers, as a sector for the arc symbol:
  * centre and width in degrees clockwise from the unit's front. */
 void ss_arc_sector(int arc, int *centre, int *width);
@@ -92,7 +164,7 @@ struct ss_shot {
 	unsigned rows;		/* bit r set: the weapon on row r fires */
 };
 
-/* -1 to the roll per full 10 inches. */
+/* -1 to the roll per full SS_RANGE_STEP inches. */
 int ss_range_modifier(int range);
 /* The defender's dV for a row against a facing, point blank applied. */
 int ss_target_dv(const struct ss_unit *def, int row, int facing,

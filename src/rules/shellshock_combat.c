@@ -21,7 +21,7 @@ const char *const ss_outcome_name[4] = {
 int
 ss_range_modifier(int range)
 {
-	return range > 0 ? -(range / 10) : 0;
+	return range > 0 ? -(range / SS_RANGE_STEP) : 0;
 }
 
 /* Front and rear read the F/B column, left and right the sides; point
@@ -33,7 +33,7 @@ ss_target_dv(const struct ss_unit *def, int row, int facing, int point_blank)
 	int dv = def->dv[row][row == SS_P ? 0 : col];
 
 	if (point_blank && row != SS_P)
-		dv /= 2;
+		dv /= SS_POINT_BLANK_DIVISOR;
 	return dv;
 }
 
@@ -52,7 +52,7 @@ ss_weapon_on(const struct ss_unit *u, int row)
 int
 ss_weapon_damage(const struct ss_weapon *w, int spread)
 {
-	return spread ? w->damage / 2 : w->damage;
+	return spread ? w->damage / SS_SPREAD_DIVISOR : w->damage;
 }
 
 int
@@ -71,6 +71,12 @@ ss_shot_check(const struct ss_shot *s, char *err, size_t errlen)
 {
 	int row, n = 0;
 
+	if (s->point_blank && s->range >= SS_RANGE_STEP) {
+		snprintf(err, errlen, "point blank is for a target directly "
+		    "beside the firer, closer than %d in, not %d in away",
+		    SS_RANGE_STEP, s->range);
+		return 0;
+	}
 	for (row = 0; row < SS_P; row++) {
 		const struct ss_weapon *w;
 
@@ -109,13 +115,8 @@ ss_shot_check(const struct ss_shot *s, char *err, size_t errlen)
 static int
 chart_at(int roll, int i)
 {
-	return (roll - 1 + i) % 6 + 1;
+	return (roll - 1 + i) % SS_CHART_DIE + 1;
 }
-
-/* "Both players roll a 1d10 ... If the Bison pilot ties or beats the
- * Mason, nothing else happens": the attacker must roll higher, 45 of the
- * 100 pairs. */
-#define P_EXPLODES 0.45
 
 double
 ss_p_destroyed_by(const struct ss_unit *def, int internal)
@@ -128,19 +129,19 @@ ss_p_destroyed_by(const struct ss_unit *def, int internal)
 	boxes = ss_boxes(def, internal);
 	if (boxes == 0)
 		return 0;
-	for (roll = 1; roll <= 6; roll++) {
+	for (roll = 1; roll <= SS_CHART_DIE; roll++) {
 		double survive = 1;
 		int crew = 0;
 
 		for (i = 0; i < boxes; i++) {
-			int c = chart_at(roll, i);
+			unsigned fx = ss_chart[chart_at(roll, i)].fx;
 
-			if (c == 6)
+			if (fx & SS_FX_CREW)
 				crew = 1;	/* "Crew killed. Unit is useless" */
-			else if (c == 4 || c == 5)
-				survive *= 1 - P_EXPLODES;
+			else if (fx & SS_FX_EXPLODES)
+				survive *= 1 - ss_p_explodes();
 		}
-		p += (crew ? 1 : 1 - survive) / 6;
+		p += (crew ? 1 : 1 - survive) / SS_CHART_DIE;
 	}
 	return p;
 }
@@ -149,6 +150,28 @@ void
 ss_odds_free(struct ss_odds *o)
 {
 	dist_free(&o->damage);
+}
+
+/*
+ * A die of sides split by its first face: *low the faces that stay,
+ * *high a first face of SS_REROLL_ON with its exploding re-rolls e
+ * (empty when the die cannot show it).
+ */
+static void
+split_die(int sides, const struct dist *e, struct dist *low,
+    struct dist *high)
+{
+	struct dist ten = DIST_INIT;
+
+	if (sides < SS_REROLL_ON) {
+		dist_uniform(low, 1, sides);
+		return;
+	}
+	dist_uniform(low, 1, sides - 1);
+	dist_scale(low, (double)(sides - 1) / sides);
+	dist_point(&ten, SS_REROLL_ON, 1.0 / sides);
+	dist_conv(high, &ten, e);
+	dist_free(&ten);
 }
 
 void
@@ -164,25 +187,19 @@ ss_odds(const struct ss_shot *s, struct ss_odds *o)
 
 	memset(o, 0, sizeof(*o));
 	/* The human d10 and the targeting die, split by their first face:
-	 * 1-9 stay, a 10 adds an exploding re-roll.  Only d10s explode. */
-	dist_exploding(&e, 10, EXPLODE_EPS);
-	dist_uniform(&hlow, 1, 9);
-	dist_scale(&hlow, 0.9);
-	dist_point(&tmp, 10, 0.1);
-	dist_conv(&hten, &tmp, &e);
-	if (a->die == 10) {
-		dist_uniform(&tlow, 1, 9);
-		dist_scale(&tlow, 0.9);
-		dist_conv(&tten, &tmp, &e);
-	} else {
-		dist_uniform(&tlow, 1, a->die);
-	}
-	/* Both first faces below 10: a natural 2 or 3 always misses, and
-	 * only (1,1), (1,2), (2,1) make those totals. */
+	 * below SS_REROLL_ON it stays, SS_REROLL_ON adds a re-roll that
+	 * may explode again.  Only a die that can show it explodes. */
+	dist_exploding(&e, SS_REROLL_ON, EXPLODE_EPS);
+	split_die(SS_HUMAN_DIE, &e, &hlow, &hten);
+	split_die(a->die, &e, &tlow, &tten);
+	/* Both first faces low: a natural SS_FLUB_LO to SS_FLUB_HI always
+	 * misses; no face that explodes can make such a small total. */
 	dist_conv(&normal, &hlow, &tlow);
-	o->p_flub = dist_at(&normal, 2) + dist_at(&normal, 3);
-	normal.p[2 - normal.lo] = 0;
-	normal.p[3 - normal.lo] = 0;
+	for (t = SS_FLUB_LO; t <= SS_FLUB_HI; t++)
+		if (t >= normal.lo && t <= normal.hi) {
+			o->p_flub += normal.p[t - normal.lo];
+			normal.p[t - normal.lo] = 0;
+		}
 	dist_conv(&part, &hten, &tlow);
 	dist_add(&normal, &part);
 	if (tten.p) {
@@ -192,7 +209,7 @@ ss_odds(const struct ss_shot *s, struct ss_odds *o)
 		o->p_lucky = dist_mass(&hten) * dist_mass(&tten);
 	}
 	if (s->spread) {
-		dist_uniform(&tmp, 1, 6);
+		dist_uniform(&tmp, 1, SS_SPREAD_DIE);
 		dist_conv(&part, &normal, &tmp);
 		dist_free(&normal);
 		normal = part;
@@ -237,11 +254,11 @@ ss_odds(const struct ss_shot *s, struct ss_odds *o)
 			if (mask & (1 << row))
 				base += ss_weapon_damage(ss_weapon_on(a, row),
 				    s->spread);
-		/* The coin: heads doubles the damage. */
-		for (k = 1; k <= 2; k++) {
-			int dmg = base * (k == 1 ? 2 : 1);
+		/* The coin: heads (1) doubles the damage. */
+		for (k = 1; k <= SS_COIN_SIDES; k++) {
+			int dmg = base * (k == 1 ? SS_HEADS_TIMES : 1);
 			int internal = dmg - d->armor[s->facing];
-			double p = pmask[mask] / 2;
+			double p = pmask[mask] / SS_COIN_SIDES;
 
 			dist_point(&tmp, dmg, p);
 			dist_add(&o->damage, &tmp);
@@ -298,50 +315,50 @@ apply_damage(const struct ss_unit *def, int facing, int damage,
 	st->boxes = ss_boxes(def, st->internal);
 	if (st->boxes == 0)
 		return 0;
-	ROLL(d, SS_DIE_INTERNAL, 6, st->chart_roll);
+	ROLL(d, SS_DIE_INTERNAL, SS_CHART_DIE, st->chart_roll);
 	for (i = 0; i < st->boxes && st->nmarked < 16; i++)
 		st->marked[st->nmarked++] = chart_at(st->chart_roll, i);
 	for (i = 0; i < st->nmarked; i++)
-		if (st->marked[i] == 6) {
+		if (ss_chart[st->marked[i]].fx & SS_FX_CREW) {
 			st->outcome = SS_DESTROYED;
 			st->cause = "crew";
 			return 0;
 		}
 	for (i = 0; i < st->nmarked; i++) {
 		c = st->marked[i];
-		if (c != 4 && c != 5)
+		if (!(ss_chart[c].fx & SS_FX_EXPLODES))
 			continue;
 		st->ex[st->nex].chart = c;
-		ROLL(d, SS_DIE_EXPLODE_ATT, 10, st->ex[st->nex].att);
-		ROLL(d, SS_DIE_EXPLODE_DEF, 10, st->ex[st->nex].def);
+		ROLL(d, SS_DIE_EXPLODE_ATT, SS_EXPLOSION_DIE,
+		    st->ex[st->nex].att);
+		ROLL(d, SS_DIE_EXPLODE_DEF, SS_EXPLOSION_DIE,
+		    st->ex[st->nex].def);
 		st->ex[st->nex].exploded =
 		    st->ex[st->nex].att > st->ex[st->nex].def;
 		if (st->ex[st->nex++].exploded) {
 			st->outcome = SS_DESTROYED;
-			st->cause = c == 4 ? "fuel" : "ammo";
+			st->cause = ss_chart[c].name;
 			return 0;
 		}
 	}
 	return 0;
 }
 
-/* A die and the re-rolls its 10s earn. */
+/* The re-rolls a die's first face earns. */
 static int
-roll_die(struct ss_dice *d, int which, int sides, struct ss_steps *st)
+reroll_die(struct ss_dice *d, int which, struct ss_steps *st)
 {
-	int f;
+	int f = st->face[which];
 
-	ROLL(d, which ? SS_DIE_TARGETING : SS_DIE_HUMAN, sides, f);
-	st->face[which] = f;
 	st->die_total[which] = f;
 	/* "if you roll a 10 on either of the d10's, you add ten, and
 	 * re-roll and add that result ... If you roll a second 10, add that
 	 * and continue rolling." */
-	while (sides == 10 && f == 10) {
+	while (f == SS_REROLL_ON) {
 		if (st->nreroll[which] == SS_MAX_REROLLS)
 			return -1;
 		ROLL(d, which ? SS_DIE_REROLL_TARGETING : SS_DIE_REROLL_HUMAN,
-		    10, f);
+		    SS_REROLL_ON, f);
 		st->reroll[which][st->nreroll[which]++] = f;
 		st->die_total[which] += f;
 	}
@@ -359,15 +376,21 @@ ss_resolve(const struct ss_shot *s, struct ss_dice *d, struct ss_steps *st)
 	st->facing = s->facing;
 	st->skill = a->skill;
 	st->range_mod = ss_range_modifier(s->range);
-	if (roll_die(d, 0, 10, st) < 0 || roll_die(d, 1, a->die, st) < 0)
-		return -1;
+	ROLL(d, SS_DIE_HUMAN, SS_HUMAN_DIE, st->face[0]);
+	ROLL(d, SS_DIE_TARGETING, a->die, st->face[1]);
 	nat = st->face[0] + st->face[1];
-	if (nat == 2 || nat == 3)
+	if (nat >= SS_FLUB_LO && nat <= SS_FLUB_HI)
 		st->natural = SS_NAT_FLUB;	/* "Even Rambo Misses sometimes" */
-	else if (a->die == 10 && st->face[0] == 10 && st->face[1] == 10)
+	else if (nat == SS_LUCKY && st->face[0] == SS_REROLL_ON)
 		st->natural = SS_NAT_LUCKY;	/* "Lucky shot" */
+	/* A natural 20 hits at once: its 10s earn no re-rolls (SPEC 5). */
+	st->die_total[0] = st->face[0];
+	st->die_total[1] = st->face[1];
+	if (st->natural != SS_NAT_LUCKY &&
+	    (reroll_die(d, 0, st) < 0 || reroll_die(d, 1, st) < 0))
+		return -1;
 	if (s->spread)
-		ROLL(d, SS_DIE_SPREAD, 6, st->spread_roll);
+		ROLL(d, SS_DIE_SPREAD, SS_SPREAD_DIE, st->spread_roll);
 	st->total = st->die_total[0] + st->die_total[1] + st->spread_roll +
 	    st->skill + st->range_mod;
 	for (row = 0; row < SS_P; row++) {
@@ -395,10 +418,10 @@ ss_resolve(const struct ss_shot *s, struct ss_dice *d, struct ss_steps *st)
 		return 0;
 	}
 	/* "We flip a coin (1d2) heads, we do double damage" */
-	ROLL(d, SS_DIE_COIN, 2, coin);
+	ROLL(d, SS_DIE_COIN, SS_COIN_SIDES, coin);
 	st->coin = coin;
 	return apply_damage(s->def, s->facing, st->base_damage *
-	    (coin == 1 ? 2 : 1), d, st);
+	    (coin == 1 ? SS_HEADS_TIMES : 1), d, st);
 }
 
 int

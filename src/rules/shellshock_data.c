@@ -2,9 +2,11 @@
  * rules/shellshock_data.c -- the basic rules' tables
  * (000_aa283e32b68e0840.txt, "Defense Values", "Shooting arcs", the
  * internal box chart; SPEC section 6 for the armor order and the chart).
+ * The single numbers are in shellshock.h, each with its source.
  */
 #include "shellshock.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* "E, M, B, I, S, and P ... Energy, Missile, Ballistic, Indirect, Small
@@ -15,13 +17,25 @@ const char *const ss_row_name[SS_NROWS] = {
 	"physical"
 };
 
+/* The eras and their targeting dice, one row each: "If playing a future
+ * game, each player will need 2d10" (the human d10 and a d10 targeting
+ * computer); "If playing Modern, you will also need a 1d8"; "WWII where
+ * you roll 1d10 and 1d6 to hit". */
 const char *const ss_era_name[SS_NERAS + 1] = {
 	"future", "modern", "ww2", NULL
+};
+const int ss_era_die[SS_NERAS][2] = {
+	{ 10, 0 },	/* future */
+	{ 8, 10 },	/* modern */
+	{ 6, 0 },	/* ww2 */
 };
 
 const char *const ss_arc_name[SS_NARCS + 1] = {
 	"front", "rear", "left", "right", "pivot1", "pivot2", "pivot3", NULL
 };
+
+/* '"p" for primary ... "s" for secondary' */
+const char *const ss_class_name[3] = { "p", "s", NULL };
 
 /* SPEC 6: the armor row is printed front, right, left, rear. */
 const char *const ss_facing_name[SS_NFACINGS + 1] = {
@@ -32,35 +46,48 @@ const char *const ss_terrain_key[SS_NTERRAIN + 1] = {
 	"open", "rough", "trees", "incline1", "incline2", "shallow_water", NULL
 };
 
-/* The internal box chart: 1 s, 2 m, 3 p, 4 F, 5 A, 6 C (SPEC 6). */
-const char ss_chart_letter[7] = " smpFAC";
-const char *const ss_chart_name[7] = {
-	"", "secondary weapons", "mobility", "primary weapons", "fuel",
-	"ammo", "crew"
+/* The internal box chart, "6 C Crew killed. Unit is useless", "5 A Ammo
+ * hit ... Roll off for sympathetic explosion", "4 F Fuel hit ... Roll
+ * off for sympathetic explosion", "3 p primary weapons destroyed", "2 m
+ * mobility", "1 s secondary weapons destroyed". */
+const struct ss_chart_entry ss_chart[SS_CHART_DIE + 1] = {
+	{ ' ', "", 0 },
+	{ 's', "secondary weapons", 0 },
+	{ 'm', "mobility", 0 },
+	{ 'p', "primary weapons", 0 },
+	{ 'F', "fuel", SS_FX_EXPLODES },
+	{ 'A', "ammo", SS_FX_EXPLODES },
+	{ 'C', "crew", SS_FX_CREW },
 };
 
-/* "If playing a future game, each player will need 2d10 ... If playing
- * Modern, you will also need a 1d8"; "WWII where you roll 1d10 and 1d6". */
 int
 ss_era_allows_die(int era, int die)
 {
-	switch (era) {
-	case SS_FUTURE:	return die == 10;
-	case SS_MODERN:	return die == 8 || die == 10;
-	case SS_WW2:	return die == 6;
-	default:	return 0;
-	}
+	return era >= 0 && era < SS_NERAS && die > 0 &&
+	    (ss_era_die[era][0] == die || ss_era_die[era][1] == die);
 }
 
 const char *
-ss_era_dice(int era)
+ss_era_dice(int era, char buf[32])
 {
-	switch (era) {
-	case SS_FUTURE:	return "d10";
-	case SS_MODERN:	return "d8 or d10";
-	case SS_WW2:	return "d6";
-	default:	return "?";
-	}
+	if (era < 0 || era >= SS_NERAS)
+		snprintf(buf, 32, "?");
+	else if (ss_era_die[era][1])
+		snprintf(buf, 32, "d%d or d%d", ss_era_die[era][0],
+		    ss_era_die[era][1]);
+	else
+		snprintf(buf, 32, "d%d", ss_era_die[era][0]);
+	return buf;
+}
+
+/* Of the SS_EXPLOSION_DIE squared pairs of faces, those where the
+ * attacker's is higher: 45 of 100 for two d10s. */
+double
+ss_p_explodes(void)
+{
+	double d = SS_EXPLOSION_DIE;
+
+	return d * (d - 1) / 2 / (d * d);
 }
 
 /* "you can shift the facing of the weapon by 60 degrees left or right";

@@ -5,6 +5,7 @@
  */
 #include "ssg.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *const ssg_type_name[SSG_NTYPES + 1] = {
@@ -216,9 +217,52 @@ const char *const ssg_roll_name[SSG_NROLLS + 1] = {
 const char *const ssg_who_name[] = {
 	"any", "line", "cavalry", "light", "artillery", "infantry", NULL
 };
-const char *const ssg_where_name[SSG_NWHERE + 1] = {
+const char *const ssg_where_name[SSG_NWHERE] = {
 	"here", "left_flank", "right_flank", "center", NULL
 };
+
+/* "Maneuver  Discard Terrain card (3 in deck)" */
+const struct ssg_count ssg_tactics_counts[] = {
+	{ "Maneuver", 3 },
+	{ NULL, 0 }
+};
+
+int
+ssg_tactics_count(const char *name)
+{
+	const struct ssg_count *c;
+
+	for (c = ssg_tactics_counts; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c->count;
+	return 1;
+}
+
+const char *
+ssg_signed(int m, char buf[16])
+{
+	if (m > 0)
+		snprintf(buf, 16, "+%d", m % 1000);
+	else if (m < 0)
+		snprintf(buf, 16, "−%d", -m % 1000);
+	else
+		snprintf(buf, 16, "0");
+	return buf;
+}
+
+void
+ssg_combat_note(struct sbuf *sb)
+{
+	const struct ssg_mod_rule *r;
+	char buf[16];
+
+	sb_addf(sb, "Each side rolls a d%d; %d or more destroys the card "
+	    "opposite.", SSG_DIE, SSG_DESTROYS);
+	for (r = ssg_mod_rules; r->why; r++)
+		if (r->when == SSG_DOUBLE)
+			sb_addf(sb, " Double envelopment: %s more on flank "
+			    "attacks.", ssg_signed(r->mod, buf));
+}
 
 long
 ssg_who(const char *w)
@@ -291,8 +335,17 @@ roll_text(const struct ssg_effect *e, struct sbuf *sb)
 		    "roll.", mod, n);
 		return;
 	case SSG_WHERE_CENTER:
-		sb_addf(sb, "Play on a centre stack. Attacks on it: %s%d to "
+		sb_addf(sb, "Play on a center stack. Attacks on it: %s%d to "
 		    "the attack roll.", mod, n);
+		return;
+	case SSG_WHERE_HERE:
+		/* Terrain that lies on a stack helps that stack alone. */
+		sb_adds(sb, "In this stack, ");
+		if (e->who != SSG_ANY)
+			who_text(sb, e->who, 0);
+		else
+			sb_adds(sb, "every battalion");
+		sb_addf(sb, ": %s%d to %s.", mod, n, roll_words(e->roll));
 		return;
 	default:
 		break;
@@ -325,7 +378,7 @@ roll_text(const struct ssg_effect *e, struct sbuf *sb)
 	} else {
 		sb_addf(sb, "%s%d to attack and defense rolls.", mod, n);
 	}
-	if (e->where == SSG_WHERE_ANY && e->flank)
+	if (e->flank)
 		sb_adds(sb, " Flank attacks only.");
 }
 
@@ -342,15 +395,22 @@ ssg_effect_text(const struct ssg_effect *e, struct sbuf *sb)
 		sb_addf(sb, "%d extra attack%s", n, n == 1 ? "" : "s");
 		if (e->flank) {
 			sb_adds(sb, " for the battalion making a flank attack.");
+		} else if (e->attacking) {
+			sb_adds(sb, " for the attacking");
+			if (e->who != SSG_ANY) {
+				sb_addc(sb, ' ');
+				who_text(sb, e->who, 0);
+			}
+			sb_adds(sb, " battalion.");
 		} else if (e->defending) {
 			sb_adds(sb, " for the defending ");
 			if (e->who != SSG_ANY)
 				who_text(sb, e->who, 0);
 			sb_adds(sb, " battalion, if its first attack missed.");
 		} else if (e->who != SSG_ANY) {
-			sb_adds(sb, " with ");
+			sb_adds(sb, " with any ");
 			who_text(sb, e->who, 0);
-			sb_adds(sb, ".");
+			sb_adds(sb, " battalion in any of your stacks.");
 		} else {
 			sb_adds(sb, " with any battalion.");
 		}

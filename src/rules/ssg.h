@@ -36,6 +36,25 @@ struct ssg_battalion {
 #define SSG_BATTALION_NAMES 33
 #define SSG_TACTICS_NAMES 49
 #define SSG_TACTICS_CARDS 51
+/* "The Tactics deck has 1 of each card in the list" but "Maneuver ...
+ * (3 in deck)": the cards that come more than once, ended by NULL. */
+struct ssg_count {
+	const char *name;
+	int count;
+};
+extern const struct ssg_count ssg_tactics_counts[];
+/* How often the rules' Tactics deck holds a card of that name. */
+int ssg_tactics_count(const char *name);
+/* What a deck file may ask for beyond the rules' deck: 1 to 10 of a card
+ * (muster's limit, so that a typo does not print a thousand cards). */
+#define SSG_COPIES_MIN 1
+#define SSG_COPIES_MAX 10
+/* "Before play starts each player rolls once on the table below": 1D6. */
+#define SSG_SPECIALTY_DIE 6
+/* Effects on cards (muster's limits): a roll modifier -5..5 but not 0,
+ * a count of attacks or moves up to 3. */
+#define SSG_EFFECT_MOD_MAX 5
+#define SSG_EFFECT_COUNT_MAX 3
 
 /* The line: five stacks and the reserve (SETUP). */
 enum ssg_stack {
@@ -137,10 +156,12 @@ extern const char *const ssg_who_name[];	/* any line cavalry light
 /* A selector word as a set of types; -1 when it is not one. */
 long ssg_who(const char *word);
 
-/* The stacks a terrain effect applies to. */
-enum ssg_where { SSG_WHERE_ANY, SSG_WHERE_LEFT_FLANK, SSG_WHERE_RIGHT_FLANK,
-	SSG_WHERE_CENTER, SSG_NWHERE };
-extern const char *const ssg_where_name[SSG_NWHERE + 1];
+/* The stack a terrain effect applies to: none (not terrain), the stack
+ * the card lies on, a flank, or a center stack. */
+enum ssg_where { SSG_WHERE_NONE, SSG_WHERE_HERE, SSG_WHERE_LEFT_FLANK,
+	SSG_WHERE_RIGHT_FLANK, SSG_WHERE_CENTER, SSG_NWHERE };
+/* The words for each but NONE, in that order: "here", "left_flank"... */
+extern const char *const ssg_where_name[SSG_NWHERE];
 
 struct ssg_effect {
 	int kind;		/* enum ssg_effect_kind */
@@ -152,9 +173,15 @@ struct ssg_effect {
 	int from_reserve;	/* reinforcements from the reserve */
 	int flank;		/* only a unit making a flank attack */
 	int defending;		/* only a defending unit */
+	int attacking;		/* only the battalion that is attacking */
 };
 
 /* The card text an effect prints, in a sentence of its own. */
 void ssg_effect_text(const struct ssg_effect *e, struct sbuf *out);
+/* "+1", "−1" (a minus sign), "0": a modifier as a card prints it. */
+const char *ssg_signed(int mod, char buf[16]);
+/* The rules sentence a battalion card carries: the die, what destroys,
+ * the double envelopment's bonus. */
+void ssg_combat_note(struct sbuf *out);
 
 #endif

@@ -1,10 +1,10 @@
 /*
- * systems/shellshock_card.c -- the basic game's business-card record card
- * (000_aa283e32b68e0840.txt; SPEC sections 3.1 and 6).
+ * systems/shellshock_card.c -- kind card: the basic game's business-card
+ * record card (000_aa283e32b68e0840.txt; SPEC sections 3.1 and 6).
  *
  * load() turns a checked document into a struct ss_unit plus the nodes
- * that rules point at; rules[] holds one check per SPEC 3.1 item; emit()
- * fills the record the shellshock-card template prints.
+ * that rules point at; rules[] holds one check per SPEC 3.1 item; the
+ * card product fills the record the shellshock-card template prints.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,13 +16,9 @@
 #include "../rules/shellshock.h"
 #include "../schema.h"
 #include "../system.h"
-#include "shellshock_card.h"
-
-#define MAX_RAW_WEAPONS 16
+#include "shellshock.h"
 
 /* ---- keys (SPEC 3.1) ---- */
-
-static const char *const eras[] = { "future", "modern", "ww2", NULL };
 
 static const struct skey k_terrain[] = {
 	K_INT("open", REQ, -1000, 1000),
@@ -82,17 +78,17 @@ static const struct skey k_card[] = {
 	K_STR("kind", REQ),
 	K_TEXT("name", REQ, "the unit's name"),
 	K_STR("card", OPT),
-	K_ENUM("era", REQ, eras),
+	K_ENUM("era", REQ, ss_era_name),
 	K_STR("side", OPT),
 	K_INT("combat_value", OPT, 0, 99999),
 	K_MAP("movement", REQ, k_movement),
 	K_MAP("defense", REQ, k_defense),
 	K_TEXT("gunnery", REQ, "the targeting die and skill, such as d10+4"),
 	K_INT("gunners", REQ, -99, 99),
-	K_SEQ("weapons", OPT, 0, MAX_RAW_WEAPONS, k_weapon),
+	K_SEQ("weapons", OPT, 0, SS_MAX_RAW_WEAPONS, k_weapon),
 	K_NUM("ram", OPT, 0, 99),
 	K_MAP("armor", REQ, k_armor),
-	K_SEQH("internal", REQ, 1, SS_MAX_BANDS, k_band,
+	K_SEQH("internal", REQ, SS_BANDS, SS_BANDS, k_band,
 	    "the internal damage bands, such as [[5, 10], [11, 15], [16, 21]]"),
 	K_INT("dead", REQ, -9999, 99999),
 	K_END
@@ -174,7 +170,7 @@ load_weapons(struct ss_card *c, const struct node *list)
 
 	if (list == NULL || list->type != N_SEQ || list->bad)
 		return;
-	for (i = 0; i < list->n && c->nraw < MAX_RAW_WEAPONS; i++) {
+	for (i = 0; i < list->n && c->nraw < SS_MAX_RAW_WEAPONS; i++) {
 		const struct node *m = list->kid[i];
 		struct ss_raw_weapon *w = &c->raw[c->nraw++];
 		const char *p;
@@ -195,8 +191,8 @@ load_weapons(struct ss_card *c, const struct node *list)
 		int arc = str_index(ss_arc_name, node_str(w->arc, NULL));
 		long dmg = node_long(w->damage, 0);
 
-		if (used[row]++ || dmg < 1 || arc < 0 ||
-		    (strcmp(cls, "p") != 0 && strcmp(cls, "s") != 0) ||
+		if (used[row]++ || dmg < SS_DAMAGE_MIN || arc < 0 ||
+		    str_index(ss_class_name, cls) < 0 ||
 		    c->u.nweapons >= SS_MAX_WEAPONS)
 			continue;
 		struct ss_weapon *sw = &c->u.weapon[c->u.nweapons++];
@@ -281,7 +277,7 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	in = node_get(root, "internal");
 	c->internal_n = in;
 	if (in && in->type == N_SEQ && !in->bad)
-		for (i = 0; i < in->n && i < SS_MAX_BANDS; i++) {
+		for (i = 0; i < in->n && i < SS_BANDS; i++) {
 			const struct node *band = in->kid[i];
 
 			c->band_n[i] = band;
@@ -294,9 +290,10 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	c->dead_n = node_get(root, "dead");
 	u->dead = (int)node_long(c->dead_n, 0);
 	c->bands_ok = in && in->type == N_SEQ && !in->bad &&
-	    u->nbands == (int)in->n && u->nbands > 0;
+	    u->nbands == (int)in->n && u->nbands == SS_BANDS;
 	for (i = 0; c->bands_ok && i < (size_t)u->nbands; i++)
-		if (u->band[i][0] > u->band[i][1] || (i == 0 && u->band[0][0] < 1) ||
+		if (u->band[i][0] > u->band[i][1] ||
+		    (i == 0 && u->band[0][0] < SS_BAND_MIN) ||
 		    (i > 0 && u->band[i][0] != u->band[i - 1][1] + 1))
 			c->bands_ok = 0;
 	return c;
@@ -312,11 +309,14 @@ r_maneuver(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ss_card *c = CARD(obj);
 	const char *m = node_str(c->maneuver_n, NULL);
+	char buf[16];
 
 	(void)b;
-	if (m && (strlen(m) != 3 || strspn(m, "yn?") != 3))
+	if (m && (strlen(m) != SS_MANEUVER_LEN ||
+	    strspn(m, SS_MANEUVER_CHARS) != SS_MANEUVER_LEN))
 		diag(L_ERROR, self->id, c->maneuver_n,
-		    "maneuver '%s' must be three of y, n, ?", m);
+		    "maneuver '%s' must be %s of y, n, ?", m,
+		    num_word(SS_MANEUVER_LEN, buf));
 }
 
 /* "All units traverse open ground at 1." */
@@ -327,11 +327,11 @@ r_terrain_open(const void *obj, struct batch *b, const struct rule *self)
 	const struct node *n = c->terrain_n[SS_OPEN];
 
 	(void)b;
-	if (n && !n->bad && c->u.terrain[SS_OPEN] != 1)
+	if (n && !n->bad && c->u.terrain[SS_OPEN] != SS_OPEN_COST)
 		diag(L_ERROR, self->id, n,
-		    "open terrain costs %d; it must cost exactly 1 "
-		    "(every unit crosses open ground at 1 point an inch)",
-		    c->u.terrain[SS_OPEN]);
+		    "open terrain costs %d; it must cost exactly %d "
+		    "(every unit crosses open ground at %d point an inch)",
+		    c->u.terrain[SS_OPEN], SS_OPEN_COST, SS_OPEN_COST);
 }
 
 static void
@@ -345,10 +345,11 @@ r_terrain_cost(const void *obj, struct batch *b, const struct rule *self)
 		const struct node *n = c->terrain_n[i];
 		int v = c->u.terrain[i];
 
-		if (n && !n->bad && (v < 1 || v > 20))
+		if (n && !n->bad && (v < SS_TERRAIN_MIN || v > SS_TERRAIN_MAX))
 			diag(L_ERROR, self->id, n,
-			    "terrain cost '%s' is %d; it must be 1 to 20",
-			    ss_terrain_key[i], v);
+			    "terrain cost '%s' is %d; it must be %d to %d",
+			    ss_terrain_key[i], v, SS_TERRAIN_MIN,
+			    SS_TERRAIN_MAX);
 	}
 }
 
@@ -357,6 +358,7 @@ static void
 r_gunnery(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ss_card *c = CARD(obj);
+	char dice[32];
 
 	(void)b;
 	if (c->gunnery == NULL)
@@ -371,7 +373,7 @@ r_gunnery(const void *obj, struct batch *b, const struct rule *self)
 		diag(L_ERROR, self->id, c->gunnery_n,
 		    "gunnery '%s': a %s unit's targeting die is %s, not d%d",
 		    c->gunnery, ss_era_name[c->u.era],
-		    ss_era_dice(c->u.era), c->u.die);
+		    ss_era_dice(c->u.era, dice), c->u.die);
 }
 
 /* "The number of gunners tells you how many targets you can aim at" */
@@ -381,10 +383,12 @@ r_gunners(const void *obj, struct batch *b, const struct rule *self)
 	const struct ss_card *c = CARD(obj);
 
 	(void)b;
-	if (c->gunners_n && !c->gunners_n->bad && c->u.gunners < 1)
+	if (c->gunners_n && !c->gunners_n->bad &&
+	    c->u.gunners < SS_GUNNERS_MIN)
 		diag(L_ERROR, self->id, c->gunners_n,
-		    "gunners is %d; a unit needs at least 1 gunner",
-		    c->u.gunners);
+		    "gunners is %d; a unit needs at least %d gunner%s",
+		    c->u.gunners, SS_GUNNERS_MIN,
+		    SS_GUNNERS_MIN == 1 ? "" : "s");
 }
 
 /* The card has one weapon slot on each of the rows E M B I S. */
@@ -437,7 +441,7 @@ r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const char *s = node_str(c->raw[i].cls, NULL);
 
-		if (s && strcmp(s, "p") != 0 && strcmp(s, "s") != 0)
+		if (s && str_index(ss_class_name, s) < 0)
 			diag(L_ERROR, self->id, c->raw[i].cls,
 			    "weapon class '%s' must be p (primary) or "
 			    "s (secondary)", s);
@@ -473,10 +477,10 @@ r_weapon_damage(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].damage;
 
-		if (n && !n->bad && node_long(n, 1) < 1)
+		if (n && !n->bad && node_long(n, 1) < SS_DAMAGE_MIN)
 			diag(L_ERROR, self->id, n,
-			    "weapon damage is %ld; it must be at least 1",
-			    node_long(n, 1));
+			    "weapon damage is %ld; it must be at least %d",
+			    node_long(n, 1), SS_DAMAGE_MIN);
 	}
 }
 
@@ -490,10 +494,10 @@ r_armor(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < SS_NFACINGS; i++) {
 		const struct node *n = c->armor_n[i];
 
-		if (n && !n->bad && c->u.armor[i] < 0)
+		if (n && !n->bad && c->u.armor[i] < SS_ARMOR_MIN)
 			diag(L_ERROR, self->id, n,
-			    "armor '%s' is %d; armor must be 0 or more",
-			    ss_facing_name[i], c->u.armor[i]);
+			    "armor '%s' is %d; armor must be %d or more",
+			    ss_facing_name[i], c->u.armor[i], SS_ARMOR_MIN);
 	}
 }
 
@@ -513,10 +517,10 @@ r_internal(const void *obj, struct batch *b, const struct rule *self)
 		if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2 ||
 		    n->kid[0]->bad || n->kid[1]->bad)
 			return;
-		if (i == 0 && lo < 1) {
+		if (i == 0 && lo < SS_BAND_MIN) {
 			diag(L_ERROR, self->id, n,
 			    "internal band 1 starts at %d; the first band "
-			    "must start at 1 or more", lo);
+			    "must start at %d or more", lo, SS_BAND_MIN);
 			return;
 		}
 		if (hi < lo) {
@@ -568,17 +572,17 @@ r_defense(const void *obj, struct batch *b, const struct rule *self)
 		for (i = 0; i < (r == SS_P ? 1 : 2); i++) {
 			const struct node *n = c->dv_n[r][i];
 
-			if (n == NULL || n->bad || c->u.dv[r][i] >= 1)
+			if (n == NULL || n->bad || c->u.dv[r][i] >= SS_DV_MIN)
 				continue;
 			if (r == SS_P)
 				diag(L_ERROR, self->id, n,
 				    "defense 'P' is %d; a defense value must "
-				    "be at least 1", c->u.dv[r][i]);
+				    "be at least %d", c->u.dv[r][i], SS_DV_MIN);
 			else
 				diag(L_ERROR, self->id, n,
 				    "defense '%c' %s is %d; a defense value "
-				    "must be at least 1", ss_row_letter[r],
-				    col[i], c->u.dv[r][i]);
+				    "must be at least %d", ss_row_letter[r],
+				    col[i], c->u.dv[r][i], SS_DV_MIN);
 		}
 }
 
@@ -612,19 +616,19 @@ r_card_unique(const void *obj, struct batch *b, const struct rule *self)
 }
 
 static const struct rule rules[] = {
-	{ "shellshock.maneuver", "maneuver is three of y, n, ?", r_maneuver },
-	{ "shellshock.terrain-open", "open terrain costs exactly 1", r_terrain_open },
-	{ "shellshock.terrain-cost", "every terrain cost is 1 to 20", r_terrain_cost },
+	{ "shellshock.maneuver", "maneuver is " STR(SS_MANEUVER_LEN) " of y, n, ?", r_maneuver },
+	{ "shellshock.terrain-open", "open terrain costs exactly " STR(SS_OPEN_COST), r_terrain_open },
+	{ "shellshock.terrain-cost", "every terrain cost is " STR(SS_TERRAIN_MIN) " to " STR(SS_TERRAIN_MAX), r_terrain_cost },
 	{ "shellshock.gunnery", "gunnery is a die and skill (d10+4); the era decides the die: future d10, modern d8 or d10, ww2 d6", r_gunnery },
-	{ "shellshock.gunners", "at least 1 gunner", r_gunners },
+	{ "shellshock.gunners", "at least " STR(SS_GUNNERS_MIN) " gunner", r_gunners },
 	{ "shellshock.weapon-row", "weapons on rows E M B I S, at most one per row, none on P", r_weapon_row },
 	{ "shellshock.weapon-class", "weapon class is p or s", r_weapon_class },
 	{ "shellshock.weapon-arc", "weapon arc is front, rear, left, right, pivot1, pivot2 or pivot3", r_weapon_arc },
-	{ "shellshock.weapon-damage", "weapon damage is at least 1", r_weapon_damage },
-	{ "shellshock.armor", "armor is 0 or more", r_armor },
-	{ "shellshock.internal", "internal bands start at 1 or more, ascend and are contiguous", r_internal },
+	{ "shellshock.weapon-damage", "weapon damage is at least " STR(SS_DAMAGE_MIN), r_weapon_damage },
+	{ "shellshock.armor", "armor is " STR(SS_ARMOR_MIN) " or more", r_armor },
+	{ "shellshock.internal", "the " STR(SS_BANDS) " internal bands start at " STR(SS_BAND_MIN) " or more, ascend and are contiguous", r_internal },
 	{ "shellshock.dead", "dead is one past the last internal band", r_dead },
-	{ "shellshock.defense", "every defense value is at least 1", r_defense },
+	{ "shellshock.defense", "every defense value is at least " STR(SS_DV_MIN), r_defense },
 	{ "shellshock.card", "the card index is a rank and a suit", r_card },
 	{ "shellshock.card-unique", "card indices differ among cards printed together (warning)", r_card_unique },
 	{ NULL, NULL, NULL }
@@ -632,8 +636,22 @@ static const struct rule rules[] = {
 
 /* ---- the record the template prints ---- */
 
+static const char *const card_fields[] = {
+	"name", "side", "era", "card", "card.rank", "card.suit", "card.colour",
+	"combat_value", "speed", "road", "maneuver", "tonnage",
+	"terrain.{open,rough,trees,incline1,incline2,shallow_water}",
+	"dv.{E,M,B,I,S,P}.{fb,sd}", "w.{E,M,B,I,S}", "w.{E,M,B,I,S}.{arc,spread}",
+	"gunnery", "gunners", "ram", "armor.{front,right,left,rear}",
+	"internal.boxes", "internal.range", "dead", "chart.roll", "chart",
+	NULL
+};
+
+static const struct rectype card_type = {
+	"shellshock.card", "a basic record card", card_fields
+};
+
 static void
-emit(const void *obj, struct emitter *e)
+emit_card_face(const void *obj, struct emitter *e)
 {
 	const struct ss_card *c = CARD(obj);
 	const struct ss_unit *u = &c->u;
@@ -650,9 +668,9 @@ emit(const void *obj, struct emitter *e)
 	rec_set(r, "card", c->card ? c->card : "");
 	rec_set(r, "card.rank", c->card ? c->rank : "");
 	rec_set(r, "card.suit", c->card ? c->suit : "");
-	/* Hearts and diamonds print red, as on a playing card. */
+	/* Hearts and diamonds are the red suits of a playing card. */
 	rec_set(r, "card.colour", c->card && (strcmp(c->suit, "♥") == 0 ||
-	    strcmp(c->suit, "♦") == 0) ? "#c8102e" : "#000000");
+	    strcmp(c->suit, "♦") == 0) ? "red" : "black");
 	if (u->combat_value >= 0)
 		rec_setf(r, "combat_value", "%d", u->combat_value);
 	else
@@ -674,6 +692,8 @@ emit(const void *obj, struct emitter *e)
 		rec_set(r, key, "");
 		if (row != SS_P)
 			rec_setf(r, key, "%d", u->dv[row][1]);
+		if (row == SS_P)
+			continue;
 		snprintf(key, sizeof(key), "w.%c", ss_row_letter[row]);
 		rec_set(r, key, "");
 		snprintf(key, sizeof(key), "w.%c.arc", ss_row_letter[row]);
@@ -716,17 +736,24 @@ emit(const void *obj, struct emitter *e)
 		    u->band[i][1]);
 	rec_set(r, "internal.range", sb_str(&sb));
 	rec_setf(r, "dead", "%d+", u->dead);
-	rec_set(r, "chart.roll", "1\n2\n3\n4\n5\n6");
 	sb_reset(&sb);
-	for (i = 1; i <= 6; i++)
-		sb_addf(&sb, "%s%c", i > 1 ? "\n" : "", ss_chart_letter[i]);
+	for (i = 1; i <= SS_CHART_DIE; i++)
+		sb_addf(&sb, "%s%d", i > 1 ? "\n" : "", i);
+	rec_set(r, "chart.roll", sb_str(&sb));
+	sb_reset(&sb);
+	for (i = 1; i <= SS_CHART_DIE; i++)
+		sb_addf(&sb, "%s%c", i > 1 ? "\n" : "", ss_chart[i].letter);
 	rec_set(r, "chart", sb_str(&sb));
 	sb_release(&sb);
 	emit_card(e, 1);
 }
 
-const struct system shellshock_card = {
-	"shellshock", "card",
-	"business-card record card of the basic rules",
-	k_card, "shellshock-card", rules, load, emit
+static const struct product products[] = {
+	{ "card", &card_type, "shellshock-card", emit_card_face },
+	{ NULL, NULL, NULL, NULL }
+};
+
+const struct kind shellshock_card_kind = {
+	"card", "business-card record card of the basic rules",
+	k_card, rules, load, products
 };

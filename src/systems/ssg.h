@@ -1,13 +1,14 @@
 /*
  * systems/ssg.h -- what the Shot, Shell & Grape kinds share: a loaded
- * battalion deck (line-ups and odds look names up in it) and effects.
+ * battalion deck (line-ups and odds look names up in it), effects, the
+ * kinds themselves and the odds command.
  */
 #ifndef MUSTER_SYSTEMS_SSG_H
 #define MUSTER_SYSTEMS_SSG_H
 
 #include "../rules/ssg.h"
+#include "../schema.h"
 
-struct arena;
 struct batch;
 struct node;
 
@@ -29,15 +30,18 @@ struct ssg_deck {
 /* The card of that name, or NULL. */
 const struct ssg_battalion *ssg_deck_find(const struct ssg_deck *d,
     const char *name);
-/* The shipped deck's file (decks/battalions.yaml), or NULL; free it. */
+/* The shipped deck's file (decks/battalions.yaml) as a canonical path,
+ * or NULL; the caller frees it. */
 char *ssg_default_deck(void);
 /*
- * Loads a battalions file into a, checked; NULL when it cannot be read,
- * is not a battalions deck, or has errors (all reported; at, when not
- * NULL, is where the file was named).
+ * The battalions deck in path, loaded through b (system_ref): relative
+ * to the file at is in, problems reported at at under rule (or at the
+ * file when at is NULL).  NULL when it cannot be used.
  */
-const struct ssg_deck *ssg_load_deck(const char *path, struct arena *a,
-    const struct node *at);
+const struct ssg_deck *ssg_ref_deck(struct batch *b, const char *path,
+    const struct node *at, const char *rule);
+
+/* ---- effects, of tactics cards and army specialties ---- */
 
 /* A loaded effect and its nodes. */
 struct ssg_effect_nodes {
@@ -50,5 +54,23 @@ struct ssg_effects {
 	int ok[SSG_MAXEFFECTS];	/* well formed: may be printed */
 	int n;
 };
+
+/* The keys of one effect, for a kind's schema. */
+extern const struct skey ssg_k_effect[];
+/* Reads a list of effects (quietly: the rule reports). */
+void ssg_effects_load(const struct node *list, struct ssg_effects *fx);
+/* Reports every problem of a list of effects under rule. */
+void ssg_effects_check(const struct node *list, const char *rule);
+/* The card text of every well-formed effect, one sentence each. */
+void ssg_effects_text(const struct ssg_effects *fx, struct sbuf *sb);
+
+/* ---- the kinds and the odds command ---- */
+
+extern const struct kind ssg_battalions_kind, ssg_tactics_kind;
+extern const struct kind ssg_specialties_kind, ssg_reference_kind;
+extern const struct kind ssg_lineup_kind;
+
+extern const char ssg_odds_usage[];
+int ssg_odds_run(int argc, char **argv);
 
 #endif

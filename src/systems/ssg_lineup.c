@@ -23,11 +23,11 @@ static const struct skey k_lineup[] = {
 	K_STR("kind", REQ),
 	K_STR("name", OPT),
 	K_STR("deck", OPT),
-	K_SEQ("left_flank", OPT, 0, MAXSTACK, k_name),
-	K_SEQ("left_center", OPT, 0, MAXSTACK, k_name),
-	K_SEQ("center_center", OPT, 0, MAXSTACK, k_name),
-	K_SEQ("right_center", OPT, 0, MAXSTACK, k_name),
-	K_SEQ("right_flank", OPT, 0, MAXSTACK, k_name),
+	K_SEQ("left_flank", REQ, 0, MAXSTACK, k_name),
+	K_SEQ("left_center", REQ, 0, MAXSTACK, k_name),
+	K_SEQ("center_center", REQ, 0, MAXSTACK, k_name),
+	K_SEQ("right_center", REQ, 0, MAXSTACK, k_name),
+	K_SEQ("right_flank", REQ, 0, MAXSTACK, k_name),
 	K_SEQ("reserve", OPT, 0, MAXSTACK, k_name),
 	K_END
 };
@@ -42,11 +42,9 @@ static void *
 load_lineup(const struct node *root, struct arena *a, struct batch *b)
 {
 	struct lineup *l = arena_alloc(a, sizeof(*l));
-	char path[PATH_MAX];
-	char *dflt = NULL;
+	char *dflt;
 	int s;
 
-	(void)b;
 	l->root = root;
 	for (s = 0; s < SSG_NSTACKS; s++) {
 		const struct node *n = node_get(root, ssg_stack_key[s]);
@@ -55,23 +53,15 @@ load_lineup(const struct node *root, struct arena *a, struct batch *b)
 	}
 	l->deck_n = node_get(root, "deck");
 	if (l->deck_n && !l->deck_n->bad) {
-		/* A deck path is relative to the line-up's own folder. */
-		const char *slash = strrchr(root->file, '/');
-
-		if (l->deck_n->str[0] == '/' || slash == NULL)
-			snprintf(path, sizeof(path), "%s", l->deck_n->str);
-		else
-			snprintf(path, sizeof(path), "%.*s/%s",
-			    (int)(slash - root->file), root->file,
-			    l->deck_n->str);
-		l->deck = ssg_load_deck(path, a, l->deck_n);
+		l->deck = ssg_ref_deck(b, l->deck_n->str, l->deck_n,
+		    "ssg.setup.deck");
 	} else if (l->deck_n == NULL) {
 		if ((dflt = ssg_default_deck()) == NULL)
 			diag(L_ERROR, "ssg.setup.deck", root, "the shipped "
 			    "battalions deck is not installed; give 'deck:' "
 			    "with the battalions file");
 		else
-			l->deck = ssg_load_deck(dflt, a, root);
+			l->deck = ssg_ref_deck(b, dflt, root, "ssg.setup.deck");
 		free(dflt);
 	}
 	return l;
@@ -187,14 +177,14 @@ stack_min(const struct lineup *l, int center, int min, const char *rule)
 	int s, n;
 
 	for (s = 0; s < SSG_NSTACKS; s++) {
-		if (center ? !ssg_stack_is_center(s) : !ssg_stack_is_flank(s))
+		/* A stack that is missing or not a list is the schema's. */
+		if ((center ? !ssg_stack_is_center(s) :
+		    !ssg_stack_is_flank(s)) || l->stack[s] == NULL)
 			continue;
-		n = l->stack[s] ? (int)l->stack[s]->n : 0;
+		n = (int)l->stack[s]->n;
 		if (n >= min)
 			continue;
-		diag(L_ERROR, rule, l->stack[s] ? l->stack[s] :
-		    node_key(l->root, ssg_stack_key[s]) ?
-		    node_key(l->root, ssg_stack_key[s]) : l->root,
+		diag(L_ERROR, rule, l->stack[s],
 		    "the %s stack holds %d card%s; a %s stack needs at least "
 		    "%d", stack_name(s), n, n == 1 ? "" : "s",
 		    center ? "center" : "flank", min);
@@ -240,13 +230,13 @@ static const struct rule lineup_rules[] = {
 	{ "ssg.setup.unknown-card", "every card named is in the deck", r_unknown },
 	{ "ssg.setup.copies", "no card is used more often than the deck holds it", r_copies },
 	{ "ssg.setup.center-only", "line infantry and artillery only in the center stacks or the reserve (setup_as: cavalry counts as cavalry)", r_center_only },
-	{ "ssg.setup.center-min", "each center stack holds at least 3 cards", r_center_min },
-	{ "ssg.setup.flank-min", "each flank stack holds at least 2 cards", r_flank_min },
+	{ "ssg.setup.center-min", "each center stack holds at least " STR(SSG_CENTER_MIN) " cards", r_center_min },
+	{ "ssg.setup.flank-min", "each flank stack holds at least " STR(SSG_FLANK_MIN) " cards", r_flank_min },
 	{ "ssg.setup.size", "a line-up places half the deck (warning)", r_size },
 	{ NULL, NULL, NULL }
 };
 
-const struct system ssg_lineup = {
-	"ssg", "lineup", "one player's set-up, checked (prints nothing)",
-	k_lineup, NULL, lineup_rules, load_lineup, NULL
+const struct kind ssg_lineup_kind = {
+	"lineup", "one player's set-up, checked (prints nothing)", k_lineup,
+	lineup_rules, load_lineup, NULL
 };

@@ -17,7 +17,9 @@
 #include "layout/template.h"
 #include "pdf/pdf.h"
 #include "record.h"
+#include "catalog.h"
 #include "system.h"
+#include "util.h"
 
 #define RENEW 200	/* inputs drawn into one document before a new one */
 
@@ -28,10 +30,10 @@ static struct record *rec;
 static int uses;
 
 struct tcache {
-	const struct system *sys;
+	const struct product *p;
 	struct template *t;
 };
-static struct tcache cache[16];
+static struct tcache cache[32];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -60,17 +62,17 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 static struct template *
-template_of(const struct system *sys)
+template_of(const struct product *p)
 {
 	size_t i;
 
-	for (i = 0; i < 16 && cache[i].sys; i++)
-		if (cache[i].sys == sys)
+	for (i = 0; i < NELEM(cache) && cache[i].p; i++)
+		if (cache[i].p == p)
 			return cache[i].t;
-	if (i == 16)
+	if (i == NELEM(cache))
 		return NULL;
-	cache[i].sys = sys;
-	cache[i].t = template_load(sys->tmpl);
+	cache[i].p = p;
+	cache[i].t = template_load(p->tmpl, &catalog_vocab);
 	return cache[i].t;
 }
 
@@ -92,6 +94,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct batch *b;
 	struct node *root;
 	struct loaded ld;
+	const struct product *p;
 
 	diag_init(0, sink);
 	if (pdf == NULL || ++uses > RENEW) {
@@ -106,14 +109,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = batch_new();
 	while ((root = reader_next(rd, a)) != NULL) {
 		system_load(root, a, b, &ld);
-		if (ld.errors == 0 && ld.sys && ld.sys->emit && ld.sys->tmpl) {
+		for (p = ld.errors == 0 && ld.kind ? ld.kind->products : NULL;
+		    p && p->name; p++) {
 			struct emitter em;
 
 			em.rec = rec;
 			em.card = emit_one;
-			em.ctx = template_of(ld.sys);
+			em.ctx = template_of(p);
 			if (em.ctx)
-				ld.sys->emit(ld.obj, &em);
+				p->emit(ld.obj, &em);
 		}
 		arena_reset(a);
 	}

@@ -1,0 +1,208 @@
+/*
+ * report.c -- see report.h.
+ */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define MAXDEPTH 16
+
+struct report {
+	FILE *f;
+	int json;
+	int depth;
+	int first[MAXDEPTH];	/* nothing written yet at this level */
+	char close[MAXDEPTH];	/* what ends each level: '}' or ']' */
+	struct sbuf sb;
+};
+
+struct report *
+rp_new(FILE *f, int json)
+{
+	struct report *rp = xcalloc(1, sizeof(*rp));
+
+	rp->f = f;
+	rp->json = json;
+	if (json) {
+		fputc('{', f);
+		rp->first[0] = 1;
+	}
+	return rp;
+}
+
+int
+rp_json(const struct report *rp)
+{
+	return rp->json;
+}
+
+/* A JSON member's or item's start: the comma and the key. */
+static void
+member(struct report *rp, const char *key)
+{
+	if (!rp->first[rp->depth])
+		fputs(", ", rp->f);
+	rp->first[rp->depth] = 0;
+	if (key && *key) {
+		sb_reset(&rp->sb);
+		sb_json(&rp->sb, key);
+		fputs(sb_str(&rp->sb), rp->f);
+		fputs(": ", rp->f);
+	}
+}
+
+void
+rp_open(struct report *rp, const char *key, int bracket)
+{
+	if (!rp->json)
+		return;
+	if (rp->depth + 1 >= MAXDEPTH)
+		fatal("report nests more than %d deep", MAXDEPTH);
+	member(rp, key);
+	fputc(bracket, rp->f);
+	rp->first[++rp->depth] = 1;
+	rp->close[rp->depth] = bracket == '[' ? ']' : '}';
+}
+
+void
+rp_close(struct report *rp)
+{
+	if (!rp->json || rp->depth == 0)
+		return;
+	fputc(rp->close[rp->depth], rp->f);
+	rp->depth--;
+}
+
+void
+rp_end(struct report *rp)
+{
+	if (rp->json) {
+		while (rp->depth > 0)
+			rp_close(rp);
+		fputs("}\n", rp->f);
+	}
+	sb_release(&rp->sb);
+	free(rp);
+}
+
+/* One {KEY:SPEC} figure; *ap holds its argument. */
+static void
+figure(struct report *rp, const char *key, size_t klen, const char *spec,
+    size_t slen, va_list *ap)
+{
+	char conv = spec[slen - 1], pf[32], k[64];
+	int text_only = klen == 1 && key[0] == '_';
+	int json_only = klen > 0 && key[0] == '~';
+	int iv = 0;
+	double dv = 0;
+	const char *sv = NULL;
+
+	if (slen + 1 > sizeof(pf) || klen + 1 > sizeof(k))
+		fatal("report: figure '%.*s' too long", (int)klen, key);
+	memcpy(pf, spec, slen);
+	pf[slen] = '\0';
+	if (json_only)
+		key++, klen--;
+	memcpy(k, key, klen);
+	k[klen] = '\0';
+	switch (conv) {
+	case 'd': case 'c': case 'b':
+		iv = va_arg(*ap, int);
+		break;
+	case 'f': case 'P':
+		dv = va_arg(*ap, double);
+		break;
+	case 's':
+		sv = va_arg(*ap, const char *);
+		break;
+	default:
+		fatal("report: '%s' is not a conversion", pf);
+	}
+	if (!rp->json) {
+		if (json_only || conv == 'b')
+			return;
+		switch (conv) {
+		case 'd': case 'c':
+			fprintf(rp->f, pf, iv);
+			break;
+		case 'f':
+			fprintf(rp->f, pf, dv);
+			break;
+		case 'P':
+			pf[slen - 1] = 'f';
+			fprintf(rp->f, pf, 100 * dv);
+			break;
+		case 's':
+			fprintf(rp->f, pf, sv ? sv : "");
+			break;
+		}
+		return;
+	}
+	if (text_only)
+		return;
+	member(rp, k);
+	switch (conv) {
+	case 'd':
+		fprintf(rp->f, "%d", iv);
+		break;
+	case 'b':
+		fputs(iv ? "true" : "false", rp->f);
+		break;
+	case 'f': case 'P':
+		fprintf(rp->f, "%.6f", dv);
+		break;
+	case 'c':
+		sv = (char[2]){ (char)iv, '\0' };
+		/* FALLTHROUGH */
+	case 's':
+		if (sv == NULL) {
+			fputs("null", rp->f);
+			break;
+		}
+		sb_reset(&rp->sb);
+		sb_json(&rp->sb, sv);
+		fputs(sb_str(&rp->sb), rp->f);
+		break;
+	}
+}
+
+void
+rp_f(struct report *rp, const char *fmt, ...)
+{
+	const char *p = fmt, *lit = fmt;
+	va_list ap;
+
+	va_start(ap, fmt);
+	while (*p) {
+		const char *colon, *close;
+
+		if (p[0] == '{' && p[1] == '{') {
+			if (!rp->json)
+				fwrite(lit, 1, (size_t)(p + 1 - lit), rp->f);
+			p += 2;
+			lit = p;
+			continue;
+		}
+		if (*p != '{') {
+			p++;
+			continue;
+		}
+		if (!rp->json)
+			fwrite(lit, 1, (size_t)(p - lit), rp->f);
+		colon = strchr(p, ':');
+		close = colon ? strchr(colon, '}') : NULL;
+		if (close == NULL)
+			fatal("report: unclosed figure in '%s'", fmt);
+		figure(rp, p + 1, (size_t)(colon - p - 1), colon + 1,
+		    (size_t)(close - colon - 1), &ap);
+		p = lit = close + 1;
+	}
+	if (!rp->json)
+		fwrite(lit, 1, (size_t)(p - lit), rp->f);
+	va_end(ap);
+}

@@ -1,0 +1,68 @@
+/*
+ * systems/shellshock.h -- what the Shellshock game's files share: a
+ * loaded record card (the unit's numbers, rules/shellshock.h, and the
+ * nodes the rules point at), and what odds and resolve share: reading a
+ * shot from the command line and loading the units it names.
+ */
+#ifndef MUSTER_SYSTEMS_SHELLSHOCK_H
+#define MUSTER_SYSTEMS_SHELLSHOCK_H
+
+#include "../rules/shellshock.h"
+
+struct batch;
+struct node;
+
+/* A weapon as written, right or wrong, for the rules to point at. */
+struct ss_raw_weapon {
+	const struct node *map, *row, *damage, *cls, *arc, *spread;
+};
+
+#define SS_MAX_RAW_WEAPONS 16
+
+struct ss_card {
+	struct ss_unit u;		/* only what is right goes in here */
+	const struct node *root, *name_n, *card_n, *era_n, *maneuver_n;
+	const struct node *terrain_n[SS_NTERRAIN];
+	const struct node *dv_n[SS_NROWS][2];
+	const struct node *gunnery_n, *gunners_n, *ram_n, *dead_n, *internal_n;
+	const struct node *armor_n[SS_NFACINGS];
+	const struct node *band_n[SS_BANDS];
+	struct ss_raw_weapon raw[SS_MAX_RAW_WEAPONS];
+	int nraw;
+	const char *card;		/* normalised index "A♣", or NULL */
+	char rank[3];
+	const char *suit;
+	const char *side, *gunnery, *ram;	/* as written */
+	int gunnery_ok;
+	int bands_ok;		/* internal bands are right: dead can be judged */
+};
+
+/* Parses "d10+4" into a die and skill; 0 when it is not of that form. */
+int ss_parse_gunnery(const char *s, int *die, int *skill);
+
+extern const struct kind shellshock_card_kind;
+
+/* ---- odds and resolve ---- */
+
+extern const char ss_odds_usage[], ss_resolve_usage[];
+int ss_odds_run(int argc, char **argv);
+int ss_resolve_run(int argc, char **argv);
+
+/* Whole inches, 0 to 10000, into *out; 0 when s is not that. */
+int ss_arg_inches(const char *s, long *out);
+/* A facing name (front, right, left, rear; back = rear) or -1. */
+int ss_arg_facing(const char *s);
+/* Weapon rows such as "M,I" as a bit set; 0 when not among E M B I S. */
+unsigned ss_arg_rows(const char *s);
+/*
+ * Loads the Shellshock card in path through b (system_ref).  Returns 0
+ * and the unit, or the exit status after saying why not (1 the file has
+ * errors, 2 not one card or unreadable).
+ */
+int ss_load_unit(struct batch *b, const char *path,
+    const struct ss_unit **out);
+/* Checks the shot can be fired as asked; else reports shellshock.shot
+ * at the attacker's file and returns 0. */
+int ss_shot_ok(const struct ss_shot *s, const char *att_file);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * systems/shellshock_shot.c -- what odds and resolve share: a shot's
+ * options read from the command line, and the units it names loaded.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../diag.h"
+#include "../system.h"
+#include "shellshock.h"
+
+int
+ss_arg_inches(const char *s, long *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || v < 0 || v > 10000)
+		return 0;
+	*out = v;
+	return 1;
+}
+
+int
+ss_arg_facing(const char *s)
+{
+	int i;
+
+	for (i = 0; i < SS_NFACINGS; i++)
+		if (strcmp(s, ss_facing_name[i]) == 0)
+			return i;
+	if (strcmp(s, "back") == 0)
+		return SS_FACE_REAR;
+	return -1;
+}
+
+/* "M,I" or "MI" to a set of rows; 0 when a letter is not E M B I S. */
+unsigned
+ss_arg_rows(const char *s)
+{
+	unsigned rows = 0;
+	const char *p;
+
+	for (; *s; s++) {
+		if (*s == ',' || *s == ' ')
+			continue;
+		p = strchr(ss_row_letter, *s);
+		if (p == NULL || p - ss_row_letter >= SS_P)
+			return 0;
+		rows |= 1u << (p - ss_row_letter);
+	}
+	return rows;
+}
+
+int
+ss_load_unit(struct batch *b, const char *path, const struct ss_unit **out)
+{
+	static const char *const kinds[] = { "card", NULL };
+	const struct loaded *ld;
+	int n, rc;
+
+	ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock", kinds,
+	    &n);
+	if (ld && n != 1) {
+		diag_at(L_FATAL, "shellshock.unit", path, 0, 0, "holds %d "
+		    "cards; give odds and resolve a file with one unit", n);
+		ld = NULL;
+	}
+	diag_flush();
+	if (ld == NULL)
+		return (rc = diag_exit_status(0)) ? rc : 1;
+	*out = &((const struct ss_card *)ld->obj)->u;
+	return 0;
+}
+
+int
+ss_shot_ok(const struct ss_shot *s, const char *att_file)
+{
+	char err[256];
+
+	if (ss_shot_check(s, err, sizeof(err)))
+		return 1;
+	diag_at(L_FATAL, "shellshock.shot", att_file, 0, 0, "%s", err);
+	diag_flush();
+	return 0;
+}
