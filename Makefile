@@ -100,6 +100,7 @@ check: deps-check muster build/asan/muster $(TEST_BIN)
 		./$$t > $$t.log 2>&1 || { cat $$t.log; echo "FAIL $$t"; exit 1; }; \
 		echo "  unit  $$(basename $$t): $$(grep -c '^\[       OK \]' $$t.log) tests passed"; \
 	done
+	@sh tests/rules.sh build/asan/muster
 	@sh tests/bad.sh build/asan/muster
 	@sh tests/e2e.sh build/asan/muster
 	@sh tests/valgrind.sh ./muster

@@ -181,7 +181,8 @@ rp_f(struct report *rp, const char *fmt, ...)
 	while (*p) {
 		const char *colon, *close;
 
-		if (p[0] == '{' && p[1] == '{') {
+		if ((p[0] == '{' && p[1] == '{') ||
+		    (p[0] == '}' && p[1] == '}')) {
 			if (!rp->json)
 				fwrite(lit, 1, (size_t)(p + 1 - lit), rp->f);
 			p += 2;

@@ -21,7 +21,7 @@
  * A KEY starting with '~' is for JSON only (the text says it in words of
  * its own, such as "point blank"); the KEY "_" is for text only (words
  * that are no figure: a plural's 's'); an empty KEY adds an item to the
- * current list.  "{{" is a literal brace.  JSON numbers are printed with
+ * current list.  "{{" and "}}" are literal braces.  JSON numbers are printed with
  * %d, or %.6f for doubles.
  *
  * rp_open() starts a nested object ('{') or list ('[') under a key (or

@@ -631,8 +631,8 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		if (strcmp(r->real, real) == 0)
 			break;
 	if (r && r->loading) {
-		ref_bad(at, rule, file, "'%s' names this file again: the files "
-		    "refer to each other in a circle", path);
+		ref_bad(at, rule, file, "'%s' leads back here: the files name "
+		    "each other in a circle", path);
 		free(real);
 		return NULL;
 	}

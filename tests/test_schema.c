@@ -396,6 +396,139 @@ test_stype_names(void **state)
 	assert_string_equal(stype_name(T_ANY), "a value");
 }
 
+/* ---- checks over several values ---- */
+
+static void
+test_enum_under_rule(void **state)
+{
+	static const struct skey k[] = {
+		K_ENUMR("arc", REQ, colours, "game.arc"),
+		K_END
+	};
+	static const struct skey t = K_MAP("", REQ, k);
+	struct run r;
+
+	(void)state;
+	/* A wrong value is the game's rule, not yaml.enum; a wrong type is
+	 * still the schema's. */
+	run(&r, &t, "arc: gren\n");
+	assert_string_equal(cap_text(&r.c), "s.yaml:1:6: error: 'arc' is "
+	    "'gren'; did you mean 'green'? allowed: red, green, blue "
+	    "[game.arc]\n");
+	assert_true(node_get(r.root, "arc")->bad);
+	done(&r);
+	run(&r, &t, "arc: [red]\n");
+	assert_non_null(strstr(cap_text(&r.c), "[yaml.type]"));
+	done(&r);
+}
+
+/* The items of the first list in the document, as nodes. */
+static size_t
+items(const struct node *root, const struct node **out, size_t max)
+{
+	const struct node *l = MAP_VAL(root, 0);
+	size_t i;
+
+	for (i = 0; i < l->n && i < max; i++)
+		out[i] = l->kid[i];
+	return i;
+}
+
+static void
+test_unique(void **state)
+{
+	const struct node *v[16];
+	struct run r;
+	size_t n;
+
+	(void)state;
+	cap_start(&r.c, 0);
+	r.a = arena_new();
+	r.root = parse_yaml("s.yaml", "names: [Reyes, Kim, Reyes, Ode, Kim, "
+	    "Reyes]\n", r.a);
+	n = items(r.root, v, 16);
+	v[3] = NULL;	/* NULL entries are skipped */
+	assert_int_equal(check_unique(v, n, "game.unique", "soldier",
+	    "in the squad", "give each soldier a name of his own"), 3);
+	/* Each repeat at its own place, naming the first. */
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:21: error: soldier 'Reyes' is in the squad twice "
+	    "(first at line 1); give each soldier a name of his own "
+	    "[game.unique]\n"
+	    "s.yaml:1:33: error: soldier 'Kim' is in the squad twice (first at "
+	    "line 1); give each soldier a name of his own [game.unique]\n"
+	    "s.yaml:1:38: error: soldier 'Reyes' is in the squad twice "
+	    "(first at line 1); give each soldier a name of his own "
+	    "[game.unique]\n");
+	done(&r);
+}
+
+static void
+test_cover(void **state)
+{
+	struct span sp[5];
+	struct run r;
+
+	(void)state;
+	cap_start(&r.c, 0);
+	r.a = arena_new();
+	r.root = parse_yaml("s.yaml", "chart: [a, b, c, d, e]\n", r.a);
+	/* 1-40, 41-60, 55-70 (55-60 twice), 90-100, 101: 71-89 is nobody's
+	 * (one message for the run), 101 is outside 1..100. */
+	sp[0] = (struct span){ 1, 40, MAP_VAL(r.root, 0)->kid[0] };
+	sp[1] = (struct span){ 41, 60, MAP_VAL(r.root, 0)->kid[1] };
+	sp[2] = (struct span){ 55, 70, MAP_VAL(r.root, 0)->kid[2] };
+	sp[3] = (struct span){ 90, 100, MAP_VAL(r.root, 0)->kid[3] };
+	sp[4] = (struct span){ 101, 101, MAP_VAL(r.root, 0)->kid[4] };
+	assert_int_equal(check_cover(sp, 5, 1, 100, MAP_VAL(r.root, 0),
+	    "game.chart", "roll"), 3);
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:8: error: the table has no entry for roll 71 to 89; it "
+	    "needs each of 1 to 100 once [game.chart]\n"
+	    "s.yaml:1:15: error: roll 55 is in the table twice (first at line "
+	    "1); each of 1 to 100 once [game.chart]\n"
+	    "s.yaml:1:21: error: roll 101 is outside 1 to 100 [game.chart]\n");
+	done(&r);
+	/* Exactly once: no word. */
+	cap_start(&r.c, 0);
+	sp[2].lo = 61;
+	sp[3].lo = 71;
+	assert_int_equal(check_cover(sp, 4, 1, 100, NULL, "game.chart",
+	    "roll"), 0);
+	assert_string_equal(cap_text(&r.c), "");
+	/* A single gap says one number. */
+	sp[0].lo = 2;
+	assert_int_equal(check_cover(sp, 4, 1, 100, NULL, "game.chart",
+	    "roll"), 1);
+	assert_non_null(strstr(cap_text(&r.c), "no entry for roll 1; it needs"));
+	cap_end(&r.c);
+}
+
+static void
+test_ascending(void **state)
+{
+	const struct node *v[8];
+	long n[8] = { 1, 3, 3, 2, 5 };
+	struct run r;
+
+	(void)state;
+	cap_start(&r.c, 0);
+	r.a = arena_new();
+	r.root = parse_yaml("s.yaml", "min: [1, 3, 3, 2, 5]\n", r.a);
+	items(r.root, v, 8);
+	/* Strict: 3 after 3 and 2 after 3; not falling: only 2 after 3. */
+	assert_int_equal(check_ascending(n, v, 5, 1, "game.order", "min"), 2);
+	assert_int_equal(check_ascending(n, v, 5, 0, "game.order", "min"), 1);
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:13: error: min 3 comes after 3; min must rise from row "
+	    "to row [game.order]\n"
+	    "s.yaml:1:16: error: min 2 comes after 3; min must rise from row "
+	    "to row [game.order]\n"
+	    "s.yaml:1:16: error: min 2 comes after 3; min must not fall from "
+	    "row to row [game.order]\n");
+	done(&r);
+}
+
 int
 main(void)
 {
@@ -412,6 +545,10 @@ main(void)
 		cmocka_unit_test(test_bad_nodes_read_as_default),
 		cmocka_unit_test(test_named_spec_path),
 		cmocka_unit_test(test_stype_names),
+		cmocka_unit_test(test_enum_under_rule),
+		cmocka_unit_test(test_unique),
+		cmocka_unit_test(test_cover),
+		cmocka_unit_test(test_ascending),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,8 +188,8 @@ ssg_morale_need(int mod)
 
 	if (need < 2)
 		need = 2;
-	if (need > 12)
-		need = 13;
+	if (need > 2 * SSG_MORALE_DIE)
+		need = 2 * SSG_MORALE_DIE + 1;
 	return need;
 }
 
@@ -198,11 +198,11 @@ ssg_p_rout(int mod)
 {
 	int a, b, n = 0;
 
-	for (a = 1; a <= 6; a++)
-		for (b = 1; b <= 6; b++)
+	for (a = 1; a <= SSG_MORALE_DIE; a++)
+		for (b = 1; b <= SSG_MORALE_DIE; b++)
 			if (a + b + mod >= SSG_ROUTS)
 				n++;
-	return n / 36.0;
+	return (double)n / (SSG_MORALE_DIE * SSG_MORALE_DIE);
 }
 
 /* ---- effects ---- */

@@ -65,6 +65,8 @@ extern const char *const ssg_stack_key[SSG_NSTACKS + 1];
 int ssg_stack_is_center(int stack);
 int ssg_stack_is_flank(int stack);
 #define SSG_CENTER_MIN 3	/* "Center stacks must contain at least 3 cards." */
+/* "Each player is dealt half the Battalion deck": two players. */
+#define SSG_PLAYERS 2
 #define SSG_FLANK_MIN 2		/* "Flank stacks must contain at least 2 cards." */
 
 /* ---- combat (ATTACK PHASE, FLANK ATTACKS; SPEC 6) ---- */
@@ -116,8 +118,10 @@ double ssg_p_destroy(int mod);
 
 /* ---- morale (MORALE PHASE) ---- */
 
-/* "On a roll of 10+ all of the battalions ... rout" on 2d6. */
+/* "Every time you destroy an opposing battalion roll 2D6 ... On a roll of
+ * 10+ all of the battalions in the destroyed battalion's stack rout". */
 #define SSG_ROUTS 10
+#define SSG_MORALE_DIE 6	/* two of them */
 enum ssg_morale_when { SSG_MORALE_MILITIA = 1, SSG_MORALE_ELITE,
 	SSG_MORALE_ELITE_LOST };
 struct ssg_morale_rule {
@@ -128,7 +132,7 @@ struct ssg_morale_rule {
 extern const struct ssg_morale_rule ssg_morale_rules[];
 void ssg_morale_mods(int militia, int elite, int elite_destroyed,
     struct ssg_mods *out);
-/* What 2d6 must show: 2..12, 13 for never. */
+/* What 2d6 must show: 2..12, 13 for never (more than two dice show). */
 int ssg_morale_need(int mod);
 /* P(2d6 + mod >= 10). */
 double ssg_p_rout(int mod);

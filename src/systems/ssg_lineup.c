@@ -219,7 +219,7 @@ r_size(const void *obj, struct batch *b, const struct rule *self)
 		return;
 	for (s = 0; s < SSG_NSTACKS; s++)
 		n += l->stack[s] ? (int)l->stack[s]->n : 0;
-	half = l->deck->n * l->deck->copies / 2;
+	half = l->deck->n * l->deck->copies / SSG_PLAYERS;
 	if (n != half)
 		diag(L_WARNING, self->id, l->root, "the line-up places %d "
 		    "cards; each player is dealt half the deck, %d", n, half);

@@ -68,10 +68,10 @@ morale(struct report *rp, int militia, int elite, int lost)
 	struct ssg_mods m;
 
 	ssg_morale_mods(militia, elite, lost, &m);
-	rp_f(rp, "morale check: the stack routs on 2d6 of {routs_on:%d} or "
-	    "more\n", SSG_ROUTS);
+	rp_f(rp, "morale check: the stack routs on 2d{_:%d} of {routs_on:%d} "
+	    "or more\n", SSG_MORALE_DIE, SSG_ROUTS);
 	roll(rp, "morale", &m, ssg_morale_need(m.total), ssg_p_rout(m.total),
-	    12, "routs");
+	    2 * SSG_MORALE_DIE, "routs");
 }
 
 static void

@@ -1,0 +1,102 @@
+/*
+ * test_report.c -- report.c: one call writes a result as text or as
+ * JSON, figures in both, words in the text alone.
+ */
+#include "testutil.h"
+
+#include "report.h"
+
+/* Writes the same small result in the mode asked; returns the output. */
+static char *
+write_result(int json)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report *rp;
+
+	assert_non_null(f);
+	rp = rp_new(f, json);
+	assert_int_equal(rp_json(rp), json);
+	rp_f(rp, "{who:%s} fires from {range:%d} in{_:%s}{~spread:%b}: "
+	    "{{not a figure}}\n", "Mason \"A\"", 19, ", point blank", 0);
+	rp_open(rp, "weapons", '[');
+	rp_open(rp, NULL, '{');
+	rp_f(rp, "  {row:%c} needs {need:%3d}+ {p_hit:%8.4P} %\n", 'M', 11,
+	    0.55);
+	rp_close(rp);
+	rp_open(rp, NULL, '{');
+	rp_f(rp, "  {row:%c} needs {need:%3d}+ {p_hit:%8.4P} %\n", 'I', 16,
+	    0.23);
+	rp_close(rp);
+	rp_close(rp);
+	rp_open(rp, "faces", '[');
+	rp_f(rp, "faces {:%d} and {:%d}{~:%d}\n", 4, 5, 6);
+	rp_close(rp);
+	rp_f(rp, "mean {mean:%.2f}{~cause:%s}\n", 20.175, NULL);
+	rp_end(rp);
+	fclose(f);
+	return buf;
+}
+
+static void
+test_text(void **state)
+{
+	char *out = write_result(0);
+
+	(void)state;
+	/* Words and figures with their widths; no JSON-only figure. */
+	assert_string_equal(out,
+	    "Mason \"A\" fires from 19 in, point blank: {not a figure}\n"
+	    "  M needs  11+  55.0000 %\n"
+	    "  I needs  16+  23.0000 %\n"
+	    "faces 4 and 5\n"
+	    "mean 20.18\n");
+	free(out);
+}
+
+static void
+test_json(void **state)
+{
+	char *out = write_result(1);
+
+	(void)state;
+	/* The same figures by their keys, nested as opened, none of the
+	 * words; a probability as it is; a NULL string is null. */
+	assert_string_equal(out,
+	    "{\"who\": \"Mason \\\"A\\\"\", \"range\": 19, \"spread\": false, "
+	    "\"weapons\": [{\"row\": \"M\", \"need\": 11, \"p_hit\": 0.550000}, "
+	    "{\"row\": \"I\", \"need\": 16, \"p_hit\": 0.230000}], "
+	    "\"faces\": [4, 5, 6], \"mean\": 20.175000, \"cause\": null}\n");
+	free(out);
+}
+
+static void
+test_unclosed_levels_are_closed(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report *rp = rp_new(f, 1);
+
+	(void)state;
+	rp_open(rp, "a", '{');
+	rp_open(rp, "b", '[');
+	rp_f(rp, "{:%d}", 1);
+	rp_end(rp);
+	fclose(f);
+	assert_string_equal(buf, "{\"a\": {\"b\": [1]}}\n");
+	free(buf);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_unclosed_levels_are_closed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
