@@ -27,6 +27,11 @@ static struct {
 	size_t nfiles;
 	int counts[4];
 	int inputs;
+	/* What was told, so that a file read twice (an input that another
+	 * input also names) tells each problem once: 64-bit hashes of
+	 * place, level, rule and text, open addressing. */
+	unsigned long long *told;
+	size_t ntold, captold;
 } D;
 
 static const char *const level_name[] = {
@@ -63,8 +68,64 @@ diag_end(void)
 	for (i = 0; i < D.nfiles; i++)
 		free(D.files[i]);
 	free(D.files);
+	free(D.told);
 	memset(&D, 0, sizeof(D));
 	D.out = stderr;
+}
+
+static unsigned long long
+fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 1099511628211ULL;
+	return h;
+}
+
+static void
+told_before_rehash(unsigned long long h)
+{
+	size_t i;
+
+	for (i = h & (D.captold - 1); D.told[i]; i = (i + 1) & (D.captold - 1))
+		;
+	D.told[i] = h;
+	D.ntold++;
+}
+
+/* Whether this message was told already; remembers it if not. */
+static int
+told_before(int file, int line, int col, enum level lv, const char *rule,
+    const char *text)
+{
+	unsigned long long h = 14695981039346656037ULL, *old;
+	size_t i, n;
+
+	h = fnv(h, &file, sizeof(file));
+	h = fnv(h, &line, sizeof(line));
+	h = fnv(h, &col, sizeof(col));
+	h = fnv(h, &lv, sizeof(lv));
+	h = fnv(h, rule, strlen(rule) + 1);
+	h = fnv(h, text, strlen(text));
+	h |= 1;		/* 0 marks a free slot */
+	if (2 * (D.ntold + 1) > D.captold) {
+		old = D.told;
+		n = D.captold;
+		D.captold = D.captold ? D.captold * 2 : 256;
+		D.told = xcalloc(D.captold, sizeof(*D.told));
+		D.ntold = 0;
+		for (i = 0; i < n; i++)
+			if (old[i])
+				told_before_rehash(old[i]);
+		free(old);
+	}
+	for (i = h & (D.captold - 1); D.told[i]; i = (i + 1) & (D.captold - 1))
+		if (D.told[i] == h)
+			return 1;
+	D.told[i] = h;
+	D.ntold++;
+	return 0;
 }
 
 static int
@@ -92,6 +153,11 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 	if (D.out == NULL)
 		D.out = stderr;
 	sb_vaddf(&sb, fmt, ap);
+	if (told_before(intern_file(file), line, col, lv, rule ? rule : "",
+	    sb_str(&sb))) {
+		sb_release(&sb);
+		return;
+	}
 	if (D.n == D.cap) {
 		D.cap = D.cap ? D.cap * 2 : 16;
 		D.v = xrealloc(D.v, D.cap * sizeof(*D.v));

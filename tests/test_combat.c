@@ -19,7 +19,7 @@
 #include "diag.h"
 #include "rules/shellshock.h"
 #include "system.h"
-#include "systems/shellshock.h"
+#include "systems/shellshock_game.h"
 
 #define HAND 1e-12	/* hand figures are exact up to the cut chain */
 

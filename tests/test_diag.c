@@ -316,6 +316,44 @@ test_exit_status(void **state)
 	cap_end(&c);
 }
 
+static void
+test_told_once(void **state)
+{
+	struct capture c;
+	int i;
+
+	(void)state;
+	/* A file read twice (an input another input names) tells each
+	 * problem once, however many flushes lie between; a message that
+	 * differs in any part is another. */
+	cap_start(&c, 0);
+	for (i = 0; i < 3; i++) {
+		diag_at(L_WARNING, "a.rule", "deck.yaml", 4, 3, "lists %d", 1);
+		diag_flush();
+	}
+	diag_at(L_WARNING, "a.rule", "deck.yaml", 4, 3, "lists %d", 2);
+	diag_at(L_ERROR, "a.rule", "deck.yaml", 4, 3, "lists %d", 1);
+	diag_at(L_WARNING, "b.rule", "deck.yaml", 4, 3, "lists %d", 1);
+	diag_at(L_WARNING, "a.rule", "deck.yaml", 4, 4, "lists %d", 1);
+	diag_at(L_WARNING, "a.rule", "other.yaml", 4, 3, "lists %d", 1);
+	for (i = 0; i < 2000; i++)
+		diag_at(L_NOTE, "n.rule", "deck.yaml", i, 1, "note");
+	for (i = 0; i < 2000; i++)
+		diag_at(L_NOTE, "n.rule", "deck.yaml", i, 1, "note");
+	assert_int_equal(diag_count(L_WARNING), 5);
+	assert_int_equal(diag_count(L_ERROR), 1);
+	assert_int_equal(diag_count(L_NOTE), 2000);
+	{
+		const char *t = cap_text(&c), *first;
+
+		first = strstr(t, "deck.yaml:4:3: warning: lists 1 [a.rule]\n");
+		assert_non_null(first);
+		assert_null(strstr(first + 1,
+		    "deck.yaml:4:3: warning: lists 1 [a.rule]"));
+	}
+	cap_end(&c);
+}
+
 int
 main(void)
 {
@@ -332,6 +370,7 @@ main(void)
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_exit_status),
 		cmocka_unit_test(test_json_empty),
+		cmocka_unit_test(test_told_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

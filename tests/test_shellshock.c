@@ -7,7 +7,7 @@
 
 #include "record.h"
 #include "rules/shellshock.h"
-#include "systems/shellshock.h"
+#include "systems/shellshock_game.h"
 
 /* ---- rules ---- */
 

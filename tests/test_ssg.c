@@ -10,7 +10,7 @@
 #include "rules/ssg.h"
 #include "record.h"
 #include "system.h"
-#include "systems/ssg.h"
+#include "systems/ssg_game.h"
 
 #define EPS 1e-12
 

@@ -3,7 +3,7 @@
  * games table, its kinds and its commands (000_aa283e32b68e0840.txt).
  */
 #include "../system.h"
-#include "shellshock.h"
+#include "shellshock_game.h"
 
 static const struct kind *const kinds[] = {
 	&shellshock_card_kind,

@@ -16,7 +16,7 @@
 #include "../rules/shellshock.h"
 #include "../schema.h"
 #include "../system.h"
-#include "shellshock.h"
+#include "shellshock_game.h"
 
 /* ---- keys (SPEC 3.1) ---- */
 

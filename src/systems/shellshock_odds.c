@@ -10,7 +10,7 @@
 #include "../diag.h"
 #include "../report.h"
 #include "../system.h"
-#include "shellshock.h"
+#include "shellshock_game.h"
 
 const char ss_odds_usage[] =
     "usage: muster odds shellshock ATTACKER.yaml DEFENDER.yaml --range IN\n"

@@ -13,7 +13,7 @@
 #include "../report.h"
 #include "../system.h"
 #include "../usage.h"
-#include "shellshock.h"
+#include "shellshock_game.h"
 
 const char ss_resolve_usage[] =
     "usage: muster resolve shellshock ATTACKER.yaml DEFENDER.yaml --range N\n"

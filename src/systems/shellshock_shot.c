@@ -8,7 +8,7 @@
 
 #include "../diag.h"
 #include "../system.h"
-#include "shellshock.h"
+#include "shellshock_game.h"
 
 int
 ss_arg_inches(const char *s, long *out)

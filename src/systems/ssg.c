@@ -3,7 +3,7 @@
  * kinds and its command (002_6173cb95b4ba469e.txt; SPEC 3.4).
  */
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 static const struct kind *const kinds[] = {
 	&ssg_battalions_kind,

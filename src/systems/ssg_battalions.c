@@ -16,7 +16,7 @@
 #include "../rules/ssg.h"
 #include "../schema.h"
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 static const struct skey k_trait[] = { K_STR("trait", REQ) };
 static const struct skey k_battalion_keys[] = {

@@ -12,7 +12,7 @@
 #include "../doc.h"
 #include "../rules/ssg.h"
 #include "../schema.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 static const struct skey k_effect_keys[] = {
 	K_TEXT("roll", OPT, "attack, defense, combat or morale"),

@@ -13,7 +13,7 @@
 #include "../rules/ssg.h"
 #include "../schema.h"
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 #define MAXSTACK 64
 

@@ -12,7 +12,7 @@
 #include "../report.h"
 #include "../system.h"
 #include "../usage.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 const char ssg_odds_usage[] =
     "usage: muster odds ssg ATTACKER DEFENDER [--flank]\n"

@@ -12,7 +12,7 @@
 #include "../rules/ssg.h"
 #include "../schema.h"
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 static const struct skey k_line[] = { K_STR("line", REQ) };
 static const struct skey k_reference[] = {

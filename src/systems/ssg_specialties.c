@@ -12,7 +12,7 @@
 #include "../rules/ssg.h"
 #include "../schema.h"
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 static const struct skey k_specialty_keys[] = {
 	K_INT("roll", REQ, 1, SSG_SPECIALTY_DIE),

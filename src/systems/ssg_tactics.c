@@ -13,7 +13,7 @@
 #include "../rules/ssg.h"
 #include "../schema.h"
 #include "../system.h"
-#include "ssg.h"
+#include "ssg_game.h"
 
 /* The categories of tactics cards; a card's colour is the template's. */
 static const char *const categories[] = {

@@ -1,11 +1,11 @@
 /*
- * systems/shellshock.h -- what the Shellshock game's files share: a
+ * systems/shellshock_game.h -- what the Shellshock game's files share: a
  * loaded record card (the unit's numbers, rules/shellshock.h, and the
  * nodes the rules point at), and what odds and resolve share: reading a
  * shot from the command line and loading the units it names.
  */
-#ifndef MUSTER_SYSTEMS_SHELLSHOCK_H
-#define MUSTER_SYSTEMS_SHELLSHOCK_H
+#ifndef MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
+#define MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
 
 #include "../rules/shellshock.h"
 

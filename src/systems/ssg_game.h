@@ -1,10 +1,10 @@
 /*
- * systems/ssg.h -- what the Shot, Shell & Grape kinds share: a loaded
+ * systems/ssg_game.h -- what the Shot, Shell & Grape kinds share: a loaded
  * battalion deck (line-ups and odds look names up in it), effects, the
  * kinds themselves and the odds command.
  */
-#ifndef MUSTER_SYSTEMS_SSG_H
-#define MUSTER_SYSTEMS_SSG_H
+#ifndef MUSTER_SYSTEMS_SSG_GAME_H
+#define MUSTER_SYSTEMS_SSG_GAME_H
 
 #include "../rules/ssg.h"
 #include "../schema.h"
