@@ -225,7 +225,7 @@ if grep -q "^  M " "$t/out"; then bad "--weapons I still fires M"; else ok; fi
 # Point blank is beside the firer: under 10 in, never 10 or more (SPEC 5).
 expect 0 "point blank at 9 in" -- "$muster" odds shellshock $U/hailstorm.yaml $U/mason.yaml --range 9 --facing front --point-blank
 expect 2 "point blank at 10 in" -- "$muster" odds shellshock $U/hailstorm.yaml $U/mason.yaml --range 10 --facing front --point-blank
-has "$t/err" "--range must be under 10, not 10" "point blank range explained"
+has "$t/err" "--range must be under 10, not 10 [shellshock.shot]" "point blank range explained"
 expect 2 "point blank at 45 in" -- "$muster" resolve shellshock $U/hailstorm.yaml $U/mason.yaml --range 45 --facing front --point-blank --roll 4,5 --coin tails
 # A natural 20 hits at once: its two 10s need no re-rolls.
 expect 0 "resolve a natural 20" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --roll 10,10 --coin tails

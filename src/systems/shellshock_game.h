@@ -61,6 +61,9 @@ unsigned ss_arg_rows(const char *s);
  */
 int ss_load_unit(struct batch *b, const char *path,
     const struct ss_unit **out);
+/* Point blank asked at range (SS_RANGE_STEP or more): reports it under
+ * shellshock.shot; returns 2, the exit status. */
+int ss_point_blank_far(long range);
 /* Checks the shot can be fired as asked; else reports shellshock.shot
  * at the attacker's file and returns 0. */
 int ss_shot_ok(const struct ss_shot *s, const char *att_file);

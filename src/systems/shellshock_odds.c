@@ -155,9 +155,7 @@ ss_odds_run(int argc, char **argv)
 		return usage_error(ss_odds_usage, "--facing '%s' must be front, "
 		    "left, right or rear", facing);
 	if (shot.point_blank && range >= SS_RANGE_STEP)
-		return usage_error(ss_odds_usage, "--point-blank is for a target "
-		    "directly beside the firer: --range must be under %d, not "
-		    "%ld", SS_RANGE_STEP, range);
+		return ss_point_blank_far(range);
 	if (rows && (shot.rows = ss_arg_rows(rows)) == 0)
 		return usage_error(ss_odds_usage, "--weapons '%s' must be rows "
 		    "among E, M, B, I, S, such as M,I", rows);

@@ -432,9 +432,7 @@ ss_resolve_run(int argc, char **argv)
 			return usage_error(ss_resolve_usage, "spread fire needs "
 			    "both --spread and --spread-roll D6");
 		if (shot.point_blank && range >= SS_RANGE_STEP)
-			return usage_error(ss_resolve_usage, "--point-blank is "
-			    "for a target directly beside the firer: --range "
-			    "must be under %d, not %ld", SS_RANGE_STEP, range);
+			return ss_point_blank_far(range);
 	}
 	if (rows && (shot.rows = ss_arg_rows(rows)) == 0)
 		return usage_error(ss_resolve_usage, "--weapons '%s' must be rows "

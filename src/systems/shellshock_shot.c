@@ -85,3 +85,14 @@ ss_shot_ok(const struct ss_shot *s, const char *att_file)
 	diag_flush();
 	return 0;
 }
+
+int
+ss_point_blank_far(long range)
+{
+	diag_init(0, stderr);
+	diag_at(L_FATAL, "shellshock.shot", NULL, 0, 0, "--point-blank is for "
+	    "a target directly beside the firer: --range must be under %d, "
+	    "not %ld", SS_RANGE_STEP, range);
+	diag_flush();
+	return 2;
+}
