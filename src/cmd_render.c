@@ -31,7 +31,7 @@ const char usage_render[] =
     "              [--template NAME|FILE] [--product NAME[,NAME...]]\n"
     "              [--bleed MM] [--crop-marks | --no-crop-marks]\n"
     "              [--backs none|duplex-long|duplex-short]\n"
-    "              [--back-offset X,Y] PATH...\n"
+    "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card,\n"
     "a deck's cards, a reference card) on sheets: business cards 10 up,\n"
@@ -53,6 +53,8 @@ const char usage_render[] =
     "  --backs B        duplex-long or duplex-short: a mirrored back page\n"
     "                   after each front page (default: none)\n"
     "  --back-offset X,Y  shift backs X mm right and Y mm down\n"
+    "  --counter-size S cut-out counters S inches square: 1/2, 5/8, 3/4\n"
+    "                   or 1 (default 5/8)\n"
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
@@ -289,6 +291,7 @@ cmd_render(int argc, char **argv)
 		{ "no-crop-marks", no_argument, NULL, 'C' },
 		{ "backs", required_argument, NULL, 'B' },
 		{ "back-offset", required_argument, NULL, 'O' },
+		{ "counter-size", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -302,6 +305,7 @@ cmd_render(int argc, char **argv)
 	memset(&rd, 0, sizeof(rd));
 	rd.lo.crop = 1;
 	rd.lo.backs = BACKS_NONE;
+	rd.lo.counter = 5.0 / 8 * 72;	/* SPEC 4: counters 5/8 in by default */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:d:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -349,6 +353,23 @@ cmd_render(int argc, char **argv)
 				    "to 20", optarg);
 			}
 			*comma = ',';
+			break;
+		}
+		case 'S': {
+			static const struct { const char *s; double in; } sz[] = {
+				{ "1/2", 0.5 }, { "5/8", 0.625 }, { "3/4", 0.75 },
+				{ "1", 1 },
+			};
+			size_t k;
+
+			for (k = 0; k < NELEM(sz); k++)
+				if (strcmp(optarg, sz[k].s) == 0)
+					break;
+			if (k == NELEM(sz))
+				return usage_error(usage_render, "--counter-size "
+				    "'%s' must be 1/2, 5/8, 3/4 or 1 (inches)",
+				    optarg);
+			rd.lo.counter = sz[k].in * 72;
 			break;
 		}
 		case 'h': fputs(usage_render, stdout); return 0;

@@ -205,9 +205,9 @@ test_mason_loads(void **state)
 	    "shellshock.card");
 	/* The numbers in units/shellshock/mason.yaml. */
 	assert_string_equal(u->name, "Mason");
-	assert_string_equal(c->card, "A♣");
-	assert_string_equal(c->rank, "A");
-	assert_string_equal(c->suit, "♣");
+	assert_string_equal(c->index.card, "A♣");
+	assert_string_equal(c->index.rank, "A");
+	assert_string_equal(c->index.suit, "♣");
 	assert_string_equal(c->side, "UN");
 	assert_int_equal(u->era, SS_FUTURE);
 	assert_int_equal(u->combat_value, 120);

@@ -740,7 +740,7 @@ test_template_errors(void **state)
 	    "%s:6:29: error: element 'b' is both a box and a text; give one of "
 	    "box, text, line, table, widget [template.invalid]\n"
 	    "%s:7:23: error: widget 'dial' is not one of sector, cells, track, "
-	    "nato [template.invalid]\n"
+	    "nato, hex [template.invalid]\n"
 	    "%s:8:31: error: align 'middle' must be left, centre or right "
 	    "[template.invalid]\n"
 	    "%s:9:30: error: font 'fancy' is not in the template's fonts (body) "
@@ -765,6 +765,72 @@ test_template_errors(void **state)
 	free(file);
 }
 
+static void
+test_counter_keys(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "counter.yaml");
+	struct sbuf want = SBUF_INIT;
+
+	/* A counter: --counter-size decides its size, it is cut along
+	 * lines, and an element can keep off the smallest counters. */
+	write_file(file,
+	    "template: counter\n"
+	    "renders: test.counter\n"
+	    "size: [1in, 1in]\n"
+	    "sizing: counter\n"
+	    "cut: lines\n"
+	    "elements:\n"
+	    "  - {name: a, text: x, min_card: 0.7in}\n"
+	    "  - {name: h, widget: hex, value: \"1,2,3,4,5,6\"}\n"
+	    "  - {name: c, widget: hex, value: \"1,2,3,4,5,6,P\"}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->counter, 1);
+	assert_int_equal(t->cut, CUT_LINES);
+	assert_near(t->front[0].min_card, 0.7 * 72, EPS);
+	assert_near(t->front[1].min_card, 0, EPS);
+	template_free(t);
+	cap_end(&c);
+	/* The defaults: a fixed size cut at crop marks. */
+	write_file(file, "template: plain\nrenders: test.card\n"
+	    "size: [1in, 1in]\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_non_null(t);
+	assert_int_equal(t->counter, 0);
+	assert_int_equal(t->cut, CUT_CROP);
+	template_free(t);
+	cap_end(&c);
+	/* Wrong words, and a hex of five values. */
+	write_file(file, "template: bad\nrenders: test.card\n"
+	    "size: [1in, 1in]\nsizing: square\ncut: scissors\n"
+	    "elements:\n  - {name: h, widget: hex, value: \"1,2,3,4,5\"}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file, NULL));
+	sb_addf(&want,
+	    "%s:4:9: error: 'sizing' is 'square'; allowed: fixed, counter "
+	    "[yaml.enum]\n"
+	    "%s:5:6: error: 'cut' is 'scissors'; allowed: crop, lines, none "
+	    "[yaml.enum]\n", file, file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	write_file(file, "template: bad\nrenders: test.card\n"
+	    "size: [1in, 1in]\n"
+	    "elements:\n  - {name: h, widget: hex, value: \"1,2,3,4,5\"}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file, NULL));
+	assert_non_null(strstr(cap_text(&c), "hex widget value '1,2,3,4,5': "
+	    "give six values joined by commas"));
+	cap_end(&c);
+	sb_release(&want);
+	free(file);
+}
+
 int
 main(void)
 {
@@ -783,6 +849,7 @@ main(void)
 		scratch_test(test_extends_cycle),
 		scratch_test(test_extends_cycle_relative),
 		scratch_test(test_template_errors),
+		scratch_test(test_counter_keys),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -332,6 +332,8 @@ draw_face(struct draw *d, const struct elem *v, int n)
 		const struct elem *e = &v[i];
 		const char *s;
 
+		if (e->min_card > 0 && d->w < e->min_card - 0.01)
+			continue;
 		if (e->when.n && *expand(d, e, &e->when) == '\0')
 			continue;
 		if (e->unless.n && *expand(d, e, &e->unless) != '\0')
@@ -365,7 +367,9 @@ draw_face(struct draw *d, const struct elem *v, int n)
 static void
 finish_page(struct layout *l)
 {
-	if (l->front && l->cur)
+	if (l->front && l->cur && l->cur->cut == CUT_LINES && l->o.crop)
+		sheet_cut_lines(&l->sheet, l->front, l->slot);
+	else if (l->front && l->cur)
 		sheet_crop_marks(&l->sheet, l->front,
 		    (l->slot + l->sheet.cols - 1) / l->sheet.cols);
 	l->front = l->back = NULL;
@@ -389,9 +393,11 @@ start_sheet(struct layout *l, const struct template *t)
 	l->sheet.paper_h = l->o.paper_h;
 	l->sheet.card_w = a4 ? t->a4_w : t->w;
 	l->sheet.card_h = a4 ? t->a4_h : t->h;
+	if (t->counter && l->o.counter > 0)
+		l->sheet.card_w = l->sheet.card_h = l->o.counter;
 	l->sheet.bleed = l->o.bleed;
 	l->sheet.gap = t->gap;
-	l->sheet.crop = l->o.crop;
+	l->sheet.crop = l->o.crop && t->cut == CUT_CROP;
 	if (sheet_plan(&l->sheet) < 0) {
 		char w[32], h[32];
 

@@ -23,6 +23,7 @@ struct layout_opts {
 	int crop;
 	enum backs backs;
 	double back_dx, back_dy;	/* points: right and down */
+	double counter;		/* the side of a counter (sizing: counter) */
 };
 
 struct layout;

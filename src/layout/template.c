@@ -250,9 +250,12 @@ static const struct skey k_elem_keys[] = {
 	K_STR("stripe", OPT),
 	K_SEQ("columns", OPT, 1, 32, k_column),
 	K_BOOL("remove", OPT),
+	K_STR("min_card", OPT),
 	K_END
 };
 static const struct skey k_elem[] = { K_MAP("element", REQ, k_elem_keys) };
+static const char *const cuts[] = { "crop", "lines", "none", NULL };
+static const char *const sizings[] = { "fixed", "counter", NULL };
 
 static const struct skey k_renders_keys[] = {
 	K_STR("system", REQ),
@@ -278,6 +281,8 @@ static const struct skey k_template[] = {
 	K_MAP("sizes", OPT, k_sizes),
 	K_STR("gap", OPT),
 	K_STR("safe", OPT),
+	K_ENUM("cut", OPT, cuts),
+	K_ENUM("sizing", OPT, sizings),
 	K_NUM("min_pt", OPT, 1, 100),
 	K_MAPANY("fonts", OPT, k_fontname),
 	K_MAPANY("palette", OPT, k_colour),
@@ -782,6 +787,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	const struct node *tbl = el_get(p, "table"), *n;
 	struct fmt when, unless;
 	struct colour band;
+	double min_card = length(cx, el_get(p, "min_card"), 0, 0);
 	size_t r, c;
 
 	if (rows == NULL || cols == NULL) {
@@ -823,6 +829,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			s->stroke.none = 1;
 			s->when = when;
 			s->unless = unless;
+			s->min_card = min_card;
 		}
 		for (c = 0; c < cols->n; c++) {
 			const struct node *cm = cols->kid[c];
@@ -861,6 +868,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->valign = ALIGN_CENTRE;
 			e->when = when;
 			e->unless = unless;
+			e->min_card = min_card;
 		}
 	}
 }
@@ -868,7 +876,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 /* The keys each type of element takes, besides common_keys and, for a
  * widget, the widget's own (in the order of types[]). */
 static const char *const common_keys[] = {
-	"name", "at", "size", "when", "unless", "remove", NULL
+	"name", "at", "size", "when", "unless", "remove", "min_card", NULL
 };
 static const char *const type_keys[][12] = {
 	{ "box", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
@@ -963,6 +971,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->y = y;
 	e->w = w;
 	e->h = h;
+	e->min_card = length(cx, el_get(p, "min_card"), 0, 0);
 	cx->el = p->name;
 	if ((n = el_get(p, "when")) != NULL) {
 		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
@@ -1223,6 +1232,9 @@ template_load(const char *name, const struct vocab *v)
 	}
 	t->gap = length(&cx, top_get(&c, "gap"), 0, 0);
 	t->safe = length(&cx, top_get(&c, "safe"), 0, 0);
+	t->cut = str_index(cuts, node_str(top_get(&c, "cut"), "crop"));
+	t->counter = str_index(sizings, node_str(top_get(&c, "sizing"),
+	    "fixed")) == 1;
 	t->min_pt = node_double(top_get(&c, "min_pt"), 5);
 
 	/* Fonts: every layer's, a later one replacing an earlier key. */

@@ -72,6 +72,7 @@ struct elem {
 	int halign, valign, wrap;
 	const struct widget *widget;
 	int down;		/* cells stacked downwards */
+	double min_card;	/* drawn only on a card at least this wide */
 };
 
 struct font_spec {
@@ -92,6 +93,8 @@ struct template {
 	double w, h;		/* trim size on Letter, points */
 	double a4_w, a4_h;	/* on A4, or 0 when the same */
 	double gap, safe, min_pt;
+	int counter;		/* sizing: counter: --counter-size decides */
+	enum { CUT_CROP, CUT_LINES, CUT_NONE } cut;	/* how it is cut out */
 	struct font_spec *fonts;
 	int nfonts;
 	struct named_colour *palette;

@@ -1,7 +1,8 @@
 /*
  * layout/widgets.c -- elements drawn in C, one row each of widgets[]: a
  * sector (an arc of fire), a row of cells (a list field split into
- * boxes), a track of boxes to mark, and a NATO unit symbol.  None knows
+ * boxes), a track of boxes to mark, a NATO unit symbol, and a hexagon
+ * with a value on each side.  None knows
  * any game: a game's fields say what a widget shows (the NATO widget
  * draws APP-6 parts; each game maps its own unit types onto them in its
  * own data).
@@ -363,6 +364,90 @@ nato(struct draw *d, const struct elem *e, const char *value,
 	each_part(value, d, &f);
 }
 
+/* ---- hex: six values round a hexagon, clockwise from the top ---- */
+
+#define HEX_MAX 7	/* six sides and the centre */
+
+/* Splits "a,b,c,d,e,f[,centre]" into items; their number, or -1. */
+static int
+hex_items(char *copy, char **item)
+{
+	int n = 0;
+	char *s = copy;
+
+	for (;;) {
+		if (n == HEX_MAX)
+			return -1;
+		item[n++] = s;
+		if ((s = strchr(s, ',')) == NULL)
+			break;
+		*s++ = '\0';
+	}
+	return n == 6 || n == 7 ? n : -1;
+}
+
+static int
+hex_ok(const char *value, struct sbuf *why)
+{
+	char *copy, *item[HEX_MAX];
+	int n;
+
+	if (*value == '\0')
+		return 1;
+	copy = xstrdup(value);
+	n = hex_items(copy, item);
+	free(copy);
+	if (n > 0)
+		return 1;
+	sb_adds(why, "give six values joined by commas, clockwise from the "
+	    "top side (the front), and a seventh for the centre if wanted");
+	return 0;
+}
+
+/*
+ * A flat-topped hexagon, its sides facing front (top), front right, rear
+ * right, rear (bottom), rear left and front left: a hex map's six
+ * facings.  Each value is printed inside its side; a seventh, in the
+ * middle.
+ */
+static void
+hex(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
+{
+	double xy[12], cx = b->x + b->w / 2, cy = b->y + b->h / 2, r, a;
+	char *copy, *item[HEX_MAX];
+	int n, i;
+
+	if (*value == '\0')
+		return;
+	copy = xstrdup(value);
+	if ((n = hex_items(copy, item)) < 0) {
+		free(copy);
+		return;
+	}
+	r = b->w / 2 < b->h / sqrt(3) ? b->w / 2 : b->h / sqrt(3);
+	r -= e->lw;
+	for (i = 0; i < 6; i++) {
+		a = i * M_PI / 3;	/* a vertex every 60 degrees from 3 o'clock */
+		xy[2 * i] = cx + r * cos(a);
+		xy[2 * i + 1] = cy + r * sin(a);
+	}
+	pdf_polygon(d->pg, xy, 6, &b->paint);
+	for (i = 0; i < 6; i++) {
+		/* The middle of side i, clockwise from the top (90 degrees). */
+		double ang = M_PI / 2 - i * M_PI / 3;
+		double dist = r * sqrt(3) / 2 * 0.62;
+		double tw = r * 0.62, th = r * 0.42;
+
+		draw_text(d, e, item[i], cx + dist * cos(ang) - tw / 2,
+		    cy + dist * sin(ang) - th / 2, tw, th);
+	}
+	if (n == 7)
+		draw_text(d, e, item[6], cx - r * 0.4, cy - r * 0.21, r * 0.8,
+		    r * 0.42);
+	free(copy);
+}
+
 /* ---- the table ---- */
 
 static const char *const paint_keys[] = {
@@ -376,11 +461,17 @@ static const char *const cells_keys[] = {
 	"valign", "colour", "color", "direction", NULL
 };
 
+static const char *const hex_keys[] = {
+	"fill", "stroke", "stroke_width", "font", "pt", "min_pt", "colour",
+	"color", NULL
+};
+
 static const struct widget widgets[] = {
 	{ "sector", sector_keys, sector, sector_ok },
 	{ "cells", cells_keys, cells, NULL },
 	{ "track", paint_keys, track, track_ok },
 	{ "nato", paint_keys, nato, nato_ok },
+	{ "hex", hex_keys, hex, hex_ok },
 };
 
 const struct widget *

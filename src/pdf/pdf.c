@@ -522,6 +522,25 @@ pdf_ellipse(struct pdf_page *pgw, double cx, double cy, double rx, double ry,
 }
 
 void
+pdf_polygon(struct pdf_page *pgw, const double *xy, int n,
+    const struct paint *pt)
+{
+	HPDF_Page pg = pgw->page;
+	int i;
+
+	if ((!pt->fill && !pt->stroke) || n < 3)
+		return;
+	set_paint(pgw, pt);
+	HPDF_Page_MoveTo(pg, (HPDF_REAL)xy[0], (HPDF_REAL)xy[1]);
+	for (i = 1; i < n; i++)
+		HPDF_Page_LineTo(pg, (HPDF_REAL)xy[2 * i],
+		    (HPDF_REAL)xy[2 * i + 1]);
+	HPDF_Page_ClosePath(pg);
+	paint_path(pg, pt);
+	unset_dash(pg, pt);
+}
+
+void
 pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
     double centre, double width, const struct paint *pt)
 {

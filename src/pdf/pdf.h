@@ -54,6 +54,9 @@ void pdf_line(struct pdf_page *pg, double x1, double y1, double x2,
     double y2, struct rgb c, double width);
 void pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx,
     double ry, const struct paint *pt);
+/* A closed polygon through n points, xy holding x, y of each. */
+void pdf_polygon(struct pdf_page *pg, const double *xy, int n,
+    const struct paint *pt);
 /* A pie slice: centre and width in degrees clockwise from straight up. */
 void pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
     double centre, double width, const struct paint *pt);

@@ -4,6 +4,7 @@
 #include "sheet.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "pdf.h"
 
@@ -11,6 +12,7 @@
 #define MARK_OFFSET (1.5 * MM)	/* crop marks start this far past the bleed */
 #define MARK_LENGTH (5.0 * MM)	/* and are at most this long */
 #define MARK_WIDTH 0.3
+#define CUT_WIDTH 0.25	/* cut lines between counters: thin, grey */
 #define PRINTER_EDGE (5.0 * MM)	/* no printer reaches the paper's very edge */
 
 double
@@ -112,4 +114,21 @@ sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int rows_used)
 			pdf_line(pg, right + out, y, right + out + len, y,
 			    black, MARK_WIDTH);
 		}
+}
+
+void
+sheet_cut_lines(const struct sheet *s, struct pdf_page *pg, int used)
+{
+	struct paint p;
+	double x, y;
+	int i;
+
+	memset(&p, 0, sizeof(p));
+	p.stroke = 1;
+	p.stroke_rgb = (struct rgb){ 0.55f, 0.55f, 0.55f };
+	p.width = CUT_WIDTH;
+	for (i = 0; i < used && i < s->cols * s->rows; i++) {
+		sheet_slot(s, i, BACKS_NONE, 0, 0, &x, &y);
+		pdf_rect(pg, x, y, s->card_w, s->card_h, &p);
+	}
 }

@@ -39,5 +39,9 @@ void sheet_slot(const struct sheet *s, int i, enum backs backs, double dx,
 /* Crop marks for the first rows_used rows of the grid. */
 void sheet_crop_marks(const struct sheet *s, struct pdf_page *pg,
     int rows_used);
+/* Cut lines along the trim of the first used slots: for pieces packed
+ * edge to edge (counters), where crop marks outside the grid would not
+ * show the cuts between them. */
+void sheet_cut_lines(const struct sheet *s, struct pdf_page *pg, int used);
 
 #endif

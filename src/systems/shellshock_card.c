@@ -123,45 +123,6 @@ ss_parse_gunnery(const char *s, int *die, int *skill)
 	return 1;
 }
 
-/* Splits "A♣", "10 H", "qs" into a rank and a suit glyph. */
-static int
-parse_card(const char *s, char rank[3], const char **suit)
-{
-	static const char *const ranks[] = {
-		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
-		"K", NULL
-	};
-	static const struct { const char *in, *glyph; } suits[] = {
-		{ "♣", "♣" }, { "♦", "♦" }, { "♥", "♥" }, { "♠", "♠" },
-		{ "C", "♣" }, { "D", "♦" }, { "H", "♥" }, { "S", "♠" },
-		{ "c", "♣" }, { "d", "♦" }, { "h", "♥" }, { "s", "♠" },
-	};
-	size_t i, n = s[0] == '1' && s[1] == '0' ? 2 : 1;
-	char r[3];
-
-	if (strlen(s) < n)
-		return 0;
-	memcpy(r, s, n);
-	r[n] = '\0';
-	if (r[0] >= 'a' && r[0] <= 'z')
-		r[0] = (char)(r[0] - 'a' + 'A');
-	for (i = 0; ranks[i]; i++)
-		if (strcmp(ranks[i], r) == 0)
-			break;
-	if (ranks[i] == NULL)
-		return 0;
-	s += n;
-	while (*s == ' ')
-		s++;
-	for (i = 0; i < NELEM(suits); i++)
-		if (strcmp(s, suits[i].in) == 0) {
-			memcpy(rank, r, n + 1);
-			*suit = suits[i].glyph;
-			return 1;
-		}
-	return 0;
-}
-
 static void
 load_weapons(struct ss_card *c, const struct node *list)
 {
@@ -218,10 +179,7 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	c->root = root;
 	c->name_n = node_get(root, "name");
 	u->name = node_str(c->name_n, "(unnamed)");
-	c->card_n = node_get(root, "card");
-	if ((s = node_str(c->card_n, NULL)) != NULL &&
-	    parse_card(s, c->rank, &c->suit))
-		c->card = arena_printf(a, "%s%s", c->rank, c->suit);
+	ss_index_load(&c->index, node_get(root, "card"), a);
 	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
 	c->era_n = node_get(root, "era");
 	c->side = get_str(root, "side", NULL);
@@ -589,30 +547,14 @@ r_defense(const void *obj, struct batch *b, const struct rule *self)
 static void
 r_card(const void *obj, struct batch *b, const struct rule *self)
 {
-	const struct ss_card *c = CARD(obj);
-	const char *s = node_str(c->card_n, NULL);
-
 	(void)b;
-	if (s && c->card == NULL)
-		diag(L_ERROR, self->id, c->card_n,
-		    "card index '%s' must be a rank (A, 2-10, J, Q, K) and a "
-		    "suit (♣ ♦ ♥ ♠ or C D H S), such as 'A♣' or 'QH'", s);
+	ss_index_check(&CARD(obj)->index, self->id);
 }
 
 static void
 r_card_unique(const void *obj, struct batch *b, const struct rule *self)
 {
-	const struct ss_card *c = CARD(obj);
-	const struct place *p;
-
-	if (c->card == NULL || b == NULL)
-		return;
-	p = batch_claim(b, self->id, c->card, c->u.name, c->card_n);
-	if (p)
-		diag(L_WARNING, self->id, c->card_n,
-		    "card index '%s' is also on '%s' (%s:%d); cards printed "
-		    "together should have different indices", c->card,
-		    p->what, p->file, p->line);
+	ss_index_claim(&CARD(obj)->index, CARD(obj)->u.name, b, self->id);
 }
 
 static const struct rule rules[] = {
@@ -665,12 +607,7 @@ emit_card_face(const void *obj, struct emitter *e)
 	rec_set(r, "name", u->name);
 	rec_set(r, "side", c->side ? c->side : "");
 	rec_set(r, "era", u->era >= 0 ? ss_era_name[u->era] : "");
-	rec_set(r, "card", c->card ? c->card : "");
-	rec_set(r, "card.rank", c->card ? c->rank : "");
-	rec_set(r, "card.suit", c->card ? c->suit : "");
-	/* Hearts and diamonds are the red suits of a playing card. */
-	rec_set(r, "card.colour", c->card && (strcmp(c->suit, "♥") == 0 ||
-	    strcmp(c->suit, "♦") == 0) ? "red" : "black");
+	ss_index_emit(&c->index, r);
 	if (u->combat_value >= 0)
 		rec_setf(r, "combat_value", "%d", u->combat_value);
 	else

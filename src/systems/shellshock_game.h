@@ -19,9 +19,33 @@ struct ss_raw_weapon {
 
 #define SS_MAX_RAW_WEAPONS 16
 
+struct arena;
+struct record;
+
+/* A card index as written ("A♣", "10 H", "qs") and as printed. */
+struct ss_index {
+	const struct node *n;	/* the card: key's value, or NULL */
+	const char *card;	/* "A♣", or NULL when absent or wrong */
+	char rank[3];
+	const char *suit;	/* "♣" ♦ ♥ ♠ */
+};
+/* Reads the index at n (NULL: none) into x, strings in a. */
+void ss_index_load(struct ss_index *x, const struct node *n,
+    struct arena *a);
+/* shellshock.card: an index that is not a rank and a suit. */
+void ss_index_check(const struct ss_index *x, const char *rule);
+/* shellshock.card-unique: warns when another unit of the run has the
+ * same index; who names this one. */
+void ss_index_claim(const struct ss_index *x, const char *who,
+    struct batch *b, const char *rule);
+/* Sets the record's card, card.rank, card.suit and card.colour (red for
+ * hearts and diamonds, as on a playing card). */
+void ss_index_emit(const struct ss_index *x, struct record *r);
+
 struct ss_card {
 	struct ss_unit u;		/* only what is right goes in here */
-	const struct node *root, *name_n, *card_n, *era_n, *maneuver_n;
+	struct ss_index index;
+	const struct node *root, *name_n, *era_n, *maneuver_n;
 	const struct node *terrain_n[SS_NTERRAIN];
 	const struct node *dv_n[SS_NROWS][2];
 	const struct node *gunnery_n, *gunners_n, *ram_n, *dead_n, *internal_n;
@@ -29,9 +53,6 @@ struct ss_card {
 	const struct node *band_n[SS_BANDS];
 	struct ss_raw_weapon raw[SS_MAX_RAW_WEAPONS];
 	int nraw;
-	const char *card;		/* normalised index "A♣", or NULL */
-	char rank[3];
-	const char *suit;
 	const char *side, *gunnery, *ram;	/* as written */
 	int gunnery_ok;
 	int bands_ok;		/* internal bands are right: dead can be judged */

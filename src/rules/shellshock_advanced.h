@@ -1,0 +1,76 @@
+/*
+ * rules/shellshock_advanced.h -- the Shellshock Combat System's advanced
+ * rules as data (003_1dddfc23c27b38e7.txt; SPEC sections 3.2 and 3.3):
+ * the record sheet's tables and limits, and Estimated Combat Values.
+ *
+ * Knows nothing of YAML or PDF.  The eras' dice are the basic rules'
+ * table (shellshock.h): the advanced document says the same.
+ */
+#ifndef MUSTER_RULES_SHELLSHOCK_ADVANCED_H
+#define MUSTER_RULES_SHELLSHOCK_ADVANCED_H
+
+/*
+ * ---- the record sheet's numbers, each once, with its source ----
+ */
+
+/* "To the right of the T + is a small square with a number from 2-5 ...
+ * the Slip Indicator". */
+#define SS_SLIP_MIN 2
+#define SS_SLIP_MAX 5
+/* "roll percentile dice": the internal damage chart covers 1 to 100. */
+#define SS_CHART_LO 1
+#define SS_CHART_HI 100
+/* "roll 1d10 and 1d6.  Rows 1-8 are maximum speed.  Row 9 is
+ * Acceleration, and row 10 is Deceleration": 10 rows of 6. */
+#define SS_LOCO_ROWS 10
+#define SS_LOCO_COLS 6
+/* "all indirect weapons have a minimum range of 12 hexes"; "one mile =
+ * 120 hexes", and ranges are listed in miles. */
+#define SS_INDIRECT_MIN_HEXES 12
+#define SS_HEXES_PER_MILE 120
+/* "If you try to accurately replicate ..."; "Typically, both sides
+ * should have the same ECV": muster warns past 10 % apart (SPEC 3.3). */
+#define SS_ECV_SLACK_PERCENT 10
+
+/* The weapon types of the dVT column: "Ballistic, Missile, Energy,
+ * Indirect, Small Arms and Physical", rows of the defense chart. */
+enum ss_dvt { SS_DVT_B, SS_DVT_M, SS_DVT_E, SS_DVT_I, SS_DVT_SA, SS_DVT_P,
+	SS_NDVT };
+extern const char *const ss_dvt_name[SS_NDVT + 1];	/* "B" ... "P" */
+extern const char *const ss_dvt_word[SS_NDVT];		/* "ballistic" ... */
+
+/* The to-hit dice of a sheet ("1d10+1d6", "1d10+1d8", "2d10"): the
+ * targeting die beside the gunner's d10, read against the era table. */
+extern const char *const ss_to_hit_name[4];	/* the three, NULL-ended */
+/* The targeting die of a to-hit text, or 0 when it is none of them. */
+int ss_to_hit_die(const char *to_hit);
+
+/* "The number on the top of the hex represents the front of the unit
+ * ... there are 6 angles for Penetration": clockwise from the front. */
+enum { SS_NANGLES = 6 };
+extern const char *const ss_angle_name[SS_NANGLES + 1];
+/* "The top of this chart represents forward, and the bottom is reverse
+ * ... drift to the left or right ... front-left and front-right": the
+ * movement multipliers, clockwise from forward. */
+extern const char *const ss_multiplier_name[SS_NANGLES + 1];
+
+/* The special cells of the locomotion damage chart: "SLIP, TURN, and
+ * MSRP ... add 1"; "an "X" ... rendering the unit immobile". */
+extern const char *const ss_loco_word[5];	/* SLIP TURN MSRP X, NULL */
+
+/*
+ * The Estimated Combat Value of one side of a force (SPEC 3.3): its
+ * units' values ("All units have an Estimated Combat Value"), plus
+ * "pilots and gunners have an ECV assigned to them", plus "any
+ * additional components, such as Rocket Pods and Missiles".
+ */
+struct ss_ecv {
+	long units, crew, components;
+	long total;
+};
+void ss_ecv_total(struct ss_ecv *e);
+/* Whether two sides' totals are more than SS_ECV_SLACK_PERCENT apart,
+ * measured against the larger. */
+int ss_ecv_uneven(long a, long b);
+
+#endif
