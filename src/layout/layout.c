@@ -194,7 +194,10 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 		struct sbuf sb = SBUF_INIT;
 
 		fmt_expand(&c->field, d->r, &sb, &missing);
-		if (!template_colour(d->t, sb_str(&sb), &rgb)) {
+		/* A value the palette does not name takes its 'default', when
+		 * it has one (a side's colour for any side); else a warning. */
+		if (!template_colour(d->t, sb_str(&sb), &rgb) &&
+		    !template_colour(d->t, "default", &rgb)) {
 			rgb = (struct rgb){ 0, 0, 0 };
 			sb_addc(&sb, ':');
 			if (!seen(d->l, d->t->name, sb_str(&sb)))
