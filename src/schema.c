@@ -97,7 +97,7 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 		}
 		if (r < 0 || ((k->flags & RANGE) && (v < k->min || v > k->max))) {
 			diag(L_ERROR, "yaml.range", n,
-			    "'%s' is %s, outside %ld to %ld", path, n->str,
+			    "'%s' is %s, outside %.0f to %.0f", path, n->str,
 			    k->min, k->max);
 			mark_bad(n);
 			return 1;
@@ -108,9 +108,9 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 		if (r == 0)
 			return wrong_type(n, k, path);
 		if (r < 0 || ((k->flags & RANGE) &&
-		    (d < (double)k->min || d > (double)k->max))) {
+		    (d < k->min || d > k->max))) {
 			diag(L_ERROR, "yaml.range", n,
-			    "'%s' is %s, outside %ld to %ld", path, n->str,
+			    "'%s' is %s, outside %g to %g", path, n->str,
 			    k->min, k->max);
 			mark_bad(n);
 			return 1;
@@ -138,9 +138,9 @@ describe(struct sbuf *sb, const struct skey *k)
 		sb_adds(sb, "one of ");
 		sb_list(sb, k->oneof);
 	} else if (k->type == T_INT && (k->flags & RANGE)) {
-		sb_addf(sb, "a whole number from %ld to %ld", k->min, k->max);
+		sb_addf(sb, "a whole number from %.0f to %.0f", k->min, k->max);
 	} else if (k->type == T_NUM && (k->flags & RANGE)) {
-		sb_addf(sb, "a number from %ld to %ld", k->min, k->max);
+		sb_addf(sb, "a number from %g to %g", k->min, k->max);
 	} else if (k->type == T_MAP && k->sub) {
 		sb_adds(sb, "a mapping with ");
 		for (sk = k->sub; sk->name; sk++)
@@ -149,7 +149,7 @@ describe(struct sbuf *sb, const struct skey *k)
 		if (n == 0)
 			sb_adds(sb, "any of its keys");
 	} else if (k->type == T_SEQ && k->min == k->max && (k->flags & RANGE)) {
-		sb_addf(sb, "a list of %ld", k->min);
+		sb_addf(sb, "a list of %.0f", k->min);
 	} else {
 		sb_adds(sb, stype_name(k->type));
 	}
@@ -239,11 +239,11 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 		    (n->n < (size_t)k->min || n->n > (size_t)k->max)) {
 			if (k->min == k->max)
 				diag(L_ERROR, "yaml.range", n,
-				    "'%s' has %zu item%s; it must have %ld",
+				    "'%s' has %zu item%s; it must have %.0f",
 				    path, n->n, n->n == 1 ? "" : "s", k->min);
 			else
 				diag(L_ERROR, "yaml.range", n,
-				    "'%s' has %zu item%s; allowed %ld to %ld",
+				    "'%s' has %zu item%s; allowed %.0f to %.0f",
 				    path, n->n, n->n == 1 ? "" : "s", k->min,
 				    k->max);
 			mark_bad(n);

@@ -46,7 +46,7 @@ struct skey {
 	const char *name;
 	enum stype type;
 	unsigned flags;
-	long min, max;
+	double min, max;	/* whole for T_INT and T_SEQ */
 	const struct skey *sub;
 	const char *const *oneof;	/* T_STR: the allowed values */
 	const char *hint;	/* what to give, for "missing key" messages */

@@ -831,6 +831,43 @@ test_counter_keys(void **state)
 	free(file);
 }
 
+static void
+test_decimal_bounds(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "leading.yaml");
+	struct sbuf want = SBUF_INIT;
+
+	/* 'leading' runs from 0.5 to 3: a bound with a fraction holds as
+	 * given (it was once cut to a whole 0). */
+	write_file(file, "template: l\nrenders: test.card\nsize: [1in, 1in]\n"
+	    "elements:\n  - {name: a, text: x, leading: 0.5}\n"
+	    "  - {name: b, text: x, leading: 3}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_near(t->front[0].leading, 0.5, EPS);
+	template_free(t);
+	cap_end(&c);
+	write_file(file, "template: l\nrenders: test.card\nsize: [1in, 1in]\n"
+	    "elements:\n  - {name: a, text: x, leading: 0.49}\n"
+	    "  - {name: b, text: x, leading: 3.01}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file, NULL));
+	sb_addf(&want,
+	    "%s:5:33: error: 'elements.leading' is 0.49, outside 0.5 to 3 "
+	    "[yaml.range]\n"
+	    "%s:6:33: error: 'elements.leading' is 3.01, outside 0.5 to 3 "
+	    "[yaml.range]\n", file, file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&want);
+	free(file);
+}
+
 int
 main(void)
 {
@@ -850,6 +887,7 @@ main(void)
 		scratch_test(test_extends_cycle_relative),
 		scratch_test(test_template_errors),
 		scratch_test(test_counter_keys),
+		scratch_test(test_decimal_bounds),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
