@@ -158,6 +158,7 @@ template_for(struct render *rd, const struct product *p)
 
 struct doc_ctx {
 	struct render *rd;
+	const struct product *p;
 	const struct template *t;
 };
 
@@ -168,7 +169,8 @@ emit_one(struct emitter *e, int copies)
 	int i;
 
 	for (i = 0; i < copies && !dc->rd->stop; i++)
-		if (layout_card(dc->rd->cur->layout, dc->t, e->rec) < 0)
+		if (layout_card(dc->rd->cur->layout, dc->p->name, dc->t,
+		    e->rec) < 0)
 			dc->rd->stop = 1;
 }
 
@@ -190,6 +192,7 @@ on_document(struct loaded *ld, void *ctx)
 		    p->name) < 0)
 			continue;
 		dc.rd = rd;
+		dc.p = p;
 		if ((dc.t = template_for(rd, p)) == NULL)
 			return;
 		em.rec = rd->rec;

@@ -20,13 +20,25 @@ struct tfonts {
 	int ok;
 };
 
-struct layout {
-	struct pdf *pdf;
-	struct layout_opts o;
+/*
+ * The page a product is filling.  Each product keeps its own page and
+ * grid, so that a unit's card and its counter, emitted one after the
+ * other, each go on their product's page rather than starting a page
+ * for every card.
+ */
+struct group {
+	const char *name;		/* the product */
 	struct sheet sheet;
 	const struct template *cur;	/* template of the current page */
 	struct pdf_page *front, *back;
 	int slot;			/* next free slot on the page */
+};
+
+struct layout {
+	struct pdf *pdf;
+	struct layout_opts o;
+	struct group *g;		/* in the order products first came */
+	int ng, capg;
 	int cards;
 	struct tfonts *tf;		/* fonts of each template used */
 	int ntf, captf;
@@ -56,6 +68,7 @@ layout_free(struct layout *l)
 		free(l->warned[i]);
 	free(l->warned);
 	free(l->tf);
+	free(l->g);
 	sb_release(&l->scratch);
 	free(l);
 }
@@ -368,84 +381,108 @@ draw_face(struct draw *d, const struct elem *v, int n)
 }
 
 static void
-finish_page(struct layout *l)
+finish_page(struct layout *l, struct group *g)
 {
-	if (l->front && l->cur && l->cur->cut == CUT_LINES && l->o.crop)
-		sheet_cut_lines(&l->sheet, l->front, l->slot);
-	else if (l->front && l->cur)
-		sheet_crop_marks(&l->sheet, l->front,
-		    (l->slot + l->sheet.cols - 1) / l->sheet.cols);
-	l->front = l->back = NULL;
-	l->slot = 0;
+	if (g->front && g->cur && g->cur->cut == CUT_LINES && l->o.crop)
+		sheet_cut_lines(&g->sheet, g->front, g->slot);
+	else if (g->front && g->cur)
+		sheet_crop_marks(&g->sheet, g->front,
+		    (g->slot + g->sheet.cols - 1) / g->sheet.cols);
+	g->front = g->back = NULL;
+	g->slot = 0;
 }
 
 void
 layout_finish(struct layout *l)
 {
-	finish_page(l);
-	l->cur = NULL;
+	int i;
+
+	for (i = 0; i < l->ng; i++) {
+		finish_page(l, &l->g[i]);
+		l->g[i].cur = NULL;
+	}
 }
 
 static int
-start_sheet(struct layout *l, const struct template *t)
+start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 {
 	int a4 = l->o.a4 && t->a4_w > 0;
 
-	memset(&l->sheet, 0, sizeof(l->sheet));
-	l->sheet.paper_w = l->o.paper_w;
-	l->sheet.paper_h = l->o.paper_h;
-	l->sheet.card_w = a4 ? t->a4_w : t->w;
-	l->sheet.card_h = a4 ? t->a4_h : t->h;
+	memset(s, 0, sizeof(*s));
+	s->paper_w = l->o.paper_w;
+	s->paper_h = l->o.paper_h;
+	s->card_w = a4 ? t->a4_w : t->w;
+	s->card_h = a4 ? t->a4_h : t->h;
 	if (t->counter && l->o.counter > 0)
-		l->sheet.card_w = l->sheet.card_h = l->o.counter;
-	l->sheet.bleed = l->o.bleed;
-	l->sheet.gap = t->gap;
-	l->sheet.crop = l->o.crop && t->cut == CUT_CROP;
-	if (sheet_plan(&l->sheet) < 0) {
+		s->card_w = s->card_h = l->o.counter;
+	s->bleed = l->o.bleed;
+	s->gap = t->gap;
+	s->crop = l->o.crop && t->cut == CUT_CROP;
+	if (sheet_plan(s) < 0) {
 		char w[32], h[32];
 
 		diag_at(L_FATAL, "render.fit", t->file, 0, 0,
 		    "a %s x %s card with its margins does not fit the paper; "
-		    "use larger paper or less bleed", mm_str(l->sheet.card_w, w),
-		    mm_str(l->sheet.card_h, h));
+		    "use larger paper or less bleed", mm_str(s->card_w, w),
+		    mm_str(s->card_h, h));
 		return -1;
 	}
 	return 0;
 }
 
-int
-layout_card(struct layout *l, const struct template *t, const struct record *r)
+/* The group of product name, made when it first comes. */
+static struct group *
+group_for(struct layout *l, const char *name)
 {
+	int i;
+
+	if (name == NULL)
+		name = "";
+	for (i = 0; i < l->ng; i++)
+		if (strcmp(l->g[i].name, name) == 0)
+			return &l->g[i];
+	if (l->ng == l->capg) {
+		l->capg = l->capg ? l->capg * 2 : 4;
+		l->g = xrealloc(l->g, (size_t)l->capg * sizeof(*l->g));
+	}
+	memset(&l->g[l->ng], 0, sizeof(l->g[0]));
+	l->g[l->ng].name = name;
+	return &l->g[l->ng++];
+}
+
+int
+layout_card(struct layout *l, const char *product, const struct template *t,
+    const struct record *r)
+{
+	struct group *g;
 	struct draw d;
 	const int *font;
 
 	font = fonts_for(l, t);
 	if (font == NULL)
 		return -1;
-	if (t != l->cur) {
-		struct sheet was = l->sheet;
+	g = group_for(l, product);
+	if (t != g->cur) {
+		struct sheet now;
 
 		/* Another template of the same size goes on the same sheet. */
-		if (start_sheet(l, t) < 0) {
-			finish_page(l);
-			l->cur = NULL;
+		if (start_sheet(l, &now, t) < 0) {
+			finish_page(l, g);
+			g->cur = NULL;
 			return -1;
 		}
-		if (l->cur == NULL || was.card_w != l->sheet.card_w ||
-		    was.card_h != l->sheet.card_h || was.gap != l->sheet.gap) {
-			struct sheet now = l->sheet;
-
-			l->sheet = was;
-			finish_page(l);
-			l->sheet = now;
-		}
-		l->cur = t;
+		if (g->cur == NULL || g->sheet.card_w != now.card_w ||
+		    g->sheet.card_h != now.card_h || g->sheet.gap != now.gap ||
+		    g->cur->cut != t->cut)
+			finish_page(l, g);
+		g->sheet = now;
+		g->cur = t;
 	}
-	if (l->front == NULL || l->slot == l->sheet.cols * l->sheet.rows) {
-		finish_page(l);
-		l->front = pdf_add_page(l->pdf, l->o.paper_w, l->o.paper_h);
+	if (g->front == NULL || g->slot == g->sheet.cols * g->sheet.rows) {
+		finish_page(l, g);
+		g->front = pdf_add_page(l->pdf, l->o.paper_w, l->o.paper_h);
 		if (l->o.backs != BACKS_NONE)
-			l->back = pdf_add_page(l->pdf, l->o.paper_w,
+			g->back = pdf_add_page(l->pdf, l->o.paper_w,
 			    l->o.paper_h);
 	}
 	memset(&d, 0, sizeof(d));
@@ -454,20 +491,20 @@ layout_card(struct layout *l, const struct template *t, const struct record *r)
 	d.t = t;
 	d.r = r;
 	d.font = font;
-	d.w = l->sheet.card_w;
-	d.h = l->sheet.card_h;
+	d.w = g->sheet.card_w;
+	d.h = g->sheet.card_h;
 	d.fs = d.w / t->w < d.h / t->h ? d.w / t->w : d.h / t->h;
-	d.pg = l->front;
-	sheet_slot(&l->sheet, l->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
+	d.pg = g->front;
+	sheet_slot(&g->sheet, g->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
 	draw_face(&d, t->front, t->nfront);
-	if (l->back) {
-		d.pg = l->back;
+	if (g->back) {
+		d.pg = g->back;
 		d.back = 1;
-		sheet_slot(&l->sheet, l->slot, l->o.backs, l->o.back_dx,
+		sheet_slot(&g->sheet, g->slot, l->o.backs, l->o.back_dx,
 		    l->o.back_dy, &d.ox, &d.oy);
 		draw_face(&d, t->back, t->nback);
 	}
-	l->slot++;
+	g->slot++;
 	l->cards++;
 	return 0;
 }

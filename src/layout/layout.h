@@ -2,8 +2,10 @@
  * layout/layout.h -- places cards on sheets and draws each card's
  * template elements with a record's fields.
  *
- * Cards go 10 up (or whatever fits) in the order they come; a new page
- * starts when the page is full or the template changes.  With backs, each
+ * Cards go 10 up (or whatever fits) in the order they come.  Each
+ * product (cards, counters, sheets, ...) fills its own pages with its own
+ * grid; a product's new page starts when its page is full or its card
+ * size changes.  Pages come in the order they were started.  With backs, each
  * front page is followed by its back page, the backs mirrored so that
  * each lands behind its front when printed duplex.
  */
@@ -33,14 +35,15 @@ struct layout *layout_new(struct pdf *pdf, const struct layout_opts *o);
 void layout_free(struct layout *l);
 
 /*
- * Draws a card of template t filled from r in the next free place.
+ * Draws a card of template t filled from r in the next free place on
+ * product's page.
  * Problems with the card's text are reported (render.glyph, .overflow);
  * returns -1 only when the card cannot be placed at all (render.fit or
  * render.font, reported).
  */
-int layout_card(struct layout *l, const struct template *t,
-    const struct record *r);
-/* Finishes the last page (crop marks). */
+int layout_card(struct layout *l, const char *product,
+    const struct template *t, const struct record *r);
+/* Finishes the last pages (crop marks). */
 void layout_finish(struct layout *l);
 int layout_cards(const struct layout *l);
 

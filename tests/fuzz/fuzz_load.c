@@ -76,13 +76,15 @@ template_of(const struct product *p)
 	return cache[i].t;
 }
 
+static const char *product;	/* the one being emitted */
+
 static void
 emit_one(struct emitter *e, int copies)
 {
 	struct template *t = e->ctx;
 
 	(void)copies;
-	layout_card(layout, t, e->rec);
+	layout_card(layout, product, t, e->rec);
 }
 
 int
@@ -116,6 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			em.rec = rec;
 			em.card = emit_one;
 			em.ctx = template_of(p);
+			product = p->name;
 			if (em.ctx)
 				p->emit(ld.obj, &em);
 		}
