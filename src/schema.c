@@ -314,16 +314,20 @@ check_cover(const struct span *s, size_t n, long lo, long hi,
 		return 0;
 	by = xcalloc((size_t)(hi - lo + 1), sizeof(*by));
 	for (i = 0; i < n; i++) {
-		if (s[i].lo > s[i].hi)
+		long from = s[i].lo, to = s[i].hi;
+
+		if (from > to)
 			continue;	/* reported by the caller's own rule */
-		if (s[i].lo < lo || s[i].hi > hi) {
+		if (from < lo || to > hi) {
 			diag(L_ERROR, rule, s[i].at, "%s %ld is outside %ld to "
-			    "%ld", what, s[i].lo < lo ? s[i].lo : s[i].hi, lo,
-			    hi);
+			    "%ld", what, from < lo ? from : to, lo, hi);
 			errs++;
-			continue;
+			/* The part inside still counts: 0-60 covers 1-60,
+			 * and is not told again as a gap. */
+			from = from < lo ? lo : from;
+			to = to > hi ? hi : to;
 		}
-		for (twice = 0, v = s[i].lo; v <= s[i].hi; v++) {
+		for (twice = 0, v = from; v <= to; v++) {
 			if (by[v - lo] == NULL) {
 				by[v - lo] = s[i].at;
 				continue;

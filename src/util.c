@@ -300,7 +300,13 @@ suggest(const char *word, const char *const *choices)
 		limit = 1;
 	for (; *choices; choices++) {
 		d = edit_distance(word, *choices);
-		if (d < bestd) {
+		/* Changing every letter is no suggestion: 'C' is not 'A'. */
+		if (d >= strlen(word) && d >= strlen(*choices))
+			continue;
+		/* Of two as near, the one the word begins: 'S' is 'SA'. */
+		if (d < bestd || (d == bestd && strncmp(best, word,
+		    strlen(word)) != 0 && strncmp(*choices, word,
+		    strlen(word)) == 0)) {
 			bestd = d;
 			best = *choices;
 		}

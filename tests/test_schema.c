@@ -303,8 +303,12 @@ test_unknown_keys(void **state)
 	expect("name: Mason\ninner: {n: 2, zzz: 1}\n",
 	    "s.yaml:2:15: error: unknown key 'zzz' in inner; allowed: n "
 	    "[yaml.unknown-key]\n", 1);
+	/* 'm' for 'n' changes every letter: no suggestion, only the list. */
 	expect("name: Mason\ninner: {n: 2, m: 1}\n",
-	    "s.yaml:2:15: error: unknown key 'm' in inner; did you mean 'n'? "
+	    "s.yaml:2:15: error: unknown key 'm' in inner; allowed: n "
+	    "[yaml.unknown-key]\n", 1);
+	expect("name: Mason\ninner: {n: 2, nn: 1}\n",
+	    "s.yaml:2:15: error: unknown key 'nn' in inner; did you mean 'n'? "
 	    "allowed: n [yaml.unknown-key]\n", 1);
 	/* An unknown key's value is not checked further. */
 	expect("name: Mason\nspeeed: [not, a, number]\n",
@@ -468,6 +472,7 @@ test_cover(void **state)
 {
 	struct span sp[5];
 	struct run r;
+	int i;
 
 	(void)state;
 	cap_start(&r.c, 0);
@@ -502,6 +507,21 @@ test_cover(void **state)
 	    "roll"), 1);
 	assert_non_null(strstr(cap_text(&r.c), "no entry for roll 1; it needs"));
 	cap_end(&r.c);
+	/* A span reaching outside is told once: 0-40 still covers 1-40,
+	 * 71-120 still covers 71-100. */
+	cap_start(&r.c, 0);
+	r.a = arena_new();
+	r.root = parse_yaml("s.yaml", "chart: [a, b, c, d]\n", r.a);
+	for (i = 0; i < 4; i++)
+		sp[i].at = MAP_VAL(r.root, 0)->kid[i];
+	sp[0].lo = 0;
+	sp[3].hi = 120;
+	assert_int_equal(check_cover(sp, 4, 1, 100, NULL, "game.chart",
+	    "roll"), 2);
+	assert_string_equal(cap_text(&r.c),
+	    "s.yaml:1:9: error: roll 0 is outside 1 to 100 [game.chart]\n"
+	    "s.yaml:1:18: error: roll 120 is outside 1 to 100 [game.chart]\n");
+	done(&r);
 }
 
 static void

@@ -368,6 +368,19 @@ test_suggest_thresholds(void **state)
 	assert_string_equal(suggest("piovt1", arcs), "pivot1");
 	/* Ties go to the first in the list: "pivot" is 1 from all three. */
 	assert_string_equal(suggest("pivot", arcs), "pivot1");
+	/* ... unless a later one begins with the word and the first does
+	 * not: "S" is 1 from "B" and from "SA". */
+	{
+		static const char *const dvt[] = {
+			"B", "M", "E", "I", "SA", "P", NULL
+		};
+
+		assert_string_equal(suggest("S", dvt), "SA");
+		/* Changing every letter is no suggestion. */
+		assert_null(suggest("Q", dvt));
+		assert_string_equal(suggest("SX", dvt), "SA");
+		assert_null(suggest("QX", dvt));
+	}
 	/* Short words still get 1 edit: "x" -> nothing is within 1 of it. */
 	assert_null(suggest("x", arcs));
 	assert_null(suggest("banana", arcs));
