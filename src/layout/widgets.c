@@ -126,9 +126,9 @@ cells(struct draw *d, const struct elem *e, const char *value,
 	free(copy);
 }
 
-/* ---- track: N boxes to mark ---- */
+/* ---- track: N boxes to mark, as many rows as they need ---- */
 
-#define TRACK_MAX 100
+#define TRACK_MAX 1000
 
 static int
 track_ok(const char *value, struct sbuf *why)
@@ -142,26 +142,62 @@ track_ok(const char *value, struct sbuf *why)
 	return 0;
 }
 
+/*
+ * The largest square boxes that fit n in w x h, a gap of 15 % of a side
+ * between them: *cols across; rows follow.
+ */
+static double
+track_side(long n, double w, double h, long *cols)
+{
+	double lo = 0, hi = w < h ? w : h, s;
+	int i;
+
+	/* Bisect on the side: cols * rows must reach n. */
+	for (i = 0; i < 40; i++) {
+		long c, r;
+
+		s = (lo + hi) / 2;
+		c = (long)((w + 0.15 * s) / (1.15 * s) + 1e-9);
+		r = (long)((h + 0.15 * s) / (1.15 * s) + 1e-9);
+		if (c >= 1 && r >= 1 && c * r >= n)
+			lo = s;
+		else
+			hi = s;
+	}
+	*cols = (long)((w + 0.15 * lo) / (1.15 * lo) + 1e-9);
+	if (*cols > n)
+		*cols = n;
+	return lo;
+}
+
+/*
+ * Boxes fill the element row by row from its top left: a pencil marks
+ * them off one by one (armor points, hits).  Across, they are packed;
+ * down, the rows share the element's height, each box in the middle of
+ * its row, so that a column of boxes stays beside the lines of a table
+ * as tall as it on any paper.
+ */
 static void
 track(struct draw *d, const struct elem *e, const char *value,
     const struct wbox *b)
 {
-	double side, gap;
+	double side, row;
 	char *end;
-	long n = strtol(value, &end, 10);
-	int i;
+	long n = strtol(value, &end, 10), cols, rows, i;
 
 	(void)e;
 	if (*value == '\0' || *end != '\0' || n < 1)
 		return;
 	if (n > TRACK_MAX)
 		n = TRACK_MAX;
-	gap = b->h * 0.15;
-	side = (b->w + gap) / (double)n - gap;
-	if (side > b->h)
-		side = b->h;
+	side = track_side(n, b->w, b->h, &cols);
+	if (side <= 0 || cols < 1)
+		return;
+	rows = (n + cols - 1) / cols;
+	row = b->h / (double)rows;
 	for (i = 0; i < n; i++)
-		pdf_rect(d->pg, b->x + i * (side + gap), b->y + (b->h - side) / 2,
+		pdf_rect(d->pg, b->x + (double)(i % cols) * 1.15 * side,
+		    b->y + b->h - (double)(i / cols) * row - (row + side) / 2,
 		    side, side, &b->paint);
 }
 
