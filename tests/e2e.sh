@@ -319,6 +319,15 @@ has "$t/text.txt" "Combat and morale" "the reference card in its own template"
 expect 2 "--template that renders none of the inputs" -- "$muster" render --paper a4 --template "$t/blue.yaml" -o "$t/none.pdf" decks/reference.yaml
 has "$t/err" "renders shellshock.card records, which none of the inputs prints" "an unused template is an error"
 
+# --- each game's own checks: tests/e2e/*.sh, run in this shell with
+# expect, has, ok, bad, $muster, $t and the top of the tree as the
+# working folder (a new game adds its file; this one is not edited) ---
+for f in tests/e2e/*.sh; do
+	[ -f "$f" ] || continue
+	# shellcheck disable=SC1090
+	. "./$f"
+done
+
 # --- make install: the installed program finds its templates and decks ---
 if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi
 for f in usr/bin/muster usr/share/man/man1/muster.1 usr/share/muster/templates/shellshock-card.yaml usr/share/muster/decks/battalions.yaml; do

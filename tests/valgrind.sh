@@ -24,7 +24,10 @@ run() {
 	fi
 }
 run check units $(ls -d decks 2>/dev/null)
-run render --paper a4 --backs duplex-long -o "$t/a.pdf" units/shellshock
+# Every example folder, as make renders them, with backs and counters.
+for d in units/*/; do
+	run render --paper a4 --backs duplex-long --counter-size 1 -o "$t/a.pdf" "$d"
+done
 run render --paper letter --bleed 3 -o "$t/b.pdf" units/shellshock
 run check tests/bad
 run render -o "$t/c.pdf" tests/bad/render-glyph.yaml
