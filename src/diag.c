@@ -26,6 +26,7 @@ static struct {
 	char **files;		/* interned file names, in order of appearance */
 	size_t nfiles;
 	int counts[4];
+	int raised[4];	/* counts, and the repeats not told again */
 	int inputs;
 	/* What was told, so that a file read twice (an input that another
 	 * input also names) tells each problem once: 64-bit hashes of
@@ -153,6 +154,7 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 	if (D.out == NULL)
 		D.out = stderr;
 	sb_vaddf(&sb, fmt, ap);
+	D.raised[lv]++;
 	if (told_before(intern_file(file), line, col, lv, rule ? rule : "",
 	    sb_str(&sb))) {
 		sb_release(&sb);
@@ -278,6 +280,12 @@ int
 diag_count(enum level lv)
 {
 	return D.counts[lv];
+}
+
+int
+diag_raised(enum level lv)
+{
+	return D.raised[lv];
 }
 
 int

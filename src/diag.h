@@ -46,6 +46,9 @@ void diag_flush(void);
 void diag_json(FILE *out);
 
 int diag_count(enum level lv);
+/* The same, counting also the problems not told again because they
+ * were told before (a file read twice): whether a read found errors. */
+int diag_raised(enum level lv);
 /* 0, 1 or 2 as SPEC section 2 says; strict makes warnings count. */
 int diag_exit_status(int strict);
 

@@ -85,7 +85,8 @@ reader_open(const char *path)
 	ssize_t got;
 	int fd;
 
-	fd = open(path, O_RDONLY);
+	/* Not blocking: a FIFO with no writer would wait for ever. */
+	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
 		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
 		    strerror(errno));
@@ -100,6 +101,12 @@ reader_open(const char *path)
 	if (S_ISDIR(st.st_mode)) {
 		diag_at(L_FATAL, "io.read", path, 0, 0,
 		    "is a folder; give a YAML file or a folder to search");
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_at(L_FATAL, "io.read", path, 0, 0, "is not a regular file "
+		    "(a FIFO, socket or device); give a YAML file");
 		close(fd);
 		return NULL;
 	}

@@ -61,6 +61,10 @@ struct skey {
 /* An enum whose wrong values a game's rule reports ("shellshock.weapon-arc"). */
 #define K_ENUMR(n, f, v, rule)	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule }
 #define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
+/* A whole number whose sanity bounds are wider than the rule's own
+ * (checked by a game rule): the hint says what to give when missing. */
+#define K_INTH(n, f, lo, hi, hint) \
+	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, hint, NULL }
 #define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
 #define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL }
 #define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL }

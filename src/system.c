@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "doc.h"
@@ -355,6 +357,18 @@ batch_free(struct batch *b)
 	free(b);
 }
 
+/* Whether two paths name one file: the same words, or the same real
+ * path ("./a.yaml", "/top/a.yaml", "x/../a.yaml"). */
+static int
+same_file(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
+}
+
 const struct place *
 batch_claim(struct batch *b, const char *ns, const char *key,
     const char *what, const struct node *at)
@@ -370,7 +384,11 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 	h %= NBUCKET;
 	for (c = b->bucket[h]; c; c = c->next)
 		if (strcmp(c->ns, ns) == 0 && strcmp(c->key, key) == 0)
-			return &c->at;
+			/* The same place read again (an input a force also
+			 * names, by another path) is the same claim. */
+			return at && at->line == c->at.line &&
+			    at->col == c->at.col && same_file(at->file,
+			    c->at.file) ? NULL : &c->at;
 	c = xcalloc(1, sizeof(*c));
 	c->ns = xstrdup(ns);
 	c->key = xstrdup(key);
@@ -452,7 +470,7 @@ void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
 {
-	int before = diag_count(L_ERROR);
+	int before = diag_raised(L_ERROR);
 	const struct rule *r;
 	struct skey top = K_MAP("document", REQ, NULL);
 
@@ -468,11 +486,11 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	}
 	if (system_foreign_doc && node_get(root, "system") == NULL &&
 	    system_foreign_doc(root)) {
-		out->errors = diag_count(L_ERROR) - before;
+		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
 	if (!find_or_report(root, out)) {
-		out->errors = diag_count(L_ERROR) - before;
+		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
 	top.sub = out->kind->keys;
@@ -482,7 +500,7 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	for (r = out->kind->rules; r->id; r++)
 		if (r->check)
 			r->check(out->obj, b, r);
-	out->errors = diag_count(L_ERROR) - before;
+	out->errors = diag_raised(L_ERROR) - before;
 }
 
 void
@@ -558,6 +576,25 @@ wanted(struct sbuf *sb, const char *game, const char *const *kinds)
 		    kinds[i]);
 }
 
+/*
+ * The path a referenced file is read and named by: below the working
+ * folder, its canonical path relative to it ("units/shellshock/
+ * mason.yaml", not "units/forces/../shellshock/mason.yaml"), so that a
+ * file has the same name in every message whether it was an input or
+ * named by one; elsewhere, the path as the reference made it.
+ */
+static const char *
+plain_path(const char *real, const char *file, char *buf, size_t size)
+{
+	size_t n;
+
+	if (getcwd(buf, size) == NULL || (n = strlen(buf)) <= 1 ||
+	    strncmp(real, buf, n) != 0 || real[n] != '/')
+		return file;
+	memmove(buf, real + n + 1, strlen(real + n + 1) + 1);
+	return buf;
+}
+
 static struct ref *
 ref_read(struct batch *b, const char *file, char *real)
 {
@@ -607,6 +644,7 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 {
 	char file[PATH_MAX], *real;
 	const char *slash;
+	struct stat st;
 	struct sbuf sb = SBUF_INIT;
 	struct ref *r;
 	int i;
@@ -627,6 +665,12 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 			    "cannot open: %s", strerror(errno));
 		return NULL;
 	}
+	if (stat(real, &st) == 0 && !S_ISREG(st.st_mode)) {
+		ref_bad(at, rule, file, "'%s' is %s; name a YAML file", path,
+		    S_ISDIR(st.st_mode) ? "a folder" : "not a regular file");
+		free(real);
+		return NULL;
+	}
 	for (r = b->refs; r; r = r->next)
 		if (strcmp(r->real, real) == 0)
 			break;
@@ -642,15 +686,19 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		free(real);
 		return NULL;
 	}
-	if (r)
+	if (r) {
 		free(real);
-	else
-		r = ref_read(b, file, real);
+	} else {
+		char plain[PATH_MAX];
+
+		r = ref_read(b, plain_path(real, file, plain, sizeof(plain)),
+		    real);
+	}
 	if (r->bad) {
 		/* The file's own problems are reported at the file. */
 		if (at)
 			diag(L_ERROR, rule, at, "'%s' cannot be used: it has "
-			    "errors (see above)", path);
+			    "errors, reported at that file", path);
 		return NULL;
 	}
 	for (i = 0; i < r->n; i++) {

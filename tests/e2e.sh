@@ -172,6 +172,11 @@ printf 'system: shellshock\nkind: card\n' > "$t/short.yaml"
 expect 1 "missing keys" -- "$muster" check "$t/short.yaml"
 expect 1 "render refuses junk" -- "$muster" render -o "$t/junk.pdf" "$t/junk.yaml"
 if [ -e "$t/junk.pdf" ]; then bad "render wrote a PDF from junk"; else ok; fi
+# A FIFO with no writer: told at once, never waited on.
+mkfifo "$t/pipe.yaml"
+expect 2 "a FIFO" -- timeout 10 "$muster" check "$t/pipe.yaml"
+has "$t/err" "is not a regular file" "a FIFO is refused"
+rm -f "$t/pipe.yaml"
 
 # --- odds and resolve (SPEC 5): the worked examples of the rules ---
 U=units/shellshock

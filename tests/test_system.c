@@ -341,10 +341,10 @@ test_ref_once_and_relative(void **state)
 		    "did you mean 'cavalry'? allowed: line, cavalry, light, "
 		    "artillery [ssg.type]\n"
 		    "%s/sub/a.yaml:3:7: error: 'deck.yaml' cannot be used: it has "
-		    "errors (see above) [ssg.setup.deck]\n"
+		    "errors, reported at that file [ssg.setup.deck]\n"
 		    "%s/sub/b.yaml:3:7: error: './deck.yaml' cannot be used: it "
-		    "has errors (see above) [ssg.setup.deck]\n", dir, dir, dir,
-		    dir);
+		    "has errors, reported at that file [ssg.setup.deck]\n", dir,
+		    dir, dir, dir);
 		assert_string_equal(cap_text(&c), want.buf);
 		sb_release(&want);
 	}
@@ -388,7 +388,7 @@ test_ref_circles(void **state)
 	    "%s/self.yaml:3:7: error: 'self.yaml' leads back here: the files "
 	    "name each other in a circle [ssg.setup.deck]\n"
 	    "%s/self.yaml:3:7: error: 'self.yaml' cannot be used: it has "
-	    "errors (see above) [ssg.setup.deck]\n", dir, dir);
+	    "errors, reported at that file [ssg.setup.deck]\n", dir, dir);
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
 	batch_free(b);

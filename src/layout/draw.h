@@ -6,6 +6,7 @@
 #define MUSTER_LAYOUT_DRAW_H
 
 #include "../pdf/pdf.h"
+#include "../util.h"
 #include "template.h"
 
 struct layout;
@@ -42,6 +43,10 @@ struct rgb draw_colour(struct draw *d, const struct colour *c, int *none);
  */
 void draw_text(struct draw *d, const struct elem *e, const char *text,
     double x, double y, double w, double h);
+/* A problem with this card's drawing, told at the card's document
+ * ("card 'NAME': " and fmt), as render.overflow is. */
+void draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
+    ATTR_PRINTF(3, 4);
 /* Draws a widget element whose value expanded to value. */
 void draw_widget(struct draw *d, const struct elem *e, const char *value);
 

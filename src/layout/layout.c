@@ -196,6 +196,21 @@ shorten(const char *text, char *buf, size_t size)
 	return buf;
 }
 
+void
+draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	char lb[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	card_diag(d, L_WARNING, rule, "card '%s': %s",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), sb_str(&sb));
+	sb_release(&sb);
+}
+
 struct rgb
 draw_colour(struct draw *d, const struct colour *c, int *none)
 {
@@ -272,9 +287,10 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		char wb[32], hb[32], lb[64], tx[64];
 
 		card_diag(d, L_WARNING, "render.overflow",
-		    "card '%s': '%s'%s%s%s does not fit its %s x %s box even "
-		    "at %.1f pt, the template's minimum; it is cut",
-		    shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
+		    "card '%s': %s '%s'%s%s%s does not fit its %s x %s box "
+		    "even at %.1f pt, the template's minimum; it is cut",
+		    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
+		    e->name,
 		    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 		    strcmp(text, rec_label_text(d->r)) ?
 		    shorten(text, tx, sizeof(tx)) : "",

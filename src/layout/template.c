@@ -1201,7 +1201,7 @@ template_load(const char *name, const struct vocab *v)
 	struct template *t;
 	struct ctx cx;
 	const struct node *n, *rend;
-	int errors_before = diag_count(L_ERROR) + diag_count(L_FATAL);
+	int errors_before = diag_raised(L_ERROR) + diag_raised(L_FATAL);
 	size_t i;
 
 	memset(&c, 0, sizeof(c));
@@ -1288,7 +1288,7 @@ template_load(const char *name, const struct vocab *v)
 	for (int k = 0; k < t->nback; k++)
 		t->back[k].at = NULL;
 	chain_release(&c);
-	if (cx.errors || diag_count(L_ERROR) + diag_count(L_FATAL) >
+	if (cx.errors || diag_raised(L_ERROR) + diag_raised(L_FATAL) >
 	    errors_before) {
 		template_free(t);
 		return NULL;

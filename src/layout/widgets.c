@@ -129,6 +129,7 @@ cells(struct draw *d, const struct elem *e, const char *value,
 /* ---- track: N boxes to mark, as many rows as they need ---- */
 
 #define TRACK_MAX 1000
+#define TRACK_MIN_SIDE (2.5 * 72 / 25.4)	/* a box a pencil can mark */
 
 static int
 track_ok(const char *value, struct sbuf *why)
@@ -185,7 +186,6 @@ track(struct draw *d, const struct elem *e, const char *value,
 	char *end;
 	long n = strtol(value, &end, 10), cols, rows, i;
 
-	(void)e;
 	if (*value == '\0' || *end != '\0' || n < 1)
 		return;
 	if (n > TRACK_MAX)
@@ -193,6 +193,14 @@ track(struct draw *d, const struct elem *e, const char *value,
 	side = track_side(n, b->w, b->h, &cols);
 	if (side <= 0 || cols < 1)
 		return;
+	if (strtol(value, NULL, 10) > TRACK_MAX)
+		draw_warn(d, "render.overflow", "track '%s' has %s boxes; at "
+		    "most %d are drawn", e->name, value, TRACK_MAX);
+	else if (side < TRACK_MIN_SIDE - 0.01)
+		draw_warn(d, "render.overflow", "track '%s' fits its %ld boxes "
+		    "only %.2f mm wide; a box to mark with a pencil is %.1f mm "
+		    "or more", e->name, n, side * 25.4 / 72, TRACK_MIN_SIDE *
+		    25.4 / 72);
 	rows = (n + cols - 1) / cols;
 	row = b->h / (double)rows;
 	for (i = 0; i < n; i++)
