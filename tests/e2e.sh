@@ -29,9 +29,11 @@ has() { # FILE TEXT DESCRIPTION
 }
 
 # --- the record cards, A4 and Letter ---
-expect 0 "render A4" -- "$muster" render --paper a4 -o "$t/a4.pdf" units/shellshock
+# (units/shellshock holds six cards and two sheets; every card and sheet
+# also prints a counter.)
+expect 0 "render A4" -- "$muster" render --paper a4 --product card -o "$t/a4.pdf" units/shellshock
 has "$t/out" "$t/a4.pdf: 1 page, 6 cards" "render's report line"
-expect 0 "render Letter" -- "$muster" render --paper letter -o "$t/letter.pdf" units/shellshock
+expect 0 "render Letter" -- "$muster" render --paper letter --product card -o "$t/letter.pdf" units/shellshock
 pdfinfo "$t/a4.pdf" 2>&1 | tr -s " " > "$t/info"
 has "$t/info" "Page size: 595.276 x 841.89 pts (A4)" "A4 page size"
 has "$t/info" "Pages: 1" "A4 page count"
@@ -57,21 +59,21 @@ mkdir -p "$t/twelve"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	sed "s/^name: Mason/name: Mason $i/; /^card:/d" units/shellshock/mason.yaml > "$t/twelve/m$i.yaml"
 done
-expect 0 "12 cards" -- "$muster" render --paper letter -o "$t/12.pdf" "$t/twelve"
+expect 0 "12 cards" -- "$muster" render --paper letter --product card -o "$t/12.pdf" "$t/twelve"
 has "$t/out" "2 pages, 12 cards" "12 cards on 2 pages (10 up)"
 # With duplex backs every front page has a back page.
-expect 0 "backs" -- "$muster" render --paper letter --backs duplex-long -o "$t/backs.pdf" "$t/twelve"
+expect 0 "backs" -- "$muster" render --paper letter --product card --backs duplex-long -o "$t/backs.pdf" "$t/twelve"
 has "$t/out" "4 pages, 12 cards" "backs double the pages"
-expect 0 "short-edge backs" -- "$muster" render --paper a4 --backs duplex-short --back-offset 0.5,-0.5 -o "$t/backs2.pdf" units/shellshock
+expect 0 "short-edge backs" -- "$muster" render --paper a4 --product card --backs duplex-short --back-offset 0.5,-0.5 -o "$t/backs2.pdf" units/shellshock
 has "$t/out" "2 pages, 6 cards" "short-edge backs"
 pdftotext "$t/backs.pdf" - | grep -c SHELLSHOCK > "$t/count"
 has "$t/count" "12" "one back per card"
 # Bleed spreads the cards apart: 3 mm bleed on A4 leaves room for 8.
-expect 0 "bleed" -- "$muster" render --paper a4 --bleed 3 -o "$t/bleed.pdf" "$t/twelve"
+expect 0 "bleed" -- "$muster" render --paper a4 --product card --bleed 3 -o "$t/bleed.pdf" "$t/twelve"
 has "$t/out" "2 pages, 12 cards" "bleed 3 mm: 8 up"
 expect 0 "no crop marks" -- "$muster" render --paper a4 --no-crop-marks -o "$t/nocrop.pdf" units/shellshock
 # Output is the same run to run.
-"$muster" render --paper a4 -o "$t/again.pdf" units/shellshock >/dev/null 2>&1
+"$muster" render --paper a4 --product card -o "$t/again.pdf" units/shellshock >/dev/null 2>&1
 if cmp -s "$t/a4.pdf" "$t/again.pdf"; then ok; else bad "two renders differ"; fi
 # Default output: out/<stem>.pdf next to where muster runs, made if missing.
 mkdir -p "$t/cwd" && cp units/shellshock/mason.yaml "$t/cwd/"
@@ -155,7 +157,7 @@ assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
 EOF
 if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
 expect 0 "json clean" -- "$muster" check --json units
-python3 -c "import json,sys; d=json.load(open('$t/out')); assert d['errors']==0 and d['files']==6 and d['diagnostics']==[]" && ok || bad "clean JSON"
+python3 -c "import json,sys; d=json.load(open('$t/out')); assert d['errors']==0 and d['files']==9 and d['diagnostics']==[]" && ok || bad "clean JSON"
 
 # --- limits (SPEC 8): huge files, node bombs, junk ---
 truncate -s 65M "$t/huge.yaml"
@@ -303,11 +305,13 @@ expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "O
 
 # --- products: render prints every product; --product chooses ---
 expect 0 "every product of mixed inputs" -- "$muster" render --paper a4 -o "$t/mixed.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
-has "$t/out" "9 cards" "cards and references together"
+# Each product on pages of its own: 6 cards (1 page), 8 counters (1),
+# 2 sheets (1 each), the reference and specialties cards together (1).
+has "$t/out" "$t/mixed.pdf: 5 pages, 19 cards" "cards, counters, sheets and references together"
 expect 0 "--product reference" -- "$muster" render --paper a4 --product reference -o "$t/refonly.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
-has "$t/out" "3 cards" "--product reference prints the references alone"
+has "$t/out" "$t/refonly.pdf: 1 page, 3 cards" "--product reference prints the references alone, on one page"
 expect 0 "--product card" -- "$muster" render --paper a4 --product card -o "$t/cardonly.pdf" units/shellshock decks/reference.yaml
-has "$t/out" "6 cards" "--product card leaves the references out"
+has "$t/out" "$t/cardonly.pdf: 1 page, 6 cards" "--product card leaves the references out"
 expect 2 "--product that is none" -- "$muster" render --product cards units/shellshock
 has "$t/err" "did you mean 'card'?" "--product suggests"
 # --template applies to the records of its own type; the others keep theirs.

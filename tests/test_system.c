@@ -71,7 +71,7 @@ test_table(void **state)
 	assert_null(kind_find(game_find("ssg"), "card"));
 	assert_null(game_cmd_find(game_find("ssg"), "resolve"));
 	assert_false(product_known("cards"));
-	assert_null(rectype_find("shellshock.sheet"));
+	assert_null(rectype_find("shellshock.vehicle"));
 	system_cleanup();
 }
 
@@ -202,12 +202,18 @@ test_products_fill_their_fields(void **state)
 		au.file = in.v[i];
 		system_read_file(in.v[i], b, audit_doc, &au);
 	}
-	/* 6 record cards, 33 + 49 deck cards (each once, with its count),
-	 * 2 + 1 reference cards. */
-	assert_int_equal(au.cards, 6 + 33 + 49 + 2 + 1);
-	/* The arcs of 6 units' 5 rows, a NATO symbol on each battalion's
-	 * face and back. */
-	assert_int_equal(au.widgets, 6 * (5 + 4) + 33 * 2);
+	/* units/shellshock: 6 cards and 2 sheets, a counter each; the demo
+	 * force: a roster card for each of 2 sides, its 2 sheets, 2 cards
+	 * and 4 counters; decks: 33 + 49 deck cards (each once, with its
+	 * count), 2 + 1 reference cards. */
+	assert_int_equal(au.cards, 6 * 2 + 2 * 2 + (2 + 2 + 2 + 4) + 33 + 49 +
+	    2 + 1);
+	/* The arcs and cells of 6 cards, and of the force's 2 cards; on
+	 * each of 2 + 2 sheets 2 hexes, 3 rows of cells, 4 armor tracks, 26
+	 * equipment tracks and 2 chart tracks; a NATO symbol on each
+	 * battalion's face and back. */
+	assert_int_equal(au.widgets, (6 + 2) * (5 + 4) +
+	    (2 + 2) * (2 + 3 + 4 + 26 + 2) + 33 * 2);
 	assert_int_equal(diag_count(L_ERROR), 0);
 	diag_end();
 	inputs_free(&in);
@@ -260,6 +266,7 @@ test_vocab(void **state)
 	    &why));
 	assert_string_equal(why.buf, "'ssg.tactics' is not a record type; "
 	    "did you mean 'ssg.tactic'? allowed: shellshock.card, "
+	    "shellshock.counter, shellshock.sheet, shellshock.roster, "
 	    "ssg.battalion, ssg.tactic, ssg.specialties, ssg.reference");
 	sb_reset(&why);
 	assert_null(catalog_vocab.resolve(NULL, "ssg", "lineup", NULL, &why));

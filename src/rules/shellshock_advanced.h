@@ -14,9 +14,15 @@
  */
 
 /* "To the right of the T + is a small square with a number from 2-5 ...
- * the Slip Indicator". */
+ * the Slip Indicator"; a turn short of it is a "roll 1d6". */
 #define SS_SLIP_MIN 2
 #define SS_SLIP_MAX 5
+#define SS_SLIP_DIE 6
+/* "The weapon does 3d6 of Damage, 2d6 of Shock and 2d6 of Penetration":
+ * a weapon table's Dam, Sh and Pen (and a kick's, a punch's) count d6. */
+#define SS_DAMAGE_DIE 6
+/* "roll percentile dice" for the internal damage chart. */
+#define SS_PERCENTILE_DIE 100
 /* "roll percentile dice": the internal damage chart covers 1 to 100. */
 #define SS_CHART_LO 1
 #define SS_CHART_HI 100
@@ -24,6 +30,14 @@
  * Acceleration, and row 10 is Deceleration": 10 rows of 6. */
 #define SS_LOCO_ROWS 10
 #define SS_LOCO_COLS 6
+#define SS_LOCO_SPEED_ROWS 8
+#define SS_LOCO_ROW_ACCEL 9
+#define SS_LOCO_ROW_DECEL 10
+/* "Subtract the number listed from the appropriate value": a cell's
+ * number is taken off a speed, acceleration or deceleration, 0 or more;
+ * muster's bound above, as no speed row reaches 100. */
+#define SS_LOCO_CELL_MIN 0
+#define SS_LOCO_CELL_MAX 99
 /* "all indirect weapons have a minimum range of 12 hexes"; "one mile =
  * 120 hexes", and ranges are listed in miles. */
 #define SS_INDIRECT_MIN_HEXES 12

@@ -7,6 +7,8 @@
 
 static const struct kind *const kinds[] = {
 	&shellshock_card_kind,
+	&shellshock_sheet_kind,
+	&shellshock_force_kind,
 	NULL
 };
 

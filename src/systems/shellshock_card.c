@@ -588,7 +588,7 @@ static const char *const card_fields[] = {
 	NULL
 };
 
-static const struct rectype card_type = {
+const struct rectype ss_card_type = {
 	"shellshock.card", "a basic record card", card_fields
 };
 
@@ -685,8 +685,17 @@ emit_card_face(const void *obj, struct emitter *e)
 	emit_card(e, 1);
 }
 
+static void
+emit_counter(const void *obj, struct emitter *e)
+{
+	const struct ss_card *c = CARD(obj);
+
+	ss_counter_emit(e, c->u.name, c->side, &c->index, c->root);
+}
+
 static const struct product products[] = {
-	{ "card", &card_type, "shellshock-card", emit_card_face },
+	{ "card", &ss_card_type, "shellshock-card", emit_card_face },
+	{ "counter", &ss_counter_type, "shellshock-counter", emit_counter },
 	{ NULL, NULL, NULL, NULL }
 };
 

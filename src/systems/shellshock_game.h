@@ -10,7 +10,9 @@
 #include "../rules/shellshock.h"
 
 struct batch;
+struct emitter;
 struct node;
+struct rectype;
 
 /* A weapon as written, right or wrong, for the rules to point at. */
 struct ss_raw_weapon {
@@ -61,7 +63,26 @@ struct ss_card {
 /* Parses "d10+4" into a die and skill; 0 when it is not of that form. */
 int ss_parse_gunnery(const char *s, int *die, int *skill);
 
-extern const struct kind shellshock_card_kind;
+extern const struct kind shellshock_card_kind, shellshock_sheet_kind;
+extern const struct kind shellshock_force_kind;
+
+/* The record types of a card, a sheet and the counter each prints (a
+ * force prints its units' through them). */
+extern const struct rectype ss_card_type, ss_sheet_type, ss_counter_type;
+
+/* ---- the counter every card and sheet prints ---- */
+
+/* Fills e's record with a unit's counter and hands it on. */
+void ss_counter_emit(struct emitter *e, const char *name, const char *side,
+    const struct ss_index *index, const struct node *at);
+
+/* ---- what a force reads of its units ---- */
+
+/* A sheet's name, its ECV with its crew's in *crew, and its crew list
+ * (maps of role, id, skill, ecv and name). */
+const char *ss_sheet_name(const void *sheet);
+long ss_sheet_ecv(const void *sheet, long *crew);
+const struct node *ss_sheet_crew(const void *sheet);
 
 /* ---- odds and resolve ---- */
 
