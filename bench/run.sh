@@ -48,7 +48,7 @@ echo "muster bench: $(uname -m), $(nproc) cores"
 for n in 1000 10000; do
 	measure "floor: libharu, $n cards" $n "$gen/floor" $n "$gen/floor.pdf"
 	fs=$last_s fkb=$last_kb
-	measure "muster render, $n cards" $n ./muster render --paper a4 \
+	measure "muster render, $n cards" $n ./muster render --paper a4 --product card \
 	    -o "$gen/muster$n.pdf" "$gen/cards$n.yaml"
 	awk "BEGIN{printf \"  ratio: %.2fx the floor's time, %.2fx its memory\n\", \
 	    $last_s / ($fs < 0.01 ? 0.01 : $fs), $last_kb / $fkb}"
