@@ -285,10 +285,12 @@ p_machine_gun(struct draw *d, const struct frame *f)
 }
 
 /* Headquarters: a staff down from the frame's lower left corner. */
+#define HQ_STAFF 0.6	/* the staff's length, of the frame's height */
+
 static void
 p_hq(struct draw *d, const struct frame *f)
 {
-	line(d, f, 0, 0, 0, -0.6, 1.5);
+	line(d, f, 0, 0, 0, -HQ_STAFF, 1.5);
 }
 
 /* Light: a short bar across the foot (muster's mark; APP-6 has none). */
@@ -377,6 +379,20 @@ nato_ok(const char *value, struct sbuf *why)
 	return 0;
 }
 
+/* Whether value ("infantry+motorized") has the part name. */
+static int
+has_part(const char *value, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = value; (p = strstr(p, name)) != NULL; p += n)
+		if ((p == value || p[-1] == '+') &&
+		    (p[n] == '\0' || p[n] == '+'))
+			return 1;
+	return 0;
+}
+
 /* The frame in the element's stroke (black when none), filled with its
  * fill, and the parts of value inside it. */
 static void
@@ -386,16 +402,25 @@ nato(struct draw *d, const struct elem *e, const char *value,
 	struct paint frame = b->paint;
 	struct frame f;
 
+	double room = b->h;
+	int staff;
+
 	if (*value == '\0')
 		return;
+	/* A headquarters' staff hangs below the frame (p_hq): the frame
+	 * and the staff together stay inside the element. */
+	staff = has_part(value, "hq");
+	if (staff)
+		room = b->h / (1 + HQ_STAFF);
 	f.w = b->w;
 	f.h = b->w * 2 / 3;
-	if (f.h > b->h) {
-		f.h = b->h;
-		f.w = b->h * 3 / 2;
+	if (f.h > room) {
+		f.h = room;
+		f.w = room * 3 / 2;
 	}
 	f.x = b->x + (b->w - f.w) / 2;
-	f.y = b->y + (b->h - f.h) / 2;
+	f.y = b->y + (b->h - f.h * (staff ? 1 + HQ_STAFF : 1)) / 2 +
+	    (staff ? f.h * HQ_STAFF : 0);
 	f.c = b->stroke_none ? (struct rgb){ 0, 0, 0 } : b->paint.stroke_rgb;
 	f.lw = e->lw;
 	frame.stroke = 1;
