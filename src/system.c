@@ -23,6 +23,7 @@
  */
 #define GAMES(X) \
 	X(shellshock) \
+	X(shambattle) \
 	X(ssg)
 
 #define DECLARE(g) extern const struct game game_##g;

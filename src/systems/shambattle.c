@@ -1,0 +1,26 @@
+/*
+ * systems/shambattle.c -- ShamBattle / Portable Wargame: its row in the
+ * games table, its kind and its command (001_691c59313303f977.txt; SPEC
+ * 3.5 and 5).
+ */
+#include "../system.h"
+#include "shambattle_game.h"
+
+static const struct kind *const kinds[] = {
+	&shambattle_army_kind,
+	NULL
+};
+
+static const struct game_cmd cmds[] = {
+	{ "odds", "the SP lost to fire, and the chances of a close combat",
+	    shambattle_odds_usage, shambattle_odds_run },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static const struct rule rules[] = {
+	{ NULL, NULL, NULL }
+};
+
+const struct game game_shambattle = {
+	"shambattle", "ShamBattle / Portable Wargame", kinds, cmds, rules
+};

@@ -1,0 +1,96 @@
+# tests/e2e/shambattle.sh -- sourced by tests/e2e.sh: the ShamBattle /
+# Portable Wargame armies checked, their counters and rosters printed and
+# read back, and odds against hand figures.
+S=units/shambattle
+expect 0 "check the armies" -- "$muster" check $S
+has "$t/err" "homebrew 'Mountain Guns' differs from artillery: move 2 (artillery 1), range 3 (artillery 4); it is 2 SP [shambattle.homebrew]" "the homebrew unit's warning"
+expect 1 "strict: the homebrew warning fails" -- "$muster" check --strict $S
+# A counter a base: Blue 1 + 3 x 2 + 2 + 1 + 1 + 1 = 12, Red 1 + 2 x 2 +
+# 2 x 2 + 1 + 1 + 1 = 12; 5/8 in on Letter holds 192: one page.  Then a
+# roster page an army.
+expect 0 "render the armies" -- "$muster" render --paper letter -o "$t/sb.pdf" $S
+has "$t/out" "$t/sb.pdf: 3 pages, 26 cards" "24 counters on a page, a roster page an army"
+pdfinfo "$t/sb.pdf" 2>&1 | tr -s " " > "$t/info"
+has "$t/info" "Page size: 612 x 792 pts (letter)" "Letter"
+pdftotext -f 1 -l 1 "$t/sb.pdf" "$t/text.txt"
+for s in "General Blau" "1st Foot" "Blue Hussars" "Maxim Company" "General Rot" "Mountain Guns" "+1"; do
+	has "$t/text.txt" "$s" "counter text"
+done
+if [ "$(grep -c "^1st Foot$" "$t/text.txt")" = 2 ]; then ok; else bad "two counters for the two bases of 1st Foot"; fi
+pdftotext -layout -f 2 -l 2 "$t/sb.pdf" - | tr -s " " > "$t/text.txt"
+for s in "Blue" "35 of 40" "General Blau General 1 6 2 – – – +1 a die in its hex" \
+    "1st Foot Infantry regiment 2 6 1 1 – 2" "Maxim Company Machine gun company 1 2 1 2 3 1" \
+    "Nordstadt 1st Foot, 2nd Foot 12 SP" "Blauburg 3rd Foot, Field Guns 8 SP" \
+    "Exhaustion point: 14 SP lost" "1st Brigade: 1st Foot, 2nd Foot, Blue Hussars" \
+    "Morning" "6.00am–10.00am" "Night" "10.00pm–6.00am" \
+    "Each die takes 1 SP: 5 in the open, 6 even in cover." "regains 1 SP"; do
+	has "$t/text.txt" "$s" "Blue's roster"
+done
+pdftotext -layout -f 3 -l 3 "$t/sb.pdf" - | tr -s " " > "$t/text.txt"
+has "$t/text.txt" "33 of 40" "Red's SP"
+has "$t/text.txt" "Rotstadt 1st Grenadiers, Pioneers, General Rot 9 SP" "the general not counted in a garrison"
+has "$t/text.txt" "Mountain Guns Artillery regiment 1 2 2 3 2 1 homebrew" "the homebrew unit's own values"
+# The backs: the withdrawn side, a back a counter.
+expect 0 "counters with backs" -- "$muster" render --paper letter --product counter --backs duplex-long -o "$t/sbb.pdf" $S
+has "$t/out" "$t/sbb.pdf: 2 pages, 24 cards" "counters and their backs"
+if [ "$(pdftotext -f 2 -l 2 "$t/sbb.pdf" - | grep -c withdrawn)" = 24 ]; then ok; else bad "a withdrawn back for each counter"; fi
+# At 1 in, the range and dice show; at 5/8 they do not.
+expect 0 "1 in counters" -- "$muster" render --paper letter --product counter --counter-size 1 -o "$t/sb1.pdf" $S
+pdftotext "$t/sb1.pdf" "$t/text.txt"
+has "$t/text.txt" "range 4" "a 1 in counter shows the range"
+has "$t/text.txt" "fire 3" "a 1 in counter shows the machine gun's fire dice"
+pdftotext "$t/sb.pdf" "$t/text.txt"
+if grep -q "range 4" "$t/text.txt"; then bad "a 5/8 in counter shows the range"; else ok; fi
+
+# --- odds shambattle (SPEC 5), figures by hand ---
+# 3 dice in the open: p = 2/6; P(0) = 8/27 = 29.6296 %, P(1) = 12/27 =
+# 44.4444 %, P(3) = 1/27 = 3.7037 %; mean 3 x 1/3 = 1.
+expect 0 "odds --dice 3" -- "$muster" odds shambattle --dice 3
+for s in "each hits on 5+ (33.3333 %)" "mean 1.0000" "0 SP      29.6296 %" "1 SP      44.4444 %" "3 SP       3.7037 %"; do
+	has "$t/out" "$s" "odds --dice 3"
+done
+# In cover with the general: 5+, the same 1/3.
+expect 0 "odds --dice --cover --general" -- "$muster" odds shambattle --dice 3 --cover --general
+has "$t/out" "in cover, with the general: each hits on 5+ (33.3333 %)" "cover and general"
+expect 0 "odds --dice --json" -- "$muster" odds shambattle --dice 2 --cover --json
+python3 - "$t/out" <<'PY' && ok || bad "odds shambattle --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+# 2 dice at a target in cover: p = 1/6; 25/36, 10/36, 1/36; mean 1/3.
+assert d["dice"] == 2 and d["cover"] is True and d["general"] is False, d
+assert d["need"] == 6 and abs(d["p_hit"] - 1/6) < 1e-6, d
+assert abs(d["mean"] - 1/3) < 1e-6, d
+assert [x["sp"] for x in d["distribution"]] == [0, 1, 2], d
+assert all(abs(x["p"] - w) < 1e-6 for x, w in zip(d["distribution"], [25/36, 10/36, 1/36])), d
+PY
+# 2 dice against 1 in the open: A loses 4/27 = 14.8148 %, B 11/27 =
+# 40.7407 %, neither 12/27 = 44.4444 %; B's loss when it loses 14/11 =
+# 1.2727, after withdrawing 3/11 = 0.2727 (test_shambattle.c has the
+# arithmetic).
+expect 0 "odds --close 2,1" -- "$muster" odds shambattle --close 2,1 --json
+python3 - "$t/out" <<'PY' && ok || bad "odds shambattle --close --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert abs(d["a"]["p_loses"] - 4/27) < 1e-6, d
+assert abs(d["b"]["p_loses"] - 11/27) < 1e-6, d
+assert abs(d["p_draw"] - 12/27) < 1e-6, d
+assert abs(d["b"]["mean_lost_if_loses"] - 14/11) < 1e-6, d
+assert abs(d["b"]["mean_lost_if_loses_withdrawn"] - 3/11) < 1e-6, d
+assert abs(d["a"]["mean_lost_withdrawing"] - 5/27) < 1e-6, d
+PY
+expect 0 "odds --close with the general" -- "$muster" odds shambattle --close 1,1 --general --cover
+# A's die on 5+ against B in cover (general), B's on 5+: each loses 2/9.
+has "$t/out" "loses the combat 22.2222 %" "general and cover in a close combat"
+# A general whose side loses (2/9): killed on a 1, 2/9 x 1/6 = 3.7037 %;
+# wounded on 2 or 3, 2/9 x 2/6 = 7.4074 %.
+has "$t/out" "its general: killed 3.7037 %, wounded 7.4074 %" "the general's d6"
+expect 2 "odds: no --dice or --close" -- "$muster" odds shambattle
+has "$t/err" "give one of --dice N and --close A,B" "odds usage"
+expect 2 "odds: 0 dice" -- "$muster" odds shambattle --dice 0
+has "$t/err" "--dice '0': give a number of dice from 1 to 100" "a bad die count"
+expect 2 "odds: --close 3" -- "$muster" odds shambattle --close 3
+has "$t/err" "--close '3': give the two sides' dice" "a bad --close"
+expect 2 "odds: --cover-a without --close" -- "$muster" odds shambattle --dice 2 --cover-a
+expect 0 "odds shambattle --help" -- "$muster" odds shambattle --help
+has "$t/out" "usage: muster odds shambattle --dice N" "help names this game"
+if grep -q "ssg\|shellshock" "$t/out"; then bad "odds shambattle --help names another game"; else ok; fi
