@@ -94,3 +94,26 @@ expect 2 "odds: --cover-a without --close" -- "$muster" odds shambattle --dice 2
 expect 0 "odds shambattle --help" -- "$muster" odds shambattle --help
 has "$t/out" "usage: muster odds shambattle --dice N" "help names this game"
 if grep -q "ssg\|shellshock" "$t/out"; then bad "odds shambattle --help names another game"; else ok; fi
+# An army of 15 units takes two roster pages, "1 of 2" and "2 of 2": the
+# general and 14 homebrew 1-SP scouts (20 SP).
+{
+	printf 'system: shambattle\nkind: army\nname: Scouts\nunits:\n  - {name: General Vogt, type: general}\n'
+	i=1
+	while [ $i -le 14 ]; do
+		printf '  - {name: Scout %d, type: engineer, homebrew: true, sp_per_base: 1, sp: 1}\n' $i
+		i=$((i + 1))
+	done
+} > "$t/scouts.yaml"
+expect 0 "15 units" -- "$muster" render --paper letter --product roster -o "$t/scouts.pdf" "$t/scouts.yaml"
+has "$t/out" "$t/scouts.pdf: 2 pages, 2 cards" "a roster page for 14 units, then another"
+pdftotext -layout "$t/scouts.pdf" - | tr -s " " > "$t/text.txt"
+has "$t/text.txt" "1 of 2" "the first roster page"
+has "$t/text.txt" "2 of 2" "the second roster page"
+# The general and Scouts 1-13 on the first page, Scout 14 on the second;
+# the whole army's SP on both.
+pdftotext -layout -f 1 -l 1 "$t/scouts.pdf" - | tr -s " " > "$t/p1.txt"
+pdftotext -layout -f 2 -l 2 "$t/scouts.pdf" - | tr -s " " > "$t/p2.txt"
+has "$t/p1.txt" "Scout 13 Engineer battalion 1 1" "the 14th line on the first page"
+has "$t/p2.txt" "Scout 14 Engineer battalion 1 1" "the 15th unit on the second page"
+if grep -q "Scout 14" "$t/p1.txt"; then bad "Scout 14 on the first page too"; else ok; fi
+has "$t/p2.txt" "20 of 40" "the army's SP on the second page"
