@@ -47,9 +47,17 @@ static int
 wrong_type(const struct node *n, const struct skey *k, const char *path)
 {
 	char what[48];
+	double d;
 
-	diag(L_ERROR, "yaml.type", n, "'%s' must be %s, not %s", path,
-	    stype_name(k->type), node_what(n, what));
+	/* "5" in quotes is text: say so, as the number it looks like. */
+	if (n->type == N_SCALAR && !n->plain && (k->type == T_INT ||
+	    k->type == T_NUM) && scalar_double(n, &d) != 0)
+		diag(L_ERROR, "yaml.type", n, "'%s' must be %s, not the text "
+		    "%s; leave out the quotes", path, stype_name(k->type),
+		    node_what(n, what));
+	else
+		diag(L_ERROR, "yaml.type", n, "'%s' must be %s, not %s", path,
+		    stype_name(k->type), node_what(n, what));
 	mark_bad(n);
 	return 1;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 _Noreturn void
 fatal(const char *fmt, ...)
@@ -290,6 +291,17 @@ edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
+/* How many bytes a and b begin with alike. */
+static size_t
+common_prefix(const char *a, const char *b)
+{
+	size_t n = 0;
+
+	while (a[n] && a[n] == b[n])
+		n++;
+	return n;
+}
+
 const char *
 suggest(const char *word, const char *const *choices)
 {
@@ -299,14 +311,18 @@ suggest(const char *word, const char *const *choices)
 	if (limit < 1)
 		limit = 1;
 	for (; *choices; choices++) {
+		/* The word in other capitals is the word: 'ELITE', 'iv'. */
+		if (strcasecmp(word, *choices) == 0)
+			return *choices;
 		d = edit_distance(word, *choices);
 		/* Changing every letter is no suggestion: 'C' is not 'A'. */
 		if (d >= strlen(word) && d >= strlen(*choices))
 			continue;
-		/* Of two as near, the one the word begins: 'S' is 'SA'. */
-		if (d < bestd || (d == bestd && strncmp(best, word,
-		    strlen(word)) != 0 && strncmp(*choices, word,
-		    strlen(word)) == 0)) {
+		/* Of two as near, the one that begins as the word does:
+		 * 'S' is 'SA' rather than 'B', 'VII' is 'VI' rather than
+		 * 'II'. */
+		if (d < bestd || (d == bestd && common_prefix(*choices, word) >
+		    common_prefix(best, word))) {
 			bestd = d;
 			best = *choices;
 		}

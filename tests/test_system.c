@@ -8,6 +8,8 @@
  */
 #include "testutil.h"
 
+#include <ctype.h>
+
 #include "catalog.h"
 #include "input.h"
 #include "layout/template.h"
@@ -17,6 +19,20 @@
 static const char *const product_words[] = {
 	"card", "sheet", "counter", "roster", "reference", NULL
 };
+
+/* Whether text has word, not inside a longer word. */
+static int
+has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = text; (p = strstr(p, word)) != NULL; p++)
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
 
 static void
 test_table(void **state)
@@ -57,11 +73,13 @@ test_table(void **state)
 		for (c = (*g)->cmds; c && c->name; c++) {
 			assert_ptr_equal(game_cmd_find(*g, c->name), c);
 			assert_non_null(c->usage);
-			/* A game's usage names that game only. */
-			assert_non_null(strstr(c->usage, (*g)->name));
+			/* A game's usage names that game only (as a word:
+			 * "shellshock" is not "shock"). */
+			assert_true(has_word(c->usage, (*g)->name));
 			for (h = games; *h; h++)
-				if (*h != *g)
-					assert_null(strstr(c->usage, (*h)->name));
+				if (*h != *g && has_word(c->usage, (*h)->name))
+					fail_msg("%s's %s usage names %s",
+					    (*g)->name, c->name, (*h)->name);
 		}
 		for (r = (*g)->rules; r && r->id; r++)
 			assert_non_null(r->summary);

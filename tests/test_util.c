@@ -381,6 +381,18 @@ test_suggest_thresholds(void **state)
 		assert_string_equal(suggest("SX", dvt), "SA");
 		assert_null(suggest("QX", dvt));
 	}
+	/* Other capitals are the word; of two as near, the longer shared
+	 * beginning: 'VII' is 1 from 'II' and from 'VI'. */
+	{
+		static const char *const cls[] = {
+			"I", "II", "III", "IV", "V", "VI", NULL
+		};
+		static const char *const q[] = { "green", "elite", NULL };
+
+		assert_string_equal(suggest("iv", cls), "IV");
+		assert_string_equal(suggest("VII", cls), "VI");
+		assert_string_equal(suggest("ELITE", q), "elite");
+	}
 	/* Short words still get 1 edit: "x" -> nothing is within 1 of it. */
 	assert_null(suggest("x", arcs));
 	assert_null(suggest("banana", arcs));
