@@ -24,6 +24,7 @@
 #define GAMES(X) \
 	X(shellshock) \
 	X(shambattle) \
+	X(shock) \
 	X(ssg)
 
 #define DECLARE(g) extern const struct game game_##g;

@@ -68,6 +68,14 @@ test_types(void **state)
 	assert_int_equal(v->bonus, 1);
 	assert_string_equal(sb_type_name[SB_MACHINE_GUN], "machine-gun");
 	assert_null(sb_type_name[SB_NTYPES]);
+	/* The names the checks read and the rows the counters print are
+	 * one order. */
+	{
+		int i;
+
+		for (i = 0; i < SB_NTYPES; i++)
+			assert_string_equal(sb_type_name[i], sb_types[i].name);
+	}
 }
 
 /* A 6 hits even in cover, a 5 only in the open; the general's +1 turns
