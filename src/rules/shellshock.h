@@ -195,6 +195,12 @@ struct ss_odds {
 	double p_destroyed;
 };
 
+/* The hit roll's total before skill and range: the human d10 and the
+ * targeting die of die sides, re-rolled on 10s, and spread fire's d6
+ * when spread; the natural 2s and 3s (always a miss) and the natural 20
+ * (a hit with everything) are taken out into *p_flub and *p_lucky. */
+void ss_roll_dist(int die, int spread, struct dist *normal, double *p_flub,
+    double *p_lucky);
 /* Exact odds of the shot (which must pass ss_shot_check).  Free o's
  * distribution with ss_odds_free(). */
 void ss_odds(const struct ss_shot *s, struct ss_odds *o);

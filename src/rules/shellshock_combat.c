@@ -175,47 +175,64 @@ split_die(int sides, const struct dist *e, struct dist *low,
 }
 
 void
+ss_roll_dist(int die, int spread, struct dist *normal, double *p_flub,
+    double *p_lucky)
+{
+	struct dist e = DIST_INIT, hlow = DIST_INIT, hten = DIST_INIT;
+	struct dist tlow = DIST_INIT, tten = DIST_INIT, part = DIST_INIT;
+	struct dist tmp = DIST_INIT;
+	int t;
+
+	*p_flub = *p_lucky = 0;
+	/* The human d10 and the targeting die, split by their first face:
+	 * below SS_REROLL_ON it stays, SS_REROLL_ON adds a re-roll that
+	 * may explode again.  Only a die that can show it explodes. */
+	dist_exploding(&e, SS_REROLL_ON, EXPLODE_EPS);
+	split_die(SS_HUMAN_DIE, &e, &hlow, &hten);
+	split_die(die, &e, &tlow, &tten);
+	/* Both first faces low: a natural SS_FLUB_LO to SS_FLUB_HI always
+	 * misses; no face that explodes can make such a small total. */
+	dist_conv(normal, &hlow, &tlow);
+	for (t = SS_FLUB_LO; t <= SS_FLUB_HI; t++)
+		if (t >= normal->lo && t <= normal->hi) {
+			*p_flub += normal->p[t - normal->lo];
+			normal->p[t - normal->lo] = 0;
+		}
+	dist_conv(&part, &hten, &tlow);
+	dist_add(normal, &part);
+	if (tten.p) {
+		dist_conv(&part, &hlow, &tten);
+		dist_add(normal, &part);
+		/* Two natural 10s: "you immediately hit with all weapons". */
+		*p_lucky = dist_mass(&hten) * dist_mass(&tten);
+	}
+	if (spread) {
+		dist_uniform(&tmp, 1, SS_SPREAD_DIE);
+		dist_conv(&part, normal, &tmp);
+		dist_free(normal);
+		*normal = part;
+		part.p = NULL;
+	}
+	dist_free(&e);
+	dist_free(&hlow);
+	dist_free(&hten);
+	dist_free(&tlow);
+	dist_free(&tten);
+	dist_free(&part);
+	dist_free(&tmp);
+}
+
+void
 ss_odds(const struct ss_shot *s, struct ss_odds *o)
 {
 	const struct ss_unit *a = s->att, *d = s->def;
-	struct dist e = DIST_INIT, hlow = DIST_INIT, hten = DIST_INIT;
-	struct dist tlow = DIST_INIT, tten = DIST_INIT, part = DIST_INIT;
 	struct dist normal = DIST_INIT, tmp = DIST_INIT;
 	double pmask[1 << SS_NROWS] = { 0 };
 	int dv[SS_NROWS], row, t, mask, all = 0, k;
 	int shift = a->skill + ss_range_modifier(s->range);
 
 	memset(o, 0, sizeof(*o));
-	/* The human d10 and the targeting die, split by their first face:
-	 * below SS_REROLL_ON it stays, SS_REROLL_ON adds a re-roll that
-	 * may explode again.  Only a die that can show it explodes. */
-	dist_exploding(&e, SS_REROLL_ON, EXPLODE_EPS);
-	split_die(SS_HUMAN_DIE, &e, &hlow, &hten);
-	split_die(a->die, &e, &tlow, &tten);
-	/* Both first faces low: a natural SS_FLUB_LO to SS_FLUB_HI always
-	 * misses; no face that explodes can make such a small total. */
-	dist_conv(&normal, &hlow, &tlow);
-	for (t = SS_FLUB_LO; t <= SS_FLUB_HI; t++)
-		if (t >= normal.lo && t <= normal.hi) {
-			o->p_flub += normal.p[t - normal.lo];
-			normal.p[t - normal.lo] = 0;
-		}
-	dist_conv(&part, &hten, &tlow);
-	dist_add(&normal, &part);
-	if (tten.p) {
-		dist_conv(&part, &hlow, &tten);
-		dist_add(&normal, &part);
-		/* Two natural 10s: "you immediately hit with all weapons". */
-		o->p_lucky = dist_mass(&hten) * dist_mass(&tten);
-	}
-	if (s->spread) {
-		dist_uniform(&tmp, 1, SS_SPREAD_DIE);
-		dist_conv(&part, &normal, &tmp);
-		dist_free(&normal);
-		normal = part;
-		part.p = NULL;
-		dist_free(&part);
-	}
+	ss_roll_dist(a->die, s->spread, &normal, &o->p_flub, &o->p_lucky);
 	dist_shift(&normal, shift);
 
 	for (row = 0; row < SS_P; row++) {
@@ -270,12 +287,6 @@ ss_odds(const struct ss_shot *s, struct ss_odds *o)
 		}
 	}
 	o->mean = dist_mean(&o->damage);
-	dist_free(&e);
-	dist_free(&hlow);
-	dist_free(&hten);
-	dist_free(&tlow);
-	dist_free(&tten);
-	dist_free(&part);
 	dist_free(&normal);
 	dist_free(&tmp);
 }
