@@ -1,6 +1,8 @@
 /*
  * cmd_game.c -- the commands games bring (odds, resolve): `muster odds
  * GAME ARGS...` runs the game's own row of that name with "GAME ARGS...".
+ * A command that only one game has may leave the game out: `muster
+ * value ARGS...` runs it with "value ARGS...".
  * Each game's options, usage and output are its own; this file knows
  * only the table.
  */
@@ -62,6 +64,14 @@ cmd_game(int argc, char **argv)
 
 	usage(&u, cmd);
 	games_with(cmd, names, NELEM(names));
+	/* A command only one game has needs no system named: `muster value
+	 * PATH...` is that game's (`muster value shellshock ...` too). */
+	if (names[0] && names[1] == NULL && (argc < 2 ||
+	    game_find(argv[1]) == NULL)) {
+		c = game_cmd_find(game_find(names[0]), cmd);
+		sb_release(&u);
+		return c->run(argc, argv);
+	}
 	if (argc < 2) {
 		sb_list(&hint, names);
 		rc = usage_error(u.buf, "%s needs a system: %s", cmd, hint.buf);
