@@ -323,7 +323,15 @@ struct batch {
 	struct claim *bucket[NBUCKET];
 	struct ref *refs;
 	int depth;
+	int doc_before;		/* errors raised before this document */
+	int in_doc;		/* a document is being checked */
 };
+
+int
+batch_doc_errors(const struct batch *b)
+{
+	return b && b->in_doc ? diag_raised(L_ERROR) - b->doc_before : 0;
+}
 
 struct batch *
 batch_new(void)
@@ -477,7 +485,7 @@ void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
 {
-	int before = diag_raised(L_ERROR);
+	int before = diag_raised(L_ERROR), saved_before = 0, saved_in = 0;
 	const struct rule *r;
 	struct skey top = K_MAP("document", REQ, NULL);
 
@@ -504,9 +512,24 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	top.name = "";
 	schema_check(root, &top, "");
 	out->obj = out->kind->load(root, a, b);
+	if (b) {
+		/* Documents loaded by this one's rules (references) keep
+		 * their own count; this one's resumes after them. */
+		saved_before = b->doc_before;
+		saved_in = b->in_doc;
+	}
 	for (r = out->kind->rules; r->id; r++)
-		if (r->check)
+		if (r->check) {
+			if (b) {
+				b->doc_before = before;
+				b->in_doc = 1;
+			}
 			r->check(out->obj, b, r);
+		}
+	if (b) {
+		b->doc_before = saved_before;
+		b->in_doc = saved_in;
+	}
 	out->errors = diag_raised(L_ERROR) - before;
 }
 

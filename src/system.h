@@ -136,6 +136,12 @@ struct place {
 	const char *what;	/* who claimed it, e.g. a unit's name */
 };
 /*
+ * The errors told so far about the document whose rules are running: a
+ * rule that weighs the whole document (a value estimate) keeps quiet
+ * about one that is wrong elsewhere.  Rules run in their table's order.
+ */
+int batch_doc_errors(const struct batch *b);
+/*
  * Claims key in namespace ns for what, defined at at.  Returns NULL the
  * first time, else the earlier claim (owned by the batch).
  */
