@@ -132,6 +132,11 @@ install: muster
 	mkdir -p $(DESTDIR)$(DATADIR)/decks
 	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
 	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
+	for d in units/*/; do \
+		mkdir -p "$(DESTDIR)$(DATADIR)/$$d" && \
+		cp -f "$$d"*.yaml "$(DESTDIR)$(DATADIR)/$$d" && \
+		chmod 644 "$(DESTDIR)$(DATADIR)/$$d"*.yaml || exit 1; \
+	done
 	sed 's/@VERSION@/$(VERSION)/' doc/muster.1 > $(DESTDIR)$(MANDIR)/muster.1
 	chmod 644 $(DESTDIR)$(MANDIR)/muster.1
 

@@ -11,7 +11,7 @@ muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/bad" || exit 2
 # Built-in templates from the tree, named the same in every .expected.
-export MUSTER_TEMPLATES=../../templates MUSTER_DECKS=../../decks
+export MUSTER_TEMPLATES=../../templates MUSTER_DECKS=../../decks MUSTER_UNITS=../../units
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 fail=0 n=0

@@ -7,7 +7,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units"
 t=$(mktemp -d)
 trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
 fail=0 n=0
@@ -345,8 +345,12 @@ if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else b
 for f in usr/bin/muster usr/share/man/man1/muster.1 usr/share/muster/templates/shellshock-card.yaml usr/share/muster/decks/battalions.yaml; do
 	if [ -f "$t/inst/$f" ]; then ok; else bad "make install did not install $f"; fi
 done
-(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"
-(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS "$t/inst/usr/bin/muster" odds ssg Hussars Lancers >/dev/null 2>&1) && ok || bad "the installed muster cannot find its decks"
+# The examples too (a game may read them, such as value's reference set).
+for f in units/*/*.yaml; do
+	if [ -f "$t/inst/usr/share/muster/$f" ]; then ok; else bad "make install did not install $f"; fi
+done
+(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"
+(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" odds ssg Hussars Lancers >/dev/null 2>&1) && ok || bad "the installed muster cannot find its decks"
 if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 && [ -z "$(find "$t/inst" -type f)" ]; then ok; else bad "make uninstall left files"; fi
 
 echo "  e2e   $n checks, $fail failures"
