@@ -351,6 +351,7 @@ for f in units/*/*.yaml; do
 done
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" odds ssg Hussars Lancers >/dev/null 2>&1) && ok || bad "the installed muster cannot find its decks"
+(cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" value "$top/units/shellshock/mason.yaml" >"$t/instv" 2>&1) && grep -q "against 6 reference units" "$t/instv" && ok || bad "the installed muster cannot find its examples"
 if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 && [ -z "$(find "$t/inst" -type f)" ]; then ok; else bad "make uninstall left files"; fi
 
 echo "  e2e   $n checks, $fail failures"

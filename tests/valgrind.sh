@@ -5,7 +5,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units"
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind is missing (make check installs it)"; exit 2; }
@@ -36,6 +36,8 @@ run render --paper letter --backs duplex-short -o "$t/d.pdf" decks
 run odds shellshock units/shellshock/hailstorm.yaml units/shellshock/mason.yaml --range 4 --facing right --spread --point-blank --json
 run resolve shellshock --damage 25 units/shellshock/bison.yaml --facing front --internal-roll 2 --explosion 5,4
 run odds ssg Hussars Grenadiers --flank
+run value units/shellshock units/shellshock-forces
+run value --duel units/shellshock/mason.yaml units/shellshock/bison.yaml --json
 run check tests/bad/ssg-effect.yaml tests/bad/ssg-setup-center-only.yaml
 echo "  valgrind $n runs, $fail failures"
 [ "$fail" = 0 ]

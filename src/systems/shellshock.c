@@ -17,6 +17,8 @@ static const struct game_cmd cmds[] = {
 	    ss_odds_run },
 	{ "resolve", "one shot replayed with given dice, step by step",
 	    ss_resolve_usage, ss_resolve_run },
+	{ "value", "what a card is worth, and duels to judge it by",
+	    ss_value_usage, ss_value_run },
 	{ NULL, NULL, NULL, NULL }
 };
 

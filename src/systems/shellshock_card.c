@@ -14,6 +14,7 @@
 #include "../doc.h"
 #include "../record.h"
 #include "../rules/shellshock.h"
+#include "../rules/shellshock_value.h"
 #include "../schema.h"
 #include "../system.h"
 #include "shellshock_game.h"
@@ -557,6 +558,17 @@ r_card_unique(const void *obj, struct batch *b, const struct rule *self)
 	ss_index_claim(&CARD(obj)->index, CARD(obj)->u.name, b, self->id);
 }
 
+/* SPEC 5.1: a declared combat_value far from muster's estimate. */
+static void
+r_value(const void *obj, struct batch *b, const struct rule *self)
+{
+	/* A card wrong elsewhere has no value to weigh. */
+	if (batch_doc_errors(b) > 0)
+		return;
+	ss_value_check_card(&CARD(obj)->u, node_get(CARD(obj)->root,
+	    "combat_value"), b, self->id);
+}
+
 static const struct rule rules[] = {
 	{ "shellshock.maneuver", "maneuver is " STR(SS_MANEUVER_LEN) " of y, n, ?", r_maneuver },
 	{ "shellshock.terrain-open", "open terrain costs exactly " STR(SS_OPEN_COST), r_terrain_open },
@@ -573,6 +585,7 @@ static const struct rule rules[] = {
 	{ "shellshock.defense", "every defense value is at least " STR(SS_DV_MIN), r_defense },
 	{ "shellshock.card", "the card index is a rank and a suit", r_card },
 	{ "shellshock.card-unique", "card indices differ among cards printed together (warning)", r_card_unique },
+	{ "shellshock.value", "a declared combat_value (or a force side's declared ECV) is within " STR(SS_VALUE_WARN_PERCENT) " % of muster's estimate (warning)", r_value },
 	{ NULL, NULL, NULL }
 };
 

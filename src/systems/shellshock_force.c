@@ -17,6 +17,7 @@
 #include "../record.h"
 #include "../rules/shellshock.h"
 #include "../rules/shellshock_advanced.h"
+#include "../rules/shellshock_value.h"
 #include "../schema.h"
 #include "../system.h"
 #include "shellshock_game.h"
@@ -284,12 +285,91 @@ r_balance(const void *obj, struct batch *b, const struct rule *self)
 		    SS_ECV_SLACK_PERCENT);
 }
 
+/* SPEC 5.1: a side's declared ECV far from the estimate of its units
+ * (a card's estimate, a sheet's own ECV), crew and components. */
+static void
+r_value(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct force *f = FORCE(obj);
+	double est, total, pc;
+	long declared;
+	int i, u;
+
+	if (!f->ok || batch_doc_errors(b) > 0)
+		return;
+	for (i = 0; i < f->nsides; i++) {
+		const struct force_side *s = &f->side[i];
+
+		if (s->declared_n == NULL || s->declared_n->bad)
+			continue;
+		declared = node_long(s->declared_n, 0);
+		total = (double)(s->ecv.crew + s->ecv.components);
+		for (u = 0; u < s->nunits; u++) {
+			if (strcmp(s->unit[u].ld->kind->name, "card") != 0) {
+				total += (double)s->unit[u].ecv;
+				continue;
+			}
+			if (!ss_value_estimate(&((const struct ss_card *)
+			    s->unit[u].ld->obj)->u, b, &est))
+				break;
+			total += est;
+		}
+		if (u < s->nunits || total <= 0)
+			continue;
+		pc = (declared - total) * 100 / total;
+		if (pc > SS_VALUE_WARN_PERCENT || pc < -SS_VALUE_WARN_PERCENT)
+			diag(L_WARNING, self->id, s->declared_n, "side '%s' "
+			    "declares ECV %ld, %.1f %% %s muster's estimate of "
+			    "%.0f; 'muster value' shows each unit's", s->name,
+			    declared, pc > 0 ? pc : -pc, pc > 0 ? "above" :
+			    "below", total);
+	}
+}
+
 static const struct rule rules[] = {
 	{ "shellshock.force-unit", "each unit a force names is a Shellshock card or sheet file without errors, and has a value", r_unit },
 	{ "shellshock.force-ecv", "a side's declared_ecv is the sum of its units, crew and components", r_ecv },
 	{ "shellshock.force-balance", "the sides' ECV are within " STR(SS_ECV_SLACK_PERCENT) " % of each other (warning)", r_balance },
+	/* listed with the card's rules */
+	{ "shellshock.value", NULL, r_value },
 	{ NULL, NULL, NULL }
 };
+
+/* ---- what `muster value` reads of a force ---- */
+
+const char *
+ss_force_name(const void *obj)
+{
+	return FORCE(obj)->name;
+}
+
+int
+ss_force_side(const void *obj, int i, struct ss_force_side *out)
+{
+	const struct force *f = FORCE(obj);
+	const struct force_side *s;
+	int u;
+
+	if (i < 0 || i >= f->nsides)
+		return 0;
+	s = &f->side[i];
+	memset(out, 0, sizeof(*out));
+	out->name = s->name;
+	for (u = 0; u < s->nunits && u < SS_FORCE_UNITS; u++) {
+		const struct loaded *ld = s->unit[u].ld;
+
+		if (strcmp(ld->kind->name, "card") == 0)
+			out->card[u] = &((const struct ss_card *)ld->obj)->u;
+		else
+			out->ecv[u] = s->unit[u].ecv;
+	}
+	out->nunits = u;
+	out->crew = s->ecv.crew;
+	out->components = s->ecv.components;
+	out->declared = s->declared_n && !s->declared_n->bad ?
+	    node_long(s->declared_n, -1) : -1;
+	return 1;
+}
 
 /* ---- products ---- */
 

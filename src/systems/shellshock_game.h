@@ -78,6 +78,32 @@ void ss_counter_emit(struct emitter *e, const char *name, const char *side,
 
 /* ---- what a force reads of its units ---- */
 
+/* A force's name and side i (0 when there is no side i): its units, a
+ * card's numbers or a sheet's ECV, and its crew (sheets' crews, pilots,
+ * gunners) and components. */
+#define SS_FORCE_UNITS 40
+struct ss_force_side {
+	const char *name;
+	int nunits;
+	const struct ss_unit *card[SS_FORCE_UNITS];	/* NULL: a sheet */
+	long ecv[SS_FORCE_UNITS];			/* a sheet's own */
+	long crew, components;
+	long declared;			/* -1 when not given */
+};
+const char *ss_force_name(const void *force);
+int ss_force_side(const void *force, int i, struct ss_force_side *out);
+
+/* ---- what a unit is worth (SPEC 5.1) ---- */
+
+extern const char ss_value_usage[];
+int ss_value_run(int argc, char **argv);
+/* shellshock.value at a card's combat_value (at) when it is more than
+ * SS_VALUE_WARN_PERCENT from the estimate against the examples. */
+void ss_value_check_card(const struct ss_unit *u, const struct node *at,
+    struct batch *b, const char *rule);
+/* The estimate against the shipped examples; 0 when none is made. */
+int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
+
 /* A sheet's name, its ECV with its crew's in *crew, and its crew list
  * (maps of role, id, skill, ecv and name). */
 const char *ss_sheet_name(const void *sheet);
