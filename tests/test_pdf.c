@@ -426,10 +426,38 @@ teardown(void **state)
 	return 0;
 }
 
+static void
+test_rgb_to_cmyk(void **state)
+{
+	float k[4];
+
+	(void)state;
+	/* Black and greys on the K plate alone: K = 1 - max(r, g, b). */
+	pdf_rgb_to_cmyk((struct rgb){ 0, 0, 0 }, k);
+	assert_true(k[0] == 0 && k[1] == 0 && k[2] == 0 && k[3] == 1);
+	pdf_rgb_to_cmyk((struct rgb){ 0.25f, 0.25f, 0.25f }, k);
+	assert_true(k[0] == 0 && k[1] == 0 && k[2] == 0);
+	assert_float_equal(k[3], 0.75, 1e-6);
+	/* Red: no cyan, full magenta and yellow, no black. */
+	pdf_rgb_to_cmyk((struct rgb){ 1, 0, 0 }, k);
+	assert_true(k[0] == 0 && k[1] == 1 && k[2] == 1 && k[3] == 0);
+	/* (0.5, 0.25, 0): K = 0.5, C = 0, M = (0.5 - 0.25) / 0.5 = 0.5,
+	 * Y = 0.5 / 0.5 = 1. */
+	pdf_rgb_to_cmyk((struct rgb){ 0.5f, 0.25f, 0 }, k);
+	assert_float_equal(k[0], 0, 1e-6);
+	assert_float_equal(k[1], 0.5, 1e-6);
+	assert_float_equal(k[2], 1, 1e-6);
+	assert_float_equal(k[3], 0.5, 1e-6);
+	/* White: nothing. */
+	pdf_rgb_to_cmyk((struct rgb){ 1, 1, 1 }, k);
+	assert_true(k[0] == 0 && k[1] == 0 && k[2] == 0 && k[3] == 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rgb_to_cmyk),
 		cmocka_unit_test(test_font_by_name),
 		cmocka_unit_test(test_font_substitute),
 		cmocka_unit_test(test_missing_glyph),

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
+#include <hpdf_encrypt.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,7 @@ struct pdf_page {
 	HPDF_Font font;
 	double size;
 	int have_fill, have_stroke, have_width;
+	int cmyk;		/* colours as DeviceCMYK */
 };
 
 struct pdf {
@@ -57,6 +59,8 @@ struct pdf {
 	int nfonts, capfonts;
 	struct pdf_page *pages, *last;
 	size_t npages;
+	int cmyk;
+	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
 };
 
 static int fc_ready;
@@ -83,6 +87,7 @@ pdf_new(void)
 	HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
 	HPDF_UseUTFEncodings(p->doc);
 	HPDF_SetInfoAttr(p->doc, HPDF_INFO_PRODUCER, "muster");
+	HPDF_MD5Init(&p->id);
 	return p;
 }
 
@@ -359,14 +364,70 @@ pdf_text_width(struct pdf *p, int font, double pt, const char *text,
 	return (double)w * pt / 1000.0;
 }
 
+/* The document's /ID is a digest of what it says: page sizes and text,
+ * with the title; the same job gives the same /ID. */
+static void
+id_add(struct pdf *p, const void *data, size_t len)
+{
+	HPDF_MD5Update(&p->id, data, (HPDF_UINT32)len);
+}
+
+static void
+id_num(struct pdf *p, double v)
+{
+	char b[32];
+
+	id_add(p, b, (size_t)snprintf(b, sizeof(b), "%.2f ", v));
+}
+
+void
+pdf_set_title(struct pdf *p, const char *title)
+{
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, title);
+	id_add(p, title, strlen(title) + 1);
+}
+
+void
+pdf_set_cmyk(struct pdf *p, int on)
+{
+	p->cmyk = on;
+}
+
+/* An array box [x0 y0 x1 y1] entry of a page's dictionary. */
+static void
+page_box(struct pdf_page *pg, const char *key, double x, double y, double w,
+    double h)
+{
+	HPDF_Box b;
+
+	b.left = (HPDF_REAL)x;
+	b.bottom = (HPDF_REAL)y;
+	b.right = (HPDF_REAL)(x + w);
+	b.top = (HPDF_REAL)(y + h);
+	HPDF_Dict_Add(pg->page, key, HPDF_Box_Array_New(pg->page->mmgr, b));
+}
+
+void
+pdf_page_boxes(struct pdf_page *pg, double x, double y, double w, double h,
+    double bleed)
+{
+	page_box(pg, "TrimBox", x, y, w, h);
+	page_box(pg, "BleedBox", x - bleed, y - bleed, w + 2 * bleed,
+	    h + 2 * bleed);
+}
+
 struct pdf_page *
 pdf_add_page(struct pdf *p, double w, double h)
 {
 	struct pdf_page *pg = xcalloc(1, sizeof(*pg));
 
 	pg->page = HPDF_AddPage(p->doc);
+	pg->cmyk = p->cmyk;
 	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
 	HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
+	id_add(p, "page", 4);
+	id_num(p, w);
+	id_num(p, h);
 	/* libharu writes an empty content stream as zero bytes marked
 	 * FlateDecode, which RIPs reject: a page that stays blank (a back
 	 * with nothing on it) still holds one operator pair. */
@@ -393,12 +454,40 @@ same_rgb(struct rgb a, struct rgb b)
 	return a.r == b.r && a.g == b.g && a.b == b.b;
 }
 
+/*
+ * An RGB colour as CMYK for a press: black and greys go on the K plate
+ * alone (no four-colour black with fringes), others by the usual
+ * under-colour removal, K = 1 - max(r, g, b).
+ */
+void
+pdf_rgb_to_cmyk(struct rgb c, float cmyk[4])
+{
+	float mx = c.r > c.g ? c.r : c.g;
+
+	if (c.b > mx)
+		mx = c.b;
+	cmyk[3] = 1 - mx;
+	if (mx <= 0 || (c.r == c.g && c.g == c.b)) {
+		cmyk[0] = cmyk[1] = cmyk[2] = 0;
+		return;
+	}
+	cmyk[0] = (mx - c.r) / mx;
+	cmyk[1] = (mx - c.g) / mx;
+	cmyk[2] = (mx - c.b) / mx;
+}
+
 static void
 fill_rgb(struct pdf_page *pg, struct rgb c)
 {
+	float k[4];
+
 	if (pg->have_fill && same_rgb(pg->fill, c))
 		return;
-	HPDF_Page_SetRGBFill(pg->page, c.r, c.g, c.b);
+	if (pg->cmyk) {
+		pdf_rgb_to_cmyk(c, k);
+		HPDF_Page_SetCMYKFill(pg->page, k[0], k[1], k[2], k[3]);
+	} else
+		HPDF_Page_SetRGBFill(pg->page, c.r, c.g, c.b);
 	pg->fill = c;
 	pg->have_fill = 1;
 }
@@ -407,7 +496,14 @@ static void
 stroke_rgb(struct pdf_page *pg, struct rgb c, double width)
 {
 	if (!pg->have_stroke || !same_rgb(pg->stroke, c)) {
-		HPDF_Page_SetRGBStroke(pg->page, c.r, c.g, c.b);
+		float k[4];
+
+		if (pg->cmyk) {
+			pdf_rgb_to_cmyk(c, k);
+			HPDF_Page_SetCMYKStroke(pg->page, k[0], k[1], k[2],
+			    k[3]);
+		} else
+			HPDF_Page_SetRGBStroke(pg->page, c.r, c.g, c.b);
 		pg->stroke = c;
 		pg->have_stroke = 1;
 	}
@@ -585,6 +681,7 @@ pdf_text(struct pdf *p, struct pdf_page *pgw, int font, double pt, double x,
 	fill_rgb(pgw, c);
 	HPDF_Page_TextOut(pg, (HPDF_REAL)x, (HPDF_REAL)y, buf);
 	HPDF_Page_EndText(pg);
+	id_add(p, buf, len + 1);
 	if (buf != small)
 		free(buf);
 }
@@ -819,6 +916,24 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 
 /* ---- saving ---- */
 
+/* The trailer's /ID (PDF 1.7, 14.4), which libharu writes only when it
+ * encrypts: the digest twice, as for a file written once. */
+static void
+add_id(struct pdf *p)
+{
+	HPDF_BYTE d[16];
+	HPDF_Array a;
+
+	if (HPDF_Dict_GetItem(p->doc->trailer, "ID", HPDF_OCLASS_ARRAY))
+		return;
+	HPDF_MD5Final(d, &p->id);
+	a = HPDF_Array_New(p->doc->mmgr);
+	if (a == NULL || HPDF_Dict_Add(p->doc->trailer, "ID", a) != HPDF_OK)
+		return;
+	HPDF_Array_Add(a, HPDF_Binary_New(p->doc->mmgr, d, 16));
+	HPDF_Array_Add(a, HPDF_Binary_New(p->doc->mmgr, d, 16));
+}
+
 int
 pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 {
@@ -844,6 +959,7 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
+	add_id(p);
 	if (HPDF_SaveToStream(p->doc) != HPDF_OK ||
 	    HPDF_ResetStream(p->doc) != HPDF_OK) {
 		pdf_failed(p, err, errlen);

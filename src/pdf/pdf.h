@@ -36,8 +36,18 @@ long pdf_missing_glyph(struct pdf *p, int font, const char *text);
 double pdf_text_width(struct pdf *p, int font, double pt, const char *text,
     size_t len);
 
+/* The document information's Title. */
+void pdf_set_title(struct pdf *p, const char *title);
+/* Colours on pages made from now on as DeviceCMYK (pdf_rgb_to_cmyk). */
+void pdf_set_cmyk(struct pdf *p, int on);
+void pdf_rgb_to_cmyk(struct rgb c, float cmyk[4]);
+
 /* A new page of w x h points; pages print in the order they are made. */
 struct pdf_page *pdf_add_page(struct pdf *p, double w, double h);
+/* The page's TrimBox (the card's trim, x, y, w, h) and its BleedBox,
+ * bleed further out each way (for print-on-demand services). */
+void pdf_page_boxes(struct pdf_page *pg, double x, double y, double w,
+    double h, double bleed);
 size_t pdf_page_count(const struct pdf *p);
 
 struct paint {
