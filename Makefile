@@ -26,7 +26,7 @@ FUZZ_SECONDS = 60
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config
-CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind
+CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig)
@@ -91,7 +91,7 @@ render: muster
 			exit 1; \
 	done
 	@for f in decks/*.yaml; do \
-		./muster render --paper a4 --backs duplex-long \
+		./muster render --paper a4 --backs duplex-long --bleed 3 \
 			-o "out/$$(basename "$$f" .yaml).pdf" "$$f" || exit 1; \
 	done
 

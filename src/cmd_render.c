@@ -4,8 +4,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <langinfo.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +29,16 @@ const char usage_render[] =
     "              [--template NAME|FILE] [--product NAME[,NAME...]]\n"
     "              [--bleed MM] [--crop-marks | --no-crop-marks]\n"
     "              [--backs none|duplex-long|duplex-short]\n"
-    "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1] PATH...\n"
+    "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
+    "              [--layout sheet|single|gutter-fold] [--copies N]\n"
+    "              [--only NAME[,NAME...]] [--cmyk] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
     "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
     "reference card), each product on pages of its own: business cards 10\n"
-    "up, poker cards 9 up, with crop marks; sheets one a page; counters\n"
-    "edge to edge with cut lines.  Nothing is written if any input\n"
+    "up, poker cards 9 up, with crop marks (the paper turned when that\n"
+    "holds more); sheets one a page; counters edge to edge with cut\n"
+    "lines.  Nothing is written if any input\n"
     "has an error; a PDF is written to a temporary file and renamed into\n"
     "place, so an existing PDF is never left half-written.\n"
     "\n"
@@ -54,9 +55,17 @@ const char usage_render[] =
     "  --no-crop-marks  leave out the crop marks (default: on)\n"
     "  --backs B        duplex-long or duplex-short: a mirrored back page\n"
     "                   after each front page (default: none)\n"
-    "  --back-offset X,Y  shift backs X mm right and Y mm down\n"
+    "  --back-offset X,Y  shift backs X mm right and Y mm down, as seen\n"
+    "                   on the back; 'muster calibrate' measures X,Y\n"
     "  --counter-size S cut-out counters S inches square: 1/2, 5/8, 3/4\n"
     "                   or 1 (default 5/8)\n"
+    "  --layout L       sheet: cards on a grid (default); single: each\n"
+    "                   card a page of its size plus bleed, TrimBox and\n"
+    "                   BleedBox set, for print-on-demand; gutter-fold:\n"
+    "                   backs beside their fronts, to fold and glue\n"
+    "  --copies N       print every card N times (1 to 100)\n"
+    "  --only N,...     print only the cards of these names\n"
+    "  --cmyk           colours as CMYK for a press, black as pure K\n"
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
@@ -83,41 +92,12 @@ struct render {
 	struct batch *batch;
 	struct output *cur;
 	int stop;			/* an error seen: check, do not draw */
+	int copies;			/* --copies */
+	char **only;			/* --only, NULL-ended, or NULL: all */
+	int *only_hit;			/* cards printed of each --only name */
+	char **names;			/* every card's name seen, for hints */
+	size_t nnames;
 };
-
-/* glibc's LC_PAPER, or the territory of the locale's name. */
-static int
-locale_is_letter(void)
-{
-	static const char *const letter[] = {
-		"_US", "_CA", "_MX", "_CL", "_CO", "_CR", "_GT", "_NI", "_PA",
-		"_PH", "_PR", "_SV", "_VE", "_DO", NULL
-	};
-	const char *v = getenv("LC_ALL");
-	const char *const *p;
-
-	if (v == NULL || *v == '\0')
-		v = getenv("LC_PAPER");
-	if (v == NULL || *v == '\0')
-		v = getenv("LANG");
-	if (v == NULL || *v == '\0')
-		return 0;
-	if (strcasecmp(v, "letter") == 0)
-		return 1;
-#ifdef _NL_PAPER_WIDTH
-	if (setlocale(LC_PAPER, "") != NULL) {
-		int w = (int)(long)(void *)nl_langinfo(_NL_PAPER_WIDTH);
-
-		setlocale(LC_PAPER, "C");
-		if (w > 0)
-			return w == 216;
-	}
-#endif
-	for (p = letter; *p; p++)
-		if (strstr(v, *p))
-			return 1;
-	return 0;
-}
 
 /*
  * The template for the records of product p: the user's when it renders
@@ -164,16 +144,87 @@ struct doc_ctx {
 	const struct template *t;
 };
 
+/* Whether --only lets the card through (noting which name did). */
+static int
+wanted(struct render *rd, const char *name)
+{
+	size_t i;
+	int hit = 0;
+
+	if (rd->only == NULL)
+		return 1;
+	for (i = 0; i < rd->nnames; i++)
+		if (strcmp(rd->names[i], name) == 0)
+			break;
+	if (i == rd->nnames) {
+		rd->names = xrealloc(rd->names, (rd->nnames + 2) *
+		    sizeof(*rd->names));
+		rd->names[rd->nnames++] = xstrdup(name);
+		rd->names[rd->nnames] = NULL;
+	}
+	for (i = 0; rd->only[i]; i++)
+		if (strcasecmp(rd->only[i], name) == 0) {
+			rd->only_hit[i]++;
+			hit = 1;
+		}
+	return hit;
+}
+
 static void
 emit_one(struct emitter *e, int copies)
 {
 	struct doc_ctx *dc = e->ctx;
 	int i;
 
+	if (!wanted(dc->rd, rec_label_text(e->rec)))
+		return;
+	copies *= dc->rd->copies;
+	/* Each record type fills pages of its own: record cards and deck
+	 * cards given to one -o never share a page. */
 	for (i = 0; i < copies && !dc->rd->stop; i++)
-		if (layout_card(dc->rd->cur->layout, dc->p->name, dc->t,
+		if (layout_card(dc->rd->cur->layout, dc->p->type->name, dc->t,
 		    e->rec) < 0)
 			dc->rd->stop = 1;
+}
+
+/* "A,B" into a NULL-ended list, or NULL after saying what is wrong. */
+static char **
+name_list(const char *arg)
+{
+	char **v = NULL, *copy = xstrdup(arg), *tok, *save = NULL;
+	size_t n = 0;
+
+	for (tok = strtok_r(copy, ",", &save); tok;
+	    tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ')
+			tok++;
+		if (*tok == '\0')
+			continue;
+		v = xrealloc(v, (n + 2) * sizeof(*v));
+		v[n++] = xstrdup(tok);
+		v[n] = NULL;
+	}
+	free(copy);
+	if (v == NULL)
+		usage_error(usage_render, "--only needs card names, such as "
+		    "'Hussars,Lancers'");
+	return v;
+}
+
+/* Each --only name that matched no card: an error with a hint. */
+static void
+only_unmatched(struct render *rd)
+{
+	struct sbuf sb = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; rd->only && rd->only[i]; i++)
+		if (rd->only_hit[i] == 0)
+			diag_at(L_FATAL, "render.only", "--only", 0, 0,
+			    "no card is named '%s'%s", rd->only[i],
+			    sb_hint(&sb, rd->only[i],
+			    (const char *const *)rd->names, 0));
+	sb_release(&sb);
 }
 
 /* Prints every product of a document (or those --product names). */
@@ -250,6 +301,17 @@ parse_mm(const char *s, double lo, double hi, double *out)
 	return 1;
 }
 
+/* The document's Title: its (first) input's name, without folder or
+ * extension, so that the same job gives the same file under any name. */
+static void
+title_for(struct pdf *pdf, const char *input)
+{
+	char *t = input_stem(input);
+
+	pdf_set_title(pdf, t);
+	free(t);
+}
+
 /* Says that errors stopped the render; returns the exit status. */
 static int
 no_pdf(void)
@@ -297,20 +359,26 @@ cmd_render(int argc, char **argv)
 		{ "backs", required_argument, NULL, 'B' },
 		{ "back-offset", required_argument, NULL, 'O' },
 		{ "counter-size", required_argument, NULL, 'S' },
+		{ "layout", required_argument, NULL, 'L' },
+		{ "copies", required_argument, NULL, 'N' },
+		{ "only", required_argument, NULL, 'Y' },
+		{ "cmyk", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct render rd;
 	struct output *outs = NULL;
 	const char *outfile = NULL, *outdir = NULL, *paper = NULL;
-	const char *tmpl_name = NULL, *product_arg = NULL;
-	int nout = 0, c, i, j, rc;
+	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
+	int nout = 0, c, i, j, rc, cmyk = 0, backs_given = 0;
 	char err[512];
 
 	memset(&rd, 0, sizeof(rd));
 	rd.lo.crop = 1;
 	rd.lo.backs = BACKS_NONE;
 	rd.lo.counter = 5.0 / 8 * 72;	/* SPEC 4: counters 5/8 in by default */
+	rd.lo.layout = LAYOUT_SHEET;
+	rd.copies = 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:d:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -331,7 +399,40 @@ cmd_render(int argc, char **argv)
 				return usage_error(usage_render, "--bleed '%s' "
 				    "must be millimetres from 0 to 20", optarg);
 			break;
+		case 'L':
+			if (strcmp(optarg, "sheet") == 0)
+				rd.lo.layout = LAYOUT_SHEET;
+			else if (strcmp(optarg, "single") == 0)
+				rd.lo.layout = LAYOUT_SINGLE;
+			else if (strcmp(optarg, "gutter-fold") == 0)
+				rd.lo.layout = LAYOUT_GUTTER;
+			else
+				return usage_error(usage_render, "--layout '%s' "
+				    "must be sheet, single or gutter-fold",
+				    optarg);
+			break;
+		case 'N': {
+			char *end;
+			long n;
+
+			errno = 0;
+			n = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || n < 1 || n > 100)
+				return usage_error(usage_render, "--copies '%s' "
+				    "must be a whole number from 1 to 100",
+				    optarg);
+			rd.copies = (int)n;
+			break;
+		}
+		case 'Y':
+			if (only_arg)
+				return usage_error(usage_render, "give --only "
+				    "once, with the names joined by commas");
+			only_arg = optarg;
+			break;
+		case 'K': cmyk = 1; break;
 		case 'B':
+			backs_given = 1;
 			if (strcmp(optarg, "none") == 0)
 				rd.lo.backs = BACKS_NONE;
 			else if (strcmp(optarg, "duplex-long") == 0)
@@ -389,22 +490,29 @@ cmd_render(int argc, char **argv)
 	    strcmp(outfile + strlen(outfile) - 4, ".pdf") != 0))
 		return usage_error(usage_render, "-o '%s' must name a .pdf "
 		    "file", outfile);
+	if (rd.lo.layout == LAYOUT_GUTTER && backs_given &&
+	    rd.lo.backs != BACKS_NONE)
+		return usage_error(usage_render, "--layout gutter-fold prints "
+		    "each back beside its front; leave out --backs");
 	if (paper == NULL)
-		paper = locale_is_letter() ? "letter" : "a4";
-	if (strcmp(paper, "a4") == 0 || strcmp(paper, "A4") == 0) {
-		rd.lo.paper_w = 210 * MM;
-		rd.lo.paper_h = 297 * MM;
-		rd.lo.a4 = 1;
-	} else if (strcmp(paper, "letter") == 0) {
-		rd.lo.paper_w = 612;
-		rd.lo.paper_h = 792;
-	} else {
+		paper = sheet_default_paper();
+	if (sheet_paper(paper, &rd.lo.paper_w, &rd.lo.paper_h, &rd.lo.a4) < 0)
 		return usage_error(usage_render, "--paper '%s' must be a4 or "
 		    "letter", paper);
-	}
 
 	if (product_arg && (rd.products = product_list(product_arg)) == NULL)
 		return 2;
+	if (only_arg) {
+		size_t n;
+
+		if ((rd.only = name_list(only_arg)) == NULL) {
+			rc = 2;
+			goto out;
+		}
+		for (n = 0; rd.only[n]; n++)
+			;
+		rd.only_hit = xcalloc(n + 1, sizeof(int));
+	}
 	diag_init(0, stderr);
 	/* One output per PATH (or one for all with -o). */
 	nout = outfile ? 1 : argc - optind;
@@ -450,6 +558,8 @@ cmd_render(int argc, char **argv)
 		size_t k;
 
 		outs[i].pdf = pdf_new();
+		pdf_set_cmyk(outs[i].pdf, cmyk);
+		title_for(outs[i].pdf, argv[optind + (outfile ? 0 : i)]);
 		outs[i].layout = layout_new(outs[i].pdf, &rd.lo);
 		rd.cur = &outs[i];
 		if (outfile) {
@@ -465,6 +575,8 @@ cmd_render(int argc, char **argv)
 		layout_finish(outs[i].layout);
 		inputs_free(&in);
 	}
+	if (diag_exit_status(0) == 0)
+		only_unmatched(&rd);
 	if (rd.user && !rd.user_used && diag_exit_status(0) == 0)
 		diag_at(L_FATAL, "template.invalid", rd.user->file, 0, 0,
 		    "template '%s' renders %s records, which none of the "
@@ -508,6 +620,13 @@ out:
 	for (i = 0; rd.products && rd.products[i]; i++)
 		free(rd.products[i]);
 	free(rd.products);
+	for (i = 0; rd.only && rd.only[i]; i++)
+		free(rd.only[i]);
+	free(rd.only);
+	free(rd.only_hit);
+	for (i = 0; (size_t)i < rd.nnames; i++)
+		free(rd.names[i]);
+	free(rd.names);
 	record_free(rd.rec);
 	batch_free(rd.batch);
 	return rc;

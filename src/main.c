@@ -31,6 +31,8 @@ static const struct cmd {
 	{ "resolve", cmd_game, "replay one shot with given dice, step by step" },
 	{ "templates", cmd_templates,
 	    "list the built-in templates and what they render" },
+	{ "calibrate", cmd_calibrate,
+	    "print a sheet that measures a printer's duplex offset" },
 };
 
 /* The command of that name: one of cmds[], or a game's (cmd_game). */

@@ -54,6 +54,7 @@ const struct rule core_rules[] = {
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
+	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ NULL, NULL, NULL }
 };

@@ -282,7 +282,7 @@ pdftotext "$t/batb.pdf" - | grep -c "^Battalion$" > "$t/count"; has "$t/count" "
 pdffonts "$t/bat.pdf" > "$t/fonts" 2>&1
 if awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' "$t/fonts"; then ok; else bad "a font is not embedded in the deck"; fi
 expect 0 "reference and specialties" -- "$muster" render --paper a4 -o "$t/ref.pdf" decks/reference.yaml decks/specialties.yaml
-has "$t/out" "1 page, 3 cards" "reference and specialties share a sheet"
+has "$t/out" "2 pages, 3 cards" "reference and specialties each on a page of its own"
 pdftotext "$t/ref.pdf" - > "$t/ref.txt"
 has "$t/ref.txt" "Superior Discipline" "specialties table"
 has "$t/ref.txt" "line infantry against cavalry not flanking" "modifiers printed from the rules table"
@@ -309,10 +309,10 @@ expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "O
 # --- products: render prints every product; --product chooses ---
 expect 0 "every product of mixed inputs" -- "$muster" render --paper a4 -o "$t/mixed.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
 # Each product on pages of its own: 6 cards (1 page), 8 counters (1),
-# 2 sheets (1 each), the reference and specialties cards together (1).
-has "$t/out" "$t/mixed.pdf: 5 pages, 19 cards" "cards, counters, sheets and references together"
+# 2 sheets (1 each), the reference card (1), the specialties (1).
+has "$t/out" "$t/mixed.pdf: 6 pages, 19 cards" "cards, counters, sheets and references together"
 expect 0 "--product reference" -- "$muster" render --paper a4 --product reference -o "$t/refonly.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
-has "$t/out" "$t/refonly.pdf: 1 page, 3 cards" "--product reference prints the references alone, on one page"
+has "$t/out" "$t/refonly.pdf: 2 pages, 3 cards" "--product reference prints the references alone, each deck's on its page"
 expect 0 "--product card" -- "$muster" render --paper a4 --product card -o "$t/cardonly.pdf" units/shellshock decks/reference.yaml
 has "$t/out" "$t/cardonly.pdf: 1 page, 6 cards" "--product card leaves the references out"
 expect 2 "--product that is none" -- "$muster" render --product cards units/shellshock
@@ -339,6 +339,16 @@ for f in tests/e2e/*.sh; do
 	# shellcheck disable=SC1090
 	. "./$f"
 done
+
+# --- every PDF written above is valid: qpdf finds no error, ghostscript
+# renders every page without one (a strict RIP's view) ---
+npdf=0
+for f in $(find "$t" -name '*.pdf' ! -name '*-qdf.pdf'); do
+	npdf=$((npdf + 1))
+	if qpdf --check "$f" >"$t/qpdf" 2>&1; then ok; else bad "qpdf --check $f: $(tail -2 "$t/qpdf")"; fi
+	if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$f" >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then ok; else bad "ghostscript $f: $(head -3 "$t/gs")"; fi
+done
+if [ "$npdf" -gt 40 ]; then ok; else bad "only $npdf PDFs were checked by qpdf and ghostscript"; fi
 
 # --- make install: the installed program finds its templates and decks ---
 if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi

@@ -396,14 +396,46 @@ draw_face(struct draw *d, const struct elem *v, int n)
 	}
 }
 
+/* Whether a template's front is white at its edge (nothing coloured
+ * runs into the bleed): such cards packed edge to edge need guides. */
+static int
+white_edge(const struct template *t)
+{
+	const struct rgb white = { 1, 1, 1 };
+	int i;
+
+	for (i = 0; i < t->nfront; i++) {
+		const struct elem *e = &t->front[i];
+
+		if (e->type == EL_BOX && e->bleed && !e->fill.none &&
+		    (e->fill.field.n || memcmp(&e->fill.rgb, &white,
+		    sizeof(white)) != 0))
+			return 0;
+	}
+	return 1;
+}
+
 static void
 finish_page(struct layout *l, struct group *g)
 {
-	if (g->front && g->cur && g->cur->cut == CUT_LINES && l->o.crop)
-		sheet_cut_lines(&g->sheet, g->front, g->slot);
-	else if (g->front && g->cur)
-		sheet_crop_marks(&g->sheet, g->front,
-		    (g->slot + g->sheet.cols - 1) / g->sheet.cols);
+	const struct sheet *s = &g->sheet;
+
+	if (g->front && g->cur && g->cur->cut == CUT_LINES && l->o.crop) {
+		sheet_cut_lines(s, g->front, g->slot);
+	} else if (g->front && g->cur) {
+		sheet_crop_marks(s, g->front, (g->slot + s->cols - 1) /
+		    s->cols);
+		if (l->o.crop && white_edge(g->cur))
+			sheet_inner_cuts(s, g->front, g->slot);
+	}
+	if (g->front && s->layout == LAYOUT_GUTTER)
+		sheet_fold_line(s, g->front);
+	if (g->front && g->back && g->cur && g->cur->cut == CUT_CROP &&
+	    l->o.crop) {
+		sheet_reg_marks(s, g->front, BACKS_NONE, 0, 0);
+		sheet_reg_marks(s, g->back, l->o.backs, l->o.back_dx,
+		    l->o.back_dy);
+	}
 	g->front = g->back = NULL;
 	g->slot = 0;
 }
@@ -434,6 +466,7 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 	s->bleed = l->o.bleed;
 	s->gap = t->gap;
 	s->crop = l->o.crop && t->cut == CUT_CROP;
+	s->layout = l->o.layout;
 	if (sheet_plan(s) < 0) {
 		char w[32], h[32];
 
@@ -495,11 +528,19 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 		g->cur = t;
 	}
 	if (g->front == NULL || g->slot == g->sheet.cols * g->sheet.rows) {
+		const struct sheet *s = &g->sheet;
+
 		finish_page(l, g);
-		g->front = pdf_add_page(l->pdf, l->o.paper_w, l->o.paper_h);
-		if (l->o.backs != BACKS_NONE)
-			g->back = pdf_add_page(l->pdf, l->o.paper_w,
-			    l->o.paper_h);
+		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		if (l->o.backs != BACKS_NONE && s->layout != LAYOUT_GUTTER)
+			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		if (s->layout == LAYOUT_SINGLE) {
+			pdf_page_boxes(g->front, s->x0, s->y0, s->card_w,
+			    s->card_h, s->bleed);
+			if (g->back)
+				pdf_page_boxes(g->back, s->x0, s->y0, s->card_w,
+				    s->card_h, s->bleed);
+		}
 	}
 	memset(&d, 0, sizeof(d));
 	d.l = l;
@@ -518,6 +559,11 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 		d.back = 1;
 		sheet_slot(&g->sheet, g->slot, l->o.backs, l->o.back_dx,
 		    l->o.back_dy, &d.ox, &d.oy);
+		draw_face(&d, t->back, t->nback);
+	} else if (g->sheet.layout == LAYOUT_GUTTER) {
+		/* The back beside its front, mirrored about the fold. */
+		d.back = 1;
+		sheet_slot(&g->sheet, g->slot, BACKS_LONG, 0, 0, &d.ox, &d.oy);
 		draw_face(&d, t->back, t->nback);
 	}
 	g->slot++;

@@ -7,7 +7,9 @@
  * grid; a product's new page starts when its page is full or its card
  * size changes.  Pages come in the order they were started.  With backs, each
  * front page is followed by its back page, the backs mirrored so that
- * each lands behind its front when printed duplex.
+ * each lands behind its front when printed duplex.  The single layout
+ * gives each card a page (and its back the next); gutter-fold puts the
+ * backs on the front's page, mirrored about the fold.
  */
 #ifndef MUSTER_LAYOUT_H
 #define MUSTER_LAYOUT_H
@@ -25,6 +27,7 @@ struct layout_opts {
 	int crop;
 	enum backs backs;
 	double back_dx, back_dy;	/* points: right and down */
+	enum sheet_layout layout;	/* --layout */
 	double counter;		/* the side of a counter (sizing: counter) */
 };
 

@@ -3,50 +3,151 @@
  */
 #include "sheet.h"
 
+#include <langinfo.h>
+#include <locale.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "pdf.h"
 
 #define MM (72.0 / 25.4)
 #define MARK_OFFSET (1.5 * MM)	/* crop marks start this far past the bleed */
-#define MARK_LENGTH (5.0 * MM)	/* and are at most this long */
+#define MARK_LENGTH (5.0 * MM)	/* and are at most this long, */
+#define MARK_MIN (1.0 * MM)	/* at least this, or left out */
 #define MARK_WIDTH 0.3
 #define CUT_WIDTH 0.25	/* cut lines between counters: thin, grey */
 #define PRINTER_EDGE (5.0 * MM)	/* no printer reaches the paper's very edge */
+#define FOLD_GAP (3.0 * MM)	/* gutter-fold: trim to fold, past the bleed */
+#define REG_ARM (2.0 * MM)	/* registration cross: half its width */
+
+int
+sheet_paper(const char *name, double *w, double *h, int *a4)
+{
+	if (strcasecmp(name, "a4") == 0) {
+		*w = 210 * MM;
+		*h = 297 * MM;
+		*a4 = 1;
+	} else if (strcasecmp(name, "letter") == 0) {
+		*w = 612;
+		*h = 792;
+		*a4 = 0;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/* glibc's LC_PAPER, or the territory of the locale's name. */
+const char *
+sheet_default_paper(void)
+{
+	static const char *const letter[] = {
+		"_US", "_CA", "_MX", "_CL", "_CO", "_CR", "_GT", "_NI", "_PA",
+		"_PH", "_PR", "_SV", "_VE", "_DO", NULL
+	};
+	const char *v = getenv("LC_ALL");
+	const char *const *p;
+
+	if (v == NULL || *v == '\0')
+		v = getenv("LC_PAPER");
+	if (v == NULL || *v == '\0')
+		v = getenv("LANG");
+	if (v == NULL || *v == '\0')
+		return "a4";
+	if (strcasecmp(v, "letter") == 0)
+		return "letter";
+#ifdef _NL_PAPER_WIDTH
+	if (setlocale(LC_PAPER, "") != NULL) {
+		int w = (int)(long)(void *)nl_langinfo(_NL_PAPER_WIDTH);
+
+		setlocale(LC_PAPER, "C");
+		if (w > 0)
+			return w == 216 ? "letter" : "a4";
+	}
+#endif
+	for (p = letter; *p; p++)
+		if (strstr(v, *p))
+			return "letter";
+	return "a4";
+}
 
 double
 sheet_min_margin(const struct sheet *s)
 {
 	/* Poker cards 3 x 3 on Letter leave 7.7 mm above and below: marks
-	 * need their offset and a few millimetres of length. */
+	 * of 1.2 mm, ending 5 mm from the edge. */
 	if (s->crop)
-		return s->bleed + MARK_OFFSET + 4.0 * MM;
+		return s->bleed + MARK_OFFSET + MARK_MIN + PRINTER_EDGE;
 	return s->bleed > PRINTER_EDGE ? s->bleed : PRINTER_EDGE;
+}
+
+/* How many across in room, cards of size c with gap between. */
+static int
+fit(double room, double c, double gap)
+{
+	return (int)floor((room + gap) / (c + gap) + 1e-9);
+}
+
+/* The grid on a page of w x h; returns the cards it holds. */
+static int
+plan_on(struct sheet *s, double w, double h)
+{
+	double gap = s->gap > 2 * s->bleed ? s->gap : 2 * s->bleed;
+	double m = sheet_min_margin(s), inner, gw, gh;
+
+	s->page_w = w;
+	s->page_h = h;
+	s->step_x = s->card_w + gap;
+	s->step_y = s->card_h + gap;
+	if (s->layout == LAYOUT_SINGLE) {
+		s->page_w = s->card_w + 2 * s->bleed;
+		s->page_h = s->card_h + 2 * s->bleed;
+		s->cols = s->rows = 1;
+		s->margin_x = s->margin_y = s->bleed;
+		s->x0 = s->y0 = s->bleed;
+		return 1;
+	}
+	s->rows = fit(h - 2 * m, s->card_h, gap);
+	if (s->layout == LAYOUT_GUTTER) {
+		/* Fronts on the left half, their trims FOLD_GAP and the bleed
+		 * short of the fold. */
+		inner = s->bleed + FOLD_GAP;
+		s->cols = fit(w / 2 - m - inner, s->card_w, gap);
+		gw = s->cols * s->card_w + (s->cols - 1) * gap;
+		s->x0 = w / 2 - inner - gw;
+		s->margin_x = s->x0;
+	} else {
+		s->cols = fit(w - 2 * m, s->card_w, gap);
+		gw = s->cols * s->card_w + (s->cols - 1) * gap;
+		s->margin_x = (w - gw) / 2;
+		s->x0 = s->margin_x;
+	}
+	if (s->cols < 1 || s->rows < 1)
+		return 0;
+	gh = s->rows * s->card_h + (s->rows - 1) * gap;
+	s->margin_y = (h - gh) / 2;
+	s->y0 = h - s->margin_y - s->card_h;
+	return s->cols * s->rows;
 }
 
 int
 sheet_plan(struct sheet *s)
 {
-	double gap = s->gap > 2 * s->bleed ? s->gap : 2 * s->bleed;
-	double m = sheet_min_margin(s);
-	double gw, gh;
+	struct sheet land = *s;
+	int up = plan_on(s, s->paper_w, s->paper_h);
 
-	s->cols = (int)floor((s->paper_w - 2 * m + gap) / (s->card_w + gap) +
-	    1e-9);
-	s->rows = (int)floor((s->paper_h - 2 * m + gap) / (s->card_h + gap) +
-	    1e-9);
-	if (s->cols < 1 || s->rows < 1)
-		return -1;
-	s->step_x = s->card_w + gap;
-	s->step_y = s->card_h + gap;
-	gw = s->cols * s->card_w + (s->cols - 1) * gap;
-	gh = s->rows * s->card_h + (s->rows - 1) * gap;
-	s->margin_x = (s->paper_w - gw) / 2;
-	s->margin_y = (s->paper_h - gh) / 2;
-	s->x0 = s->margin_x;
-	s->y0 = s->paper_h - s->margin_y - s->card_h;
-	return 0;
+	s->landscape = 0;
+	/* Turned sideways when that holds more (poker cards with bleed on
+	 * A4: 8 rather than 6). */
+	if (s->layout != LAYOUT_SINGLE &&
+	    plan_on(&land, s->paper_h, s->paper_w) > up) {
+		*s = land;
+		s->landscape = 1;
+		up = s->cols * s->rows;
+	}
+	return up > 0 ? 0 : -1;
 }
 
 void
@@ -58,62 +159,97 @@ sheet_slot(const struct sheet *s, int i, enum backs backs, double dx,
 	*x = s->x0 + c * s->step_x;
 	*y = s->y0 - r * s->step_y;
 	if (backs == BACKS_LONG)
-		*x = s->paper_w - *x - s->card_w;	/* turned over sideways */
+		*x = s->page_w - *x - s->card_w;	/* turned over sideways */
 	else if (backs == BACKS_SHORT)
-		*y = s->paper_h - *y - s->card_h;	/* turned over top to bottom */
+		*y = s->page_h - *y - s->card_h;	/* turned over top to bottom */
 	if (backs != BACKS_NONE) {
 		*x += dx;
 		*y -= dy;
 	}
 }
 
-void
-sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int rows_used)
+/* Length of a mark with room from its start to the paper's edge; 0 when
+ * it would not be seen. */
+static double
+mark_len(double room)
+{
+	double len = room - PRINTER_EDGE;
+
+	if (len > MARK_LENGTH)
+		len = MARK_LENGTH;
+	return len >= MARK_MIN - 1e-6 ? len : 0;
+}
+
+/* Marks round a grid whose left trim is at left: above and below at every
+ * trim x, and on the sides asked for at every trim y. */
+static void
+marks_round(const struct sheet *s, struct pdf_page *pg, double left,
+    int rows_used, int on_left, int on_right)
 {
 	const struct rgb black = { 0, 0, 0 };
-	double top, bottom, left, right, len, out;
+	double top, bottom, right, len, out;
 	int c, r, e;
 
-	if (!s->crop || rows_used < 1)
-		return;
-	if (rows_used > s->rows)
-		rows_used = s->rows;
-	left = s->x0;
-	right = s->x0 + (s->cols - 1) * s->step_x + s->card_w;
+	right = left + (s->cols - 1) * s->step_x + s->card_w;
 	top = s->y0 + s->card_h;
 	bottom = s->y0 - (rows_used - 1) * s->step_y;
 	out = s->bleed + MARK_OFFSET;
 
 	/* Vertical marks above and below the grid at every trim x. */
-	len = s->paper_h - top - out - PRINTER_EDGE / 2;
-	if (len > MARK_LENGTH)
-		len = MARK_LENGTH;
-	for (c = 0; c < s->cols; c++)
+	len = mark_len(s->page_h - top - out);
+	for (c = 0; c < s->cols && len > 0; c++)
 		for (e = 0; e < 2; e++) {
-			double x = s->x0 + c * s->step_x + e * s->card_w;
+			double x = left + c * s->step_x + e * s->card_w;
 
 			if (e == 0 && c > 0 && s->step_x - s->card_w < 0.01)
 				continue;	/* shared with the card before */
 			pdf_line(pg, x, top + out, x, top + out + len, black,
 			    MARK_WIDTH);
+		}
+	len = mark_len(bottom - out);
+	for (c = 0; c < s->cols && len > 0; c++)
+		for (e = 0; e < 2; e++) {
+			double x = left + c * s->step_x + e * s->card_w;
+
+			if (e == 0 && c > 0 && s->step_x - s->card_w < 0.01)
+				continue;
 			pdf_line(pg, x, bottom - out, x, bottom - out - len,
 			    black, MARK_WIDTH);
 		}
 	/* Horizontal marks left and right of the grid at every trim y. */
-	len = left - out - PRINTER_EDGE / 2;
-	if (len > MARK_LENGTH)
-		len = MARK_LENGTH;
 	for (r = 0; r < rows_used; r++)
 		for (e = 0; e < 2; e++) {
 			double y = s->y0 - r * s->step_y + e * s->card_h;
 
 			if (e == 1 && r > 0 && s->step_y - s->card_h < 0.01)
 				continue;	/* shared with the card above */
-			pdf_line(pg, left - out, y, left - out - len, y, black,
-			    MARK_WIDTH);
-			pdf_line(pg, right + out, y, right + out + len, y,
-			    black, MARK_WIDTH);
+			if (on_left && (len = mark_len(left - out)) > 0)
+				pdf_line(pg, left - out, y, left - out - len,
+				    y, black, MARK_WIDTH);
+			if (on_right &&
+			    (len = mark_len(s->page_w - right - out)) > 0)
+				pdf_line(pg, right + out, y, right + out + len,
+				    y, black, MARK_WIDTH);
 		}
+}
+
+void
+sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int rows_used)
+{
+	double gw;
+
+	if (!s->crop || rows_used < 1 || s->layout == LAYOUT_SINGLE)
+		return;
+	if (rows_used > s->rows)
+		rows_used = s->rows;
+	if (s->layout != LAYOUT_GUTTER) {
+		marks_round(s, pg, s->x0, rows_used, 1, 1);
+		return;
+	}
+	/* Gutter-fold: the outer sides only; the fold is not a cut. */
+	gw = (s->cols - 1) * s->step_x + s->card_w;
+	marks_round(s, pg, s->x0, rows_used, 1, 0);
+	marks_round(s, pg, s->page_w - s->x0 - gw, rows_used, 0, 1);
 }
 
 void
@@ -130,5 +266,89 @@ sheet_cut_lines(const struct sheet *s, struct pdf_page *pg, int used)
 	for (i = 0; i < used && i < s->cols * s->rows; i++) {
 		sheet_slot(s, i, BACKS_NONE, 0, 0, &x, &y);
 		pdf_rect(pg, x, y, s->card_w, s->card_h, &p);
+		if (s->layout == LAYOUT_GUTTER) {
+			sheet_slot(s, i, BACKS_LONG, 0, 0, &x, &y);
+			pdf_rect(pg, x, y, s->card_w, s->card_h, &p);
+		}
+	}
+}
+
+void
+sheet_inner_cuts(const struct sheet *s, struct pdf_page *pg, int used)
+{
+	const struct rgb grey = { 0.6f, 0.6f, 0.6f };
+	double x, y;
+	int i, n = s->cols * s->rows;
+
+	if (used > n)
+		used = n;
+	for (i = 0; i < used; i++) {
+		sheet_slot(s, i, BACKS_NONE, 0, 0, &x, &y);
+		/* The trim it shares with the card to its right, and with
+		 * the card below it. */
+		if (s->step_x - s->card_w < 0.01 && i % s->cols < s->cols - 1 &&
+		    i + 1 < used)
+			pdf_line(pg, x + s->card_w, y, x + s->card_w,
+			    y + s->card_h, grey, CUT_WIDTH);
+		if (s->step_y - s->card_h < 0.01 && i + s->cols < used)
+			pdf_line(pg, x, y, x + s->card_w, y, grey, CUT_WIDTH);
+	}
+}
+
+void
+sheet_fold_line(const struct sheet *s, struct pdf_page *pg)
+{
+	const struct rgb grey = { 0.45f, 0.45f, 0.45f };
+	double y, x = s->page_w / 2, top = s->page_h - PRINTER_EDGE;
+
+	/* Dashes of 3 mm, 2 mm apart, drawn as strokes of their own. */
+	for (y = PRINTER_EDGE; y < top; y += 5 * MM)
+		pdf_line(pg, x, y, x, y + 3 * MM < top ? y + 3 * MM : top, grey,
+		    MARK_WIDTH);
+}
+
+/* A cross centred on x, y; ringed on a back. */
+static void
+reg_cross(struct pdf_page *pg, double x, double y, int ring)
+{
+	const struct rgb black = { 0, 0, 0 };
+	struct paint p;
+
+	pdf_line(pg, x - REG_ARM, y, x + REG_ARM, y, black, MARK_WIDTH / 2);
+	pdf_line(pg, x, y - REG_ARM, x, y + REG_ARM, black, MARK_WIDTH / 2);
+	if (!ring)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.stroke = 1;
+	p.stroke_rgb = black;
+	p.width = MARK_WIDTH / 2;
+	pdf_ellipse(pg, x, y, REG_ARM * 0.6, REG_ARM * 0.6, &p);
+}
+
+void
+sheet_reg_marks(const struct sheet *s, struct pdf_page *pg,
+    enum backs backs, double dx, double dy)
+{
+	double room = s->margin_x - s->bleed - MARK_OFFSET;
+	double y = s->y0 + s->card_h / 2, x[2];
+	int i;
+
+	if (s->layout != LAYOUT_SHEET || room < 2 * REG_ARM + PRINTER_EDGE)
+		return;
+	/* Midway between the paper's printable edge and the marks. */
+	x[0] = PRINTER_EDGE + (room - PRINTER_EDGE) / 2;
+	x[1] = s->page_w - x[0];
+	for (i = 0; i < 2; i++) {
+		double px = x[i], py = y;
+
+		if (backs == BACKS_LONG)
+			px = s->page_w - px;
+		else if (backs == BACKS_SHORT)
+			py = s->page_h - py;
+		if (backs != BACKS_NONE) {
+			px += dx;
+			py -= dy;
+		}
+		reg_cross(pg, px, py, backs != BACKS_NONE);
 	}
 }
