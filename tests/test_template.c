@@ -741,7 +741,7 @@ test_template_errors(void **state)
 	    "box, text, line, table, widget [template.invalid]\n"
 	    "%s:7:23: error: widget 'dial' is not one of sector, cells, track, "
 	    "nato, hex [template.invalid]\n"
-	    "%s:8:31: error: align 'middle' must be left, centre or right "
+	    "%s:8:31: error: align 'middle' must be left, center or right "
 	    "[template.invalid]\n"
 	    "%s:9:30: error: font 'fancy' is not in the template's fonts (body) "
 	    "[template.invalid]\n"
@@ -755,8 +755,8 @@ test_template_errors(void **state)
 	    "joined by '+' from infantry, cavalry, artillery, armour, engineer, "
 	    "machine-gun, hq, light, mounted, motorized, such as "
 	    "infantry+motorized [template.invalid]\n"
-	    "%s:13:38: error: sector widget value '0,400': give the centre and "
-	    "width in degrees, such as 0,60 (centre -360 to 360, width 0 to "
+	    "%s:13:38: error: sector widget value '0,400': give the center and "
+	    "width in degrees, such as 0,60 (center -360 to 360, width 0 to "
 	    "360) [template.invalid]\n",
 	    file, file, file, file, file, file, file, file, file, file);
 	assert_string_equal(cap_text(&c), want.buf);
@@ -868,6 +868,36 @@ test_decimal_bounds(void **state)
 	free(file);
 }
 
+/* "center" is the spelling; "centre", which templates once used, still
+ * loads the same, across and down. */
+static void
+test_align_center_alias(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "align.yaml");
+
+	write_file(file, "template: a\nrenders: test.card\nsize: [1in, 1in]\n"
+	    "elements:\n"
+	    "  - {name: a, text: x, align: center, valign: center}\n"
+	    "  - {name: b, text: x, align: centre, valign: centre}\n"
+	    "  - {name: c, text: x, align: left, valign: middle}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->front[0].halign, ALIGN_CENTRE);
+	assert_int_equal(t->front[0].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[1].halign, ALIGN_CENTRE);
+	assert_int_equal(t->front[1].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[2].halign, ALIGN_START);
+	assert_int_equal(t->front[2].valign, ALIGN_CENTRE);
+	template_free(t);
+	cap_end(&c);
+	free(file);
+}
+
 int
 main(void)
 {
@@ -888,6 +918,7 @@ main(void)
 		scratch_test(test_template_errors),
 		scratch_test(test_counter_keys),
 		scratch_test(test_decimal_bounds),
+		scratch_test(test_align_center_alias),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
