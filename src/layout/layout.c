@@ -45,6 +45,7 @@ struct layout {
 	char **warned;			/* "template\tfield" already reported */
 	size_t nwarned;
 	struct sbuf scratch;
+	struct sbuf lines;		/* text with its breaks chosen */
 };
 
 struct layout *
@@ -70,6 +71,7 @@ layout_free(struct layout *l)
 	free(l->tf);
 	free(l->g);
 	sb_release(&l->scratch);
+	sb_release(&l->lines);
 	free(l);
 }
 
@@ -240,6 +242,33 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 	return rgb;
 }
 
+/*
+ * Wrapped text that fits at pt, with its lines broken where they read
+ * best (tb's size set to the one chosen).  When the best breaks at pt
+ * still leave a word alone on a line, type up to LESS smaller that
+ * leaves none is taken instead, as a typesetter would.
+ */
+#define LESS 0.9
+
+static const char *
+break_lines(struct draw *d, struct textbox *tb, double pt, const char *text)
+{
+	struct sbuf *sb = &d->l->lines;
+	double s;
+
+	tb->pt = pt;
+	if (draw_breaks(d->pdf, tb, pt, text, sb) == 0)
+		return sb_str(sb);
+	for (s = pt - 0.25; s >= pt * LESS - 0.001 && s >= tb->min_pt - 0.001;
+	    s -= 0.25)
+		if (draw_breaks(d->pdf, tb, s, text, sb) == 0) {
+			tb->pt = s;
+			return sb_str(sb);
+		}
+	draw_breaks(d->pdf, tb, pt, text, sb);
+	return sb_str(sb);
+}
+
 void
 draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
@@ -283,6 +312,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.colour = draw_colour(d, &e->colour, &none);
 	if (none)
 		return;
+	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
+		text = break_lines(d, &tb, used, text);
 	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
 		char wb[32], hb[32], lb[64], tx[64];
 
