@@ -3,6 +3,7 @@
  */
 #include "layout.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -540,7 +541,13 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 	d.font = font;
 	d.w = g->sheet.card_w;
 	d.h = g->sheet.card_h;
-	d.fs = d.w / t->w < d.h / t->h ? d.w / t->w : d.h / t->h;
+	/*
+	 * Type grows with the card's area.  A4's business card, 85 x 55 mm,
+	 * is narrower than the 3.5 x 2 in one a template is drawn at but
+	 * taller and larger: scaled by its narrower side, every line of it
+	 * came out smaller than on Letter, with air between the rows.
+	 */
+	d.fs = sqrt(d.w / t->w * d.h / t->h);
 	d.pg = g->front;
 	sheet_slot(&g->sheet, g->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
 	draw_face(&d, t->front, t->nfront);
