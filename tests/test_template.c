@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include <math.h>
+
 #include "layout/template.h"
 #include "record.h"
 
@@ -898,6 +900,126 @@ test_align_center_alias(void **state)
 	free(file);
 }
 
+/* ---- legibility of the shipped templates ---- */
+
+/* Grey: neither black nor white nor a colour. */
+static int
+grey(struct rgb c)
+{
+	float hi = c.r > c.g ? c.r : c.g, lo = c.r < c.g ? c.r : c.g;
+
+	hi = hi > c.b ? hi : c.b;
+	lo = lo < c.b ? lo : c.b;
+	return hi - lo < 0.06f && hi > 0.25f && hi < 0.85f;
+}
+
+/* Reversed: light text, which only shows on a dark ground. */
+static int
+reversed(struct rgb c)
+{
+	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
+}
+
+/* Whether text in colour c, any value a {field} colour may take, is
+ * grey or reversed. */
+static int
+faint(const struct template *t, const struct colour *c)
+{
+	int i;
+
+	if (c->none)
+		return 0;
+	if (c->field.n == 0)
+		return grey(c->rgb) || reversed(c->rgb);
+	for (i = 0; i < t->npalette; i++)
+		if (grey(t->palette[i].rgb) || reversed(t->palette[i].rgb))
+			return 1;
+	return 0;
+}
+
+/*
+ * The smallest scale e's type prints at: 1 on the card a template is
+ * drawn at, its area's on A4 (layout.c); a counter at the default 5/8 in
+ * or at the smallest size its min_card lets it print at.
+ */
+static double
+least_scale(const struct template *t, const struct elem *e)
+{
+	double s = 1;
+
+	if (t->counter) {
+		s = 0.625 * 72 / t->w;
+		if (e->min_card > 0.625 * 72)
+			s = e->min_card / t->w;
+	} else if (t->a4_w > 0 && sqrt(t->a4_w / t->w * t->a4_h / t->h) < s) {
+		s = sqrt(t->a4_w / t->w * t->a4_h / t->h);
+	}
+	return s;
+}
+
+static void
+check_faces(const struct template *t, const struct elem *v, int n,
+    struct sbuf *bad)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct elem *e = &v[i];
+		double s = least_scale(t, e);
+
+		if (e->type != EL_TEXT && !(e->type == EL_WIDGET &&
+		    (e->widget == widget_find("cells") ||
+		    e->widget == widget_find("hex"))))
+			continue;
+		if (!faint(t, &e->colour))
+			continue;
+		/* Below its size it never shrinks under 6 pt (layout.c). */
+		if (e->pt * s < 5.995)
+			sb_addf(bad, "%s '%s' %.2f pt\n", t->name, e->name,
+			    e->pt * s);
+	}
+}
+
+/*
+ * No grey text and no light text reversed out of a dark ground comes
+ * out under 6 pt, in any shipped template, at any size it prints at.
+ */
+static void
+test_shipped_legible(void **state)
+{
+	struct sbuf bad = SBUF_INIT;
+	struct capture c;
+	struct dirent *de;
+	DIR *dir;
+	int n = 0;
+
+	(void)state;
+	dir = opendir(templates);
+	assert_non_null(dir);
+	cap_start(&c, 0);
+	while ((de = readdir(dir)) != NULL) {
+		char *file;
+		struct template *t;
+		size_t len = strlen(de->d_name);
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		file = path_join(templates, de->d_name);
+		t = template_load(file, NULL);
+		assert_non_null(t);
+		check_faces(t, t->front, t->nfront, &bad);
+		check_faces(t, t->back, t->nback, &bad);
+		template_free(t);
+		free(file);
+		n++;
+	}
+	closedir(dir);
+	cap_end(&c);
+	assert_true(n >= 14);
+	assert_string_equal(sb_str(&bad), "");
+	sb_release(&bad);
+}
+
 int
 main(void)
 {
@@ -919,6 +1041,7 @@ main(void)
 		scratch_test(test_counter_keys),
 		scratch_test(test_decimal_bounds),
 		scratch_test(test_align_center_alias),
+		cmocka_unit_test(test_shipped_legible),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -270,6 +270,25 @@ break_lines(struct draw *d, struct textbox *tb, double pt, const char *text)
 	return sb_str(sb);
 }
 
+/*
+ * Grey text, and light text reversed out of a dark ground, is hard to
+ * read small: whatever a template's min_pt, it is never shrunk below
+ * this; what does not fit then is told as render.overflow.
+ */
+#define FAINT_PT 6.0
+
+static int
+faint(struct rgb c)
+{
+	float hi = c.r > c.g ? c.r : c.g, lo = c.r < c.g ? c.r : c.g;
+
+	hi = hi > c.b ? hi : c.b;
+	lo = lo < c.b ? lo : c.b;
+	if (hi - lo < 0.06f && hi > 0.25f && hi < 0.85f)
+		return 1;	/* grey */
+	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
+}
+
 void
 draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
@@ -313,6 +332,11 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.colour = draw_colour(d, &e->colour, &none);
 	if (none)
 		return;
+	if (faint(tb.colour) && tb.min_pt < FAINT_PT) {
+		tb.min_pt = FAINT_PT;
+		if (tb.pt < tb.min_pt)
+			tb.pt = tb.min_pt;
+	}
 	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
 		text = break_lines(d, &tb, used, text);
 	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
