@@ -23,6 +23,7 @@ struct draw {
 	double w, h;		/* the card's size on this paper */
 	double fs;		/* scale of type */
 	int back;
+	const struct elem *unsafe;	/* told of as render.safe-zone */
 };
 
 /*

@@ -271,6 +271,74 @@ break_lines(struct draw *d, struct textbox *tb, double pt, const char *text)
 }
 
 /*
+ * Warns when this card's text comes closer to the trim than the
+ * template's safe margin (SPEC 4), where a guillotine a little off may
+ * cut it.  Where the text is: across, its lines (shown, as drawn at pt)
+ * as measured; down, its box; a box inside the margins holds its text,
+ * so only one reaching into them is measured.  Once an element a card.
+ */
+static void
+safe_zone(struct draw *d, const struct elem *e, const char *text,
+    const char *shown, const struct textbox *tb, double pt, int cut)
+{
+	static const char *const edge[4] = { "left", "right", "bottom", "top" };
+	double s = d->t->safe, x0 = tb->x, x1 = tb->x + tb->w, gap[4];
+	const char *p = shown;
+	char gb[32], sb[32], lb[64], tx[64];
+	int i, k;
+
+	if (s <= 0 || d->unsafe == e)
+		return;
+	gap[2] = tb->y - d->oy;
+	gap[3] = d->oy + d->h - (tb->y + tb->h);
+	if (x0 - d->ox >= s - 0.01 && d->ox + d->w - x1 >= s - 0.01 &&
+	    gap[2] >= s - 0.01 && gap[3] >= s - 0.01)
+		return;
+	/* Cut text fills its box; else each line where pdf_textbox put it. */
+	while (!cut) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		double lw = pdf_text_width(d->pdf, tb->font, pt, p, n);
+		double lx = tb->x;
+
+		if (tb->halign == ALIGN_CENTRE)
+			lx += (tb->w - lw) / 2;
+		else if (tb->halign == ALIGN_END)
+			lx += tb->w - lw;
+		if (n > 0 && p == shown) {
+			x0 = lx;
+			x1 = lx + lw;
+		} else if (n > 0) {
+			x0 = lx < x0 ? lx : x0;
+			x1 = lx + lw > x1 ? lx + lw : x1;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	/* A line pdf/ broke again lies inside the box. */
+	x0 = x0 < tb->x ? tb->x : x0;
+	x1 = x1 > tb->x + tb->w ? tb->x + tb->w : x1;
+	gap[0] = x0 - d->ox;
+	gap[1] = d->ox + d->w - x1;
+	for (k = 0, i = 1; i < 4; i++)
+		if (gap[i] < gap[k])
+			k = i;
+	if (gap[k] >= s - 0.01)
+		return;
+	d->unsafe = e;
+	card_diag(d, L_WARNING, "render.safe-zone",
+	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
+	    "inside the template's %s safe margin; it may be cut",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
+	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+	    strcmp(text, rec_label_text(d->r)) ?
+	    shorten(text, tx, sizeof(tx)) : "",
+	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], mm_str(s, sb));
+}
+
+/*
  * Grey text, and light text reversed out of a dark ground, is hard to
  * read small: whatever a template's min_pt, it is never shrunk below
  * this; what does not fit then is told as render.overflow.
@@ -294,10 +362,11 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
 {
 	struct textbox tb;
+	const char *shown = text;
 	double used;
 	char ch[5];
 	long cp;
-	int none, fid = d->font[e->font];
+	int none, cut, fid = d->font[e->font];
 
 	if (*text == '\0')
 		return;
@@ -338,8 +407,10 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 			tb.pt = tb.min_pt;
 	}
 	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
-		text = break_lines(d, &tb, used, text);
-	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
+		shown = break_lines(d, &tb, used, text);
+	cut = pdf_textbox(d->pdf, d->pg, &tb, shown, &used);
+	safe_zone(d, e, text, shown, &tb, used, cut);
+	if (cut) {
 		char wb[32], hb[32], lb[64], tx[64];
 
 		card_diag(d, L_WARNING, "render.overflow",
