@@ -78,7 +78,7 @@ test_business_card_letter(void **state)
 	assert_int_equal(s.rows, 5);
 	assert_near(s.step_x, 252, EPS);
 	assert_near(s.step_y, 144, EPS);
-	/* Centred: (612 - 504) / 2 and (792 - 720) / 2. */
+	/* Centered: (612 - 504) / 2 and (792 - 720) / 2. */
 	assert_near(s.margin_x, 54, EPS);
 	assert_near(s.margin_y, 36, EPS);
 	assert_near(s.x0, 54, EPS);
@@ -192,7 +192,7 @@ test_gap(void **state)
 	assert_int_equal(s.cols, 3);
 	assert_near(s.step_x, 65 * MM, EPS);
 	assert_near(s.step_y, 90 * MM, EPS);
-	/* Centred with the gaps: 3 x 63 + 2 x 2 = 193 mm wide. */
+	/* Centered with the gaps: 3 x 63 + 2 x 2 = 193 mm wide. */
 	assert_near(s.margin_x, (210 - 193) / 2.0 * MM, EPS);
 }
 

@@ -88,7 +88,7 @@ test_era_allows_die(void **state)
 static void
 test_arc_sector(void **state)
 {
-	static const struct { int arc, centre, width; } cases[] = {
+	static const struct { int arc, center, width; } cases[] = {
 		/* A fixed arc is one 60-degree facing. */
 		{ SS_ARC_FRONT, 0, 60 },
 		{ SS_ARC_REAR, 180, 60 },
@@ -107,12 +107,12 @@ test_arc_sector(void **state)
 
 	(void)state;
 	for (i = 0; i < NELEM(cases); i++) {
-		int centre = -1, width = -1;
+		int center = -1, width = -1;
 
-		ss_arc_sector(cases[i].arc, &centre, &width);
-		if (centre != cases[i].centre || width != cases[i].width)
+		ss_arc_sector(cases[i].arc, &center, &width);
+		if (center != cases[i].center || width != cases[i].width)
 			fail_msg("arc %d is %d,%d; want %d,%d", cases[i].arc,
-			    centre, width, cases[i].centre, cases[i].width);
+			    center, width, cases[i].center, cases[i].width);
 	}
 	assert_string_equal(ss_arc_name[SS_ARC_PIVOT2], "pivot2");
 	assert_null(ss_arc_name[SS_NARCS]);

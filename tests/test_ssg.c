@@ -372,6 +372,48 @@ test_combat_note(void **state)
 	assert_string_equal(ssg_signed(0, buf), "0");
 }
 
+/* The reference's combat card, kept by the card collector below. */
+static void
+keep_combat(struct emitter *e, int copies)
+{
+	const char *c = rec_get(e->rec, "combat");
+
+	(void)copies;
+	if (c && *c)
+		snprintf(e->ctx, 2048, "%s", c);
+}
+
+static void
+test_reference_combat(void **state)
+{
+	struct batch *b = batch_new();
+	const struct loaded *ld;
+	char *combat = calloc(1, 2048);
+	struct emitter e;
+
+	(void)state;
+	/* The battalion cards leave the combat rules to the reference: it
+	 * says the roll and the double envelopment's +1 among the attack
+	 * modifiers, from the same tables. */
+	diag_init(0, stderr);
+	ld = load_ref(b, "decks/reference.yaml", "ssg", "reference");
+	e.rec = record_new();
+	e.card = keep_combat;
+	e.ctx = combat;
+	ld->kind->products[0].emit(ld->obj, &e);
+	assert_non_null(strstr(combat, "Each side rolls a d8: 7 or more "
+	    "destroys the card opposite.\nAttack:\n"));
+	assert_non_null(strstr(combat, "\n  +2  flank attack\n  +3  cavalry "
+	    "flank attack\n  +1  double envelopment (flanking on both sides)"
+	    "\n"));
+	assert_true(strstr(combat, "envelopment") < strstr(combat,
+	    "Defense:"));
+	diag_end();
+	record_free(e.rec);
+	free(combat);
+	batch_free(b);
+}
+
 static void
 test_shipped_decks(void **state)
 {
@@ -418,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_shipped_decks),
 		cmocka_unit_test(test_shipped_tactics_text),
 		cmocka_unit_test(test_combat_note),
+		cmocka_unit_test(test_reference_combat),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

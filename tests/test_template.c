@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include <math.h>
+
 #include "layout/template.h"
 #include "record.h"
 
@@ -741,7 +743,7 @@ test_template_errors(void **state)
 	    "box, text, line, table, widget [template.invalid]\n"
 	    "%s:7:23: error: widget 'dial' is not one of sector, cells, track, "
 	    "nato, hex [template.invalid]\n"
-	    "%s:8:31: error: align 'middle' must be left, centre or right "
+	    "%s:8:31: error: align 'middle' must be left, center or right "
 	    "[template.invalid]\n"
 	    "%s:9:30: error: font 'fancy' is not in the template's fonts (body) "
 	    "[template.invalid]\n"
@@ -755,8 +757,8 @@ test_template_errors(void **state)
 	    "joined by '+' from infantry, cavalry, artillery, armour, engineer, "
 	    "machine-gun, hq, light, mounted, motorized, such as "
 	    "infantry+motorized [template.invalid]\n"
-	    "%s:13:38: error: sector widget value '0,400': give the centre and "
-	    "width in degrees, such as 0,60 (centre -360 to 360, width 0 to "
+	    "%s:13:38: error: sector widget value '0,400': give the center and "
+	    "width in degrees, such as 0,60 (center -360 to 360, width 0 to "
 	    "360) [template.invalid]\n",
 	    file, file, file, file, file, file, file, file, file, file);
 	assert_string_equal(cap_text(&c), want.buf);
@@ -868,6 +870,156 @@ test_decimal_bounds(void **state)
 	free(file);
 }
 
+/* "center" is the spelling; "centre", which templates once used, still
+ * loads the same, across and down. */
+static void
+test_align_center_alias(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "align.yaml");
+
+	write_file(file, "template: a\nrenders: test.card\nsize: [1in, 1in]\n"
+	    "elements:\n"
+	    "  - {name: a, text: x, align: center, valign: center}\n"
+	    "  - {name: b, text: x, align: centre, valign: centre}\n"
+	    "  - {name: c, text: x, align: left, valign: middle}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->front[0].halign, ALIGN_CENTRE);
+	assert_int_equal(t->front[0].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[1].halign, ALIGN_CENTRE);
+	assert_int_equal(t->front[1].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[2].halign, ALIGN_START);
+	assert_int_equal(t->front[2].valign, ALIGN_CENTRE);
+	template_free(t);
+	cap_end(&c);
+	free(file);
+}
+
+/* ---- legibility of the shipped templates ---- */
+
+/* Grey: neither black nor white nor a colour. */
+static int
+grey(struct rgb c)
+{
+	float hi = c.r > c.g ? c.r : c.g, lo = c.r < c.g ? c.r : c.g;
+
+	hi = hi > c.b ? hi : c.b;
+	lo = lo < c.b ? lo : c.b;
+	return hi - lo < 0.06f && hi > 0.25f && hi < 0.85f;
+}
+
+/* Reversed: light text, which only shows on a dark ground. */
+static int
+reversed(struct rgb c)
+{
+	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
+}
+
+/* Whether text in colour c, any value a {field} colour may take, is
+ * grey or reversed. */
+static int
+faint(const struct template *t, const struct colour *c)
+{
+	int i;
+
+	if (c->none)
+		return 0;
+	if (c->field.n == 0)
+		return grey(c->rgb) || reversed(c->rgb);
+	for (i = 0; i < t->npalette; i++)
+		if (grey(t->palette[i].rgb) || reversed(t->palette[i].rgb))
+			return 1;
+	return 0;
+}
+
+/*
+ * The smallest scale e's type prints at: 1 on the card a template is
+ * drawn at, its area's on A4 (layout.c); a counter at the default 5/8 in
+ * or at the smallest size its min_card lets it print at.
+ */
+static double
+least_scale(const struct template *t, const struct elem *e)
+{
+	double s = 1;
+
+	if (t->counter) {
+		s = 0.625 * 72 / t->w;
+		if (e->min_card > 0.625 * 72)
+			s = e->min_card / t->w;
+	} else if (t->a4_w > 0 && sqrt(t->a4_w / t->w * t->a4_h / t->h) < s) {
+		s = sqrt(t->a4_w / t->w * t->a4_h / t->h);
+	}
+	return s;
+}
+
+static void
+check_faces(const struct template *t, const struct elem *v, int n,
+    struct sbuf *bad)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct elem *e = &v[i];
+		double s = least_scale(t, e);
+
+		if (e->type != EL_TEXT && !(e->type == EL_WIDGET &&
+		    (e->widget == widget_find("cells") ||
+		    e->widget == widget_find("hex"))))
+			continue;
+		if (!faint(t, &e->colour))
+			continue;
+		/* Below its size it never shrinks under 6 pt (layout.c). */
+		if (e->pt * s < 5.995)
+			sb_addf(bad, "%s '%s' %.2f pt\n", t->name, e->name,
+			    e->pt * s);
+	}
+}
+
+/*
+ * No grey text and no light text reversed out of a dark ground comes
+ * out under 6 pt, in any shipped template, at any size it prints at.
+ */
+static void
+test_shipped_legible(void **state)
+{
+	struct sbuf bad = SBUF_INIT;
+	struct capture c;
+	struct dirent *de;
+	DIR *dir;
+	int n = 0;
+
+	(void)state;
+	dir = opendir(templates);
+	assert_non_null(dir);
+	cap_start(&c, 0);
+	while ((de = readdir(dir)) != NULL) {
+		char *file;
+		struct template *t;
+		size_t len = strlen(de->d_name);
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		file = path_join(templates, de->d_name);
+		t = template_load(file, NULL);
+		assert_non_null(t);
+		check_faces(t, t->front, t->nfront, &bad);
+		check_faces(t, t->back, t->nback, &bad);
+		template_free(t);
+		free(file);
+		n++;
+	}
+	closedir(dir);
+	cap_end(&c);
+	assert_true(n >= 14);
+	assert_string_equal(sb_str(&bad), "");
+	sb_release(&bad);
+}
+
 int
 main(void)
 {
@@ -888,6 +1040,8 @@ main(void)
 		scratch_test(test_template_errors),
 		scratch_test(test_counter_keys),
 		scratch_test(test_decimal_bounds),
+		scratch_test(test_align_center_alias),
+		cmocka_unit_test(test_shipped_legible),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -23,6 +23,7 @@ struct draw {
 	double w, h;		/* the card's size on this paper */
 	double fs;		/* scale of type */
 	int back;
+	const struct elem *unsafe;	/* told of as render.safe-zone */
 };
 
 /*
@@ -47,6 +48,16 @@ void draw_text(struct draw *d, const struct elem *e, const char *text,
  * ("card 'NAME': " and fmt), as render.overflow is. */
 void draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
     ATTR_PRINTF(3, 4);
+/*
+ * Writes text into sb with its lines broken where they read best
+ * (lines.c): when tb wraps, each paragraph goes on as many lines as
+ * pdf_textbox() would fill at pt, a size it fits at, with the breaks
+ * chosen for even lines and whole phrases, written as newlines.
+ * Returns how many flaws are left (a line of one word, a modifier
+ * parted from what it modifies), for the caller to try a smaller size.
+ */
+int draw_breaks(struct pdf *pdf, const struct textbox *tb, double pt,
+    const char *text, struct sbuf *sb);
 /* Draws a widget element whose value expanded to value. */
 void draw_widget(struct draw *d, const struct elem *e, const char *value);
 

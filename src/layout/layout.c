@@ -3,6 +3,7 @@
  */
 #include "layout.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ struct layout {
 	char **warned;			/* "template\tfield" already reported */
 	size_t nwarned;
 	struct sbuf scratch;
+	struct sbuf lines;		/* text with its breaks chosen */
 };
 
 struct layout *
@@ -70,6 +72,7 @@ layout_free(struct layout *l)
 	free(l->tf);
 	free(l->g);
 	sb_release(&l->scratch);
+	sb_release(&l->lines);
 	free(l);
 }
 
@@ -240,15 +243,130 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 	return rgb;
 }
 
+/*
+ * Wrapped text that fits at pt, with its lines broken where they read
+ * best (tb's size set to the one chosen).  When the best breaks at pt
+ * still leave a word alone on a line, type up to LESS smaller that
+ * leaves none is taken instead, as a typesetter would.
+ */
+#define LESS 0.9
+
+static const char *
+break_lines(struct draw *d, struct textbox *tb, double pt, const char *text)
+{
+	struct sbuf *sb = &d->l->lines;
+	double s;
+
+	tb->pt = pt;
+	if (draw_breaks(d->pdf, tb, pt, text, sb) == 0)
+		return sb_str(sb);
+	for (s = pt - 0.25; s >= pt * LESS - 0.001 && s >= tb->min_pt - 0.001;
+	    s -= 0.25)
+		if (draw_breaks(d->pdf, tb, s, text, sb) == 0) {
+			tb->pt = s;
+			return sb_str(sb);
+		}
+	draw_breaks(d->pdf, tb, pt, text, sb);
+	return sb_str(sb);
+}
+
+/*
+ * Warns when this card's text comes closer to the trim than the
+ * template's safe margin (SPEC 4), where a guillotine a little off may
+ * cut it.  Where the text is: across, its lines (shown, as drawn at pt)
+ * as measured; down, its box; a box inside the margins holds its text,
+ * so only one reaching into them is measured.  Once an element a card.
+ */
+static void
+safe_zone(struct draw *d, const struct elem *e, const char *text,
+    const char *shown, const struct textbox *tb, double pt, int cut)
+{
+	static const char *const edge[4] = { "left", "right", "bottom", "top" };
+	double s = d->t->safe, x0 = tb->x, x1 = tb->x + tb->w, gap[4];
+	const char *p = shown;
+	char gb[32], sb[32], lb[64], tx[64];
+	int i, k;
+
+	if (s <= 0 || d->unsafe == e)
+		return;
+	gap[2] = tb->y - d->oy;
+	gap[3] = d->oy + d->h - (tb->y + tb->h);
+	if (x0 - d->ox >= s - 0.01 && d->ox + d->w - x1 >= s - 0.01 &&
+	    gap[2] >= s - 0.01 && gap[3] >= s - 0.01)
+		return;
+	/* Cut text fills its box; else each line where pdf_textbox put it. */
+	while (!cut) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		double lw = pdf_text_width(d->pdf, tb->font, pt, p, n);
+		double lx = tb->x;
+
+		if (tb->halign == ALIGN_CENTRE)
+			lx += (tb->w - lw) / 2;
+		else if (tb->halign == ALIGN_END)
+			lx += tb->w - lw;
+		if (n > 0 && p == shown) {
+			x0 = lx;
+			x1 = lx + lw;
+		} else if (n > 0) {
+			x0 = lx < x0 ? lx : x0;
+			x1 = lx + lw > x1 ? lx + lw : x1;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	/* A line pdf/ broke again lies inside the box. */
+	x0 = x0 < tb->x ? tb->x : x0;
+	x1 = x1 > tb->x + tb->w ? tb->x + tb->w : x1;
+	gap[0] = x0 - d->ox;
+	gap[1] = d->ox + d->w - x1;
+	for (k = 0, i = 1; i < 4; i++)
+		if (gap[i] < gap[k])
+			k = i;
+	if (gap[k] >= s - 0.01)
+		return;
+	d->unsafe = e;
+	card_diag(d, L_WARNING, "render.safe-zone",
+	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
+	    "inside the template's %s safe margin; it may be cut",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
+	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+	    strcmp(text, rec_label_text(d->r)) ?
+	    shorten(text, tx, sizeof(tx)) : "",
+	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], mm_str(s, sb));
+}
+
+/*
+ * Grey text, and light text reversed out of a dark ground, is hard to
+ * read small: whatever a template's min_pt, it is never shrunk below
+ * this; what does not fit then is told as render.overflow.
+ */
+#define FAINT_PT 6.0
+
+static int
+faint(struct rgb c)
+{
+	float hi = c.r > c.g ? c.r : c.g, lo = c.r < c.g ? c.r : c.g;
+
+	hi = hi > c.b ? hi : c.b;
+	lo = lo < c.b ? lo : c.b;
+	if (hi - lo < 0.06f && hi > 0.25f && hi < 0.85f)
+		return 1;	/* grey */
+	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
+}
+
 void
 draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
 {
 	struct textbox tb;
+	const char *shown = text;
 	double used;
 	char ch[5];
 	long cp;
-	int none, fid = d->font[e->font];
+	int none, cut, fid = d->font[e->font];
 
 	if (*text == '\0')
 		return;
@@ -283,7 +401,16 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.colour = draw_colour(d, &e->colour, &none);
 	if (none)
 		return;
-	if (pdf_textbox(d->pdf, d->pg, &tb, text, &used)) {
+	if (faint(tb.colour) && tb.min_pt < FAINT_PT) {
+		tb.min_pt = FAINT_PT;
+		if (tb.pt < tb.min_pt)
+			tb.pt = tb.min_pt;
+	}
+	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
+		shown = break_lines(d, &tb, used, text);
+	cut = pdf_textbox(d->pdf, d->pg, &tb, shown, &used);
+	safe_zone(d, e, text, shown, &tb, used, cut);
+	if (cut) {
 		char wb[32], hb[32], lb[64], tx[64];
 
 		card_diag(d, L_WARNING, "render.overflow",
@@ -550,7 +677,13 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 	d.font = font;
 	d.w = g->sheet.card_w;
 	d.h = g->sheet.card_h;
-	d.fs = d.w / t->w < d.h / t->h ? d.w / t->w : d.h / t->h;
+	/*
+	 * Type grows with the card's area.  A4's business card, 85 x 55 mm,
+	 * is narrower than the 3.5 x 2 in one a template is drawn at but
+	 * taller and larger: scaled by its narrower side, every line of it
+	 * came out smaller than on Letter, with air between the rows.
+	 */
+	d.fs = sqrt(d.w / t->w * d.h / t->h);
 	d.pg = g->front;
 	sheet_slot(&g->sheet, g->slot, BACKS_NONE, 0, 0, &d.ox, &d.oy);
 	draw_face(&d, t->front, t->nfront);

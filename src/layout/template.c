@@ -730,11 +730,17 @@ font_index(struct ctx *cx, const struct node *n)
 	return 0;
 }
 
+/*
+ * "center" is the documented spelling; "centre", which templates once
+ * used, is still read the same so that their old files load.
+ */
 static int
 align(struct ctx *cx, const struct node *n, int vertical, int dflt)
 {
-	static const char *const h[] = { "left", "centre", "right", "center", NULL };
-	static const char *const v[] = { "top", "middle", "bottom", "centre", "center", NULL };
+	static const char *const h[] = { "left", "center", "right",
+		"centre", NULL };
+	static const char *const v[] = { "top", "middle", "bottom",
+		"center", "centre", NULL };
 	const char *const *names = vertical ? v : h;
 	int i;
 
@@ -744,7 +750,7 @@ align(struct ctx *cx, const struct node *n, int vertical, int dflt)
 		if (strcmp(names[i], n->str) == 0)
 			return i > 2 ? ALIGN_CENTRE : i;
 	bad(cx, n, "%salign '%s' must be %s", vertical ? "v" : "", n->str,
-	    vertical ? "top, middle or bottom" : "left, centre or right");
+	    vertical ? "top, middle or bottom" : "left, center or right");
 	return dflt;
 }
 

@@ -31,17 +31,17 @@ struct widget {
 	int (*ok)(const char *value, struct sbuf *why);
 };
 
-/* ---- sector: "centre,width" in degrees clockwise from the front ---- */
+/* ---- sector: "center,width" in degrees clockwise from the front ---- */
 
-/* Reads "centre,width"; 0 when it is not two finite numbers in range. */
+/* Reads "center,width"; 0 when it is not two finite numbers in range. */
 static int
-sector_value(const char *value, double *centre, double *width)
+sector_value(const char *value, double *center, double *width)
 {
 	char *end;
 
-	*centre = strtod(value, &end);
+	*center = strtod(value, &end);
 	*width = 60;
-	if (end == value || !isfinite(*centre))
+	if (end == value || !isfinite(*center))
 		return 0;
 	if (*end == ',') {
 		const char *w = end + 1;
@@ -50,7 +50,7 @@ sector_value(const char *value, double *centre, double *width)
 		if (end == w || !isfinite(*width))
 			return 0;
 	}
-	return *end == '\0' && *centre >= -360 && *centre <= 360 &&
+	return *end == '\0' && *center >= -360 && *center <= 360 &&
 	    *width >= 0 && *width <= 360;
 }
 
@@ -61,8 +61,8 @@ sector_ok(const char *value, struct sbuf *why)
 
 	if (*value == '\0' || sector_value(value, &c, &w))
 		return 1;
-	sb_adds(why, "give the centre and width in degrees, such as 0,60 "
-	    "(centre -360 to 360, width 0 to 360)");
+	sb_adds(why, "give the center and width in degrees, such as 0,60 "
+	    "(center -360 to 360, width 0 to 360)");
 	return 0;
 }
 
@@ -71,10 +71,10 @@ sector(struct draw *d, const struct elem *e, const char *value,
     const struct wbox *b)
 {
 	struct paint p = b->paint;
-	double centre, width, r;
+	double center, width, r;
 	int none;
 
-	if (*value == '\0' || !sector_value(value, &centre, &width))
+	if (*value == '\0' || !sector_value(value, &center, &width))
 		return;
 	r = (b->w < b->h ? b->w : b->h) / 2 - e->lw;
 	if (r <= 0)
@@ -86,7 +86,7 @@ sector(struct draw *d, const struct elem *e, const char *value,
 	p.fill = 1;
 	if (b->fill_none)
 		p.fill_rgb = draw_colour(d, &e->colour, &none);
-	pdf_sector(d->pg, b->x + b->w / 2, b->y + b->h / 2, r, centre, width,
+	pdf_sector(d->pg, b->x + b->w / 2, b->y + b->h / 2, r, center, width,
 	    &p);
 	/* A tick at the top marks the unit's front. */
 	pdf_line(d->pg, b->x + b->w / 2, b->y + b->h / 2 + r, b->x + b->w / 2,
@@ -242,7 +242,7 @@ p_cavalry(struct draw *d, const struct frame *f)
 	line(d, f, 0, 0, 1, 1, 1);
 }
 
-/* Artillery: a solid dot in the centre. */
+/* Artillery: a solid dot in the center. */
 static void
 p_artillery(struct draw *d, const struct frame *f)
 {
@@ -435,9 +435,9 @@ nato(struct draw *d, const struct elem *e, const char *value,
 
 /* ---- hex: six values round a hexagon, clockwise from the top ---- */
 
-#define HEX_MAX 7	/* six sides and the centre */
+#define HEX_MAX 7	/* six sides and the center */
 
-/* Splits "a,b,c,d,e,f[,centre]" into items; their number, or -1. */
+/* Splits "a,b,c,d,e,f[,center]" into items; their number, or -1. */
 static int
 hex_items(char *copy, char **item)
 {
@@ -469,7 +469,7 @@ hex_ok(const char *value, struct sbuf *why)
 	if (n > 0)
 		return 1;
 	sb_adds(why, "give six values joined by commas, clockwise from the "
-	    "top side (the front), and a seventh for the centre if wanted");
+	    "top side (the front), and a seventh for the center if wanted");
 	return 0;
 }
 

@@ -145,8 +145,8 @@ const char *ss_era_dice(int era, char buf[32]);
  * the attacker's die above the defender's. */
 double ss_p_explodes(void);
 /* The facings a weapon arc covers, as a sector for the arc symbol:
- * centre and width in degrees clockwise from the unit's front. */
-void ss_arc_sector(int arc, int *centre, int *width);
+ * center and width in degrees clockwise from the unit's front. */
+void ss_arc_sector(int arc, int *center, int *width);
 
 /* ---- combat (000_aa283e32b68e0840.txt, "Combat", SPEC 5) ---- */
 

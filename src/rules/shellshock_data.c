@@ -93,11 +93,11 @@ ss_p_explodes(void)
 /* "you can shift the facing of the weapon by 60 degrees left or right";
  * a pivot N shifts N facings more each way, pivot3 reaches everywhere. */
 void
-ss_arc_sector(int arc, int *centre, int *width)
+ss_arc_sector(int arc, int *center, int *width)
 {
 	static const int c[SS_NARCS] = { 0, 180, 270, 90, 0, 0, 0 };
 	static const int w[SS_NARCS] = { 60, 60, 60, 60, 180, 300, 360 };
 
-	*centre = arc >= 0 && arc < SS_NARCS ? c[arc] : 0;
+	*center = arc >= 0 && arc < SS_NARCS ? c[arc] : 0;
 	*width = arc >= 0 && arc < SS_NARCS ? w[arc] : 60;
 }

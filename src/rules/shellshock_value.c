@@ -79,15 +79,15 @@ unsigned
 ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working)
 {
 	unsigned rows = 0;
-	int i, centre, width, angle = dir * 60, off;
+	int i, center, width, angle = dir * 60, off;
 
 	for (i = 0; i < u->nweapons; i++) {
 		const struct ss_weapon *w = &u->weapon[i];
 
 		if (!(working & (1u << w->row)))
 			continue;
-		ss_arc_sector(w->arc, &centre, &width);
-		off = ((angle - centre) % 360 + 540) % 360 - 180;
+		ss_arc_sector(w->arc, &center, &width);
+		off = ((angle - center) % 360 + 540) % 360 - 180;
 		if (off < 0)
 			off = -off;
 		if (2 * off <= width)

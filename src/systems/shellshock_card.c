@@ -653,13 +653,13 @@ emit_card_face(const void *obj, struct emitter *e)
 	}
 	for (i = 0; i < u->nweapons; i++) {
 		const struct ss_weapon *w = &u->weapon[i];
-		int centre, width;
+		int center, width;
 
 		snprintf(key, sizeof(key), "w.%c", ss_row_letter[w->row]);
 		rec_setf(r, key, "%d%c", w->damage, w->cls);
-		ss_arc_sector(w->arc, &centre, &width);
+		ss_arc_sector(w->arc, &center, &width);
 		snprintf(key, sizeof(key), "w.%c.arc", ss_row_letter[w->row]);
-		rec_setf(r, key, "%d,%d", centre, width);
+		rec_setf(r, key, "%d,%d", center, width);
 		snprintf(key, sizeof(key), "w.%c.spread", ss_row_letter[w->row]);
 		rec_set(r, key, w->spread ? "≋" : "");
 	}

@@ -280,7 +280,7 @@ emit_battalions(const void *obj, struct emitter *e)
 			}
 		rec_set(r, "traits", sb_str(&sb));
 		rec_set(r, "setup", bt->setup_cavalry ?
-		    "Sets up as cavalry" : "");
+		    "sets up as cavalry" : "");
 		sb_reset(&sb);
 		ssg_combat_note(&sb);
 		rec_set(r, "rules", sb_str(&sb));

@@ -110,10 +110,14 @@ emit_reference(const void *obj, struct emitter *e)
 	    "opposite.", SSG_DIE, SSG_DESTROYS);
 	for (roll = SSG_ROLL_ATTACK; roll <= SSG_ROLL_COMBAT; roll++) {
 		sb_addf(&sb, "\n%s:", roll_title[roll]);
+		/* The battalion cards leave the combat rules to this card,
+		 * so it says what a double envelopment is. */
 		for (m = ssg_mod_rules; m->why; m++)
 			if (m->roll == roll)
-				sb_addf(&sb, "\n  %s  %s", ssg_signed(m->mod, buf),
-				    m->why);
+				sb_addf(&sb, "\n  %s  %s%s",
+				    ssg_signed(m->mod, buf), m->why,
+				    m->when == SSG_DOUBLE ?
+				    " (flanking on both sides)" : "");
 	}
 	sb_addf(&sb, "\nMorale: a stack routs on 2d6 of %d or more.",
 	    SSG_ROUTS);
