@@ -29,7 +29,7 @@
 
 #define MM (72.0 / 25.4)
 #define SCALE 8		/* each scale reads -8 to +8 mm */
-#define OFF 10		/* the back's scales: this far off the centre */
+#define OFF 10		/* the back's scales: this far off the center */
 #define INSET (40.0 * MM)	/* corner targets, from the paper's edges */
 #define NTARGET 5
 
@@ -76,9 +76,9 @@ target(const struct cal *c, int i, double *x, double *y)
 
 static void
 text_at(const struct cal *c, struct pdf_page *pg, int font, double pt,
-    double x, double y, int centre, const char *s)
+    double x, double y, int center, const char *s)
 {
-	if (centre)
+	if (center)
 		x -= pdf_text_width(c->pdf, font, pt, s, strlen(s)) / 2;
 	pdf_text(c->pdf, pg, font, pt, x, y, black, s, strlen(s));
 }
@@ -110,8 +110,8 @@ front_target(struct pdf_page *pg, double x, double y)
 }
 
 /*
- * The back's scales about x, y: across, OFF above the centre and
- * numbered to the right; down, OFF right of the centre and numbered
+ * The back's scales about x, y: across, OFF above the center and
+ * numbered to the right; down, OFF right of the center and numbered
  * downwards; half millimetres ticked, every other millimetre numbered.
  * The front's arms, seen through the paper, cross them.
  */
@@ -130,7 +130,7 @@ back_target(const struct cal *c, struct pdf_page *pg, double x, double y)
 
 		pdf_line(pg, x + o, ax, x + o, ax - t, black,
 		    k == 0 ? 0.45 : 0.2);
-		/* Down is positive: the tick k/2 mm below the centre. */
+		/* Down is positive: the tick k/2 mm below the center. */
 		pdf_line(pg, dx, y - o, dx - t, y - o, black,
 		    k == 0 ? 0.45 : 0.2);
 		if (k % 4 != 0)

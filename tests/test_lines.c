@@ -50,7 +50,7 @@ box(double w, int halign)
 	tb.font = font;
 	tb.pt = tb.min_pt = 10;
 	tb.halign = halign;
-	tb.valign = ALIGN_CENTRE;
+	tb.valign = ALIGN_CENTER;
 	tb.wrap = 1;
 	tb.leading = 1.2;
 	return tb;
@@ -63,7 +63,7 @@ test_no_lone_word(void **state)
 	/* Wide enough for all but "roll.": filled greedily, the last line
 	 * would be that word alone. */
 	struct textbox tb = box(width("Line infantry: +2 to the attack") + 0.5,
-	    ALIGN_CENTRE);
+	    ALIGN_CENTER);
 
 	(void)state;
 	assert_int_equal(draw_breaks(pdf, &tb, 10,
@@ -77,7 +77,7 @@ static void
 test_even_lines(void **state)
 {
 	struct sbuf sb = SBUF_INIT;
-	struct textbox tb = box(width("Blocking Terrain") + 0.5, ALIGN_CENTRE);
+	struct textbox tb = box(width("Blocking Terrain") + 0.5, ALIGN_CENTER);
 
 	(void)state;
 	/* Greedy: "Blocking Terrain" and "Right"; even: the other way (a
@@ -93,7 +93,7 @@ test_flaw_left_when_no_better(void **state)
 {
 	struct sbuf sb = SBUF_INIT;
 	struct textbox tb = box(width("+1 reinforcement move.") - 0.5,
-	    ALIGN_CENTRE);
+	    ALIGN_CENTER);
 
 	(void)state;
 	/* Two lines either way: one leaves "move." alone, the other "+1";
@@ -133,7 +133,7 @@ static void
 test_fewest_lines(void **state)
 {
 	struct sbuf sb = SBUF_INIT;
-	struct textbox tb = box(width("for the defending"), ALIGN_CENTRE);
+	struct textbox tb = box(width("for the defending"), ALIGN_CENTER);
 	const char *text = "1 extra attack for the defending infantry "
 	    "battalion, if its first attack missed.";
 	double used;

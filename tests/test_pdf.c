@@ -150,7 +150,7 @@ box(int font, double w, double h, double pt, double min_pt)
 	tb.pt = pt;
 	tb.min_pt = min_pt;
 	tb.halign = ALIGN_START;
-	tb.valign = ALIGN_CENTRE;
+	tb.valign = ALIGN_CENTER;
 	tb.leading = 1.15;
 	tb.colour = black;
 	return tb;

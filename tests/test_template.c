@@ -411,7 +411,7 @@ test_builtin_shellshock_card(void **state)
 	/* The back. */
 	e = find(t->back, t->nback, "back.title", 0);
 	assert_non_null(e);
-	assert_int_equal(e->halign, ALIGN_CENTRE);
+	assert_int_equal(e->halign, ALIGN_CENTER);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "SHELLSHOCK");
 	cap_end(&c);
 	template_free(t);
@@ -889,12 +889,12 @@ test_align_center_alias(void **state)
 	t = template_load(file, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
-	assert_int_equal(t->front[0].halign, ALIGN_CENTRE);
-	assert_int_equal(t->front[0].valign, ALIGN_CENTRE);
-	assert_int_equal(t->front[1].halign, ALIGN_CENTRE);
-	assert_int_equal(t->front[1].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[0].halign, ALIGN_CENTER);
+	assert_int_equal(t->front[0].valign, ALIGN_CENTER);
+	assert_int_equal(t->front[1].halign, ALIGN_CENTER);
+	assert_int_equal(t->front[1].valign, ALIGN_CENTER);
 	assert_int_equal(t->front[2].halign, ALIGN_START);
-	assert_int_equal(t->front[2].valign, ALIGN_CENTRE);
+	assert_int_equal(t->front[2].valign, ALIGN_CENTER);
 	template_free(t);
 	cap_end(&c);
 	free(file);

@@ -301,7 +301,7 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 		double lw = pdf_text_width(d->pdf, tb->font, pt, p, n);
 		double lx = tb->x;
 
-		if (tb->halign == ALIGN_CENTRE)
+		if (tb->halign == ALIGN_CENTER)
 			lx += (tb->w - lw) / 2;
 		else if (tb->halign == ALIGN_END)
 			lx += tb->w - lw;

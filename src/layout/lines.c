@@ -137,7 +137,7 @@ paragraph(struct pdf *pdf, const struct textbox *tb, double pt,
 			} else {
 				/* A short last line is how left-aligned text
 				 * ends; centered, it should match the rest. */
-				if (tb->halign != ALIGN_CENTRE)
+				if (tb->halign != ALIGN_CENTER)
 					f = f > 0.5 ? f - 0.5 : 0;
 				c = f * f + (a == i - 1 ? WIDOW : 0);
 			}

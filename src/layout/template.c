@@ -748,7 +748,7 @@ align(struct ctx *cx, const struct node *n, int vertical, int dflt)
 		return dflt;
 	for (i = 0; names[i]; i++)
 		if (strcmp(names[i], n->str) == 0)
-			return i > 2 ? ALIGN_CENTRE : i;
+			return i > 2 ? ALIGN_CENTER : i;
 	bad(cx, n, "%salign '%s' must be %s", vertical ? "v" : "", n->str,
 	    vertical ? "top, middle or bottom" : "left, center or right");
 	return dflt;
@@ -870,8 +870,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 				colour_str(cx, col, dollar(cx, col->str, rowname),
 				    &e->colour);
 			e->halign = align(cx, node_get(cm, "align"), 0,
-			    ALIGN_CENTRE);
-			e->valign = ALIGN_CENTRE;
+			    ALIGN_CENTER);
+			e->valign = ALIGN_CENTER;
 			e->when = when;
 			e->unless = unless;
 			e->min_card = min_card;
@@ -1004,7 +1004,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :
 	    el_get(p, "color"));
 	e->halign = align(cx, el_get(p, "align"), 0, ALIGN_START);
-	e->valign = align(cx, el_get(p, "valign"), 1, ALIGN_CENTRE);
+	e->valign = align(cx, el_get(p, "valign"), 1, ALIGN_CENTER);
 	e->wrap = node_bool(el_get(p, "wrap"), 0);
 	if ((n = el_get(p, "leading")) != NULL)
 		e->leading = node_double(n, 1.15);

@@ -638,7 +638,7 @@ pdf_polygon(struct pdf_page *pgw, const double *xy, int n,
 
 void
 pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
-    double centre, double width, const struct paint *pt)
+    double center, double width, const struct paint *pt)
 {
 	HPDF_Page pg = pgw->page;
 
@@ -650,8 +650,8 @@ pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
 	} else {
 		HPDF_Page_MoveTo(pg, (HPDF_REAL)cx, (HPDF_REAL)cy);
 		HPDF_Page_Arc(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)r,
-		    (HPDF_REAL)(centre - width / 2),
-		    (HPDF_REAL)(centre + width / 2));
+		    (HPDF_REAL)(center - width / 2),
+		    (HPDF_REAL)(center + width / 2));
 		HPDF_Page_ClosePath(pg);
 	}
 	paint_path(pg, pt);
@@ -777,7 +777,7 @@ break_lines(struct pdf *p, const struct textbox *tb, const char *text,
 		para = end + 1;
 	}
 	/* Height: the first line's ink, then one leading per further line;
-	 * centred text needs room for descenders and accents either side. */
+	 * centered text needs room for descenders and accents either side. */
 	height = (ft->ascent + ft->descent) * pt +
 	    (n - 1) * pt * tb->leading;
 	if (height > tb->h + 0.01)
@@ -797,7 +797,7 @@ first_baseline(const struct font *ft, const struct textbox *tb, double pt,
 	case ALIGN_END:
 		return tb->y + ft->descent * pt + (n - 1) * pt * tb->leading;
 	default:
-		/* Centre the capitals: what the eye reads as the text. */
+		/* Center the capitals: what the eye reads as the text. */
 		block = ft->cap * pt + (n - 1) * pt * tb->leading;
 		return tb->y + (tb->h + block) / 2 - ft->cap * pt;
 	}
@@ -904,7 +904,7 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 	y = first_baseline(ft, tb, pt, n);
 	for (i = 0; i < n; i++, y -= pt * tb->leading) {
 		x = tb->x;
-		if (tb->halign == ALIGN_CENTRE)
+		if (tb->halign == ALIGN_CENTER)
 			x += (tb->w - lines[i].w) / 2;
 		else if (tb->halign == ALIGN_END)
 			x += tb->w - lines[i].w;

@@ -67,20 +67,20 @@ void pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx,
 /* A closed polygon through n points, xy holding x, y of each. */
 void pdf_polygon(struct pdf_page *pg, const double *xy, int n,
     const struct paint *pt);
-/* A pie slice: centre and width in degrees clockwise from straight up. */
+/* A pie slice: center and width in degrees clockwise from straight up. */
 void pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
-    double centre, double width, const struct paint *pt);
+    double center, double width, const struct paint *pt);
 /* Text with its baseline starting at x, y. */
 void pdf_text(struct pdf *p, struct pdf_page *pg, int font, double pt,
     double x, double y, struct rgb c, const char *text, size_t len);
 
-enum { ALIGN_START, ALIGN_CENTRE, ALIGN_END };
+enum { ALIGN_START, ALIGN_CENTER, ALIGN_END };
 
 struct textbox {
 	double x, y, w, h;	/* the box, bottom-left origin */
 	int font;
 	double pt, min_pt;	/* size wanted, smallest allowed */
-	int halign, valign;	/* ALIGN_*: left/top, centre, right/bottom */
+	int halign, valign;	/* ALIGN_*: left/top, center, right/bottom */
 	int wrap;		/* break lines at spaces to fit the width */
 	double leading;		/* line distance as a multiple of pt */
 	struct rgb colour;

@@ -307,7 +307,7 @@ sheet_fold_line(const struct sheet *s, struct pdf_page *pg)
 		    MARK_WIDTH);
 }
 
-/* A cross centred on x, y; ringed on a back. */
+/* A cross centered on x, y; ringed on a back. */
 static void
 reg_cross(struct pdf_page *pg, double x, double y, int ring)
 {

@@ -34,8 +34,8 @@ has "$t/out" "51 pages, 51 cards" "single without backs: a page a card"
 pdfinfo -box -f 1 -l 1 "$t/single1.pdf" | tr -s " " > "$t/box1"
 has "$t/box1" "Page 1 TrimBox: 0.00 0.00 178.58 249.45" "single without bleed: the trim is the page"
 
-# --- backs behind fronts: the probe's name is centred on both faces ---
-# python3 positions.py PDF FRONT BACK MODE DX DY: every name's centre on
+# --- backs behind fronts: the probe's name is centered on both faces ---
+# python3 positions.py PDF FRONT BACK MODE DX DY: every name's center on
 # the back page, mirrored as the paper turns, is its front's within 0.1
 # mm once the --back-offset DX,DY (mm, right and down) is taken off.
 cat > "$t/positions.py" <<'PY'
@@ -59,9 +59,9 @@ if fp == bp:    # gutter-fold: the front half and the back half
 fronts = {n: (x, y) for n, x, y in front}
 backs = {n: (x, y) for n, x, y in back}
 assert len(fronts) >= 4 and set(fronts) == set(backs), (sorted(fronts), sorted(backs))
-# The text's centre sits a little off the card's centre, the same on both
-# faces: in y it is measured on the middle row's card, whose centre is the
-# page's (an odd number of rows, centred).
+# The text's center sits a little off the card's center, the same on both
+# faces: in y it is measured on the middle row's card, whose center is the
+# page's (an odd number of rows, centered).
 ys = sorted(y for x, y in fronts.values())
 mid = ys[len(ys) // 2]
 dy_text = mid - h / 2 if mode == "short" else 0
@@ -160,7 +160,7 @@ for paper in a4 letter; do
 		has "$t/out" "2 pages" "calibrate writes two pages"
 	done
 done
-# The back's across scale is numbered from its zero, centred on the place
+# The back's across scale is numbered from its zero, centered on the place
 # behind each front cross: A4 crosses at 40, 105 and 170 mm across; with
 # --back-offset 1.5,-2 every zero moves 1.5 mm right.
 cat > "$t/cal.py" <<'PY'
