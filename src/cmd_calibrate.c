@@ -209,24 +209,6 @@ back_page(struct cal *c, const char *mode)
 	    "turns the page: use the middle cross.");
 }
 
-static int
-parse_offset(const char *arg, double *dx, double *dy)
-{
-	char *end;
-
-	errno = 0;
-	*dx = strtod(arg, &end);
-	if (end == arg || *end != ',' || errno || *dx < -20 || *dx > 20)
-		return 0;
-	arg = end + 1;
-	*dy = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno || *dy < -20 || *dy > 20)
-		return 0;
-	*dx *= MM;
-	*dy *= MM;
-	return 1;
-}
-
 int
 cmd_calibrate(int argc, char **argv)
 {
@@ -269,7 +251,7 @@ cmd_calibrate(int argc, char **argv)
 			    "duplex-short";
 			break;
 		case 'O':
-			if (!parse_offset(optarg, &c.dx, &c.dy)) {
+			if (sheet_offset(optarg, &c.dx, &c.dy) < 0) {
 				free(path);
 				return usage_error(usage_calibrate,
 				    "--back-offset '%s' must be X,Y in "

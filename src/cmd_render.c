@@ -187,9 +187,10 @@ emit_one(struct emitter *e, int copies)
 			dc->rd->stop = 1;
 }
 
-/* "A,B" into a NULL-ended list, or NULL after saying what is wrong. */
+/* "A, B,,C" into a NULL-ended list of its names ("A", "B", "C"), or
+ * NULL when it names none. */
 static char **
-name_list(const char *arg)
+comma_list(const char *arg)
 {
 	char **v = NULL, *copy = xstrdup(arg), *tok, *save = NULL;
 	size_t n = 0;
@@ -205,10 +206,17 @@ name_list(const char *arg)
 		v[n] = NULL;
 	}
 	free(copy);
-	if (v == NULL)
-		usage_error(usage_render, "--only needs card names, such as "
-		    "'Hussars,Lancers'");
 	return v;
+}
+
+static void
+list_free(char **v)
+{
+	size_t i;
+
+	for (i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
 }
 
 /* Each --only name that matched no card: an error with a hint. */
@@ -260,30 +268,23 @@ static char **
 product_list(const char *arg)
 {
 	struct sbuf sb = SBUF_INIT;
-	char **v = NULL, *copy = xstrdup(arg), *tok, *save = NULL;
-	size_t n = 0;
+	char **v = comma_list(arg);
+	size_t i;
 
-	for (tok = strtok_r(copy, ",", &save); tok;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (!product_known(tok)) {
-			usage_error(usage_render, "--product '%s' is not a "
-			    "product%s", tok, sb_hint(&sb, tok, product_names(),
-			    1));
-			sb_release(&sb);
-			while (n > 0)
-				free(v[--n]);
-			free(v);
-			free(copy);
-			return NULL;
-		}
-		v = xrealloc(v, (n + 2) * sizeof(*v));
-		v[n++] = xstrdup(tok);
-		v[n] = NULL;
-	}
-	free(copy);
-	if (v == NULL)
+	if (v == NULL) {
 		usage_error(usage_render, "--product needs a product name, such "
 		    "as card");
+		return NULL;
+	}
+	for (i = 0; v[i]; i++)
+		if (!product_known(v[i])) {
+			usage_error(usage_render, "--product '%s' is not a "
+			    "product%s", v[i], sb_hint(&sb, v[i],
+			    product_names(), 1));
+			sb_release(&sb);
+			list_free(v);
+			return NULL;
+		}
 	return v;
 }
 
@@ -444,23 +445,13 @@ cmd_render(int argc, char **argv)
 				    "must be none, duplex-long or duplex-short",
 				    optarg);
 			break;
-		case 'O': {
-			char *comma = strchr(optarg, ',');
-
-			if (comma == NULL)
-				return usage_error(usage_render, "--back-offset "
-				    "'%s' must be X,Y in millimetres", optarg);
-			*comma = '\0';
-			if (!parse_mm(optarg, -20, 20, &rd.lo.back_dx) ||
-			    !parse_mm(comma + 1, -20, 20, &rd.lo.back_dy)) {
-				*comma = ',';
+		case 'O':
+			if (sheet_offset(optarg, &rd.lo.back_dx,
+			    &rd.lo.back_dy) < 0)
 				return usage_error(usage_render, "--back-offset "
 				    "'%s' must be X,Y in millimetres, each -20 "
 				    "to 20", optarg);
-			}
-			*comma = ',';
 			break;
-		}
 		case 'S': {
 			static const struct { const char *s; double in; } sz[] = {
 				{ "1/2", 0.5 }, { "5/8", 0.625 }, { "3/4", 0.75 },
@@ -505,8 +496,9 @@ cmd_render(int argc, char **argv)
 	if (only_arg) {
 		size_t n;
 
-		if ((rd.only = name_list(only_arg)) == NULL) {
-			rc = 2;
+		if ((rd.only = comma_list(only_arg)) == NULL) {
+			rc = usage_error(usage_render, "--only needs card names, "
+			    "such as 'Hussars,Lancers'");
 			goto out;
 		}
 		for (n = 0; rd.only[n]; n++)
@@ -617,16 +609,10 @@ out:
 		template_free(rd.tmpl[i].t);
 	free(rd.tmpl);
 	template_free(rd.user);
-	for (i = 0; rd.products && rd.products[i]; i++)
-		free(rd.products[i]);
-	free(rd.products);
-	for (i = 0; rd.only && rd.only[i]; i++)
-		free(rd.only[i]);
-	free(rd.only);
+	list_free(rd.products);
+	list_free(rd.only);
 	free(rd.only_hit);
-	for (i = 0; (size_t)i < rd.nnames; i++)
-		free(rd.names[i]);
-	free(rd.names);
+	list_free(rd.names);
 	record_free(rd.rec);
 	batch_free(rd.batch);
 	return rc;

@@ -3,6 +3,7 @@
  */
 #include "sheet.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
@@ -36,6 +37,24 @@ sheet_paper(const char *name, double *w, double *h, int *a4)
 	} else {
 		return -1;
 	}
+	return 0;
+}
+
+int
+sheet_offset(const char *arg, double *dx, double *dy)
+{
+	char *end;
+
+	errno = 0;
+	*dx = strtod(arg, &end);
+	if (end == arg || *end != ',' || errno || *dx < -20 || *dx > 20)
+		return -1;
+	arg = end + 1;
+	*dy = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno || *dy < -20 || *dy > 20)
+		return -1;
+	*dx *= MM;
+	*dy *= MM;
 	return 0;
 }
 
@@ -187,7 +206,7 @@ marks_round(const struct sheet *s, struct pdf_page *pg, double left,
     int rows_used, int on_left, int on_right)
 {
 	const struct rgb black = { 0, 0, 0 };
-	double top, bottom, right, len, out;
+	double top, bottom, right, len, out, above, below;
 	int c, r, e;
 
 	right = left + (s->cols - 1) * s->step_x + s->card_w;
@@ -196,25 +215,20 @@ marks_round(const struct sheet *s, struct pdf_page *pg, double left,
 	out = s->bleed + MARK_OFFSET;
 
 	/* Vertical marks above and below the grid at every trim x. */
-	len = mark_len(s->page_h - top - out);
-	for (c = 0; c < s->cols && len > 0; c++)
+	above = mark_len(s->page_h - top - out);
+	below = mark_len(bottom - out);
+	for (c = 0; c < s->cols; c++)
 		for (e = 0; e < 2; e++) {
 			double x = left + c * s->step_x + e * s->card_w;
 
 			if (e == 0 && c > 0 && s->step_x - s->card_w < 0.01)
 				continue;	/* shared with the card before */
-			pdf_line(pg, x, top + out, x, top + out + len, black,
-			    MARK_WIDTH);
-		}
-	len = mark_len(bottom - out);
-	for (c = 0; c < s->cols && len > 0; c++)
-		for (e = 0; e < 2; e++) {
-			double x = left + c * s->step_x + e * s->card_w;
-
-			if (e == 0 && c > 0 && s->step_x - s->card_w < 0.01)
-				continue;
-			pdf_line(pg, x, bottom - out, x, bottom - out - len,
-			    black, MARK_WIDTH);
+			if (above > 0)
+				pdf_line(pg, x, top + out, x, top + out + above,
+				    black, MARK_WIDTH);
+			if (below > 0)
+				pdf_line(pg, x, bottom - out, x, bottom - out -
+				    below, black, MARK_WIDTH);
 		}
 	/* Horizontal marks left and right of the grid at every trim y. */
 	for (r = 0; r < rows_used; r++)

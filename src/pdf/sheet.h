@@ -37,6 +37,9 @@ struct sheet {
 
 /* The paper of that name ("a4", "letter") in points; -1 when unknown. */
 int sheet_paper(const char *name, double *w, double *h, int *a4);
+/* --back-offset "X,Y" in millimetres, each -20 to 20, as points; -1
+ * when it is not that. */
+int sheet_offset(const char *arg, double *dx, double *dy);
 /* "letter" when the locale's paper is Letter, else "a4". */
 const char *sheet_default_paper(void);
 

@@ -182,3 +182,9 @@ expect 2 "calibrate bad backs" -- "$muster" calibrate --backs none
 has "$t/err" "--backs 'none' must be duplex-long or duplex-short" "calibrate --backs none"
 expect 0 "calibrate --help" -- "$muster" calibrate --help
 has "$t/out" "--back-offset X,Y" "calibrate --help"
+# --back-offset: X,Y, each -20 to 20, the same for render and calibrate.
+expect 2 "render --back-offset without Y" -- "$muster" render --back-offset 1 -o "$t/x.pdf" decks/tactics.yaml
+has "$t/err" "--back-offset '1' must be X,Y in millimetres, each -20 to 20" "render --back-offset 1"
+expect 2 "calibrate --back-offset past 20" -- "$muster" calibrate --back-offset 20.5,0 -o "$t/x.pdf"
+has "$t/err" "--back-offset '20.5,0' must be X,Y in millimetres, each -20 to 20" "calibrate --back-offset 20.5,0"
+expect 0 "calibrate --back-offset at 20" -- "$muster" calibrate --back-offset -20,20 -o "$t/cal20.pdf"
