@@ -25,7 +25,7 @@ LDLIBS =
 FUZZ_SECONDS = 60
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
-	fonts-dejavu-extra pkg-config
+	fonts-dejavu-extra pkg-config zlib1g-dev
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
@@ -35,7 +35,7 @@ MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS)
 # libharu 2.3 has no pkg-config file.
-MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lm
+MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lz -lm -pthread
 
 SRC = $(sort $(wildcard src/*.c src/*/*.c))
 OBJ = $(SRC:src/%.c=build/obj/%.o)

@@ -8,13 +8,14 @@
  * charset; the ToUnicode CMap 2.3 writes for UTF-8 fonts is malformed
  * (a cidrange where a bfrange belongs), so it is rewritten here.
  */
-#include "pdf.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
-#include <hpdf_encrypt.h>
+#include <hpdf_pages.h>
+#include <hpdf_streams.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,42 +27,6 @@
 #include "../util.h"
 
 #define MAXLINES 64
-
-struct font {
-	char *pattern;
-	char *file;
-	HPDF_Font f;
-	FcCharSet *cs;
-	short *width;		/* per BMP code point, -1 until asked */
-	double ascent, descent, cap;	/* fractions of the em */
-};
-
-/*
- * Each page remembers the graphics state it last set, so that drawing
- * the same colour, width or font again costs nothing: libharu formats
- * every operator it is asked for, and most of a card repeats the last.
- */
-struct pdf_page {
-	HPDF_Page page;
-	struct pdf_page *next;
-	struct rgb fill, stroke;
-	double width;
-	HPDF_Font font;
-	double size;
-	int have_fill, have_stroke, have_width;
-	int cmyk;		/* colours as DeviceCMYK */
-};
-
-struct pdf {
-	HPDF_Doc doc;
-	HPDF_STATUS err, detail;
-	struct font *font;	/* grows: no cap on fonts per document */
-	int nfonts, capfonts;
-	struct pdf_page *pages, *last;
-	size_t npages;
-	int cmyk;
-	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
-};
 
 static int fc_ready;
 
@@ -88,6 +53,8 @@ pdf_new(void)
 	HPDF_UseUTFEncodings(p->doc);
 	HPDF_SetInfoAttr(p->doc, HPDF_INFO_PRODUCER, "muster");
 	HPDF_MD5Init(&p->id);
+	p->plain = getenv("MUSTER_PDF_PLAIN") && *getenv("MUSTER_PDF_PLAIN") &&
+	    strcmp(getenv("MUSTER_PDF_PLAIN"), "0") != 0;
 	return p;
 }
 
@@ -107,10 +74,21 @@ pdf_free(struct pdf *p)
 			FcCharSetDestroy(p->font[i].cs);
 	}
 	free(p->font);
+	pool_free(p);
 	for (pg = p->pages; pg; pg = next) {
 		next = pg->next;
+		free(pg->out.b);
+		free(pg->fname);
+		free(pg->saved);
 		free(pg);
 	}
+	for (pg = p->forms; pg; pg = next) {
+		next = pg->next;
+		free(pg->out.b);
+		free(pg->fname);
+		free(pg);
+	}
+	free(p->form);
 	HPDF_Free(p->doc);
 	free(p);
 }
@@ -340,17 +318,6 @@ pdf_missing_glyph(struct pdf *p, int font, const char *text)
 	return 0;
 }
 
-static int
-glyph_width(struct font *ft, long c)
-{
-	if (c < 0 || c > 0xffff)
-		return 0;
-	if (ft->width[c] < 0)
-		ft->width[c] = (short)HPDF_Font_GetUnicodeWidth(ft->f,
-		    (HPDF_UNICODE)c);
-	return ft->width[c];
-}
-
 double
 pdf_text_width(struct pdf *p, int font, double pt, const char *text,
     size_t len)
@@ -423,6 +390,7 @@ pdf_add_page(struct pdf *p, double w, double h)
 
 	pg->page = HPDF_AddPage(p->doc);
 	pg->cmyk = p->cmyk;
+	pg->plain = p->plain;
 	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
 	HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
 	id_add(p, "page", 4);
@@ -431,7 +399,7 @@ pdf_add_page(struct pdf *p, double w, double h)
 	/* libharu writes an empty content stream as zero bytes marked
 	 * FlateDecode, which RIPs reject: a page that stays blank (a back
 	 * with nothing on it) still holds one operator pair. */
-	if (p->err == 0 && HPDF_Page_GSave(pg->page) == HPDF_OK)
+	if (pg->plain && p->err == 0 && HPDF_Page_GSave(pg->page) == HPDF_OK)
 		HPDF_Page_GRestore(pg->page);
 	if (p->last)
 		p->last->next = pg;
@@ -442,10 +410,102 @@ pdf_add_page(struct pdf *p, double w, double h)
 	return pg;
 }
 
+void
+pdf_page_done(struct pdf *p, struct pdf_page *pg)
+{
+	if (pg)
+		page_done(p, pg);
+}
+
 size_t
 pdf_page_count(const struct pdf *p)
 {
 	return p->npages;
+}
+
+/* A form's box: larger than any page, so that nothing drawn is clipped. */
+#define FORM_BOX 14400
+
+struct pdf_page *
+pdf_form_new(struct pdf *p)
+{
+	struct pdf_page *f;
+	HPDF_Dict res;
+	HPDF_Box box = { -FORM_BOX, -FORM_BOX, FORM_BOX, FORM_BOX };
+	HPDF_MMgr mm = p->doc->mmgr;
+
+	if (p->plain || p->err)
+		return NULL;
+	f = xcalloc(1, sizeof(*f));
+	f->cmyk = p->cmyk;
+	f->form = HPDF_DictStream_New(mm, p->doc->xref);
+	res = HPDF_Dict_New(mm);
+	f->form_fonts = HPDF_Dict_New(mm);
+	if (f->form == NULL || res == NULL || f->form_fonts == NULL ||
+	    HPDF_Dict_AddName(f->form, "Type", "XObject") != HPDF_OK ||
+	    HPDF_Dict_AddName(f->form, "Subtype", "Form") != HPDF_OK ||
+	    HPDF_Dict_Add(f->form, "BBox", HPDF_Box_Array_New(mm, box)) !=
+	    HPDF_OK || HPDF_Dict_Add(f->form, "Resources", res) != HPDF_OK ||
+	    HPDF_Dict_Add(res, "Font", f->form_fonts) != HPDF_OK) {
+		free(f);
+		return NULL;
+	}
+	f->next = p->forms;
+	p->forms = f;
+	return f;
+}
+
+int
+pdf_form_end(struct pdf *p, struct pdf_page *f)
+{
+	page_done(p, f);
+	p->form = xrealloc(p->form, (size_t)(p->nforms + 1) *
+	    sizeof(*p->form));
+	p->form[p->nforms] = f->form;
+	return p->nforms++;
+}
+
+void
+pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
+    double y)
+{
+	const char *name;
+
+	if (pg->plain || form < 0 || form >= p->nforms)
+		return;
+	name = HPDF_Page_GetXObjectName(pg->page, p->form[form]);
+	if (name)
+		op_place(pg, name, x, y);
+}
+
+void
+pdf_origin_push(struct pdf_page *pg, double x, double y)
+{
+	/* The graphics state comes back at the pop: so does what we know
+	 * of it. */
+	free(pg->saved);
+	pg->saved = xmalloc(sizeof(*pg->saved));
+	*pg->saved = *pg;
+	op_save(pg);
+	op_shift(pg, x, y);
+}
+
+void
+pdf_origin_pop(struct pdf_page *pg)
+{
+	op_restore(pg);
+	if (pg->saved) {
+		pg->fill = pg->saved->fill;
+		pg->stroke = pg->saved->stroke;
+		pg->width = pg->saved->width;
+		pg->font = pg->saved->font;
+		pg->size = pg->saved->size;
+		pg->have_fill = pg->saved->have_fill;
+		pg->have_stroke = pg->saved->have_stroke;
+		pg->have_width = pg->saved->have_width;
+		free(pg->saved);
+		pg->saved = NULL;
+	}
 }
 
 static int
@@ -476,6 +536,20 @@ pdf_rgb_to_cmyk(struct rgb c, float cmyk[4])
 	cmyk[2] = (mx - c.b) / mx;
 }
 
+/* The colour's components for the surface: RGB, or CMYK; how many. */
+static int
+components(const struct pdf_page *pg, struct rgb c, float k[4])
+{
+	if (pg->cmyk) {
+		pdf_rgb_to_cmyk(c, k);
+		return 4;
+	}
+	k[0] = c.r;
+	k[1] = c.g;
+	k[2] = c.b;
+	return 3;
+}
+
 static void
 fill_rgb(struct pdf_page *pg, struct rgb c)
 {
@@ -483,11 +557,7 @@ fill_rgb(struct pdf_page *pg, struct rgb c)
 
 	if (pg->have_fill && same_rgb(pg->fill, c))
 		return;
-	if (pg->cmyk) {
-		pdf_rgb_to_cmyk(c, k);
-		HPDF_Page_SetCMYKFill(pg->page, k[0], k[1], k[2], k[3]);
-	} else
-		HPDF_Page_SetRGBFill(pg->page, c.r, c.g, c.b);
+	op_fill_colour(pg, k, components(pg, c, k));
 	pg->fill = c;
 	pg->have_fill = 1;
 }
@@ -495,37 +565,18 @@ fill_rgb(struct pdf_page *pg, struct rgb c)
 static void
 stroke_rgb(struct pdf_page *pg, struct rgb c, double width)
 {
-	if (!pg->have_stroke || !same_rgb(pg->stroke, c)) {
-		float k[4];
+	float k[4];
 
-		if (pg->cmyk) {
-			pdf_rgb_to_cmyk(c, k);
-			HPDF_Page_SetCMYKStroke(pg->page, k[0], k[1], k[2],
-			    k[3]);
-		} else
-			HPDF_Page_SetRGBStroke(pg->page, c.r, c.g, c.b);
+	if (!pg->have_stroke || !same_rgb(pg->stroke, c)) {
+		op_stroke_colour(pg, k, components(pg, c, k));
 		pg->stroke = c;
 		pg->have_stroke = 1;
 	}
 	if (!pg->have_width || pg->width != width) {
-		HPDF_Page_SetLineWidth(pg->page, (HPDF_REAL)width);
+		op_width(pg, width);
 		pg->width = width;
 		pg->have_width = 1;
 	}
-}
-
-/* Sets colours and width, then strokes and/or fills the current path. */
-static void
-paint_path(HPDF_Page pg, const struct paint *pt)
-{
-	if (pt->fill && pt->stroke)
-		HPDF_Page_FillStroke(pg);
-	else if (pt->fill)
-		HPDF_Page_Fill(pg);
-	else if (pt->stroke)
-		HPDF_Page_Stroke(pg);
-	else
-		HPDF_Page_EndPath(pg);
 }
 
 static void
@@ -535,134 +586,111 @@ set_paint(struct pdf_page *pg, const struct paint *pt)
 		fill_rgb(pg, pt->fill_rgb);
 	if (pt->stroke) {
 		stroke_rgb(pg, pt->stroke_rgb, pt->width);
-		if (pt->dash > 0) {
-			HPDF_UINT16 d[2];
-
-			d[0] = d[1] = (HPDF_UINT16)(pt->dash + 0.5);
-			HPDF_Page_SetDash(pg->page, d, 2, 0);
-		}
+		if (pt->dash > 0)
+			op_dash(pg, (unsigned)(pt->dash + 0.5));
 	}
 }
 
+/* Paints the path as pt says, and puts the dash back to solid. */
 static void
-unset_dash(HPDF_Page pg, const struct paint *pt)
+paint_path(struct pdf_page *pg, const struct paint *pt)
 {
+	op_paint(pg, pt->fill, pt->stroke);
 	if (pt->stroke && pt->dash > 0)
-		HPDF_Page_SetDash(pg, NULL, 0, 0);
+		op_dash(pg, 0);
 }
 
 void
-pdf_rect(struct pdf_page *pgw, double x, double y, double w, double h,
+pdf_rect(struct pdf_page *pg, double x, double y, double w, double h,
     const struct paint *pt)
 {
-	HPDF_Page pg = pgw->page;
 	double r = pt->radius;
 
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pgw, pt);
+	set_paint(pg, pt);
 	if (r > w / 2)
 		r = w / 2;
 	if (r > h / 2)
 		r = h / 2;
 	if (r <= 0) {
-		HPDF_Page_Rectangle(pg, (HPDF_REAL)x, (HPDF_REAL)y,
-		    (HPDF_REAL)w, (HPDF_REAL)h);
+		op_rect(pg, x, y, w, h);
 	} else {
 		/* Clockwise from the top edge; arc angles run clockwise
-		 * from straight up, as libharu draws them. */
-		HPDF_Page_MoveTo(pg, (HPDF_REAL)(x + r), (HPDF_REAL)(y + h));
-		HPDF_Page_LineTo(pg, (HPDF_REAL)(x + w - r), (HPDF_REAL)(y + h));
-		HPDF_Page_Arc(pg, (HPDF_REAL)(x + w - r),
-		    (HPDF_REAL)(y + h - r), (HPDF_REAL)r, 0, 90);
-		HPDF_Page_LineTo(pg, (HPDF_REAL)(x + w), (HPDF_REAL)(y + r));
-		HPDF_Page_Arc(pg, (HPDF_REAL)(x + w - r), (HPDF_REAL)(y + r),
-		    (HPDF_REAL)r, 90, 180);
-		HPDF_Page_LineTo(pg, (HPDF_REAL)(x + r), (HPDF_REAL)y);
-		HPDF_Page_Arc(pg, (HPDF_REAL)(x + r), (HPDF_REAL)(y + r),
-		    (HPDF_REAL)r, 180, 270);
-		HPDF_Page_LineTo(pg, (HPDF_REAL)x, (HPDF_REAL)(y + h - r));
-		HPDF_Page_Arc(pg, (HPDF_REAL)(x + r), (HPDF_REAL)(y + h - r),
-		    (HPDF_REAL)r, 270, 360);
-		HPDF_Page_ClosePath(pg);
+		 * from straight up. */
+		op_move(pg, x + r, y + h);
+		op_line(pg, x + w - r, y + h);
+		op_arc(pg, x + w - r, y + h - r, r, 0, 90, 1);
+		op_line(pg, x + w, y + r);
+		op_arc(pg, x + w - r, y + r, r, 90, 180, 1);
+		op_line(pg, x + r, y);
+		op_arc(pg, x + r, y + r, r, 180, 270, 1);
+		op_line(pg, x, y + h - r);
+		op_arc(pg, x + r, y + h - r, r, 270, 360, 1);
+		op_close(pg);
 	}
 	paint_path(pg, pt);
-	unset_dash(pg, pt);
 }
 
 void
-pdf_line(struct pdf_page *pgw, double x1, double y1, double x2, double y2,
+pdf_line(struct pdf_page *pg, double x1, double y1, double x2, double y2,
     struct rgb c, double width)
 {
-	HPDF_Page pg = pgw->page;
-
-	stroke_rgb(pgw, c, width);
-	HPDF_Page_MoveTo(pg, (HPDF_REAL)x1, (HPDF_REAL)y1);
-	HPDF_Page_LineTo(pg, (HPDF_REAL)x2, (HPDF_REAL)y2);
-	HPDF_Page_Stroke(pg);
+	stroke_rgb(pg, c, width);
+	op_move(pg, x1, y1);
+	op_line(pg, x2, y2);
+	op_paint(pg, 0, 1);
 }
 
 void
-pdf_ellipse(struct pdf_page *pgw, double cx, double cy, double rx, double ry,
+pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx, double ry,
     const struct paint *pt)
 {
-	HPDF_Page pg = pgw->page;
-
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pgw, pt);
-	HPDF_Page_Ellipse(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)rx,
-	    (HPDF_REAL)ry);
+	set_paint(pg, pt);
+	op_ellipse(pg, cx, cy, rx, ry);
 	paint_path(pg, pt);
-	unset_dash(pg, pt);
 }
 
 void
-pdf_polygon(struct pdf_page *pgw, const double *xy, int n,
+pdf_polygon(struct pdf_page *pg, const double *xy, int n,
     const struct paint *pt)
 {
-	HPDF_Page pg = pgw->page;
 	int i;
 
 	if ((!pt->fill && !pt->stroke) || n < 3)
 		return;
-	set_paint(pgw, pt);
-	HPDF_Page_MoveTo(pg, (HPDF_REAL)xy[0], (HPDF_REAL)xy[1]);
+	set_paint(pg, pt);
+	op_move(pg, xy[0], xy[1]);
 	for (i = 1; i < n; i++)
-		HPDF_Page_LineTo(pg, (HPDF_REAL)xy[2 * i],
-		    (HPDF_REAL)xy[2 * i + 1]);
-	HPDF_Page_ClosePath(pg);
+		op_line(pg, xy[2 * i], xy[2 * i + 1]);
+	op_close(pg);
 	paint_path(pg, pt);
-	unset_dash(pg, pt);
 }
 
 void
-pdf_sector(struct pdf_page *pgw, double cx, double cy, double r,
+pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
     double center, double width, const struct paint *pt)
 {
-	HPDF_Page pg = pgw->page;
-
 	if (!pt->fill && !pt->stroke)
 		return;
-	set_paint(pgw, pt);
+	set_paint(pg, pt);
 	if (width >= 360) {
-		HPDF_Page_Circle(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)r);
+		op_ellipse(pg, cx, cy, r, r);
 	} else {
-		HPDF_Page_MoveTo(pg, (HPDF_REAL)cx, (HPDF_REAL)cy);
-		HPDF_Page_Arc(pg, (HPDF_REAL)cx, (HPDF_REAL)cy, (HPDF_REAL)r,
-		    (HPDF_REAL)(center - width / 2),
-		    (HPDF_REAL)(center + width / 2));
-		HPDF_Page_ClosePath(pg);
+		op_move(pg, cx, cy);
+		op_arc(pg, cx, cy, r, center - width / 2, center + width / 2,
+		    1);
+		op_close(pg);
 	}
 	paint_path(pg, pt);
-	unset_dash(pg, pt);
 }
 
 void
-pdf_text(struct pdf *p, struct pdf_page *pgw, int font, double pt, double x,
+pdf_text(struct pdf *p, struct pdf_page *pg, int font, double pt, double x,
     double y, struct rgb c, const char *text, size_t len)
 {
-	HPDF_Page pg = pgw->page;
 	char small[256], *buf = small;
 
 	if (len == 0)
@@ -671,16 +699,16 @@ pdf_text(struct pdf *p, struct pdf_page *pgw, int font, double pt, double x,
 		buf = xmalloc(len + 1);
 	memcpy(buf, text, len);
 	buf[len] = '\0';
-	HPDF_Page_BeginText(pg);
+	op_begin_text(pg);
 	/* Font, size and colour outlive the text object (PDF 1.7, 9.3). */
-	if (pgw->font != p->font[font].f || pgw->size != pt) {
-		HPDF_Page_SetFontAndSize(pg, p->font[font].f, (HPDF_REAL)pt);
-		pgw->font = p->font[font].f;
-		pgw->size = pt;
+	if (pg->font != p->font[font].f || pg->size != pt) {
+		op_font(p, pg, font, pt);
+		pg->font = p->font[font].f;
+		pg->size = pt;
 	}
-	fill_rgb(pgw, c);
-	HPDF_Page_TextOut(pg, (HPDF_REAL)x, (HPDF_REAL)y, buf);
-	HPDF_Page_EndText(pg);
+	fill_rgb(pg, c);
+	op_text(p, pg, font, x, y, buf);
+	op_end_text(pg);
 	id_add(p, buf, len + 1);
 	if (buf != small)
 		free(buf);
@@ -934,6 +962,88 @@ add_id(struct pdf *p)
 	HPDF_Array_Add(a, HPDF_Binary_New(p->doc->mmgr, d, 16));
 }
 
+/* The file libharu writes the document into, through a buffer of ours:
+ * its stream calls come a few bytes at a time. */
+struct out {
+	int fd;
+	int err;		/* errno of the first failed write */
+	size_t len;
+	HPDF_BYTE buf[65536];
+};
+
+static int
+out_flush(struct out *o)
+{
+	HPDF_BYTE *q = o->buf;
+
+	while (o->len > 0 && o->err == 0) {
+		ssize_t w = write(o->fd, q, o->len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			o->err = errno;
+			break;
+		}
+		q += w;
+		o->len -= (size_t)w;
+	}
+	o->len = 0;
+	return o->err ? -1 : 0;
+}
+
+static HPDF_STATUS
+out_write(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
+{
+	struct out *o = stream->attr;
+
+	while (siz > 0 && o->err == 0) {
+		size_t n = sizeof(o->buf) - o->len;
+
+		if (n > siz)
+			n = siz;
+		memcpy(o->buf + o->len, ptr, n);
+		o->len += n;
+		ptr += n;
+		siz -= (HPDF_UINT)n;
+		if (o->len == sizeof(o->buf))
+			out_flush(o);
+	}
+	return o->err ? HPDF_FILE_IO_ERROR : HPDF_OK;
+}
+
+/* Writes the document into fd straight from libharu's objects. */
+static int
+write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
+{
+	struct out *o = xcalloc(1, sizeof(*o));
+	HPDF_Stream st;
+	int rc = 0;
+
+	o->fd = fd;
+	st = HPDF_CallbackWriter_New(p->doc->mmgr, out_write, o);
+	if (st == NULL) {
+		free(o);
+		pdf_failed(p, err, errlen);
+		return -1;
+	}
+	p->doc->stream = st;
+	if (HPDF_SaveToStream(p->doc) != HPDF_OK || out_flush(o) < 0 ||
+	    o->err) {
+		if (o->err)
+			snprintf(err, errlen, "cannot write '%s': %s", path,
+			    strerror(o->err));
+		else if (!pdf_failed(p, err, errlen))
+			snprintf(err, errlen, "libharu cannot write the "
+			    "document");
+		rc = -1;
+	}
+	p->doc->stream = NULL;
+	HPDF_Stream_Free(st);
+	free(o);
+	return rc;
+}
+
 int
 pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 {
@@ -941,15 +1051,14 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 	char *dir = dirname(dcopy), *base = basename(bcopy);
 	size_t tlen = strlen(dir) + strlen(base) + 16;
 	char *tmp = xmalloc(tlen);
-	HPDF_BYTE buf[65536];
-	HPDF_UINT32 got;
-	HPDF_STATUS st;
 	mode_t mask;
 	int fd = -1, rc = -1;
 
 	snprintf(tmp, tlen, "%s/.%s.XXXXXX", dir, base);
-	if (pdf_failed(p, err, errlen))
+	if (pages_flush(p) < 0 || pdf_failed(p, err, errlen)) {
+		pdf_failed(p, err, errlen);
 		goto out;
+	}
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create a file in '%s': %s", dir,
@@ -960,38 +1069,8 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
 	add_id(p);
-	if (HPDF_SaveToStream(p->doc) != HPDF_OK ||
-	    HPDF_ResetStream(p->doc) != HPDF_OK) {
-		pdf_failed(p, err, errlen);
+	if (write_doc(p, fd, path, err, errlen) < 0)
 		goto fail;
-	}
-	for (;;) {
-		got = sizeof(buf);
-		st = HPDF_ReadFromStream(p->doc, buf, &got);
-		if (got > 0) {
-			HPDF_BYTE *q = buf;
-
-			while (got > 0) {
-				ssize_t w = write(fd, q, got);
-
-				if (w < 0 && errno == EINTR)
-					continue;
-				if (w < 0) {
-					snprintf(err, errlen, "cannot write "
-					    "'%s': %s", path, strerror(errno));
-					goto fail;
-				}
-				q += w;
-				got -= (HPDF_UINT32)w;
-			}
-		}
-		if (st == HPDF_STREAM_EOF)
-			break;
-		if (st != HPDF_OK) {
-			pdf_failed(p, err, errlen);
-			goto fail;
-		}
-	}
 	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,
 		    strerror(errno));

@@ -49,6 +49,26 @@ struct pdf_page *pdf_add_page(struct pdf *p, double w, double h);
 void pdf_page_boxes(struct pdf_page *pg, double x, double y, double w,
     double h, double bleed);
 size_t pdf_page_count(const struct pdf *p);
+/* Nothing more will be drawn on pg: it can be compressed now, and its
+ * uncompressed operators freed.  (Pages never said done are at the save.) */
+void pdf_page_done(struct pdf *p, struct pdf_page *pg);
+
+/*
+ * A form: drawing made once and placed on many pages (a PDF Form
+ * XObject), for the parts of a card that never change.  pdf_form_new()
+ * gives a surface to draw on, its origin where the form will be placed;
+ * pdf_form_end() closes it and gives the form's id.  The plain writer
+ * (MUSTER_PDF_PLAIN=1) makes no forms: pdf_form_new() returns NULL and
+ * the caller draws those parts on each page itself.
+ */
+struct pdf_page *pdf_form_new(struct pdf *p);
+/* Draws on pg with the origin at x, y until pdf_origin_pop(), as a form
+ * placed there would (one level deep). */
+void pdf_origin_push(struct pdf_page *pg, double x, double y);
+void pdf_origin_pop(struct pdf_page *pg);
+int pdf_form_end(struct pdf *p, struct pdf_page *form);
+void pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
+    double y);
 
 struct paint {
 	int fill, stroke;	/* which of the two to do */

@@ -1,0 +1,675 @@
+/*
+ * pdf/content.c -- the operators of a page or form, written by libharu
+ * (the plain writer) or into a buffer of our own (the fast one), and the
+ * thread that compresses finished pages.  See internal.h.
+ *
+ * Both writers print every number as libharu's HPDF_FToA does (a float,
+ * at most five decimals), and curves come from the same code here, so a
+ * page says the same in either.
+ */
+#include "internal.h"
+
+#include <hpdf_pages.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "../util.h"
+
+/* ---- the buffer ---- */
+
+static char *
+room(struct obuf *o, size_t n)
+{
+	if (o->len + n > o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 16384;
+		while (o->cap < o->len + n)
+			o->cap *= 2;
+		o->b = xrealloc(o->b, o->cap);
+	}
+	return o->b + o->len;
+}
+
+static void
+put(struct obuf *o, const char *s, size_t n)
+{
+	memcpy(room(o, n), s, n);
+	o->len += n;
+}
+
+#define PUTS(o, lit) put((o), (lit), sizeof(lit) - 1)
+
+/*
+ * v as libharu writes a real: rounded to a float, clamped to +-32767,
+ * five decimals with the trailing zeros dropped.  The same arithmetic,
+ * in the same precision, so that the fast writer's numbers are the
+ * plain one's to the last digit.
+ */
+static char *
+fmt_real(char *s, double v)
+{
+	float f = (float)v;
+	char digits[16], *t = digits + sizeof(digits);
+	int32_t ip, fp;
+	int i;
+
+	if (f > 32767)
+		f = 32767;
+	else if (f < -32767)
+		f = -32767;
+	if (f < 0) {
+		*s++ = '-';
+		f = -f;
+	}
+	ip = (int32_t)(f + 0.000005);
+	fp = (int32_t)((float)(f - ip + 0.000005) * 100000);
+	/* The decimals, dropping trailing zeros. */
+	for (i = 0; i < 5 && fp % 10 == 0; i++)
+		fp /= 10;
+	if (i < 5) {
+		for (; i < 5; i++) {
+			*--t = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		*--t = '.';
+	}
+	do {
+		*--t = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip > 0);
+	memcpy(s, t, (size_t)(digits + sizeof(digits) - t));
+	return s + (digits + sizeof(digits) - t);
+}
+
+/* n numbers, then the operator (with its newline). */
+static void
+put_op(struct obuf *o, const double *v, int n, const char *op, size_t oplen)
+{
+	char *s = room(o, (size_t)n * 14 + oplen), *start = s;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		s = fmt_real(s, v[i]);
+		*s++ = ' ';
+	}
+	memcpy(s, op, oplen);
+	o->len += (size_t)(s - start) + oplen;
+}
+
+#define OP(pg, v, lit) put_op(&(pg)->out, (v), \
+	(int)(sizeof(v) / sizeof((v)[0])), (lit), sizeof(lit) - 1)
+
+/* ---- operators ---- */
+
+void
+op_move(struct pdf_page *pg, double x, double y)
+{
+	double v[] = { x, y };
+
+	if (pg->plain)
+		HPDF_Page_MoveTo(pg->page, (HPDF_REAL)x, (HPDF_REAL)y);
+	else
+		OP(pg, v, "m\n");
+}
+
+void
+op_line(struct pdf_page *pg, double x, double y)
+{
+	double v[] = { x, y };
+
+	if (pg->plain)
+		HPDF_Page_LineTo(pg->page, (HPDF_REAL)x, (HPDF_REAL)y);
+	else
+		OP(pg, v, "l\n");
+}
+
+void
+op_curve(struct pdf_page *pg, double x1, double y1, double x2, double y2,
+    double x3, double y3)
+{
+	double v[] = { x1, y1, x2, y2, x3, y3 };
+
+	if (pg->plain)
+		HPDF_Page_CurveTo(pg->page, (HPDF_REAL)x1, (HPDF_REAL)y1,
+		    (HPDF_REAL)x2, (HPDF_REAL)y2, (HPDF_REAL)x3, (HPDF_REAL)y3);
+	else
+		OP(pg, v, "c\n");
+}
+
+void
+op_rect(struct pdf_page *pg, double x, double y, double w, double h)
+{
+	double v[] = { x, y, w, h };
+
+	if (pg->plain)
+		HPDF_Page_Rectangle(pg->page, (HPDF_REAL)x, (HPDF_REAL)y,
+		    (HPDF_REAL)w, (HPDF_REAL)h);
+	else
+		OP(pg, v, "re\n");
+}
+
+void
+op_close(struct pdf_page *pg)
+{
+	if (pg->plain)
+		HPDF_Page_ClosePath(pg->page);
+	else
+		PUTS(&pg->out, "h\n");
+}
+
+void
+op_paint(struct pdf_page *pg, int fill, int stroke)
+{
+	if (pg->plain) {
+		if (fill && stroke)
+			HPDF_Page_FillStroke(pg->page);
+		else if (fill)
+			HPDF_Page_Fill(pg->page);
+		else if (stroke)
+			HPDF_Page_Stroke(pg->page);
+		else
+			HPDF_Page_EndPath(pg->page);
+	} else if (fill && stroke)
+		PUTS(&pg->out, "B\n");
+	else if (fill)
+		PUTS(&pg->out, "f\n");
+	else if (stroke)
+		PUTS(&pg->out, "S\n");
+	else
+		PUTS(&pg->out, "n\n");
+}
+
+/* A colour of n (3: RGB, 4: CMYK) components for filling or stroking. */
+static void
+colour(struct pdf_page *pg, const float *c, int n, int stroke)
+{
+	double v[4];
+	int i;
+
+	if (pg->plain) {
+		if (n == 4 && stroke)
+			HPDF_Page_SetCMYKStroke(pg->page, c[0], c[1], c[2], c[3]);
+		else if (n == 4)
+			HPDF_Page_SetCMYKFill(pg->page, c[0], c[1], c[2], c[3]);
+		else if (stroke)
+			HPDF_Page_SetRGBStroke(pg->page, c[0], c[1], c[2]);
+		else
+			HPDF_Page_SetRGBFill(pg->page, c[0], c[1], c[2]);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = c[i];
+	put_op(&pg->out, v, n, n == 4 ? (stroke ? "K\n" : "k\n") :
+	    (stroke ? "RG\n" : "rg\n"), n == 4 ? 2 : 3);
+}
+
+void
+op_fill_colour(struct pdf_page *pg, const float *c, int n)
+{
+	colour(pg, c, n, 0);
+}
+
+void
+op_stroke_colour(struct pdf_page *pg, const float *c, int n)
+{
+	colour(pg, c, n, 1);
+}
+
+void
+op_width(struct pdf_page *pg, double w)
+{
+	double v[] = { w };
+
+	if (pg->plain)
+		HPDF_Page_SetLineWidth(pg->page, (HPDF_REAL)w);
+	else
+		OP(pg, v, "w\n");
+}
+
+void
+op_dash(struct pdf_page *pg, unsigned len)
+{
+	HPDF_UINT16 d[2];
+	char b[48];
+
+	d[0] = d[1] = (HPDF_UINT16)len;
+	if (pg->plain)
+		HPDF_Page_SetDash(pg->page, len ? d : NULL, len ? 2 : 0, 0);
+	else if (len)
+		put(&pg->out, b, (size_t)snprintf(b, sizeof(b),
+		    "[%u %u] 0 d\n", len, len));
+	else
+		PUTS(&pg->out, "[] 0 d\n");
+}
+
+void
+op_save(struct pdf_page *pg)
+{
+	if (pg->plain)
+		HPDF_Page_GSave(pg->page);
+	else
+		PUTS(&pg->out, "q\n");
+}
+
+void
+op_restore(struct pdf_page *pg)
+{
+	if (pg->plain)
+		HPDF_Page_GRestore(pg->page);
+	else
+		PUTS(&pg->out, "Q\n");
+}
+
+void
+op_begin_text(struct pdf_page *pg)
+{
+	if (pg->plain)
+		HPDF_Page_BeginText(pg->page);
+	else
+		PUTS(&pg->out, "BT\n");
+}
+
+void
+op_end_text(struct pdf_page *pg)
+{
+	if (pg->plain)
+		HPDF_Page_EndText(pg->page);
+	else
+		PUTS(&pg->out, "ET\n");
+}
+
+/* The name font has in the surface's resources, added when first used. */
+static const char *
+font_name(struct pdf *p, struct pdf_page *pg, int font)
+{
+	if (font >= pg->nfname) {
+		int n = p->nfonts > font ? p->nfonts : font + 1;
+
+		pg->fname = xrealloc(pg->fname, (size_t)n * sizeof(*pg->fname));
+		memset(pg->fname + pg->nfname, 0, (size_t)(n - pg->nfname) *
+		    sizeof(*pg->fname));
+		pg->nfname = n;
+	}
+	if (pg->fname[font][0] == '\0') {
+		const char *name = NULL;
+		char b[16];
+
+		if (pg->page)
+			name = HPDF_Page_GetLocalFontName(pg->page,
+			    p->font[font].f);
+		else {
+			snprintf(b, sizeof(b), "F%d", (font + 1) & 0xffff);
+			if (HPDF_Dict_Add(pg->form_fonts, b, p->font[font].f) ==
+			    HPDF_OK)
+				name = b;
+		}
+		snprintf(pg->fname[font], sizeof(pg->fname[font]), "%s",
+		    name ? name : "F0");
+	}
+	return pg->fname[font];
+}
+
+void
+op_font(struct pdf *p, struct pdf_page *pg, int font, double size)
+{
+	double v[] = { size };
+	const char *name;
+	size_t n;
+
+	if (pg->plain) {
+		HPDF_Page_SetFontAndSize(pg->page, p->font[font].f,
+		    (HPDF_REAL)size);
+		return;
+	}
+	name = font_name(p, pg, font);
+	n = strlen(name);
+	*room(&pg->out, n + 1) = '/';
+	pg->out.len++;
+	put(&pg->out, name, n);
+	PUTS(&pg->out, " ");
+	OP(pg, v, "Tf\n");
+}
+
+int
+glyph_width(struct font *ft, long c)
+{
+	if (c < 0 || c > 0xffff)
+		return 0;
+	if (ft->width[c] < 0)
+		ft->width[c] = (short)HPDF_Font_GetUnicodeWidth(ft->f,
+		    (HPDF_UNICODE)c);
+	return ft->width[c];
+}
+
+void
+op_text(struct pdf *p, struct pdf_page *pg, int font, double x, double y,
+    const char *text)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	double v[] = { x, y };
+	const char *s = text;
+	char *o;
+
+	if (pg->plain) {
+		HPDF_Page_TextOut(pg->page, (HPDF_REAL)x, (HPDF_REAL)y, text);
+		return;
+	}
+	OP(pg, v, "Td\n");
+	/* Codes are UCS-2 code points, as libharu's UTF-8 encoder writes
+	 * them (Identity-H); measuring each glyph marks it for the subset. */
+	o = room(&pg->out, strlen(text) * 4 + 8);
+	*o++ = '<';
+	while (*s) {
+		long c = utf8_next(&s);
+
+		if (c < 0 || c > 0xffff)
+			c = ' ';
+		glyph_width(&p->font[font], c);
+		*o++ = hex[(c >> 12) & 15];
+		*o++ = hex[(c >> 8) & 15];
+		*o++ = hex[(c >> 4) & 15];
+		*o++ = hex[c & 15];
+	}
+	memcpy(o, "> Tj\n", 5);
+	o += 5;
+	pg->out.len = (size_t)(o - pg->out.b);
+}
+
+/*
+ * Cubic Bezier segments of at most 90 degrees each.  Angles run
+ * clockwise from straight up (as libharu's HPDF_Page_Arc); a point at
+ * angle a lies at cx + r sin a, cy + r cos a.
+ */
+void
+op_arc(struct pdf_page *pg, double cx, double cy, double r, double a1,
+    double a2, int cont)
+{
+	const double rad = M_PI / 180;
+	int n = (int)ceil(fabs(a2 - a1) / 90 - 1e-9), i;
+	double step, k, a, b;
+
+	if (n < 1)
+		n = 1;
+	step = (a2 - a1) / n;
+	k = 4.0 / 3.0 * tan(step * rad / 4);
+	a = a1 * rad;
+	if (cont)
+		op_line(pg, cx + r * sin(a), cy + r * cos(a));
+	else
+		op_move(pg, cx + r * sin(a), cy + r * cos(a));
+	for (i = 0; i < n; i++) {
+		a = (a1 + step * i) * rad;
+		b = (a1 + step * (i + 1)) * rad;
+		/* The tangent at angle t, clockwise, is (cos t, -sin t). */
+		op_curve(pg, cx + r * (sin(a) + k * cos(a)),
+		    cy + r * (cos(a) - k * sin(a)),
+		    cx + r * (sin(b) - k * cos(b)),
+		    cy + r * (cos(b) + k * sin(b)),
+		    cx + r * sin(b), cy + r * cos(b));
+	}
+}
+
+void
+op_ellipse(struct pdf_page *pg, double cx, double cy, double rx, double ry)
+{
+	/* 4/3 (sqrt 2 - 1): a quarter circle's control distance. */
+	const double k = 0.5522847498;
+
+	op_move(pg, cx - rx, cy);
+	op_curve(pg, cx - rx, cy + k * ry, cx - k * rx, cy + ry, cx, cy + ry);
+	op_curve(pg, cx + k * rx, cy + ry, cx + rx, cy + k * ry, cx + rx, cy);
+	op_curve(pg, cx + rx, cy - k * ry, cx + k * rx, cy - ry, cx, cy - ry);
+	op_curve(pg, cx - k * rx, cy - ry, cx - rx, cy - k * ry, cx - rx, cy);
+	op_close(pg);
+}
+
+void
+op_shift(struct pdf_page *pg, double x, double y)
+{
+	double v[] = { 1, 0, 0, 1, x, y };
+
+	if (pg->plain)
+		HPDF_Page_Concat(pg->page, 1, 0, 0, 1, (HPDF_REAL)x,
+		    (HPDF_REAL)y);
+	else
+		OP(pg, v, "cm\n");
+}
+
+void
+op_place(struct pdf_page *pg, const char *name, double x, double y)
+{
+	op_save(pg);
+	op_shift(pg, x, y);
+	*room(&pg->out, 1) = '/';
+	pg->out.len++;
+	put(&pg->out, name, strlen(name));
+	PUTS(&pg->out, " Do\n");
+	op_restore(pg);
+}
+
+/* ---- finished pages, compressed on a second thread ---- */
+
+/*
+ * libharu compresses a stream as it writes it when the stream's filter
+ * says FlateDecode.  Ours is compressed already: the filter stays
+ * FlateDecode until the dictionary (and its /Filter) is written, and
+ * this, called just before the stream's bytes, turns it off.
+ */
+static HPDF_STATUS
+raw_bytes(HPDF_Dict dict, HPDF_Stream stream)
+{
+	(void)stream;
+	dict->filter = HPDF_STREAM_FILTER_NONE;
+	return HPDF_OK;
+}
+
+struct job {
+	struct pdf_page *pg;
+	struct obuf in;		/* the operators */
+	unsigned char *z;	/* compressed, once done */
+	uLongf zlen;
+	int ok;
+	struct job *next;
+};
+
+#define POOL_MAX 8		/* pages waiting at most: memory stays flat */
+
+struct pool {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct job *todo, *todo_tail;	/* waiting for the thread */
+	struct job *finished;	/* compressed, not yet attached */
+	int pending;		/* given and not yet attached */
+	int quit, running;
+};
+
+static void
+compress_job(struct job *j)
+{
+	j->zlen = compressBound((uLong)j->in.len);
+	j->z = xmalloc(j->zlen);
+	j->ok = compress2(j->z, &j->zlen, (const Bytef *)j->in.b,
+	    (uLong)j->in.len, Z_DEFAULT_COMPRESSION) == Z_OK;
+	free(j->in.b);
+	j->in.b = NULL;
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *pl = arg;
+	struct job *j;
+
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		while (pl->todo == NULL && !pl->quit)
+			pthread_cond_wait(&pl->work, &pl->mu);
+		if (pl->todo == NULL)
+			break;
+		j = pl->todo;
+		pl->todo = j->next;
+		if (pl->todo == NULL)
+			pl->todo_tail = NULL;
+		pthread_mutex_unlock(&pl->mu);
+		compress_job(j);
+		pthread_mutex_lock(&pl->mu);
+		j->next = pl->finished;
+		pl->finished = j;
+		pthread_cond_signal(&pl->done);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return NULL;
+}
+
+static struct pool *
+pool_get(struct pdf *p)
+{
+	struct pool *pl = p->pool;
+
+	if (pl)
+		return pl;
+	pl = p->pool = xcalloc(1, sizeof(*pl));
+	pthread_mutex_init(&pl->mu, NULL);
+	pthread_cond_init(&pl->work, NULL);
+	pthread_cond_init(&pl->done, NULL);
+	/* Without a thread, pages are compressed as they finish. */
+	pl->running = pthread_create(&pl->th, NULL, worker, pl) == 0;
+	return pl;
+}
+
+/* Puts a compressed page into its libharu stream and frees the job. */
+static void
+attach(struct pdf *p, struct job *j)
+{
+	struct pdf_page *pg = j->pg;
+	HPDF_Dict d = pg->page ? ((HPDF_PageAttr)pg->page->attr)->contents :
+	    pg->form;
+
+	if (!j->ok && p->err == 0)
+		p->err = HPDF_ZLIB_ERROR;
+	if (j->ok && p->err == 0) {
+		d->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+		d->write_fn = raw_bytes;
+		if (HPDF_Stream_Write(d->stream, j->z, (HPDF_UINT)j->zlen) !=
+		    HPDF_OK && p->err == 0)
+			p->err = HPDF_FAILD_TO_ALLOC_MEM;
+	}
+	free(j->z);
+	free(j);
+}
+
+/* Attaches what is finished; with wait, until no page is pending. */
+static void
+collect(struct pdf *p, int wait)
+{
+	struct pool *pl = p->pool;
+	struct job *j, *next;
+
+	if (pl == NULL)
+		return;
+	for (;;) {
+		pthread_mutex_lock(&pl->mu);
+		while (wait && pl->finished == NULL && pl->pending > 0)
+			pthread_cond_wait(&pl->done, &pl->mu);
+		j = pl->finished;
+		pl->finished = NULL;
+		pthread_mutex_unlock(&pl->mu);
+		if (j == NULL)
+			return;
+		for (; j; j = next) {
+			next = j->next;
+			attach(p, j);
+			pl->pending--;
+		}
+		if (!wait)
+			return;
+	}
+}
+
+void
+page_done(struct pdf *p, struct pdf_page *pg)
+{
+	struct pool *pl;
+	struct job *j;
+
+	if (pg->plain || pg->done)
+		return;
+	/* libharu writes an empty stream as zero bytes marked FlateDecode,
+	 * which RIPs reject: a blank page still says something. */
+	if (pg->out.len == 0)
+		PUTS(&pg->out, "q\nQ\n");
+	j = xcalloc(1, sizeof(*j));
+	j->pg = pg;
+	j->in = pg->out;
+	memset(&pg->out, 0, sizeof(pg->out));
+	pg->done = 1;
+	pl = pool_get(p);
+	if (!pl->running) {
+		compress_job(j);
+		attach(p, j);
+		return;
+	}
+	collect(p, 0);
+	pthread_mutex_lock(&pl->mu);
+	while (pl->pending >= POOL_MAX && pl->finished == NULL)
+		pthread_cond_wait(&pl->done, &pl->mu);
+	pthread_mutex_unlock(&pl->mu);
+	collect(p, 0);
+	pthread_mutex_lock(&pl->mu);
+	if (pl->todo_tail)
+		pl->todo_tail->next = j;
+	else
+		pl->todo = j;
+	pl->todo_tail = j;
+	pl->pending++;
+	pthread_cond_signal(&pl->work);
+	pthread_mutex_unlock(&pl->mu);
+}
+
+int
+pages_flush(struct pdf *p)
+{
+	struct pdf_page *pg;
+
+	for (pg = p->pages; pg; pg = pg->next)
+		page_done(p, pg);
+	collect(p, 1);
+	return p->err ? -1 : 0;
+}
+
+void
+pool_free(struct pdf *p)
+{
+	struct pool *pl = p->pool;
+	struct job *j, *next;
+
+	if (pl == NULL)
+		return;
+	if (pl->running) {
+		pthread_mutex_lock(&pl->mu);
+		pl->quit = 1;
+		pthread_cond_signal(&pl->work);
+		pthread_mutex_unlock(&pl->mu);
+		pthread_join(pl->th, NULL);
+	}
+	for (j = pl->todo; j; j = next) {
+		next = j->next;
+		free(j->in.b);
+		free(j);
+	}
+	for (j = pl->finished; j; j = next) {
+		next = j->next;
+		free(j->z);
+		free(j);
+	}
+	pthread_mutex_destroy(&pl->mu);
+	pthread_cond_destroy(&pl->work);
+	pthread_cond_destroy(&pl->done);
+	free(pl);
+	p->pool = NULL;
+}

@@ -1,0 +1,126 @@
+/*
+ * pdf/internal.h -- what pdf.c and content.c share; nothing outside
+ * pdf/ includes it.
+ *
+ * Two writers lie behind pdf.h.  The plain one is libharu as its API is
+ * meant to be used: one call per operator, every page kept until the
+ * save and compressed there.  The fast one (the default) writes a page's
+ * operators into one buffer of its own with a fast number formatter,
+ * compresses each page on a second thread as soon as the page is done,
+ * and draws what never changes on a card once, as a Form XObject placed
+ * per card; libharu keeps the document, fonts and objects.  Both write
+ * the same numbers the same way, so the two render alike to the pixel
+ * (tests/e2e/fast.sh); MUSTER_PDF_PLAIN=1 chooses the plain one.
+ */
+#ifndef MUSTER_PDF_INTERNAL_H
+#define MUSTER_PDF_INTERNAL_H
+
+#include <fontconfig/fontconfig.h>
+#include <hpdf.h>
+#include <hpdf_encrypt.h>
+#include <stddef.h>
+
+#include "pdf.h"
+
+struct font {
+	char *pattern;
+	char *file;
+	HPDF_Font f;
+	FcCharSet *cs;
+	short *width;		/* per BMP code point, -1 until asked */
+	double ascent, descent, cap;	/* fractions of the em */
+};
+
+/* The bytes of a page's operators in the fast writer. */
+struct obuf {
+	char *b;
+	size_t len, cap;
+};
+
+/*
+ * A surface to draw on: a page, or a form (its own resources, its
+ * origin the card's).  Each remembers the graphics state it last set,
+ * so that drawing the same colour, width or font again costs nothing.
+ */
+struct pdf_page {
+	HPDF_Page page;		/* a page, or NULL */
+	HPDF_Dict form;		/* a form's stream, or NULL */
+	HPDF_Dict form_fonts;	/* its /Resources /Font */
+	struct pdf_page *next;
+	struct obuf out;	/* fast writer: the operators so far */
+	char (*fname)[16];	/* fast writer: resource name of each font */
+	int nfname;
+	struct rgb fill, stroke;
+	double width;
+	HPDF_Font font;
+	double size;
+	int have_fill, have_stroke, have_width;
+	struct pdf_page *saved;	/* the state before pdf_origin_push() */
+	int cmyk;		/* colours as DeviceCMYK */
+	int plain;		/* libharu's operator calls */
+	int done;		/* complete: handed on to be compressed */
+};
+
+struct pool;
+
+struct pdf {
+	HPDF_Doc doc;
+	HPDF_STATUS err, detail;
+	struct font *font;	/* grows: no cap on fonts per document */
+	int nfonts, capfonts;
+	struct pdf_page *pages, *last;	/* pages, then forms */
+	struct pdf_page *forms;
+	HPDF_Dict *form;	/* form id -> its stream */
+	int nforms;
+	size_t npages;
+	int cmyk;
+	int plain;		/* MUSTER_PDF_PLAIN: the plain writer */
+	struct pool *pool;	/* the compressing thread */
+	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
+};
+
+/* ---- content.c: operators ---- */
+
+void op_move(struct pdf_page *pg, double x, double y);
+void op_line(struct pdf_page *pg, double x, double y);
+void op_curve(struct pdf_page *pg, double x1, double y1, double x2,
+    double y2, double x3, double y3);
+void op_rect(struct pdf_page *pg, double x, double y, double w, double h);
+void op_close(struct pdf_page *pg);
+/* Fills and/or strokes the path (or ends it unpainted). */
+void op_paint(struct pdf_page *pg, int fill, int stroke);
+void op_fill_colour(struct pdf_page *pg, const float *c, int n);
+void op_stroke_colour(struct pdf_page *pg, const float *c, int n);
+void op_width(struct pdf_page *pg, double w);
+/* A dash of on and off len points, or solid when len is 0. */
+void op_dash(struct pdf_page *pg, unsigned len);
+void op_save(struct pdf_page *pg);
+void op_restore(struct pdf_page *pg);
+void op_begin_text(struct pdf_page *pg);
+void op_end_text(struct pdf_page *pg);
+void op_font(struct pdf *p, struct pdf_page *pg, int font, double size);
+/* Shows NUL-terminated UTF-8 text, its baseline starting at x, y. */
+void op_text(struct pdf *p, struct pdf_page *pg, int font, double x,
+    double y, const char *text);
+/* Arc of radius r about cx, cy from angle a1 to a2, degrees clockwise
+ * from straight up, continuing the path (a line to its start). */
+void op_arc(struct pdf_page *pg, double cx, double cy, double r, double a1,
+    double a2, int cont);
+void op_ellipse(struct pdf_page *pg, double cx, double cy, double rx,
+    double ry);
+/* Moves the origin to x, y. */
+void op_shift(struct pdf_page *pg, double x, double y);
+/* Places the form named name (in the page's resources) at x, y. */
+void op_place(struct pdf_page *pg, const char *name, double x, double y);
+
+/* Glyph width of code point c in thousandths of the em; marks the
+ * glyph as used, so that it goes into the embedded subset. */
+int glyph_width(struct font *ft, long c);
+
+/* The page's operators are complete: compress them (on the pool). */
+void page_done(struct pdf *p, struct pdf_page *pg);
+/* Waits for every page, attaching each to its libharu stream. */
+int pages_flush(struct pdf *p);
+void pool_free(struct pdf *p);
+
+#endif
