@@ -35,8 +35,23 @@ struct group {
 	int slot;			/* next free slot on the page */
 };
 
+/*
+ * The parts of a template's face that are the same on every card, drawn
+ * once per card size as forms and placed on each card (pdf_form_new).
+ */
+struct form {
+	const struct template *t;
+	int back;
+	double w, h;		/* the card's size */
+	int *in;		/* per element: its run + 1, or 0 */
+	int *place;		/* per element: a run to place before it + 1 */
+	int *id;		/* per run: its form, or -1 (drawn in place) */
+};
+
 struct layout {
 	struct pdf *pdf;
+	struct form *forms;
+	int nforms, capforms;
 	struct layout_opts o;
 	struct group *g;		/* in the order products first came */
 	int ng, capg;
@@ -71,6 +86,12 @@ layout_free(struct layout *l)
 	free(l->warned);
 	free(l->tf);
 	free(l->g);
+	for (i = 0; i < (size_t)l->nforms; i++) {
+		free(l->forms[i].in);
+		free(l->forms[i].place);
+		free(l->forms[i].id);
+	}
+	free(l->forms);
 	sb_release(&l->scratch);
 	sb_release(&l->lines);
 	free(l);
@@ -483,43 +504,239 @@ draw_box(struct draw *d, const struct elem *e)
 }
 
 static void
+draw_elem(struct draw *d, const struct elem *e)
+{
+	const char *s;
+	int none;
+
+	if (e->min_card > 0 && d->w < e->min_card - 0.01)
+		return;
+	if (e->when.n && *expand(d, e, &e->when) == '\0')
+		return;
+	if (e->unless.n && *expand(d, e, &e->unless) != '\0')
+		return;
+	switch (e->type) {
+	case EL_BOX:
+		draw_box(d, e);
+		break;
+	case EL_TEXT:
+		s = expand(d, e, &e->text);
+		draw_text(d, e, s, DX(d, e->x), DY(d, e->y + e->h),
+		    DX(d, e->x + e->w) - DX(d, e->x),
+		    DY(d, e->y) - DY(d, e->y + e->h));
+		break;
+	case EL_LINE: {
+		struct rgb c = draw_colour(d, &e->stroke, &none);
+
+		if (!none)
+			pdf_line(d->pg, DX(d, e->x), DY(d, e->y), DX(d, e->x2),
+			    DY(d, e->y2), c, e->lw);
+		break;
+	}
+	case EL_WIDGET:
+		s = expand(d, e, &e->text);
+		draw_widget(d, e, s);
+		break;
+	}
+}
+
+/* Whether f reads no field: the same for every card. */
+static int
+fixed_fmt(const struct fmt *f)
+{
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->seg[i].lit == NULL)
+			return 0;
+	return 1;
+}
+
+static int
+fixed_elem(const struct elem *e)
+{
+	return fixed_fmt(&e->when) && fixed_fmt(&e->unless) &&
+	    fixed_fmt(&e->text) && fixed_fmt(&e->fill.field) &&
+	    fixed_fmt(&e->stroke.field) && fixed_fmt(&e->colour.field);
+}
+
+/*
+ * Where e may put ink on the card (card coordinates, as drawn with the
+ * origin at 0, 0), with room for its stroke, a bleed, and what a widget
+ * draws just outside its box.  Text stays in its box (what does not fit
+ * is cut); fixed text, measured at its largest size, takes no more than
+ * its width from the side it is aligned to.
+ */
+static void
+elem_box(struct draw *d, const struct elem *e, int fixed, double b[4])
+{
+	/* Half a stroke and a little for antialiasing; a widget may draw
+	 * a tick just outside its box. */
+	double m = e->lw / 2 + 0.5 + (e->bleed ? d->l->o.bleed : 0) +
+	    (e->type == EL_WIDGET ? 3 : 0);
+
+	if (e->type == EL_LINE) {
+		b[0] = DX(d, e->x < e->x2 ? e->x : e->x2);
+		b[2] = DX(d, e->x < e->x2 ? e->x2 : e->x);
+		b[1] = DY(d, e->y < e->y2 ? e->y2 : e->y);
+		b[3] = DY(d, e->y < e->y2 ? e->y : e->y2);
+	} else {
+		b[0] = DX(d, e->x);
+		b[2] = DX(d, e->x + e->w);
+		b[1] = DY(d, e->y + e->h);
+		b[3] = DY(d, e->y);
+	}
+	if (e->type == EL_TEXT && fixed) {
+		const char *s = expand(d, e, &e->text), *nl;
+		double pt = e->pt * d->fs, tw = 0, w;
+
+		if (pt < e->min_pt * d->fs)
+			pt = e->min_pt * d->fs;
+		if (pt < d->t->min_pt)
+			pt = d->t->min_pt;
+		if (pt < FAINT_PT)
+			pt = FAINT_PT;	/* as draw_text may raise it */
+		for (; *s; s = *nl ? nl + 1 : nl) {
+			nl = s + strcspn(s, "\n");
+			w = pdf_text_width(d->pdf, d->font[e->font], pt, s,
+			    (size_t)(nl - s));
+			if (w > tw)
+				tw = w;
+		}
+		if (tw < b[2] - b[0]) {
+			if (e->halign == ALIGN_START)
+				b[2] = b[0] + tw;
+			else if (e->halign == ALIGN_END)
+				b[0] = b[2] - tw;
+			else {
+				b[0] += (b[2] - b[0] - tw) / 2;
+				b[2] = b[0] + tw;
+			}
+		}
+	}
+	if (e->type == EL_TEXT)
+		m = 0.5;
+	b[0] -= m;
+	b[1] -= m;
+	b[2] += m;
+	b[3] += m;
+}
+
+static int
+overlap(const double a[4], const double b[4])
+{
+	return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/*
+ * The face's forms for this card size, made on first use.  Elements that
+ * read no field gather into runs: a run starts at such an element, and
+ * a later one joins it when nothing drawn since the run began (and not
+ * in it) could share a pixel with it.  Each run of two or more is a
+ * form, placed where its first element was: every card looks as if
+ * drawn element by element.
+ */
+static const struct form *
+form_for(struct draw *d, const struct elem *v, int n)
+{
+	struct layout *l = d->l;
+	struct form *f;
+	struct draw fd;
+	double (*box)[4];
+	int *run, *start, *count, nruns = 0, cur = -1, i, j, r;
+
+	for (i = 0; i < l->nforms; i++) {
+		f = &l->forms[i];
+		if (f->t == d->t && f->back == d->back && f->w == d->w &&
+		    f->h == d->h)
+			return f;
+	}
+	if (l->nforms == l->capforms) {
+		l->capforms = l->capforms ? l->capforms * 2 : 4;
+		l->forms = xrealloc(l->forms, (size_t)l->capforms *
+		    sizeof(*l->forms));
+	}
+	f = &l->forms[l->nforms++];
+	f->t = d->t;
+	f->back = d->back;
+	f->w = d->w;
+	f->h = d->h;
+	f->in = xcalloc((size_t)n + 1, sizeof(*f->in));
+	f->place = xcalloc((size_t)n + 1, sizeof(*f->place));
+	box = xcalloc((size_t)n + 1, sizeof(*box));
+	run = xcalloc((size_t)n + 1, sizeof(*run));
+	start = xcalloc((size_t)n + 1, sizeof(*start));
+	count = xcalloc((size_t)n + 1, sizeof(*count));
+	fd = *d;
+	fd.ox = fd.oy = 0;
+	for (i = 0; i < n; i++) {
+		int fixed = fixed_elem(&v[i]);
+
+		elem_box(&fd, &v[i], fixed, box[i]);
+		run[i] = -1;
+		if (!fixed)
+			continue;
+		if (cur >= 0) {
+			for (j = start[cur] + 1; j < i; j++)
+				if (run[j] != cur && overlap(box[i], box[j]))
+					break;
+			if (j == i) {
+				run[i] = cur;
+				count[cur]++;
+				continue;
+			}
+		}
+		cur = nruns++;
+		start[cur] = i;
+		count[cur] = 1;
+		run[i] = cur;
+	}
+	f->id = xcalloc((size_t)nruns + 1, sizeof(*f->id));
+	for (r = 0; r < nruns; r++) {
+		f->id[r] = -1;
+		if (count[r] < 2)
+			continue;
+		f->place[start[r]] = r + 1;
+		for (i = start[r]; i < n; i++)
+			if (run[i] == r)
+				f->in[i] = r + 1;
+		if ((fd.pg = pdf_form_new(d->pdf)) == NULL)
+			continue;
+		for (i = start[r]; i < n; i++)
+			if (run[i] == r)
+				draw_elem(&fd, &v[i]);
+		f->id[r] = pdf_form_end(d->pdf, fd.pg);
+	}
+	free(box);
+	free(run);
+	free(start);
+	free(count);
+	return f;
+}
+
+static void
 draw_face(struct draw *d, const struct elem *v, int n)
 {
-	int i, none;
+	const struct form *f = form_for(d, v, n);
+	struct draw rd;
+	int i, j, r;
 
 	for (i = 0; i < n; i++) {
-		const struct elem *e = &v[i];
-		const char *s;
-
-		if (e->min_card > 0 && d->w < e->min_card - 0.01)
-			continue;
-		if (e->when.n && *expand(d, e, &e->when) == '\0')
-			continue;
-		if (e->unless.n && *expand(d, e, &e->unless) != '\0')
-			continue;
-		switch (e->type) {
-		case EL_BOX:
-			draw_box(d, e);
-			break;
-		case EL_TEXT:
-			s = expand(d, e, &e->text);
-			draw_text(d, e, s, DX(d, e->x), DY(d, e->y + e->h),
-			    DX(d, e->x + e->w) - DX(d, e->x),
-			    DY(d, e->y) - DY(d, e->y + e->h));
-			break;
-		case EL_LINE: {
-			struct rgb c = draw_colour(d, &e->stroke, &none);
-
-			if (!none)
-				pdf_line(d->pg, DX(d, e->x), DY(d, e->y),
-				    DX(d, e->x2), DY(d, e->y2), c, e->lw);
-			break;
+		if ((r = f->place[i] - 1) >= 0 && f->id[r] >= 0) {
+			pdf_form_place(d->pdf, d->pg, f->id[r], d->ox, d->oy);
+		} else if (r >= 0) {
+			/* No forms (the plain writer): the run drawn here,
+			 * from the same numbers a form holds. */
+			rd = *d;
+			rd.ox = rd.oy = 0;
+			pdf_origin_push(d->pg, d->ox, d->oy);
+			for (j = i; j < n; j++)
+				if (f->in[j] == r + 1)
+					draw_elem(&rd, &v[j]);
+			pdf_origin_pop(d->pg);
 		}
-		case EL_WIDGET:
-			s = expand(d, e, &e->text);
-			draw_widget(d, e, s);
-			break;
-		}
+		if (!f->in[i])
+			draw_elem(d, &v[i]);
 	}
 }
 
@@ -563,6 +780,8 @@ finish_page(struct layout *l, struct group *g)
 		sheet_reg_marks(s, g->back, l->o.backs, l->o.back_dx,
 		    l->o.back_dy);
 	}
+	pdf_page_done(l->pdf, g->front);
+	pdf_page_done(l->pdf, g->back);
 	g->front = g->back = NULL;
 	g->slot = 0;
 }
