@@ -25,6 +25,8 @@ static struct {
 	size_t n, cap, seq;
 	char **files;		/* interned file names, in order of appearance */
 	size_t nfiles;
+	int *fslot;		/* hash of the names: index + 1, or 0 */
+	size_t capfslot;
 	int counts[4];
 	int raised[4];	/* counts, and the repeats not told again */
 	int inputs;
@@ -69,6 +71,7 @@ diag_end(void)
 	for (i = 0; i < D.nfiles; i++)
 		free(D.files[i]);
 	free(D.files);
+	free(D.fslot);
 	free(D.told);
 	memset(&D, 0, sizeof(D));
 	D.out = stderr;
@@ -129,6 +132,19 @@ told_before(int file, int line, int col, enum level lv, const char *rule,
 	return 0;
 }
 
+static size_t
+file_slot(const char *file)
+{
+	size_t i = (size_t)fnv(14695981039346656037ULL, file, strlen(file));
+
+	for (i &= D.capfslot - 1; D.fslot[i]; i = (i + 1) & (D.capfslot - 1))
+		if (strcmp(D.files[D.fslot[i] - 1], file) == 0)
+			break;
+	return i;
+}
+
+/* The file's index in files[], added when new (a hash: checking ten
+ * thousand files names ten thousand). */
 static int
 intern_file(const char *file)
 {
@@ -136,11 +152,21 @@ intern_file(const char *file)
 
 	if (file == NULL)
 		return -1;
-	for (i = D.nfiles; i-- > 0;)
-		if (strcmp(D.files[i], file) == 0)
-			return (int)i;
+	if (D.nfiles && strcmp(D.files[D.nfiles - 1], file) == 0)
+		return (int)D.nfiles - 1;
+	if (2 * (D.nfiles + 1) > D.capfslot) {
+		D.capfslot = D.capfslot ? D.capfslot * 2 : 64;
+		free(D.fslot);
+		D.fslot = xcalloc(D.capfslot, sizeof(*D.fslot));
+		for (i = 0; i < D.nfiles; i++)
+			D.fslot[file_slot(D.files[i])] = (int)i + 1;
+	}
+	i = file_slot(file);
+	if (D.fslot[i])
+		return D.fslot[i] - 1;
 	D.files = xrealloc(D.files, (D.nfiles + 1) * sizeof(*D.files));
 	D.files[D.nfiles] = xstrdup(file);
+	D.fslot[i] = (int)D.nfiles + 1;
 	return (int)D.nfiles++;
 }
 
