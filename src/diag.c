@@ -249,25 +249,27 @@ by_place(const void *pa, const void *pb)
 void
 diag_flush(void)
 {
+	struct sbuf sb = SBUF_INIT;
 	size_t i;
 
 	if (D.json || D.n == 0)
 		return;
+	/* One write for the lot: stderr is unbuffered, and a message
+	 * written piece by piece costs six system calls. */
 	qsort(D.v, D.n, sizeof(*D.v), by_place);
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];
 
-		if (m->file < 0)
-			fputs("muster", D.out);
-		else
-			fputs(D.files[m->file], D.out);
+		sb_adds(&sb, m->file < 0 ? "muster" : D.files[m->file]);
 		if (m->line > 0)
-			fprintf(D.out, ":%d:%d", m->line, m->col);
-		fprintf(D.out, ": %s: %s", level_name[m->lv], m->text);
+			sb_addf(&sb, ":%d:%d", m->line, m->col);
+		sb_addf(&sb, ": %s: %s", level_name[m->lv], m->text);
 		if (*m->rule)
-			fprintf(D.out, " [%s]", m->rule);
-		fputc('\n', D.out);
+			sb_addf(&sb, " [%s]", m->rule);
+		sb_addc(&sb, '\n');
 	}
+	fwrite(sb.buf, 1, sb.len, D.out);
+	sb_release(&sb);
 	fflush(D.out);
 	free_msgs();
 }

@@ -193,9 +193,28 @@ struct turn {
 	double p_kill, internal, damage;
 };
 
+#define MAX_STATE 512
+
+/* chart_kill for each internal damage below MAX_STATE: a matchup asks
+ * it of the same target thousands of times. */
+static void
+kill_table(const struct ss_unit *d, double kill[MAX_STATE])
+{
+	int i;
+
+	for (i = 0; i < MAX_STATE; i++)
+		kill[i] = i < d->dead ? chart_kill(d, i) : 0;
+}
+
+static double
+kill_at(const double *kill, const struct ss_unit *d, int internal)
+{
+	return internal < MAX_STATE ? kill[internal] : chart_kill(d, internal);
+}
+
 static void
 one_turn(const struct ss_volley *v, const struct ss_unit *d, int facing,
-    struct turn *t)
+    const double *kill, struct turn *t)
 {
 	int i, in;
 
@@ -206,7 +225,8 @@ one_turn(const struct ss_volley *v, const struct ss_unit *d, int facing,
 			in = 0;
 		t->damage += v->p[i] * v->damage[i];
 		t->internal += v->p[i] * in;
-		t->p_kill += v->p[i] * (in >= d->dead ? 1 : chart_kill(d, in));
+		t->p_kill += v->p[i] * (in >= d->dead ? 1 :
+		    kill_at(kill, d, in));
 	}
 }
 
@@ -218,10 +238,9 @@ one_turn(const struct ss_volley *v, const struct ss_unit *d, int facing,
  * internal damage so far; each volley only wears them down, so they
  * are solved from the bottom up.
  */
-#define MAX_STATE 512
-
 static double
-turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing)
+turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing,
+    const double *kill)
 {
 	int armor = d->armor[facing], dead = d->dead, a, i, o, dmg, in;
 	static double ea[MAX_STATE], ei[MAX_STATE];
@@ -243,7 +262,7 @@ turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing)
 			p = v->p[o];
 			if (i + dmg >= dead)
 				continue;
-			sum += p * (1 - chart_kill(d, dmg)) * ei[i + dmg];
+			sum += p * (1 - kill[dmg]) * ei[i + dmg];
 		}
 		ei[i] = sum / (1 - p0);
 		if (ei[i] > SS_VALUE_NEVER)
@@ -264,7 +283,7 @@ turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing)
 			in = dmg - a;
 			if (in >= dead)
 				continue;
-			sum += p * (1 - chart_kill(d, in)) * ei[in];
+			sum += p * (1 - kill[in]) * ei[in];
 		}
 		ea[a] = sum / (1 - p0);
 		if (ea[a] > SS_VALUE_NEVER)
@@ -280,8 +299,8 @@ turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing)
  */
 static void
 best_volley(const struct ss_unit *a, unsigned working, int rmod,
-    const struct ss_unit *d, int facing, struct ss_volley *best,
-    unsigned *best_rows, int *best_spread)
+    const struct ss_unit *d, int facing, const double *kill,
+    struct ss_volley *best, unsigned *best_rows, int *best_spread)
 {
 	struct ss_volley v;
 	struct turn t;
@@ -307,7 +326,7 @@ best_volley(const struct ss_unit *a, unsigned working, int rmod,
 			if (spread && (rows & ~spread_rows(a)))
 				continue;
 			ss_volley(a, rows, spread, rmod, d, facing, &v);
-			one_turn(&v, d, facing, &t);
+			one_turn(&v, d, facing, kill, &t);
 			score = t.damage + t.p_kill * (d->armor[facing] +
 			    d->dead);
 			if (score > top) {
@@ -331,10 +350,11 @@ ss_matchup(const struct ss_unit *a, const struct ss_unit *d,
 	struct turn t;
 	double w, wsum = 0, logt = 0, flog[SS_NFACINGS] = { 0 };
 	double fw[SS_NFACINGS] = { 0 }, share[SS_NROWS] = { 0 }, tot = 0;
-	double turns, hit;
+	double turns, hit, kill[MAX_STATE];
 	int range, rmod, f, spread, i, need;
 
 	memset(m, 0, sizeof(*m));
+	kill_table(d, kill);
 	/* Each whole inch from 0 to 40 alike; the modifier changes only
 	 * every 10, so each modifier weighs as many inches as give it. */
 	for (rmod = 0; rmod >= ss_range_modifier(SS_VALUE_RANGE_MAX); rmod--) {
@@ -345,9 +365,10 @@ ss_matchup(const struct ss_unit *a, const struct ss_unit *d,
 		for (f = 0; f < SS_NFACINGS; f++) {
 			const struct roll_table *rt;
 
-			best_volley(a, all, rmod, d, f, &v, &rows, &spread);
-			one_turn(&v, d, f, &t);
-			turns = turns_to_kill(&v, d, f);
+			best_volley(a, all, rmod, d, f, kill, &v, &rows,
+			    &spread);
+			one_turn(&v, d, f, kill, &t);
+			turns = turns_to_kill(&v, d, f, kill);
 			m->p_kill += w * t.p_kill;
 			m->internal += w * t.internal;
 			m->damage += w * t.damage;
