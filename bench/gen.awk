@@ -1,6 +1,6 @@
 # gen.awk -- synthetic Shellshock record cards for `make bench`, never
 # committed.  awk -v n=N -v out=FILE (one file of N documents) or
-# -v dir=DIR (N files).  Each card varies the name, index and numbers
+# -v dir=DIR (N files); -v first=K numbers the cards from K (default 1).  Each card varies the name, index and numbers
 # within the rules, so every card is checked and drawn for real.
 function card(i,   r, s) {
 	r = substr("A2345678910JQK", 1, 1)
@@ -23,13 +23,15 @@ function card(i,   r, s) {
 	return s
 }
 BEGIN {
-	for (i = 1; i <= n; i++) {
+	if (first == "")
+		first = 1
+	for (i = first; i < first + n; i++) {
 		if (dir != "") {
 			f = sprintf("%s/u%05d.yaml", dir, i)
 			printf "%s", card(i) > f
 			close(f)
 		} else {
-			if (i > 1)
+			if (i > first)
 				print "---" > out
 			printf "%s", card(i) > out
 		}

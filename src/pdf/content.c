@@ -479,6 +479,10 @@ struct job {
 #define POOL_MAX 8		/* pages waiting at most: memory stays flat */
 
 struct pool {
+	z_stream zs;		/* one compressor, reset for each page */
+	int zok;
+	struct obuf spare[POOL_MAX];	/* page buffers to use again */
+	int nspare;
 	pthread_t th;
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
@@ -488,15 +492,23 @@ struct pool {
 	int quit, running;
 };
 
+/* Compresses with the pool's stream; the input stays for reuse. */
 static void
-compress_job(struct job *j)
+compress_job(struct pool *pl, struct job *j)
 {
-	j->zlen = compressBound((uLong)j->in.len);
+	z_stream *zs = &pl->zs;
+
+	j->ok = 0;
+	if (!pl->zok || deflateReset(zs) != Z_OK)
+		return;
+	j->zlen = deflateBound(zs, (uLong)j->in.len);
 	j->z = xmalloc(j->zlen);
-	j->ok = compress2(j->z, &j->zlen, (const Bytef *)j->in.b,
-	    (uLong)j->in.len, Z_DEFAULT_COMPRESSION) == Z_OK;
-	free(j->in.b);
-	j->in.b = NULL;
+	zs->next_in = (Bytef *)j->in.b;
+	zs->avail_in = (uInt)j->in.len;
+	zs->next_out = j->z;
+	zs->avail_out = (uInt)j->zlen;
+	j->ok = deflate(zs, Z_FINISH) == Z_STREAM_END;
+	j->zlen = zs->total_out;
 }
 
 static void *
@@ -516,7 +528,7 @@ worker(void *arg)
 		if (pl->todo == NULL)
 			pl->todo_tail = NULL;
 		pthread_mutex_unlock(&pl->mu);
-		compress_job(j);
+		compress_job(pl, j);
 		pthread_mutex_lock(&pl->mu);
 		j->next = pl->finished;
 		pl->finished = j;
@@ -537,6 +549,7 @@ pool_get(struct pdf *p)
 	pthread_mutex_init(&pl->mu, NULL);
 	pthread_cond_init(&pl->work, NULL);
 	pthread_cond_init(&pl->done, NULL);
+	pl->zok = deflateInit(&pl->zs, Z_DEFAULT_COMPRESSION) == Z_OK;
 	/* Without a thread, pages are compressed as they finish. */
 	pl->running = pthread_create(&pl->th, NULL, worker, pl) == 0;
 	return pl;
@@ -560,7 +573,22 @@ attach(struct pdf *p, struct job *j)
 			p->err = HPDF_FAILD_TO_ALLOC_MEM;
 	}
 	free(j->z);
+	/* The page's buffer, for the next page to fill. */
+	if (p->pool->nspare < POOL_MAX) {
+		j->in.len = 0;
+		p->pool->spare[p->pool->nspare++] = j->in;
+	} else
+		free(j->in.b);
 	free(j);
+}
+
+void
+page_buffer(struct pdf *p, struct pdf_page *pg)
+{
+	struct pool *pl = p->pool;
+
+	if (pl && pl->nspare > 0 && pg->out.b == NULL)
+		pg->out = pl->spare[--pl->nspare];
 }
 
 /* Attaches what is finished; with wait, until no page is pending. */
@@ -610,7 +638,7 @@ page_done(struct pdf *p, struct pdf_page *pg)
 	pg->done = 1;
 	pl = pool_get(p);
 	if (!pl->running) {
-		compress_job(j);
+		compress_job(pl, j);
 		attach(p, j);
 		return;
 	}
@@ -664,9 +692,14 @@ pool_free(struct pdf *p)
 	}
 	for (j = pl->finished; j; j = next) {
 		next = j->next;
+		free(j->in.b);
 		free(j->z);
 		free(j);
 	}
+	while (pl->nspare > 0)
+		free(pl->spare[--pl->nspare].b);
+	if (pl->zok)
+		deflateEnd(&pl->zs);
 	pthread_mutex_destroy(&pl->mu);
 	pthread_cond_destroy(&pl->work);
 	pthread_cond_destroy(&pl->done);

@@ -117,6 +117,8 @@ void op_place(struct pdf_page *pg, const char *name, double x, double y);
  * glyph as used, so that it goes into the embedded subset. */
 int glyph_width(struct font *ft, long c);
 
+/* Gives a new page a buffer a finished one left, when there is one. */
+void page_buffer(struct pdf *p, struct pdf_page *pg);
 /* The page's operators are complete: compress them (on the pool). */
 void page_done(struct pdf *p, struct pdf_page *pg);
 /* Waits for every page, attaching each to its libharu stream. */

@@ -391,6 +391,7 @@ pdf_add_page(struct pdf *p, double w, double h)
 	pg->page = HPDF_AddPage(p->doc);
 	pg->cmyk = p->cmyk;
 	pg->plain = p->plain;
+	page_buffer(p, pg);
 	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
 	HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
 	id_add(p, "page", 4);
