@@ -1,11 +1,13 @@
 /*
  * floor.c -- the floor muster is measured against: a bare libharu loop
  * that draws the same Shellshock record card as templates/shellshock-card
- * (the same texts, fonts, sizes, boxes, arcs and cells), 10 up on A4 with
- * crop marks, with nothing else: no YAML, no checks, no template, no
- * fitting beyond the one width measurement alignment needs.
+ * (the same texts, fonts, sizes, boxes, arcs and cells), 10 up on A4 or
+ * Letter with crop marks, with nothing else: no YAML, no checks, no
+ * template, no fitting beyond the one width measurement alignment needs.
+ * libharu used as its API is meant to be: one call per operator, every
+ * page kept until the save, compressed there on one core.
  *
- * usage: floor N OUT.pdf
+ * usage: floor N OUT.pdf [a4|letter]
  */
 #include <hpdf.h>
 #include <stdio.h>
@@ -263,13 +265,17 @@ main(int argc, char **argv)
 {
 	HPDF_Doc pdf;
 	HPDF_Page page = NULL;
-	const double pw = 210 * MM, ph = 297 * MM, cw = 85 * MM, ch = 55 * MM;
+	int letter = argc == 4 && strcmp(argv[3], "letter") == 0;
+	/* A4: 85 x 55 mm cards; Letter: 3.5 x 2 in, as the template. */
+	const double pw = letter ? 612 : 210 * MM, ph = letter ? 792 : 297 * MM;
+	const double cw = letter ? 252 : 85 * MM, ch = letter ? 144 : 55 * MM;
 	double x0 = (pw - 2 * cw) / 2, y0 = (ph - 5 * ch) / 2;
 	long n, i;
 	int c;
 
-	if (argc != 3 || (n = atol(argv[1])) < 1) {
-		fprintf(stderr, "usage: floor N OUT.pdf\n");
+	if (argc < 3 || argc > 4 || (n = atol(argv[1])) < 1 ||
+	    (argc == 4 && !letter && strcmp(argv[3], "a4") != 0)) {
+		fprintf(stderr, "usage: floor N OUT.pdf [a4|letter]\n");
 		return 2;
 	}
 	pdf = HPDF_New(NULL, NULL);
@@ -279,8 +285,8 @@ main(int argc, char **argv)
 	    FONT_DIR "DejaVuSansCondensed.ttf", HPDF_TRUE), "UTF-8");
 	font[1] = HPDF_GetFont(pdf, HPDF_LoadTTFontFromFile(pdf,
 	    FONT_DIR "DejaVuSansCondensed-Bold.ttf", HPDF_TRUE), "UTF-8");
-	sx = 85.0 / 88.9;
-	sy = 55.0 / 50.8;
+	sx = letter ? 1 : 85.0 / 88.9;
+	sy = letter ? 1 : 55.0 / 50.8;
 	for (i = 0; i < n; i++) {
 		int slot = (int)(i % 10);
 
