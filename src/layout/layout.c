@@ -719,23 +719,21 @@ draw_face(struct draw *d, const struct elem *v, int n)
 {
 	const struct form *f = form_for(d, v, n);
 	struct draw rd;
-	int i, j, r;
+	int i, r;
 
 	for (i = 0; i < n; i++) {
-		if ((r = f->place[i] - 1) >= 0 && f->id[r] >= 0) {
+		if ((r = f->place[i] - 1) >= 0 && f->id[r] >= 0)
 			pdf_form_place(d->pdf, d->pg, f->id[r], d->ox, d->oy);
-		} else if (r >= 0) {
-			/* No forms (the plain writer): the run drawn here,
-			 * from the same numbers a form holds. */
+		if ((r = f->in[i] - 1) >= 0 && f->id[r] < 0) {
+			/* No forms (the plain writer): the element drawn in
+			 * its own place, in template order, from the numbers
+			 * its form would hold. */
 			rd = *d;
 			rd.ox = rd.oy = 0;
 			pdf_origin_push(d->pg, d->ox, d->oy);
-			for (j = i; j < n; j++)
-				if (f->in[j] == r + 1)
-					draw_elem(&rd, &v[j]);
+			draw_elem(&rd, &v[i]);
 			pdf_origin_pop(d->pg);
-		}
-		if (!f->in[i])
+		} else if (r < 0)
 			draw_elem(d, &v[i]);
 	}
 }

@@ -64,3 +64,8 @@ if grep -q "Mason\|Bison\|Jäger\|Harrier\|Kite\|Hailstorm" "$t/fx/first"; then 
 	bad "fast writer: the first lines of text are not a card's name"
 	cat "$t/fx/first"
 fi
+# Fonts are still embedded and subset (only the glyphs used go in).
+pdffonts "$t/fx/cards.pdf" > "$t/fx/fonts" 2>&1
+if awk 'NR > 2 && ($(NF-4) != "yes" || $(NF-3) != "yes") { bad = 1 } END { exit bad || NR < 3 }' "$t/fx/fonts"; then ok; else
+	bad "fast writer: a font not embedded or not subset"; cat "$t/fx/fonts"
+fi
