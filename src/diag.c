@@ -30,12 +30,18 @@ static struct {
 	int counts[4];
 	int raised[4];	/* counts, and the repeats not told again */
 	int inputs;
+	size_t shown;		/* messages kept to be told */
+	size_t omitted;		/* past DIAG_MAX: counted, not told */
 	/* What was told, so that a file read twice (an input that another
 	 * input also names) tells each problem once: 64-bit hashes of
 	 * place, level, rule and text, open addressing. */
 	unsigned long long *told;
 	size_t ntold, captold;
 } D;
+
+/* Messages told in one run at most (SPEC section 8); a fatal one is
+ * always told. */
+#define DIAG_MAX 1000
 
 static const char *const level_name[] = {
 	"note", "warning", "error", "error"
@@ -66,6 +72,13 @@ diag_end(void)
 {
 	size_t i;
 
+	if (D.omitted && !D.json && D.out) {
+		diag_flush();
+		fprintf(D.out, "muster: %zu more diagnostic%s not shown: at most "
+		    "%d are told in one run\n", D.omitted,
+		    D.omitted == 1 ? "" : "s", DIAG_MAX);
+		fflush(D.out);
+	}
 	free_msgs();
 	free(D.v);
 	for (i = 0; i < D.nfiles; i++)
@@ -186,6 +199,13 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 		sb_release(&sb);
 		return;
 	}
+	if (D.shown >= DIAG_MAX && lv != L_FATAL) {
+		D.counts[lv]++;
+		D.omitted++;
+		sb_release(&sb);
+		return;
+	}
+	D.shown++;
 	if (D.n == D.cap) {
 		D.cap = D.cap ? D.cap * 2 : 16;
 		D.v = xrealloc(D.v, D.cap * sizeof(*D.v));
@@ -283,8 +303,9 @@ diag_json(FILE *out)
 	if (D.n)
 		qsort(D.v, D.n, sizeof(*D.v), by_place);
 	sb_addf(&sb, "{\"files\": %d, \"errors\": %d, \"warnings\": %d, "
-	    "\"diagnostics\": [", D.inputs,
-	    D.counts[L_ERROR] + D.counts[L_FATAL], D.counts[L_WARNING]);
+	    "\"omitted\": %zu, \"diagnostics\": [", D.inputs,
+	    D.counts[L_ERROR] + D.counts[L_FATAL], D.counts[L_WARNING],
+	    D.omitted);
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];
 

@@ -185,7 +185,52 @@ test_json_empty(void **state)
 	diag_count_file();
 	diag_json(c.f);
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 2, \"errors\": 0, \"warnings\": 0, \"diagnostics\": []}\n");
+	    "{\"files\": 2, \"errors\": 0, \"warnings\": 0, \"omitted\": 0, \"diagnostics\": []}\n");
+	cap_end(&c);
+}
+
+/* Reports n errors, one a line, then ends the run; returns its text. */
+static const char *
+many(struct capture *c, int n, int json)
+{
+	int i;
+
+	cap_start(c, json);
+	for (i = 1; i <= n; i++)
+		diag_at(L_ERROR, "r.err", "f.yaml", i, 1, "error %d", i);
+	if (json)
+		diag_json(c->f);
+	else
+		diag_flush();
+	assert_int_equal(diag_exit_status(0), 1);
+	assert_int_equal(diag_count(L_ERROR), n);
+	diag_end();
+	assert_int_equal(fflush(c->f), 0);
+	return c->buf;
+}
+
+/* SPEC section 8: 1,000 diagnostics told at most, the rest counted. */
+static void
+test_at_most_a_thousand(void **state)
+{
+	struct capture c;
+	const char *s;
+
+	(void)state;
+	s = many(&c, 1000, 0);
+	assert_non_null(strstr(s, "f.yaml:1000:1: error: error 1000 [r.err]\n"));
+	assert_null(strstr(s, "not shown"));
+	cap_end(&c);
+	s = many(&c, 1001, 0);
+	assert_non_null(strstr(s, "f.yaml:1000:1: error: error 1000 [r.err]\n"
+	    "muster: 1 more diagnostic not shown: at most 1000 are told in "
+	    "one run\n"));
+	assert_null(strstr(s, "error 1001"));
+	cap_end(&c);
+	s = many(&c, 1500, 1);
+	assert_non_null(strstr(s, "\"errors\": 1500, \"warnings\": 0, "
+	    "\"omitted\": 500, "));
+	assert_null(strstr(s, "error 1001"));
 	cap_end(&c);
 }
 
@@ -212,7 +257,7 @@ test_json_report(void **state)
 	/* Files in order of first report, then line; fatal counts as an
 	 * error and prints as one; notes are in the list, not the counts. */
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 3, \"errors\": 2, \"warnings\": 1, \"diagnostics\": [\n"
+	    "{\"files\": 3, \"errors\": 2, \"warnings\": 1, \"omitted\": 0, \"diagnostics\": [\n"
 	    "  {\"file\": \"units/b.yaml\", \"line\": 6, \"column\": 7, "
 	    "\"severity\": \"warning\", \"rule\": \"shellshock.card-unique\", "
 	    "\"message\": \"card index 'A♣' is also on 'Mason'\"},\n"
@@ -243,7 +288,7 @@ test_json_escaping(void **state)
 	/* A message about no file (the program's own) sorts first, with an
 	 * empty file name. */
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 0, \"errors\": 2, \"warnings\": 0, \"diagnostics\": [\n"
+	    "{\"files\": 0, \"errors\": 2, \"warnings\": 0, \"omitted\": 0, \"diagnostics\": [\n"
 	    "  {\"file\": \"\", \"line\": 0, \"column\": 0, \"severity\": "
 	    "\"error\", \"rule\": \"r\", \"message\": \"no file\"},\n"
 	    "  {\"file\": \"dir \\\"x\\\"\\\\a.yaml\", \"line\": 1, "
@@ -366,6 +411,7 @@ main(void)
 		cmocka_unit_test(test_flush_prints_once),
 		cmocka_unit_test(test_long_message),
 		cmocka_unit_test(test_json_report),
+		cmocka_unit_test(test_at_most_a_thousand),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_exit_status),
