@@ -296,7 +296,8 @@ parse_mm(const char *s, double lo, double hi, double *out)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno || v < lo || v > hi)
+	/* Written so that NaN fails too. */
+	if (end == s || *end != '\0' || errno || !(v >= lo && v <= hi))
 		return 0;
 	*out = v * MM;
 	return 1;

@@ -302,10 +302,13 @@ diag_json(FILE *out)
 
 	if (D.n)
 		qsort(D.v, D.n, sizeof(*D.v), by_place);
-	sb_addf(&sb, "{\"files\": %d, \"errors\": %d, \"warnings\": %d, "
-	    "\"omitted\": %zu, \"diagnostics\": [", D.inputs,
-	    D.counts[L_ERROR] + D.counts[L_FATAL], D.counts[L_WARNING],
-	    D.omitted);
+	sb_addf(&sb, "{\"files\": %d, \"errors\": %d, \"warnings\": %d, ",
+	    D.inputs, D.counts[L_ERROR] + D.counts[L_FATAL],
+	    D.counts[L_WARNING]);
+	/* Only when some were left out: SPEC section 2's object else. */
+	if (D.omitted)
+		sb_addf(&sb, "\"omitted\": %zu, ", D.omitted);
+	sb_adds(&sb, "\"diagnostics\": [");
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];
 

@@ -141,7 +141,18 @@ main(int argc, char **argv)
 	find_exe_dir(argv[0]);
 	if ((fn = find_cmd(argv[1])) != NULL)
 		return run(fn, argc - 1, argv + 1);
-	fprintf(stderr, "muster: '%s' is not a command\n\n", argv[1]);
-	overview(stderr);
+	{
+		const char *names[NELEM(cmds) + 1];
+		struct sbuf sb = SBUF_INIT;
+		size_t i;
+
+		for (i = 0; i < NELEM(cmds); i++)
+			names[i] = cmds[i].name;
+		names[i] = NULL;
+		fprintf(stderr, "muster: '%s' is not a command%s\n"
+		    "'muster --help' tells more\n", argv[1],
+		    sb_hint(&sb, argv[1], names, 1));
+		sb_release(&sb);
+	}
 	return 2;
 }

@@ -185,7 +185,7 @@ test_json_empty(void **state)
 	diag_count_file();
 	diag_json(c.f);
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 2, \"errors\": 0, \"warnings\": 0, \"omitted\": 0, \"diagnostics\": []}\n");
+	    "{\"files\": 2, \"errors\": 0, \"warnings\": 0, \"diagnostics\": []}\n");
 	cap_end(&c);
 }
 
@@ -257,7 +257,7 @@ test_json_report(void **state)
 	/* Files in order of first report, then line; fatal counts as an
 	 * error and prints as one; notes are in the list, not the counts. */
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 3, \"errors\": 2, \"warnings\": 1, \"omitted\": 0, \"diagnostics\": [\n"
+	    "{\"files\": 3, \"errors\": 2, \"warnings\": 1, \"diagnostics\": [\n"
 	    "  {\"file\": \"units/b.yaml\", \"line\": 6, \"column\": 7, "
 	    "\"severity\": \"warning\", \"rule\": \"shellshock.card-unique\", "
 	    "\"message\": \"card index 'A♣' is also on 'Mason'\"},\n"
@@ -288,7 +288,7 @@ test_json_escaping(void **state)
 	/* A message about no file (the program's own) sorts first, with an
 	 * empty file name. */
 	assert_string_equal(cap_text(&c),
-	    "{\"files\": 0, \"errors\": 2, \"warnings\": 0, \"omitted\": 0, \"diagnostics\": [\n"
+	    "{\"files\": 0, \"errors\": 2, \"warnings\": 0, \"diagnostics\": [\n"
 	    "  {\"file\": \"\", \"line\": 0, \"column\": 0, \"severity\": "
 	    "\"error\", \"rule\": \"r\", \"message\": \"no file\"},\n"
 	    "  {\"file\": \"dir \\\"x\\\"\\\\a.yaml\", \"line\": 1, "

@@ -47,11 +47,12 @@ sheet_offset(const char *arg, double *dx, double *dy)
 
 	errno = 0;
 	*dx = strtod(arg, &end);
-	if (end == arg || *end != ',' || errno || *dx < -20 || *dx > 20)
+	/* Written so that NaN fails too. */
+	if (end == arg || *end != ',' || errno || !(*dx >= -20 && *dx <= 20))
 		return -1;
 	arg = end + 1;
 	*dy = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno || *dy < -20 || *dy > 20)
+	if (end == arg || *end != '\0' || errno || !(*dy >= -20 && *dy <= 20))
 		return -1;
 	*dx *= MM;
 	*dy *= MM;
