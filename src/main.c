@@ -1,7 +1,9 @@
 /*
  * main.c -- the command table and option dispatch (git's commands[]).
  */
+#include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +101,19 @@ find_exe_dir(const char *argv0)
 	paths_set_exe_dir(*buf ? buf : "/");
 }
 
+/* rc, or 2 when standard output could not all be written (a full
+ * disk, a reader that went away: SIGPIPE is ignored to learn it). */
+static int
+out_ok(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "muster: cannot write standard output: %s\n",
+		    strerror(errno));
+		return 2;
+	}
+	return rc;
+}
+
 /* Runs a command and ends the run: diagnostics, caches, stdout. */
 static int
 run(int (*fn)(int, char **), int argc, char **argv)
@@ -108,11 +123,7 @@ run(int (*fn)(int, char **), int argc, char **argv)
 	diag_end();
 	pdf_cleanup();
 	system_cleanup();
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fputs("muster: cannot write standard output\n", stderr);
-		return 2;
-	}
-	return rc;
+	return out_ok(rc);
 }
 
 int
@@ -120,6 +131,7 @@ main(int argc, char **argv)
 {
 	int (*fn)(int, char **);
 
+	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		overview(stderr);
 		return 2;
@@ -132,11 +144,11 @@ main(int argc, char **argv)
 			return run(fn, 2, help);
 		}
 		overview(stdout);
-		return 0;
+		return out_ok(0);
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("muster %s\n", VERSION);
-		return 0;
+		return out_ok(0);
 	}
 	find_exe_dir(argv[0]);
 	if ((fn = find_cmd(argv[1])) != NULL)

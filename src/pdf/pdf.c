@@ -17,6 +17,8 @@
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
 #include <libgen.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1045,22 +1047,115 @@ write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * The temporary file being written, removed if a signal ends us before
+ * the rename: a killed render leaves nothing behind.
+ */
+static char tmp_name[PATH_MAX];
+static volatile sig_atomic_t tmp_live;
+
+static void
+on_signal(int sig)
+{
+	if (tmp_live)
+		unlink(tmp_name);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static const int end_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
+
+static void
+guard_tmp(int on)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+		sigaction(end_signals[i], &sa, NULL);
+	/* Past ulimit -f a write fails with EFBIG, told as such. */
+	signal(SIGXFSZ, on ? SIG_IGN : SIG_DFL);
+	if (!on)
+		tmp_live = 0;
+}
+
+/*
+ * The file path names, through a symbolic link: a link stays a link,
+ * its target gets the PDF.  Only a regular, writable file is replaced.
+ */
+static char *
+save_target(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char *real;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? xstrdup(path) :
+		    (snprintf(err, errlen, "cannot write '%s': %s", path,
+		    strerror(errno)), NULL);
+	if (S_ISLNK(st.st_mode)) {
+		if ((real = realpath(path, NULL)) == NULL) {
+			snprintf(err, errlen, "'%s' is a link to nothing "
+			    "(%s); remove it or give another name", path,
+			    strerror(errno));
+			return NULL;
+		}
+		if (stat(real, &st) < 0) {
+			free(real);
+			return xstrdup(path);
+		}
+	} else
+		real = xstrdup(path);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is %s, not a PDF file; give a file "
+		    "name", path, S_ISDIR(st.st_mode) ? "a folder" :
+		    "a device, FIFO or socket");
+		free(real);
+		return NULL;
+	}
+	if ((st.st_mode & 0222) == 0) {
+		snprintf(err, errlen, "'%s' is read-only; it is left as it is",
+		    path);
+		free(real);
+		return NULL;
+	}
+	return real;
+}
+
 int
 pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 {
-	char *dcopy = xstrdup(path), *bcopy = xstrdup(path);
-	char *dir = dirname(dcopy), *base = basename(bcopy);
-	size_t tlen = strlen(dir) + strlen(base) + 16;
-	char *tmp = xmalloc(tlen);
+	char *real = save_target(path, err, errlen);
+	char *dcopy, *bcopy, *dir, *base, *tmp;
+	size_t tlen;
 	mode_t mask;
 	int fd = -1, rc = -1;
 
+	if (real == NULL)
+		return -1;
+	dcopy = xstrdup(real);
+	bcopy = xstrdup(real);
+	dir = dirname(dcopy);
+	base = basename(bcopy);
+	tlen = strlen(dir) + strlen(base) + 16;
+	tmp = xmalloc(tlen);
 	snprintf(tmp, tlen, "%s/.%s.XXXXXX", dir, base);
 	if (pages_flush(p) < 0 || pdf_failed(p, err, errlen)) {
 		pdf_failed(p, err, errlen);
 		goto out;
 	}
+	if (strlen(tmp) >= sizeof(tmp_name)) {
+		snprintf(err, errlen, "cannot write '%s': %s", path,
+		    strerror(ENAMETOOLONG));
+		goto out;
+	}
+	guard_tmp(1);
 	fd = mkstemp(tmp);
+	memcpy(tmp_name, tmp, strlen(tmp) + 1);
+	tmp_live = fd >= 0;
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create a file in '%s': %s", dir,
 		    strerror(errno));
@@ -1084,7 +1179,7 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	fd = -1;
-	if (rename(tmp, path) < 0) {
+	if (rename(tmp, real) < 0) {
 		snprintf(err, errlen, "cannot rename into '%s': %s", path,
 		    strerror(errno));
 		goto fail;
@@ -1096,8 +1191,10 @@ fail:
 		close(fd);
 	unlink(tmp);
 out:
+	guard_tmp(0);
 	free(tmp);
 	free(dcopy);
 	free(bcopy);
+	free(real);
 	return rc;
 }

@@ -1,0 +1,62 @@
+# hardening.sh -- sourced by tests/e2e.sh: where the PDF goes and what
+# ends a run (SPEC section 8).  A read-only or special target is refused
+# and left as it was, a link is followed, a full file size limit or a
+# signal during the save leaves no temporary file, and output that
+# cannot be written is an error.
+
+mkdir -p "$t/hd"
+mason=units/shellshock/mason.yaml
+
+echo keep > "$t/hd/ro.pdf"
+chmod 444 "$t/hd/ro.pdf"
+expect 2 "-o onto a read-only file" -- "$muster" render -o "$t/hd/ro.pdf" "$mason"
+has "$t/err" "is read-only; it is left as it is [io.write]" "read-only target named"
+if [ "$(cat "$t/hd/ro.pdf")" = keep ]; then ok; else bad "a read-only PDF was replaced"; fi
+chmod 644 "$t/hd/ro.pdf"
+
+mkfifo "$t/hd/fifo.pdf"
+expect 2 "-o onto a FIFO" -- "$muster" render -o "$t/hd/fifo.pdf" "$mason"
+has "$t/err" "is a device, FIFO or socket, not a PDF file" "FIFO target named"
+if [ -p "$t/hd/fifo.pdf" ]; then ok; else bad "a FIFO target was replaced"; fi
+
+echo old > "$t/hd/target.pdf"
+ln -s target.pdf "$t/hd/link.pdf"
+expect 0 "-o onto a link" -- "$muster" render -o "$t/hd/link.pdf" "$mason"
+if [ -L "$t/hd/link.pdf" ] && head -c 5 "$t/hd/target.pdf" | grep -q '%PDF-'; then ok; else
+	bad "-o through a link: the link replaced or its target not written"; fi
+ln -s nowhere.pdf "$t/hd/dangling.pdf"
+expect 2 "-o onto a dangling link" -- "$muster" render -o "$t/hd/dangling.pdf" "$mason"
+has "$t/err" "is a link to nothing" "dangling link named"
+
+# A file size limit: told as such, nothing left behind.
+st=$( (ulimit -f 100; "$muster" render -o "$t/hd/big.pdf" units/shellshock \
+    >/dev/null 2>"$t/hd/err"; echo $?) )
+if [ "$st" = 2 ]; then ok; else bad "ulimit -f: exit $st, want 2"; fi
+has "$t/hd/err" "File too large [io.write]" "ulimit -f told"
+if ls -a "$t/hd" | grep -q '^\.big\.pdf\.'; then bad "ulimit -f left a temporary file"; else ok; fi
+
+# SIGTERM once the temporary file exists: it goes too.
+awk -v n=20000 -v out="$t/hd/many.yaml" -f bench/gen.awk
+"$muster" render -o "$t/hd/sig.pdf" "$t/hd/many.yaml" >/dev/null 2>&1 &
+pid=$!
+i=0
+while ! ls -a "$t/hd" | grep -q '^\.sig\.pdf\.' && [ $i -lt 6000 ] &&
+    kill -0 $pid 2>/dev/null; do
+	sleep 0.01
+	i=$((i + 1))
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+st=$?
+if [ $st = 143 ]; then ok; else bad "SIGTERM during the save: exit $st, want 143 (the save ended first?)"; fi
+if ls -a "$t/hd" | grep -q '^\.sig\.pdf\.'; then bad "SIGTERM left a temporary file"; else ok; fi
+if [ -e "$t/hd/sig.pdf" ]; then bad "SIGTERM still wrote the PDF"; else ok; fi
+
+# Output that cannot be written: exit 2, said on stderr.
+"$muster" check --json "$t/hd/many.yaml" 2>"$t/hd/err" | head -c1 >/dev/null
+st=$(cat "$t/hd/err" | grep -c "cannot write standard output: Broken pipe")
+if [ "$st" = 1 ]; then ok; else bad "check --json | head -c1: no broken pipe told"; fi
+if [ -w /dev/full ]; then
+	expect 2 "--help > /dev/full" -- sh -c "'$muster' --help > /dev/full"
+	expect 2 "render --help > /dev/full" -- sh -c "'$muster' render --help > /dev/full"
+fi
