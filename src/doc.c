@@ -376,12 +376,13 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 		if (MAP_KEY(m, i)->type == N_SCALAR)
 			keys[nk++] = MAP_KEY(m, i);
 	qsort(keys, nk, sizeof(*keys), by_key);
-	for (i = 1; i < nk; i++) {
-		for (j = i; j > 0 && strcmp(keys[i]->str, keys[j - 1]->str) ==
-		    0; j--)
-			;
-		if (j < i)
+	/* Each key of a run of equal ones against the run's first: linear
+	 * even when every key is the same. */
+	for (i = 1, j = 0; i < nk; i++) {
+		if (strcmp(keys[i]->str, keys[j]->str) == 0)
 			report_duplicate(keys[j], keys[i]);
+		else
+			j = i;
 	}
 }
 

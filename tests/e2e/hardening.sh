@@ -60,3 +60,9 @@ if [ -w /dev/full ]; then
 	expect 2 "--help > /dev/full" -- sh -c "'$muster' --help > /dev/full"
 	expect 2 "render --help > /dev/full" -- sh -c "'$muster' render --help > /dev/full"
 fi
+
+# 200,000 copies of one key: told against the first in linear time (a
+# scan back along the run was quadratic and took minutes).
+awk 'BEGIN { print "system: shellshock\nkind: card\nname: X"; for (i = 0; i < 200000; i++) print "name: X" }' > "$t/hd/dup.yaml"
+expect 1 "200,000 duplicate keys" -- timeout 20 "$muster" check "$t/hd/dup.yaml"
+has "$t/err" "more diagnostics not shown: at most 1000 are told in one run" "duplicates counted past 1000"
