@@ -399,6 +399,14 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	errs = schema_check(doc, &top, "");
 	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
 		errs += schema_check(ext, &k_renders, "renders");
+	/* One template a file: a second document would pass unread. */
+	if ((ext = reader_next(rd, a)) != NULL) {
+		diag(L_ERROR, "template.invalid", ext, "a template file holds "
+		    "one template; put this second document in a file of its "
+		    "own");
+		errs++;
+	} else if (reader_failed(rd))
+		errs++;
 	/* Shift the others up: the base goes first. */
 	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
 	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
