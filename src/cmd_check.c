@@ -3,6 +3,8 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "catalog.h"
 #include "cmd.h"
@@ -56,10 +58,21 @@ check_template(const struct node *root)
 {
 	struct template *t;
 
+	char *path;
+	size_t n;
+
 	if (node_get(root, "template") == NULL)
 		return 0;
-	if ((t = template_load(root->file, &catalog_vocab)) != NULL)
+	/* As a path, always: a file "shellshock-card" in this folder is
+	 * that file, not the built-in template of that name. */
+	n = strlen(root->file);
+	path = xmalloc(n + 3);
+	sprintf(path, "%s%s", strchr(root->file, '/') || (n > 5 &&
+	    strcmp(root->file + n - 5, ".yaml") == 0) ? "" : "./",
+	    root->file);
+	if ((t = template_load(path, &catalog_vocab)) != NULL)
 		template_free(t);
+	free(path);
 	return 1;
 }
 

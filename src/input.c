@@ -100,6 +100,11 @@ inputs_add(struct inputs *in, const char *path)
 {
 	struct stat st;
 
+	if (*path == '\0') {
+		diag_at(L_FATAL, "io.read", NULL, 0, 0, "an empty file name "
+		    "('') names nothing; give a file or folder");
+		return -1;
+	}
 	if (stat(path, &st) < 0) {
 		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
 		    strerror(errno));

@@ -66,3 +66,7 @@ fi
 awk 'BEGIN { print "system: shellshock\nkind: card\nname: X"; for (i = 0; i < 200000; i++) print "name: X" }' > "$t/hd/dup.yaml"
 expect 1 "200,000 duplicate keys" -- timeout 20 "$muster" check "$t/hd/dup.yaml"
 has "$t/err" "more diagnostics not shown: at most 1000 are told in one run" "duplicates counted past 1000"
+
+# An empty file name is no file.
+expect 2 "check ''" -- "$muster" check ""
+has "$t/err" "muster: error: an empty file name ('') names nothing; give a file or folder [io.read]" "empty name told"
