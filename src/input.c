@@ -39,20 +39,41 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The folders being walked, outermost first: a folder that is one of
+ * them again (a link to a folder above) is a loop. */
+struct up {
+	dev_t dev;
+	ino_t ino;
+	const char *name;
+};
+
 static int
-walk(struct inputs *in, const char *dir, int depth)
+walk_in(struct inputs *in, const char *dir, int depth, struct up *up)
 {
 	struct dirent *de;
 	struct stat st;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
 	DIR *d;
-	int rc = 0;
+	int rc = 0, k;
 
 	if (depth > MAXDEPTH) {
 		diag_at(L_FATAL, "io.read", dir, 0, 0,
-		    "folders nest more than %d deep (a link loop?)", MAXDEPTH);
+		    "folders nest more than %d deep; the limit is %d", MAXDEPTH,
+		    MAXDEPTH);
 		return -1;
+	}
+	if (stat(dir, &st) == 0) {
+		for (k = 0; k < depth; k++)
+			if (up[k].dev == st.st_dev && up[k].ino == st.st_ino) {
+				diag_at(L_FATAL, "io.read", dir, 0, 0,
+				    "a link back to '%s', which holds it: a "
+				    "folder loop, not followed", up[k].name);
+				return -1;
+			}
+		up[depth].dev = st.st_dev;
+		up[depth].ino = st.st_ino;
+		up[depth].name = dir;
 	}
 	if ((d = opendir(dir)) == NULL) {
 		diag_at(L_FATAL, "io.read", dir, 0, 0, "cannot open folder: %s",
@@ -82,7 +103,7 @@ walk(struct inputs *in, const char *dir, int depth)
 			continue;	/* a dangling link: nothing to read */
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if (walk(in, names[i], depth + 1) < 0)
+			if (walk_in(in, names[i], depth + 1, up) < 0)
 				rc = -1;
 			free(names[i]);
 		} else if (S_ISREG(st.st_mode) && is_yaml(names[i])) {
@@ -93,6 +114,15 @@ walk(struct inputs *in, const char *dir, int depth)
 	}
 	free(names);
 	return rc;
+}
+
+static int
+walk(struct inputs *in, const char *dir, int depth)
+{
+	struct up up[MAXDEPTH + 2];
+
+	memset(up, 0, sizeof(up));
+	return walk_in(in, dir, depth, up);
 }
 
 int
