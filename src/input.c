@@ -25,15 +25,6 @@ push(struct inputs *in, char *path)
 }
 
 static int
-is_yaml(const char *name)
-{
-	size_t n = strlen(name);
-
-	return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
-	    (n > 4 && strcmp(name + n - 4, ".yml") == 0);
-}
-
-static int
 by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -106,7 +97,7 @@ walk_in(struct inputs *in, const char *dir, int depth, struct up *up)
 			if (walk_in(in, names[i], depth + 1, up) < 0)
 				rc = -1;
 			free(names[i]);
-		} else if (S_ISREG(st.st_mode) && is_yaml(names[i])) {
+		} else if (S_ISREG(st.st_mode) && yaml_name(names[i])) {
 			push(in, names[i]);
 		} else {
 			free(names[i]);

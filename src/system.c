@@ -703,6 +703,14 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		free(real);
 		return NULL;
 	}
+	/* Only a YAML file is read: no other file (a key, /etc/passwd) is
+	 * opened and quoted in a message. */
+	if (!yaml_name(path)) {
+		ref_bad(at, rule, file, "'%s' is not a .yaml file; name a YAML "
+		    "file", path);
+		free(real);
+		return NULL;
+	}
 	for (r = b->refs; r; r = r->next)
 		if (strcmp(r->real, real) == 0)
 			break;

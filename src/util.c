@@ -389,3 +389,12 @@ num_word(int n, char buf[16])
 	snprintf(buf, 16, "%d", n);
 	return buf;
 }
+
+int
+yaml_name(const char *path)
+{
+	size_t n = strlen(path);
+
+	return (n > 5 && strcmp(path + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcmp(path + n - 4, ".yml") == 0);
+}

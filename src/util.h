@@ -62,6 +62,9 @@ const char *utf8_encode(long c, char buf[5]);
 /* Number of code points in s (malformed bytes count one each). */
 size_t utf8_len(const char *s);
 
+/* Whether a file name ends in .yaml or .yml (more than the extension). */
+int yaml_name(const char *path);
+
 /* Levenshtein distance between two short strings. */
 size_t edit_distance(const char *a, const char *b);
 /*

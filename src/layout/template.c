@@ -32,11 +32,7 @@ template_dirs(void)
 static int
 is_path(const char *s)
 {
-	size_t n = strlen(s);
-
-	return strchr(s, '/') != NULL ||
-	    (n > 5 && strcmp(s + n - 5, ".yaml") == 0) ||
-	    (n > 4 && strcmp(s + n - 4, ".yml") == 0);
+	return strchr(s, '/') != NULL || yaml_name(s);
 }
 
 /* The file for a template name, or NULL. */
@@ -339,6 +335,14 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	int i, errs;
 	struct skey top = K_MAP("", REQ, k_template);
 
+	/* What extends: names is read only if it is YAML: no other file
+	 * (a key, /etc/passwd) is opened and quoted in a message. */
+	if (from && is_path(name) && !yaml_name(name)) {
+		diag(L_ERROR, "template.invalid", from, "'%s' is not a .yaml "
+		    "file; extends: names a template or a template file",
+		    name);
+		return -1;
+	}
 	file = find_template(name);
 	if (file == NULL) {
 		struct sbuf sb = SBUF_INIT;

@@ -70,3 +70,6 @@ has "$t/err" "more diagnostics not shown: at most 1000 are told in one run" "dup
 # An empty file name is no file.
 expect 2 "check ''" -- "$muster" check ""
 has "$t/err" "muster: error: an empty file name ('') names nothing; give a file or folder [io.read]" "empty name told"
+
+# Nothing here is a PDF for the checks that follow (a FIFO would block).
+rm -rf "$t/hd"
