@@ -266,6 +266,30 @@ by_place(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/*
+ * s for a one-line message: control characters and bytes that are not
+ * UTF-8 written as escapes (\n, \xFF), so that a file name or key with
+ * a newline cannot break the FILE:LINE:COL format.
+ */
+static void
+add_line_safe(struct sbuf *sb, const char *s)
+{
+	while (*s) {
+		const char *q = s;
+		long c = utf8_next(&q);
+
+		if (c == '\n')
+			sb_adds(sb, "\\n");
+		else if (c == '\t')
+			sb_adds(sb, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			sb_addf(sb, "\\x%02X", (unsigned char)*s);
+		else
+			sb_add(sb, s, (size_t)(q - s));
+		s = q;
+	}
+}
+
 void
 diag_flush(void)
 {
@@ -280,10 +304,11 @@ diag_flush(void)
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];
 
-		sb_adds(&sb, m->file < 0 ? "muster" : D.files[m->file]);
+		add_line_safe(&sb, m->file < 0 ? "muster" : D.files[m->file]);
 		if (m->line > 0)
 			sb_addf(&sb, ":%d:%d", m->line, m->col);
-		sb_addf(&sb, ": %s: %s", level_name[m->lv], m->text);
+		sb_addf(&sb, ": %s: ", level_name[m->lv]);
+		add_line_safe(&sb, m->text);
 		if (*m->rule)
 			sb_addf(&sb, " [%s]", m->rule);
 		sb_addc(&sb, '\n');

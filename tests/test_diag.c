@@ -234,6 +234,21 @@ test_at_most_a_thousand(void **state)
 	cap_end(&c);
 }
 
+/* A newline or a byte that is not UTF-8 in a file name or a message
+ * cannot break the one-line format. */
+static void
+test_one_line(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	diag_at(L_ERROR, "r.err", "a\nb\xff.yaml", 1, 2, "key '%s'\tx", "k\x01");
+	assert_string_equal(cap_text(&c),
+	    "a\\nb\\xFF.yaml:1:2: error: key 'k\\x01'\\tx [r.err]\n");
+	cap_end(&c);
+}
+
 static void
 test_json_report(void **state)
 {
@@ -412,6 +427,7 @@ main(void)
 		cmocka_unit_test(test_long_message),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_at_most_a_thousand),
+		cmocka_unit_test(test_one_line),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_exit_status),
