@@ -62,6 +62,31 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 	return 1;
 }
 
+/* Text limits (SPEC section 8): a name of 1 to NAME_MAX characters,
+ * any other text at most TEXT_MAX. */
+#define NAME_MAX_CHARS 100
+#define TEXT_MAX_CHARS 2000
+
+static int
+text_too_long(const struct node *n, const struct skey *k, const char *path)
+{
+	size_t len = utf8_len(n->str);
+
+	if (strcmp(k->name, "name") == 0 && len == 0)
+		diag(L_ERROR, "yaml.range", n, "'%s' is empty; give a name of "
+		    "1 to %d characters", path, NAME_MAX_CHARS);
+	else if (strcmp(k->name, "name") == 0 && len > NAME_MAX_CHARS)
+		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
+		    "a name has at most %d", path, len, NAME_MAX_CHARS);
+	else if (len > TEXT_MAX_CHARS)
+		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
+		    "text has at most %d", path, len, TEXT_MAX_CHARS);
+	else
+		return 0;
+	mark_bad(n);
+	return 1;
+}
+
 static int
 check_scalar(const struct node *n, const struct skey *k, const char *path)
 {
@@ -80,6 +105,8 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 			mark_bad(n);
 			return 1;
 		}
+		if (text_too_long(n, k, path))
+			return 1;
 		if (k->oneof == NULL)
 			return 0;
 		for (const char *const *p = k->oneof; *p; p++)
