@@ -402,12 +402,12 @@ test_failed_rename_leaves_no_temporary(void **state)
 	char err[256] = "";
 	char *data;
 
-	/* The target is a folder with something in it: the rename fails
-	 * after the whole document was written to the temporary file. */
+	/* The target is a folder with something in it: refused before
+	 * anything is written. */
 	assert_int_equal(mkdir(target, 0777), 0);
 	write_file(inside, "keep");
 	assert_int_equal(pdf_save(p, target, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "cannot rename into"));
+	assert_non_null(strstr(err, "is a folder, not a PDF file"));
 	/* The folder and its file are untouched; no temporary is left. */
 	data = read_all(inside, NULL);
 	assert_string_equal(data, "keep");
