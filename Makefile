@@ -4,7 +4,8 @@
 #                   and decks/, render every product into out/
 #   make check      the same set-up, then every test
 #   make bench      speed and memory against a bare libharu loop
-#   make fuzz       libFuzzer over load, check and render (FUZZ_SECONDS)
+#   make fuzz       libFuzzer over load, check and render, templates and
+#                   references (FUZZ_SECONDS for each target)
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page)
 #   make uninstall, make clean
 #
@@ -109,19 +110,31 @@ check: deps-check muster build/asan/muster $(TEST_BIN)
 bench: muster
 	@sh bench/run.sh
 
+# Each target in turn, FUZZ_SECONDS each, a corpus of its own kept under
+# build/fuzz/ between runs; a crash leaves its input in build/fuzz/.
+FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs
 fuzz: deps-check
-	@$(MAKE) -s build/fuzz/fuzz_load
-	@mkdir -p build/fuzz/corpus
-	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
-	build/fuzz/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-		-timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/ \
-		build/fuzz/corpus tests/fuzz/seeds
+	@$(MAKE) -s $(FUZZ_TARGETS:%=build/fuzz/%)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/corpus-$$t; \
+		case $$t in \
+		fuzz_load) seeds="tests/fuzz/seeds units decks tests/bad";; \
+		fuzz_template) seeds="templates tests/bad";; \
+		fuzz_refs) seeds="decks units tests/bad";; \
+		esac; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
+		build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+			-timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=build/fuzz/$$t- -print_final_stats=1 \
+			build/fuzz/corpus-$$t $$seeds || exit 1; \
+	done
 
-build/fuzz/fuzz_load: tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC))
+build/fuzz/%: tests/fuzz/%.c $(filter-out src/main.c,$(SRC))
 	@mkdir -p $(@D)
 	clang $(MUSTER_CPPFLAGS) $(CPPFLAGS) -std=c11 -g -O1 $(PKG_CFLAGS) \
 		-fsanitize=fuzzer,address,undefined -Isrc -o $@ \
-		tests/fuzz/fuzz_load.c $(filter-out src/main.c,$(SRC)) $(MUSTER_LIBS) $(LDLIBS)
+		$< $(filter-out src/main.c,$(SRC)) $(MUSTER_LIBS) $(LDLIBS)
 
 install: muster
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)
