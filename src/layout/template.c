@@ -77,8 +77,8 @@ parse_length(const char *s, double whole, double *pt)
 		;
 	else
 		return 0;
-	if (v < -10000 || v > 10000)
-		return 0;
+	if (v < -LENGTH_MAX || v > LENGTH_MAX)
+		return -1;
 	*pt = v;
 	return 1;
 }
@@ -635,11 +635,35 @@ length(struct ctx *cx, const struct node *n, double whole, double dflt)
 {
 	double v;
 
+	int r;
+
 	if (n == NULL || n->bad)
 		return dflt;
-	if (!parse_length(n->str, whole, &v)) {
+	if ((r = parse_length(n->str, whole, &v)) == 0) {
 		bad(cx, n, "length '%s' must be a number with mm, cm, in, pt "
 		    "or %%, such as 2.5mm", n->str);
+		return dflt;
+	}
+	if (r < 0) {
+		bad(cx, n, "length '%s' is beyond %d pt (%.1f in) either way, "
+		    "the limit of a length", n->str, LENGTH_MAX,
+		    LENGTH_MAX / 72.0);
+		return dflt;
+	}
+	return v;
+}
+
+/* A length of 0 to max points, what saying what it is ("dash"): PDF
+ * viewers and libharu refuse wider pens and longer dashes. */
+static double
+length_upto(struct ctx *cx, const struct node *n, double dflt, double max,
+    const char *what)
+{
+	double v = length(cx, n, 0, dflt);
+
+	if (n && !n->bad && (v < 0 || v > max)) {
+		bad(cx, n, "%s '%s' must be 0 to %g pt (%.1f mm)", what, n->str,
+		    max, max / MM);
 		return dflt;
 	}
 	return v;
@@ -1008,9 +1032,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
-	e->lw = length(cx, el_get(p, "stroke_width"), 0, 0.5);
+	e->lw = length_upto(cx, el_get(p, "stroke_width"), 0.5, STROKE_MAX,
+	    "stroke_width");
 	e->radius = length(cx, el_get(p, "radius"), 0, 0);
-	e->dash = length(cx, el_get(p, "dash"), 0, 0);
+	e->dash = length_upto(cx, el_get(p, "dash"), 0, DASH_MAX, "dash");
 	e->bleed = node_bool(el_get(p, "bleed"), 0);
 	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
 	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :

@@ -138,7 +138,13 @@ void template_free(struct template *t);
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
 
-/* Parses "2mm", "0.5in", "10pt", "0"; percentages of whole. */
+/* Limits of lengths in points: any length either way; a pen and a dash
+ * (libharu's HPDF_MAX_LINEWIDTH and HPDF_MAX_DASH_PATTERN). */
+#define LENGTH_MAX	10000
+#define STROKE_MAX	100
+#define DASH_MAX	100
+/* Parses "2mm", "0.5in", "10pt", "0"; percentages of whole.  1, or 0
+ * when s is not a length, -1 when it is one beyond LENGTH_MAX. */
 int parse_length(const char *s, double whole, double *pt);
 /* Parses "#rrggbb" or a colour name; 0 on failure. */
 int parse_rgb(const char *s, struct rgb *out);

@@ -236,6 +236,8 @@ op_dash(struct pdf_page *pg, unsigned len)
 	HPDF_UINT16 d[2];
 	char b[48];
 
+	if (len > 100)		/* HPDF_MAX_DASH_PATTERN */
+		len = 100;
 	d[0] = d[1] = (HPDF_UINT16)len;
 	if (pg->plain)
 		HPDF_Page_SetDash(pg->page, len ? d : NULL, len ? 2 : 0, 0);

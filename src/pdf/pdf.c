@@ -390,7 +390,12 @@ pdf_add_page(struct pdf *p, double w, double h)
 {
 	struct pdf_page *pg = xcalloc(1, sizeof(*pg));
 
-	pg->page = HPDF_AddPage(p->doc);
+	/* libharu refuses every call once one has failed; a page it will
+	 * not add cannot be drawn on (the template loader keeps pens and
+	 * dashes in its range, so this is a bug, told as one). */
+	if ((pg->page = HPDF_AddPage(p->doc)) == NULL)
+		fatal("cannot add a page: libharu error 0x%04X (detail %u) "
+		    "before it", (unsigned)p->err, (unsigned)p->detail);
 	pg->cmyk = p->cmyk;
 	pg->plain = p->plain;
 	page_buffer(p, pg);

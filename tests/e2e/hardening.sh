@@ -71,5 +71,14 @@ has "$t/err" "more diagnostics not shown: at most 1000 are told in one run" "dup
 expect 2 "check ''" -- "$muster" check ""
 has "$t/err" "muster: error: an empty file name ('') names nothing; give a file or folder [io.read]" "empty name told"
 
+# The longest dash and widest pen a template may ask for draw under
+# libharu's own calls too (past them libharu failed at the save, or
+# crashed on the next page).
+expect 0 "plain writer, a 100 pt dash" -- env MUSTER_PDF_PLAIN=1 "$muster" render \
+    --template tests/bad/template-dash-100pt.yaml -o "$t/hd/dash.pdf" units/shellshock
+expect 0 "plain writer, a 100 pt pen" -- env MUSTER_PDF_PLAIN=1 "$muster" render \
+    --template tests/bad/template-stroke-width-100pt.yaml -o "$t/hd/pen.pdf" units/shellshock
+if qpdf --check "$t/hd/dash.pdf" >/dev/null 2>&1; then ok; else bad "100 pt dash: qpdf --check fails"; fi
+
 # Nothing here is a PDF for the checks that follow (a FIFO would block).
 rm -rf "$t/hd"
