@@ -711,6 +711,12 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		free(real);
 		return NULL;
 	}
+	if (!yaml_name(real)) {
+		ref_bad(at, rule, file, "'%s' is a link to a file that is "
+		    "not .yaml; name a YAML file", path);
+		free(real);
+		return NULL;
+	}
 	for (r = b->refs; r; r = r->next)
 		if (strcmp(r->real, real) == 0)
 			break;

@@ -139,22 +139,29 @@ sb_addf(struct sbuf *sb, const char *fmt, ...)
 void
 sb_json(struct sbuf *sb, const char *s)
 {
-	const unsigned char *p;
-
 	sb_addc(sb, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
+	while (*s) {
+		const char *q = s;
+		long c = utf8_next(&q);
+
+		switch (c) {
 		case '"':  sb_adds(sb, "\\\""); break;
 		case '\\': sb_adds(sb, "\\\\"); break;
 		case '\n': sb_adds(sb, "\\n"); break;
 		case '\r': sb_adds(sb, "\\r"); break;
 		case '\t': sb_adds(sb, "\\t"); break;
 		default:
-			if (*p < 0x20)
-				sb_addf(sb, "\\u%04x", *p);
+			/* A byte that is not UTF-8 would make the whole
+			 * output invalid JSON: written as the text \xFF,
+			 * as the one-line diagnostics write it. */
+			if (c < 0)
+				sb_addf(sb, "\\\\x%02X", (unsigned char)*s);
+			else if (c < 0x20)
+				sb_addf(sb, "\\u%04lx", c);
 			else
-				sb_addc(sb, (char)*p);
+				sb_add(sb, s, (size_t)(q - s));
 		}
+		s = q;
 	}
 	sb_addc(sb, '"');
 }

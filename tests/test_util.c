@@ -118,6 +118,13 @@ test_sb_json_escapes(void **state)
 	sb_json(&sb, "A♣ é \x7f");
 	assert_string_equal(sb.buf, "\"A♣ é \x7f\"");
 
+	/* Bytes that are not UTF-8 (a stray 0xFF, a lone continuation
+	 * byte, a truncated sequence) become the text \xFF: the output
+	 * stays valid JSON and reads as the text diagnostics do. */
+	sb_reset(&sb);
+	sb_json(&sb, "a\xff b\x80 c\xe2\x99");
+	assert_string_equal(sb.buf, "\"a\\\\xFF b\\\\x80 c\\\\xE2\\\\x99\"");
+
 	/* It appends: what was there stays. */
 	sb_reset(&sb);
 	sb_adds(&sb, "{\"k\": ");

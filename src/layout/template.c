@@ -364,6 +364,15 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	}
 	/* The same file by any name is a loop. */
 	real = realpath(file, NULL);
+	/* A link named .yaml is read only if what it leads to is, too. */
+	if (from && is_path(name) && real && !yaml_name(real)) {
+		diag(L_ERROR, "template.invalid", from, "'%s' is a link to a file "
+		    "that is not .yaml; extends: names a template or a template "
+		    "file", name);
+		free(real);
+		free(file);
+		return -1;
+	}
 	for (i = 0; real && i < c->n; i++) {
 		char *other = realpath(c->file[i], NULL);
 		int same = other && strcmp(other, real) == 0;

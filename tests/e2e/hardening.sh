@@ -71,6 +71,13 @@ has "$t/err" "more diagnostics not shown: at most 1000 are told in one run" "dup
 expect 2 "check ''" -- "$muster" check ""
 has "$t/err" "muster: error: an empty file name ('') names nothing; give a file or folder [io.read]" "empty name told"
 
+# A file name that is not UTF-8 keeps --json valid JSON.
+bn=$(printf 'bad\377name.yaml')
+printf 'system: shellshock\nkind: card\nname: X\n' > "$t/hd/$bn"
+"$muster" check --json "$t/hd/$bn" > "$t/hd/out.json" 2>/dev/null
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if "\\xFF" in d["diagnostics"][0]["file"] else 1)' "$t/hd/out.json"; then
+	ok; else bad "check --json of a file name that is not UTF-8: not valid JSON, or the byte not written as \\xFF"; fi
+
 # The longest dash and widest pen a template may ask for draw under
 # libharu's own calls too (past them libharu failed at the save, or
 # crashed on the next page).
