@@ -343,16 +343,22 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 	struct node **keys;
 
 	(void)r;
-	for (i = 0; i < m->n; i++) {
+	/* A key that is not text is told and its pair dropped: every
+	 * reader of a mapping may then take a key's text as there. */
+	for (i = j = 0; i < m->n; i++) {
 		struct node *k = MAP_KEY(m, i);
 
 		if (k->type != N_SCALAR) {
 			diag(L_ERROR, "yaml.type", k,
 			    "a key must be plain text, not %s",
 			    k->type == N_MAP ? "a mapping" : "a list");
-			k->bad = 1;
+			continue;
 		}
+		MAP_KEY(m, j) = k;
+		MAP_VAL(m, j) = MAP_VAL(m, i);
+		j++;
 	}
+	m->n = j;
 	if (m->n < 2)
 		return;
 	if (m->n <= 8) {
