@@ -131,9 +131,23 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 			return wrong_type(n, k, path);
 		}
 		if (r < 0 || ((k->flags & RANGE) && (v < k->min || v > k->max))) {
-			diag(L_ERROR, "yaml.range", n,
-			    "'%s' is %s, outside %.0f to %.0f", path, n->str,
-			    k->min, k->max);
+			/* With a hint the bounds are muster's, wider than
+			 * the rule's: say which one was passed and what the
+			 * rule asks, never "-99 to 99" for a rule of 1 or
+			 * more. */
+			if (k->hint)
+				diag(L_ERROR, "yaml.range", n,
+				    "'%s' is %s, %s than %.0f, muster's limit "
+				    "here; give %s", path, n->str,
+				    r < 0 ? (n->str[0] == '-' ? "less" :
+				    "more") : v < k->min ? "less" : "more",
+				    r < 0 ? (n->str[0] == '-' ? k->min :
+				    k->max) : v < k->min ? k->min : k->max,
+				    k->hint);
+			else
+				diag(L_ERROR, "yaml.range", n,
+				    "'%s' is %s, outside %.0f to %.0f", path,
+				    n->str, k->min, k->max);
 			mark_bad(n);
 			return 1;
 		}

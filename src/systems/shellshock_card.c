@@ -21,13 +21,19 @@
 
 /* ---- keys (SPEC 3.1) ---- */
 
+/* What the rules ask of values whose bounds in the key tables are
+ * muster's (wider, so that the rule itself can tell a wrong one). */
+#define TERRAIN_HINT "movement points, " STR(SS_TERRAIN_MIN) " to " \
+	STR(SS_TERRAIN_MAX) " (open ground " STR(SS_OPEN_COST) ")"
+#define ARMOR_HINT "armor points, " STR(SS_ARMOR_MIN) " or more"
+
 static const struct skey k_terrain[] = {
-	K_INT("open", REQ, -1000, 1000),
-	K_INT("rough", REQ, -1000, 1000),
-	K_INT("trees", REQ, -1000, 1000),
-	K_INT("incline1", REQ, -1000, 1000),
-	K_INT("incline2", REQ, -1000, 1000),
-	K_INT("shallow_water", REQ, -1000, 1000),
+	K_INTH("open", REQ, -1000, 1000, TERRAIN_HINT),
+	K_INTH("rough", REQ, -1000, 1000, TERRAIN_HINT),
+	K_INTH("trees", REQ, -1000, 1000, TERRAIN_HINT),
+	K_INTH("incline1", REQ, -1000, 1000, TERRAIN_HINT),
+	K_INTH("incline2", REQ, -1000, 1000, TERRAIN_HINT),
+	K_INTH("shallow_water", REQ, -1000, 1000, TERRAIN_HINT),
 	K_END
 };
 
@@ -40,20 +46,23 @@ static const struct skey k_movement[] = {
 	K_END
 };
 
-static const struct skey k_dv_item[] = { K_INT("dV", REQ, -9999, 9999) };
+static const struct skey k_dv_item[] = { K_INTH("dV", REQ, -9999, 9999,
+    "a defense value, " STR(SS_DV_MIN) " or more") };
 static const struct skey k_defense[] = {
 	K_SEQ("E", REQ, 2, 2, k_dv_item),
 	K_SEQ("M", REQ, 2, 2, k_dv_item),
 	K_SEQ("B", REQ, 2, 2, k_dv_item),
 	K_SEQ("I", REQ, 2, 2, k_dv_item),
 	K_SEQ("S", REQ, 2, 2, k_dv_item),
-	K_INT("P", REQ, -9999, 9999),
+	K_INTH("P", REQ, -9999, 9999,
+	    "the physical defense value, " STR(SS_DV_MIN) " or more"),
 	K_END
 };
 
 static const struct skey k_weapon_keys[] = {
 	K_TEXT("row", REQ, "the defense row it fires on: E, M, B, I or S"),
-	K_INT("damage", REQ, -9999, 9999),
+	K_INTH("damage", REQ, -9999, 9999,
+	    "the weapon's damage, " STR(SS_DAMAGE_MIN) " or more"),
 	K_TEXT("class", REQ, "p (primary) or s (secondary)"),
 	K_TEXT("arc", REQ, "front, rear, left, right, pivot1, pivot2 or pivot3"),
 	K_BOOL("spread", OPT),
@@ -62,14 +71,15 @@ static const struct skey k_weapon_keys[] = {
 static const struct skey k_weapon[] = { K_MAP("weapon", REQ, k_weapon_keys) };
 
 static const struct skey k_armor[] = {
-	K_INT("front", REQ, -9999, 9999),
-	K_INT("right", REQ, -9999, 9999),
-	K_INT("left", REQ, -9999, 9999),
-	K_INT("rear", REQ, -9999, 9999),
+	K_INTH("front", REQ, -9999, 9999, ARMOR_HINT),
+	K_INTH("right", REQ, -9999, 9999, ARMOR_HINT),
+	K_INTH("left", REQ, -9999, 9999, ARMOR_HINT),
+	K_INTH("rear", REQ, -9999, 9999, ARMOR_HINT),
 	K_END
 };
 
-static const struct skey k_bound[] = { K_INT("internal", REQ, -9999, 9999) };
+static const struct skey k_bound[] = { K_INTH("internal", REQ, -9999, 9999,
+    "a damage total, " STR(SS_BAND_MIN) " or more") };
 static const struct skey k_band[] = {
 	K_SEQH("internal", REQ, 2, 2, k_bound, "a band [from, to], such as [5, 10]")
 };
@@ -85,13 +95,15 @@ static const struct skey k_card[] = {
 	K_MAP("movement", REQ, k_movement),
 	K_MAP("defense", REQ, k_defense),
 	K_TEXT("gunnery", REQ, "the targeting die and skill, such as d10+4"),
-	K_INT("gunners", REQ, -99, 99),
+	K_INTH("gunners", REQ, -99, 99,
+	    "the number of gunners, " STR(SS_GUNNERS_MIN) " or more"),
 	K_SEQ("weapons", OPT, 0, SS_MAX_RAW_WEAPONS, k_weapon),
 	K_NUM("ram", OPT, 0, 99),
 	K_MAP("armor", REQ, k_armor),
 	K_SEQH("internal", REQ, SS_BANDS, SS_BANDS, k_band,
 	    "the internal damage bands, such as [[5, 10], [11, 15], [16, 21]]"),
-	K_INT("dead", REQ, -9999, 99999),
+	K_INTH("dead", REQ, -9999, 99999,
+	    "the damage that destroys the unit, one past the last internal band"),
 	K_END
 };
 
