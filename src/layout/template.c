@@ -1273,6 +1273,29 @@ template_load(const char *name, const struct vocab *v)
 	    "description"), ""));
 	rend = top_get(&c, "renders");
 	t->type = renders(&cx, rend, c.doc[c.n - 1], v);
+	/* An extension keeps its base's record type: the base's elements
+	 * name that type's fields, and each would be told in the base's
+	 * file, not at the renders: that made them wrong. */
+	for (i = (size_t)c.n - 1; t->type && i-- > 0;) {
+		const struct node *br = node_get(c.doc[i], "renders");
+		const char *bt;
+
+		if (br == NULL || br->bad || br == rend)
+			continue;
+		if ((bt = renders(&cx, br, c.doc[i], v)) != NULL &&
+		    strcmp(bt, t->type) != 0) {
+			bad(&cx, rend, "renders %s, but '%s', which it extends, "
+			    "renders %s: an extension keeps its base's record "
+			    "type; to render %s, extend a template that does "
+			    "('muster templates' lists them) or drop extends:",
+			    t->type, get_str(c.doc[i], "template", "?"), bt,
+			    t->type);
+			template_free(t);
+			chain_release(&c);
+			return NULL;
+		}
+		break;
+	}
 	if ((n = top_get(&c, "size")) == NULL)
 		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
 		    "size: size: [3.5in, 2in]", t->name);
