@@ -294,6 +294,8 @@ parse_mm(const char *s, double lo, double hi, double *out)
 	char *end;
 	double v;
 
+	if (!decimal_text(s, ""))
+		return 0;
 	errno = 0;
 	v = strtod(s, &end);
 	/* Written so that NaN fails too. */

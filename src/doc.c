@@ -112,9 +112,10 @@ reader_open(const char *path)
 	}
 	if (S_ISREG(st.st_mode) && (size_t)st.st_size > DOC_MAX_BYTES) {
 		diag_at(L_ERROR, "yaml.size", path, 0, 0,
-		    "file is %s; the limit is %s: split it into several files",
-		    size_str((size_t)st.st_size, sz),
-		    size_str(DOC_MAX_BYTES, lim));
+		    "file is %s (%zu bytes); the limit is %s (%zu bytes): "
+		    "split it into several files",
+		    size_str((size_t)st.st_size, sz), (size_t)st.st_size,
+		    size_str(DOC_MAX_BYTES, lim), (size_t)DOC_MAX_BYTES);
 		close(fd);
 		return NULL;
 	}

@@ -72,9 +72,11 @@ text_too_long(const struct node *n, const struct skey *k, const char *path)
 {
 	size_t len = utf8_len(n->str);
 
-	if (strcmp(k->name, "name") == 0 && len == 0)
-		diag(L_ERROR, "yaml.range", n, "'%s' is empty; give a name of "
-		    "1 to %d characters", path, NAME_MAX_CHARS);
+	if (strcmp(k->name, "name") == 0 && n->str[strspn(n->str,
+	    " \t\r\n")] == '\0')
+		diag(L_ERROR, "yaml.range", n, "'%s' is %s; give a name of "
+		    "1 to %d characters", path, len ? "only blanks" : "empty",
+		    NAME_MAX_CHARS);
 	else if (strcmp(k->name, "name") == 0 && len > NAME_MAX_CHARS)
 		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
 		    "a name has at most %d", path, len, NAME_MAX_CHARS);

@@ -398,6 +398,15 @@ num_word(int n, char buf[16])
 }
 
 int
+decimal_text(const char *s, const char *also)
+{
+	for (; *s; s++)
+		if (!strchr("0123456789+-.eE", *s) && !strchr(also, *s))
+			return 0;
+	return 1;
+}
+
+int
 yaml_name(const char *path)
 {
 	size_t n = strlen(path);

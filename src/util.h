@@ -64,6 +64,10 @@ size_t utf8_len(const char *s);
 
 /* Whether a file name ends in .yaml or .yml (more than the extension). */
 int yaml_name(const char *path);
+/* Whether s is written only with decimal digits, signs, '.', e/E and the
+ * characters of also: what a number option takes (strtod alone also
+ * reads hexadecimal, inf and nan). */
+int decimal_text(const char *s, const char *also);
 
 /* Levenshtein distance between two short strings. */
 size_t edit_distance(const char *a, const char *b);

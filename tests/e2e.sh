@@ -166,6 +166,13 @@ python3 -c "import json,sys; d=json.load(open('$t/out')); assert d['errors']==0 
 truncate -s 65M "$t/huge.yaml"
 expect 1 "65 MiB file" -- "$muster" check "$t/huge.yaml"
 has "$t/err" "[yaml.size]" "huge file names yaml.size"
+truncate -s 67108865 "$t/huge.yaml"
+expect 1 "64 MiB and a byte" -- "$muster" check "$t/huge.yaml"
+has "$t/err" "file is 64.0 MiB (67108865 bytes); the limit is 64.0 MiB (67108864 bytes)" "a byte over the limit told in bytes"
+truncate -s 67108864 "$t/huge.yaml"
+"$muster" check "$t/huge.yaml" 2>"$t/err"
+if grep -q "yaml.size" "$t/err"; then bad "a file of exactly 64 MiB is over the limit"; else ok; fi
+rm -f "$t/huge.yaml"
 python3 -c "print('a: [' + ','.join(['1'] * 1000001) + ']')" > "$t/nodes.yaml"
 expect 1 "a million nodes" -- "$muster" check "$t/nodes.yaml"
 has "$t/err" "[yaml.size]" "node limit names yaml.size"

@@ -39,8 +39,10 @@ sector_value(const char *value, double *center, double *width)
 {
 	char *end;
 
-	*center = strtod(value, &end);
 	*width = 60;
+	if (!decimal_text(value, ","))
+		return 0;
+	*center = strtod(value, &end);
 	if (end == value || !isfinite(*center))
 		return 0;
 	if (*end == ',') {

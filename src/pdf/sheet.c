@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../util.h"
 #include "pdf.h"
 
 #define MM (72.0 / 25.4)
@@ -45,6 +46,8 @@ sheet_offset(const char *arg, double *dx, double *dy)
 {
 	char *end;
 
+	if (!decimal_text(arg, ","))
+		return -1;
 	errno = 0;
 	*dx = strtod(arg, &end);
 	/* Written so that NaN fails too. */

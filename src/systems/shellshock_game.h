@@ -117,6 +117,9 @@ int ss_odds_run(int argc, char **argv);
 int ss_resolve_run(int argc, char **argv);
 
 /* Whole inches, 0 to 10000, into *out; 0 when s is not that. */
+/* A range option: whole inches, 0 to SS_ARG_INCHES_MAX (muster's
+ * limit, far past any table). */
+#define SS_ARG_INCHES_MAX 10000
 int ss_arg_inches(const char *s, long *out);
 /* A facing name (front, right, left, rear; back = rear) or -1. */
 int ss_arg_facing(const char *s);

@@ -131,7 +131,8 @@ ss_odds_run(int argc, char **argv)
 		case 'r':
 			if (!ss_arg_inches(optarg, &range))
 				return usage_error(ss_odds_usage, "--range '%s' "
-				    "must be whole inches, 0 or more", optarg);
+				    "must be whole inches, 0 to %d", optarg,
+				    SS_ARG_INCHES_MAX);
 			break;
 		case 'f': facing = optarg; break;
 		case 's': shot.spread = 1; break;

@@ -352,7 +352,8 @@ ss_resolve_run(int argc, char **argv)
 		case 'r':
 			if (!ss_arg_inches(optarg, &range))
 				return usage_error(ss_resolve_usage, "--range '%s' "
-				    "must be whole inches, 0 or more", optarg);
+				    "must be whole inches, 0 to %d", optarg,
+				    SS_ARG_INCHES_MAX);
 			break;
 		case 'd':
 			damage = strtol(optarg, &end, 10);

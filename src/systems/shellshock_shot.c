@@ -16,7 +16,7 @@ ss_arg_inches(const char *s, long *out)
 	char *end;
 	long v = strtol(s, &end, 10);
 
-	if (*s == '\0' || *end != '\0' || v < 0 || v > 10000)
+	if (*s == '\0' || *end != '\0' || v < 0 || v > SS_ARG_INCHES_MAX)
 		return 0;
 	*out = v;
 	return 1;

@@ -6,7 +6,9 @@
  * the estimate.  The arithmetic is rules/shellshock_value.c's.
  */
 #include <errno.h>
+#include <ctype.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -562,9 +564,10 @@ ss_value_run(int argc, char **argv)
 		case 's':
 			errno = 0;
 			seed = strtoull(optarg, &end, 10);
-			if (*optarg == '\0' || *end || errno)
+			if (!isdigit((unsigned char)*optarg) || *end || errno)
 				return usage_error(ss_value_usage, "--seed '%s': "
-				    "give a whole number", optarg);
+				    "give a whole number from 0 to %llu", optarg,
+				    (unsigned long long)ULLONG_MAX);
 			break;
 		case 'j': json = 1; break;
 		case 'h': fputs(ss_value_usage, stdout); return 0;
