@@ -232,8 +232,9 @@ unit_key(const struct ss_unit *u, int *k)
 	return n;
 }
 
-/* The estimate of u against the shipped examples; 0 when there is none
- * to make (no examples installed, or muster loading them). */
+/* The estimate of u against the shipped examples: 1, or 0 when there is
+ * none to make (muster loading them, a unit not whole), -1 when the
+ * examples are not found. */
 static int
 check_estimate(const struct ss_unit *u, struct batch *b, double *out)
 {
@@ -259,7 +260,7 @@ check_estimate(const struct ss_unit *u, struct batch *b, double *out)
 			refs_scale(&chk.r);
 	}
 	if (chk.r.n == 0)
-		return 0;
+		return -1;
 	n = unit_key(u, key);
 	h = key_hash(key, n);
 	if (2 * (chk.nmemo + 1) > chk.capmemo)
@@ -294,11 +295,21 @@ void
 ss_value_check_card(const struct ss_unit *u, const struct node *at,
     struct batch *b, const char *rule)
 {
+	static int told;
 	double est, pc;
+	int r;
 
 	if (u->combat_value < 0 || at == NULL ||
-	    !check_estimate(u, b, &est))
+	    (r = check_estimate(u, b, &est)) == 0)
 		return;
+	/* Said once a run, not dropped in silence. */
+	if (r < 0) {
+		if (!told++)
+			diag(L_NOTE, rule, at, "combat_value is not weighed: "
+			    "the shipped example units are not found; set "
+			    "MUSTER_UNITS to their folder");
+		return;
+	}
 	if (too_far(u->combat_value, est, &pc))
 		diag(L_WARNING, rule, at, "combat_value %d is %.1f %% %s the "
 		    "estimate of %.0f against the example units; 'muster "
@@ -309,7 +320,7 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 int
 ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out)
 {
-	return check_estimate(u, b, out);
+	return check_estimate(u, b, out) > 0;
 }
 
 /* ---- `muster value` ---- */

@@ -78,6 +78,14 @@ printf 'system: shellshock\nkind: card\nname: X\n' > "$t/hd/$bn"
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if "\\xFF" in d["diagnostics"][0]["file"] else 1)' "$t/hd/out.json"; then
 	ok; else bad "check --json of a file name that is not UTF-8: not valid JSON, or the byte not written as \\xFF"; fi
 
+# Without the example units, a declared combat_value is not weighed, and
+# check says so once instead of dropping the warning in silence.
+mkdir -p "$t/hd/bin"
+cp "$muster" "$t/hd/bin/muster"
+env -u MUSTER_UNITS "$t/hd/bin/muster" check units/shellshock 2>"$t/hd/err"
+if [ "$(grep -c 'combat_value is not weighed: the shipped example units are not found; set MUSTER_UNITS' "$t/hd/err")" = 1 ]; then
+	ok; else bad "no example units: not told once"; sed 's/^/  /' "$t/hd/err"; fi
+
 # The longest dash and widest pen a template may ask for draw under
 # libharu's own calls too (past them libharu failed at the save, or
 # crashed on the next page).
