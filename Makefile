@@ -96,13 +96,18 @@ render: muster
 			-o "out/$$(basename "$$f" .yaml).pdf" "$$f" || exit 1; \
 	done
 
-check: deps-check muster build/asan/muster $(TEST_BIN)
+build/budget: tests/budget.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ tests/budget.c
+
+check: deps-check muster build/asan/muster build/budget $(TEST_BIN)
 	@for t in $(TEST_BIN); do \
 		./$$t > $$t.log 2>&1 || { cat $$t.log; echo "FAIL $$t"; exit 1; }; \
 		echo "  unit  $$(basename $$t): $$(grep -c '^\[       OK \]' $$t.log) tests passed"; \
 	done
 	@sh tests/rules.sh build/asan/muster
 	@sh tests/bad.sh build/asan/muster
+	@sh tests/bad.sh ./muster build/budget
 	@sh tests/e2e.sh build/asan/muster
 	@sh tests/valgrind.sh ./muster
 	@echo "all tests passed"

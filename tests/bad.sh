@@ -1,13 +1,20 @@
 #!/bin/sh
-# bad.sh MUSTER -- the bad-input corpus.  Each tests/bad/NAME.yaml is run
+# bad.sh MUSTER [BUDGET] -- the bad-input corpus.  Each tests/bad/NAME.yaml is run
 # through `muster check NAME.yaml` (or through the arguments in NAME.args,
 # where @ stands for NAME.yaml and % for a scratch folder); what it prints
 # on stderr must equal NAME.expected exactly, and its exit status must be
 # NAME.status (default 1).  Then every rule id muster lists must be shown
 # by at least one case (or, for io.write and yaml.size, by e2e.sh), and
 # named in the man page.
+#
+# Given BUDGET (build/budget), each case also runs within its budget
+# (SPEC section 8): at most a second and 200 MB, killed after 10 s.  A
+# limit on a hostile input, not a benchmark: the plain build is timed.
 set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+budget=
+[ $# -ge 2 ] && budget=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+max_secs=1 max_kb=204800
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/bad" || exit 2
 # Built-in templates from the tree, named the same in every .expected.
@@ -25,8 +32,21 @@ for y in *.yaml; do
 	want=1
 	[ -f "$name.status" ] && want=$(cat "$name.status")
 	# shellcheck disable=SC2086
-	"$muster" $args >/dev/null 2>"$scratch/stderr"
-	got=$?
+	if [ -n "$budget" ]; then
+		"$budget" "$scratch/used" 10 "$muster" $args >/dev/null 2>"$scratch/stderr"
+		got=$?
+		read -r secs kb < "$scratch/used"
+		if ! awk -v s="$secs" -v k="$kb" -v ms="$max_secs" -v mk="$max_kb" \
+		    'BEGIN { exit !(s <= ms && k <= mk) }'; then
+			echo "FAIL bad/$name: over budget: $secs s, $((kb / 1024)) MB (at most $max_secs s, $((max_kb / 1024)) MB)"
+			fail=$((fail + 1))
+		fi
+		slow=$(awk -v s="$secs" -v k="$kb" -v n="$name" -v top="${slow:-0 0 -}" \
+		    'BEGIN { split(top, t, " "); print (s > t[1]) ? s " " k " " n : top }')
+	else
+		"$muster" $args >/dev/null 2>"$scratch/stderr"
+		got=$?
+	fi
 	n=$((n + 1))
 	if [ "$got" != "$want" ]; then
 		echo "FAIL bad/$name: exit $got, want $want"
@@ -52,5 +72,10 @@ while read -r rule; do
 		fail=$((fail + 1))
 	fi
 done < "$scratch/rules"
-echo "  bad   $n cases, $(wc -l < "$scratch/rules") rules, $fail failures"
+if [ -n "$budget" ]; then
+	set -- $slow
+	echo "  bad   $n cases within budget, $fail failures; slowest $3: $1 s, $(($2 / 1024)) MB"
+else
+	echo "  bad   $n cases, $(wc -l < "$scratch/rules") rules, $fail failures"
+fi
 [ "$fail" = 0 ]
