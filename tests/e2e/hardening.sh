@@ -52,6 +52,55 @@ if [ $st = 143 ]; then ok; else bad "SIGTERM during the save: exit $st, want 143
 if ls -a "$t/hd" | grep -q '^\.sig\.pdf\.'; then bad "SIGTERM left a temporary file"; else ok; fi
 if [ -e "$t/hd/sig.pdf" ]; then bad "SIGTERM still wrote the PDF"; else ok; fi
 
+# SIGINT (a user's ^C) during the save onto an existing PDF: the old PDF
+# stays byte for byte, and no temporary file is left.
+echo "an old PDF" > "$t/hd/int.pdf"
+cp "$t/hd/int.pdf" "$t/hd/int.keep"
+"$muster" render -o "$t/hd/int.pdf" "$t/hd/many.yaml" >/dev/null 2>&1 &
+pid=$!
+i=0
+while ! ls -a "$t/hd" | grep -q '^\.int\.pdf\.' && [ $i -lt 6000 ] &&
+    kill -0 $pid 2>/dev/null; do
+	sleep 0.01
+	i=$((i + 1))
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+st=$?
+if [ $st = 130 ]; then ok; else bad "SIGINT during the save: exit $st, want 130"; fi
+if ls -a "$t/hd" | grep -q '^\.int\.pdf\.'; then bad "SIGINT left a temporary file"; else ok; fi
+if cmp -s "$t/hd/int.pdf" "$t/hd/int.keep"; then ok; else bad "SIGINT changed the existing PDF"; fi
+
+# A full disk (a 64 KB tmpfs, where root may mount one): exit 2, the
+# error said, the PDF already there byte for byte, nothing else left.
+mkdir -p "$t/hd/full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$t/hd/full" 2>/dev/null; then
+	echo "an old PDF" > "$t/hd/full/out.pdf"
+	cp "$t/hd/full/out.pdf" "$t/hd/full.keep"
+	expect 2 "render onto a full disk" -- "$muster" render -o "$t/hd/full/out.pdf" units/shellshock
+	has "$t/err" "No space left on device [io.write]" "full disk told"
+	if cmp -s "$t/hd/full/out.pdf" "$t/hd/full.keep"; then ok; else bad "a full disk changed the existing PDF"; fi
+	if [ "$(ls -A "$t/hd/full")" = out.pdf ]; then ok; else bad "a full disk left: $(ls -A "$t/hd/full")"; fi
+	umount "$t/hd/full"
+else
+	echo "  (full disk: not root or no tmpfs; ulimit -f above stands in)"
+fi
+
+# A file its reader may not read (root reads anything: run as nobody).
+printf 'system: shellshock\n' > "$t/hd/secret.yaml"
+chmod 000 "$t/hd/secret.yaml"
+chmod 755 "$t" "$t/hd"
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+    setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	expect 2 "an unreadable file" -- setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups "$muster" check "$t/hd/secret.yaml"
+	has "$t/err" "secret.yaml: error: cannot open: Permission denied [io.read]" "unreadable file told"
+elif [ "$(id -u)" != 0 ]; then
+	expect 2 "an unreadable file" -- "$muster" check "$t/hd/secret.yaml"
+	has "$t/err" "secret.yaml: error: cannot open: Permission denied [io.read]" "unreadable file told"
+fi
+chmod 644 "$t/hd/secret.yaml"
+
 # Output that cannot be written: exit 2, said on stderr.
 "$muster" check --json "$t/hd/many.yaml" 2>"$t/hd/err" | head -c1 >/dev/null
 st=$(cat "$t/hd/err" | grep -c "cannot write standard output: Broken pipe")
