@@ -12,6 +12,7 @@ int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_templates(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_schema(int argc, char **argv);
 /* `muster odds GAME ...`, `muster resolve GAME ...`: argv[0] names the
  * command, argv[1] the game whose row of that name runs. */
 int cmd_game(int argc, char **argv);
@@ -20,6 +21,6 @@ int cmd_game_known(const char *name);
 
 /* Usage texts, printed by --help (stdout) and on misuse (stderr). */
 extern const char usage_check[], usage_render[], usage_templates[],
-    usage_calibrate[];
+    usage_calibrate[], usage_schema[];
 
 #endif

@@ -35,6 +35,8 @@ static const struct cmd {
 	    "list the built-in templates and what they render" },
 	{ "calibrate", cmd_calibrate,
 	    "print a sheet that measures a printer's duplex offset" },
+	{ "schema", cmd_schema,
+	    "print the JSON Schema of a kind of file, for editors" },
 };
 
 /* The command of that name: one of cmds[], or a game's (cmd_game). */

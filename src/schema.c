@@ -432,3 +432,156 @@ check_ascending(const long *v, const struct node *const *at, size_t n,
 	}
 	return errs;
 }
+
+/* ---- the same tables as a JSON Schema (SPEC section 9) ---- */
+
+static void
+json_key(struct sbuf *sb, const struct skey *k, int depth);
+
+static void
+indent(struct sbuf *sb, int depth)
+{
+	sb_addc(sb, '\n');
+	while (depth-- > 0)
+		sb_adds(sb, "  ");
+}
+
+/* The keys of a mapping: properties, required, nothing else; a
+ * document's system: and kind:, when given, their one value each. */
+static void
+json_props(struct sbuf *sb, const struct skey *keys, int depth,
+    const char *system, const char *kind)
+{
+	const struct skey *k;
+	int n = 0;
+
+	sb_adds(sb, "\"type\": \"object\",");
+	indent(sb, depth);
+	sb_adds(sb, "\"properties\": {");
+	for (k = keys; k->name; k++) {
+		sb_adds(sb, n++ ? "," : "");
+		indent(sb, depth + 1);
+		sb_json(sb, k->name);
+		sb_adds(sb, ": ");
+		if (system && strcmp(k->name, "system") == 0) {
+			sb_adds(sb, "{\"description\": \"the game\", "
+			    "\"const\": ");
+			sb_json(sb, system);
+			sb_adds(sb, "}");
+		} else if (kind && strcmp(k->name, "kind") == 0) {
+			sb_adds(sb, "{\"description\": \"what the document "
+			    "describes\", \"const\": ");
+			sb_json(sb, kind);
+			sb_adds(sb, "}");
+		} else {
+			json_key(sb, k, depth + 1);
+		}
+	}
+	indent(sb, depth);
+	sb_adds(sb, "},");
+	indent(sb, depth);
+	sb_adds(sb, "\"required\": [");
+	for (n = 0, k = keys; k->name; k++)
+		if (k->flags & REQ) {
+			sb_adds(sb, n++ ? ", " : "");
+			sb_json(sb, k->name);
+		}
+	sb_adds(sb, "],");
+	indent(sb, depth);
+	sb_adds(sb, "\"additionalProperties\": false");
+}
+
+/* One value as the checker takes it: a scalar is text to T_STR, so a
+ * number or true is text too. */
+static void
+json_key(struct sbuf *sb, const struct skey *k, int depth)
+{
+	struct sbuf what = SBUF_INIT;
+	size_t i;
+
+	sb_adds(sb, "{");
+	indent(sb, depth + 1);
+	describe(&what, k);
+	sb_adds(sb, "\"description\": ");
+	sb_json(sb, what.buf);
+	sb_release(&what);
+	sb_addc(sb, ',');
+	indent(sb, depth + 1);
+	switch (k->type) {
+	case T_STR:
+		if (k->oneof) {
+			sb_adds(sb, "\"enum\": [");
+			for (i = 0; k->oneof[i]; i++) {
+				sb_adds(sb, i ? ", " : "");
+				sb_json(sb, k->oneof[i]);
+			}
+			sb_adds(sb, "]");
+		} else if (strcmp(k->name, "name") == 0) {
+			sb_addf(sb, "\"type\": [\"string\", \"number\"], "
+			    "\"minLength\": 1, \"maxLength\": %d, "
+			    "\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"",
+			    NAME_MAX_CHARS);
+		} else {
+			sb_addf(sb, "\"type\": [\"string\", \"number\", "
+			    "\"boolean\", \"null\"], \"maxLength\": %d",
+			    TEXT_MAX_CHARS);
+		}
+		break;
+	case T_INT:
+	case T_NUM:
+		sb_adds(sb, k->type == T_INT ? "\"type\": \"integer\"" :
+		    "\"type\": \"number\"");
+		if (k->flags & RANGE)
+			sb_addf(sb, ", \"minimum\": %.17g, \"maximum\": %.17g",
+			    k->min, k->max);
+		break;
+	case T_BOOL:
+		sb_adds(sb, "\"type\": \"boolean\"");
+		break;
+	case T_MAP:
+		if (k->sub)
+			json_props(sb, k->sub, depth + 1, NULL, NULL);
+		else
+			sb_adds(sb, "\"type\": \"object\"");
+		break;
+	case T_MAPANY:
+		sb_adds(sb, "\"type\": \"object\",");
+		indent(sb, depth + 1);
+		sb_adds(sb, "\"additionalProperties\": ");
+		json_key(sb, k->sub, depth + 1);
+		break;
+	case T_SEQ:
+		sb_adds(sb, "\"type\": \"array\",");
+		if (k->flags & RANGE) {
+			indent(sb, depth + 1);
+			sb_addf(sb, "\"minItems\": %.0f, \"maxItems\": %.0f,",
+			    k->min, k->max);
+		}
+		indent(sb, depth + 1);
+		sb_adds(sb, "\"items\": ");
+		if (k->sub)
+			json_key(sb, k->sub, depth + 1);
+		else
+			sb_adds(sb, "{}");
+		break;
+	default:
+		sb_adds(sb, "\"$comment\": \"any value\"");
+		break;
+	}
+	indent(sb, depth);
+	sb_adds(sb, "}");
+}
+
+void
+schema_json(struct sbuf *sb, const struct skey *keys, const char *id,
+    const char *title, const char *system, const char *kind)
+{
+	sb_adds(sb, "{\n  \"$schema\": "
+	    "\"https://json-schema.org/draft/2020-12/schema\",\n  \"$id\": ");
+	sb_json(sb, id);
+	sb_adds(sb, ",\n  \"title\": ");
+	sb_json(sb, title);
+	sb_adds(sb, ",\n  ");
+	json_props(sb, keys, 1, system, kind);
+	sb_adds(sb, "\n}\n");
+}

@@ -81,6 +81,16 @@ struct skey {
 int schema_check(const struct node *n, const struct skey *spec,
     const char *path);
 
+/*
+ * Appends to sb the JSON Schema (draft 2020-12) of a document whose keys
+ * are keys: types, ranges, allowed values, required keys, descriptions,
+ * no other keys; its system: and kind: keys, when given, are those
+ * values.  The checker's own tables, so that the two cannot drift.
+ */
+struct sbuf;
+void schema_json(struct sbuf *sb, const struct skey *keys, const char *id,
+    const char *title, const char *system, const char *kind);
+
 /* Name of a type for messages: "a whole number", "true or false"... */
 const char *stype_name(enum stype t);
 

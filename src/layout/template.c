@@ -287,6 +287,12 @@ static const struct skey k_template[] = {
 	K_END
 };
 
+const struct skey *
+template_keys(void)
+{
+	return k_template;
+}
+
 /* ---- the extends: chain ---- */
 
 struct chain {

@@ -135,6 +135,10 @@ struct template *template_load(const char *name_or_path,
     const struct vocab *v);
 void template_free(struct template *t);
 
+/* The keys of a template file, for its JSON Schema. */
+struct skey;
+const struct skey *template_keys(void);
+
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
 
