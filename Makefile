@@ -27,7 +27,8 @@ FUZZ_SECONDS = 60
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev
-CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript
+CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
+	python3-jsonschema python3-yaml
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig)
@@ -48,7 +49,7 @@ ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 TESTS = $(sort $(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:tests/%.c=build/asan/%)
 
-all: muster render
+all: muster schemas render
 
 deps:
 	@sh tools/deps.sh $(DEBS)
@@ -80,6 +81,18 @@ build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) | deps-check
 
 -include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(TEST_BIN:=.d)
 
+# The JSON Schema of every kind, for editors (SPEC section 9), from the
+# tables check uses; written only when it changed, so that a clean tree
+# stays clean.
+schemas: muster
+	@mkdir -p schemas
+	@./muster schema --list | while read -r s k; do \
+		f=schemas/$$s$${k:+-$$k}.json; \
+		./muster schema $$s $$k > $$f.new || exit 1; \
+		if cmp -s $$f.new $$f; then rm -f $$f.new; \
+		else mv $$f.new $$f; echo "  wrote $$f"; fi; \
+	done
+
 # Every product of the examples, into out/, found by a loop: each folder
 # of units/ is one PDF on A4 and one on Letter; each file of decks/ is
 # one PDF with duplex backs (a file that prints nothing is skipped).
@@ -108,6 +121,7 @@ check: deps-check muster build/asan/muster build/budget $(TEST_BIN)
 	@sh tests/rules.sh build/asan/muster
 	@sh tests/bad.sh build/asan/muster
 	@sh tests/bad.sh ./muster build/budget
+	@/usr/bin/python3 tests/schema_check.py build/asan/muster
 	@sh tests/e2e.sh build/asan/muster
 	@sh tests/valgrind.sh ./muster
 	@echo "all tests passed"
@@ -166,4 +180,4 @@ clean:
 	rm -rf build muster bench/gen
 	find out -name '*.pdf' -delete 2>/dev/null || true
 
-.PHONY: all deps deps-check render check bench fuzz install uninstall clean
+.PHONY: all deps deps-check schemas render check bench fuzz install uninstall clean
