@@ -164,6 +164,13 @@ static const struct ss_card *
 load_mason(struct loaded_unit *u)
 {
 	u->path = repo_path("units/shellshock/mason.yaml");
+	/* The examples that combat_value is weighed against. */
+	{
+		char *units = repo_path("units");
+
+		setenv("MUSTER_UNITS", units, 1);
+		free(units);
+	}
 	cap_start(&u->c, 0);
 	u->b = batch_new();
 	u->ld = *load_ref(u->b, u->path, "shellshock", "card");
@@ -258,8 +265,8 @@ test_mason_loads(void **state)
 	assert_int_equal(c->bands_ok, 1);
 	assert_int_equal(u->dead, 22);
 	/* The nodes point into the file, for messages: "name: Mason" is on
-	 * line 5 after the two comment lines and system/kind. */
-	assert_int_equal(c->name_n->line, 5);
+	 * line 6 after the schema line, two comment lines and system/kind. */
+	assert_int_equal(c->name_n->line, 6);
 	assert_int_equal(c->name_n->col, 7);
 	unload(&lu);
 }
@@ -365,7 +372,8 @@ test_mason_record(void **state)
 		    strcmp(lu.path + n - k, f) == 0 && lu.path[n - k - 1] ==
 		    '/'));
 	}
-	assert_int_equal(rec_line(e.rec), 3);
+	/* After the schema line and the comments: system: is on line 4. */
+	assert_int_equal(rec_line(e.rec), 4);
 	assert_int_equal(rec_col(e.rec), 1);
 	record_free(e.rec);
 	unload(&lu);
