@@ -8,6 +8,8 @@
 #ifndef MUSTER_CMD_H
 #define MUSTER_CMD_H
 
+#include "system.h"
+
 int cmd_check(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_templates(int argc, char **argv);
@@ -22,5 +24,10 @@ int cmd_game_known(const char *name);
 /* Usage texts, printed by --help (stdout) and on misuse (stderr). */
 extern const char usage_check[], usage_render[], usage_templates[],
     usage_calibrate[], usage_schema[];
+/* Their options (getopt_long's tables, read by shell completion too),
+ * and the lists some options take. */
+extern const struct option check_opts[], render_opts[], templates_opts[],
+    calibrate_opts[], schema_opts[];
+extern const struct optval render_values[], calibrate_values[];
 
 #endif

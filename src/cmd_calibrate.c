@@ -209,27 +209,40 @@ back_page(struct cal *c, const char *mode)
 	    "turns the page: use the middle cross.");
 }
 
+/* --backs: a calibration sheet is duplex. */
+static const char *const calibrate_backs[] = {
+	"duplex-long", "duplex-short", NULL
+};
+
+const struct optval calibrate_values[] = {
+	{ "paper", sheet_paper_names },
+	{ "backs", calibrate_backs },
+	{ NULL, NULL }
+};
+
+/* The options, for getopt_long and for shell completion. */
+const struct option calibrate_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "paper", required_argument, NULL, 'p' },
+	{ "backs", required_argument, NULL, 'B' },
+	{ "back-offset", required_argument, NULL, 'O' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_calibrate(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "backs", required_argument, NULL, 'B' },
-		{ "back-offset", required_argument, NULL, 'O' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *paper = NULL, *mode = "duplex-long", *why = "", *subst;
 	char *path = NULL, err[512];
 	struct cal c;
-	int ch, a4, rc = 0;
+	int ch, k, a4, rc = 0;
 	struct stat st;
 
 	memset(&c, 0, sizeof(c));
 	c.backs = BACKS_LONG;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:h", calibrate_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
 			free(path);
@@ -237,10 +250,8 @@ cmd_calibrate(int argc, char **argv)
 			break;
 		case 'p': paper = optarg; break;
 		case 'B':
-			if (strcmp(optarg, "duplex-long") == 0)
-				c.backs = BACKS_LONG;
-			else if (strcmp(optarg, "duplex-short") == 0)
-				c.backs = BACKS_SHORT;
+			if ((k = str_index(calibrate_backs, optarg)) >= 0)
+				c.backs = k ? BACKS_SHORT : BACKS_LONG;
 			else {
 				free(path);
 				return usage_error(usage_calibrate, "--backs "

@@ -76,23 +76,25 @@ check_template(const struct node *root)
 	return 1;
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option check_opts[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "strict", no_argument, NULL, 's' },
+	{ "list-rules", no_argument, NULL, 'l' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_check(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "list-rules", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct inputs in = INPUTS_INIT;
 	struct batch *b;
 	int c, json = 0, strict = 0, rc;
 	size_t i;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", check_opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
 		case 's': strict = 1; break;

@@ -348,33 +348,48 @@ ensure_dir(const char *dir)
 	return 0;
 }
 
+/* --counter-size: the names, and the sides in inches. */
+static const char *const counter_names[] = { "1/2", "5/8", "3/4", "1", NULL };
+static const double counter_inches[] = { 0.5, 0.625, 0.75, 1 };
+
+/* The values of the options that take one of a list, for completion. */
+const struct optval render_values[] = {
+	{ "paper", sheet_paper_names },
+	{ "backs", sheet_backs_names },
+	{ "layout", sheet_layout_names },
+	{ "counter-size", counter_names },
+	{ NULL, NULL }
+};
+
+/* The options, for getopt_long and for shell completion. */
+const struct option render_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "dir", required_argument, NULL, 'd' },
+	{ "paper", required_argument, NULL, 'p' },
+	{ "template", required_argument, NULL, 't' },
+	{ "product", required_argument, NULL, 'P' },
+	{ "bleed", required_argument, NULL, 'b' },
+	{ "crop-marks", no_argument, NULL, 'c' },
+	{ "no-crop-marks", no_argument, NULL, 'C' },
+	{ "backs", required_argument, NULL, 'B' },
+	{ "back-offset", required_argument, NULL, 'O' },
+	{ "counter-size", required_argument, NULL, 'S' },
+	{ "layout", required_argument, NULL, 'L' },
+	{ "copies", required_argument, NULL, 'N' },
+	{ "only", required_argument, NULL, 'Y' },
+	{ "cmyk", no_argument, NULL, 'K' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_render(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "dir", required_argument, NULL, 'd' },
-		{ "paper", required_argument, NULL, 'p' },
-		{ "template", required_argument, NULL, 't' },
-		{ "product", required_argument, NULL, 'P' },
-		{ "bleed", required_argument, NULL, 'b' },
-		{ "crop-marks", no_argument, NULL, 'c' },
-		{ "no-crop-marks", no_argument, NULL, 'C' },
-		{ "backs", required_argument, NULL, 'B' },
-		{ "back-offset", required_argument, NULL, 'O' },
-		{ "counter-size", required_argument, NULL, 'S' },
-		{ "layout", required_argument, NULL, 'L' },
-		{ "copies", required_argument, NULL, 'N' },
-		{ "only", required_argument, NULL, 'Y' },
-		{ "cmyk", no_argument, NULL, 'K' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct render rd;
 	struct output *outs = NULL;
 	const char *outfile = NULL, *outdir = NULL, *paper = NULL;
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
-	int nout = 0, c, i, j, rc, cmyk = 0, backs_given = 0;
+	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0;
 	char err[512];
 
 	memset(&rd, 0, sizeof(rd));
@@ -384,7 +399,7 @@ cmd_render(int argc, char **argv)
 	rd.lo.layout = LAYOUT_SHEET;
 	rd.copies = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:h", render_opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': outfile = optarg; break;
 		case 'd': outdir = optarg; break;
@@ -404,16 +419,11 @@ cmd_render(int argc, char **argv)
 				    "must be millimetres from 0 to 20", optarg);
 			break;
 		case 'L':
-			if (strcmp(optarg, "sheet") == 0)
-				rd.lo.layout = LAYOUT_SHEET;
-			else if (strcmp(optarg, "single") == 0)
-				rd.lo.layout = LAYOUT_SINGLE;
-			else if (strcmp(optarg, "gutter-fold") == 0)
-				rd.lo.layout = LAYOUT_GUTTER;
-			else
+			if ((k = str_index(sheet_layout_names, optarg)) < 0)
 				return usage_error(usage_render, "--layout '%s' "
 				    "must be sheet, single or gutter-fold",
 				    optarg);
+			rd.lo.layout = (enum sheet_layout)k;
 			break;
 		case 'N': {
 			char *end;
@@ -437,16 +447,11 @@ cmd_render(int argc, char **argv)
 		case 'K': cmyk = 1; break;
 		case 'B':
 			backs_given = 1;
-			if (strcmp(optarg, "none") == 0)
-				rd.lo.backs = BACKS_NONE;
-			else if (strcmp(optarg, "duplex-long") == 0)
-				rd.lo.backs = BACKS_LONG;
-			else if (strcmp(optarg, "duplex-short") == 0)
-				rd.lo.backs = BACKS_SHORT;
-			else
+			if ((k = str_index(sheet_backs_names, optarg)) < 0)
 				return usage_error(usage_render, "--backs '%s' "
 				    "must be none, duplex-long or duplex-short",
 				    optarg);
+			rd.lo.backs = (enum backs)k;
 			break;
 		case 'O':
 			if (sheet_offset(optarg, &rd.lo.back_dx,
@@ -455,23 +460,13 @@ cmd_render(int argc, char **argv)
 				    "'%s' must be X,Y in millimetres, each -20 "
 				    "to 20", optarg);
 			break;
-		case 'S': {
-			static const struct { const char *s; double in; } sz[] = {
-				{ "1/2", 0.5 }, { "5/8", 0.625 }, { "3/4", 0.75 },
-				{ "1", 1 },
-			};
-			size_t k;
-
-			for (k = 0; k < NELEM(sz); k++)
-				if (strcmp(optarg, sz[k].s) == 0)
-					break;
-			if (k == NELEM(sz))
+		case 'S':
+			if ((k = str_index(counter_names, optarg)) < 0)
 				return usage_error(usage_render, "--counter-size "
 				    "'%s' must be 1/2, 5/8, 3/4 or 1 (inches)",
 				    optarg);
-			rd.lo.counter = sz[k].in * 72;
+			rd.lo.counter = counter_inches[k] * 72;
 			break;
-		}
 		case 'h': fputs(usage_render, stdout); return 0;
 		default: fputs(usage_render, stderr); return 2;
 		}

@@ -47,14 +47,16 @@ print(const struct skey *keys, const char *file, const char *title,
 	return rc;
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option schema_opts[] = {
+	{ "list", no_argument, NULL, 'l' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_schema(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct sbuf sb = SBUF_INIT;
 	const struct game *const *gp;
 	const struct kind *const *kp;
@@ -64,7 +66,7 @@ cmd_schema(int argc, char **argv)
 	int c, list = 0, rc;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", schema_opts, NULL)) != -1) {
 		switch (c) {
 		case 'l': list = 1; break;
 		case 'h': fputs(usage_schema, stdout); return 0;

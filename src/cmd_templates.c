@@ -79,21 +79,23 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option templates_opts[] = {
+	{ "fields", no_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_templates(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "fields", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *const *dir;
 	char **names = NULL;
 	size_t n = 0, i, j;
 	int c, shown = 0, fields = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", templates_opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': fields = 1; break;
 		case 'h': fputs(usage_templates, stdout); return 0;

@@ -24,19 +24,27 @@ static const struct cmd {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *summary;
+	const struct option *opts;	/* NULL: a game's (cmd_game) */
+	const struct optval *values;
 } cmds[] = {
 	{ "check", cmd_check,
-	    "check unit and deck files against their game's rules" },
-	{ "render", cmd_render, "check, then print cards and sheets to PDF" },
+	    "check unit and deck files against their game's rules",
+	    check_opts, NULL },
+	{ "render", cmd_render, "check, then print cards and sheets to PDF",
+	    render_opts, render_values },
 	{ "odds", cmd_game,
-	    "exact chances of a shot, an attack or a morale check" },
-	{ "resolve", cmd_game, "replay one shot with given dice, step by step" },
+	    "exact chances of a shot, an attack or a morale check", NULL, NULL },
+	{ "resolve", cmd_game, "replay one shot with given dice, step by step",
+	    NULL, NULL },
 	{ "templates", cmd_templates,
-	    "list the built-in templates and what they render" },
+	    "list the built-in templates and what they render", templates_opts,
+	    NULL },
 	{ "calibrate", cmd_calibrate,
-	    "print a sheet that measures a printer's duplex offset" },
+	    "print a sheet that measures a printer's duplex offset",
+	    calibrate_opts, calibrate_values },
 	{ "schema", cmd_schema,
-	    "print the JSON Schema of a kind of file, for editors" },
+	    "print the JSON Schema of a kind of file, for editors", schema_opts,
+	    NULL },
 };
 
 /* The command of that name: one of cmds[], or a game's (cmd_game). */

@@ -25,6 +25,8 @@
 #ifndef MUSTER_SYSTEM_H
 #define MUSTER_SYSTEM_H
 
+#include <getopt.h>
+
 #include "diag.h"
 
 struct arena;
@@ -86,11 +88,20 @@ struct kind {
  * its own options (getopt_long), prints its usage for --help, and
  * returns the exit status (0, 1 input errors, 2 usage or I/O).
  */
+/* The values an option takes, when it takes one of a list: the list its
+ * parser reads, for shell completion.  Ended by a NULL opt. */
+struct optval {
+	const char *opt;		/* "facing" */
+	const char *const *values;	/* NULL-ended */
+};
+
 struct game_cmd {
 	const char *name;	/* "odds", "resolve" */
 	const char *summary;	/* one line for the command's overview */
 	const char *usage;	/* the whole of `muster odds GAME --help` */
 	int (*run)(int argc, char **argv);
+	const struct option *opts;	/* what run gives getopt_long */
+	const struct optval *values;	/* NULL, or its options' lists */
 };
 
 struct game {

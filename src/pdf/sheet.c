@@ -24,6 +24,14 @@
 #define FOLD_GAP (3.0 * MM)	/* gutter-fold: trim to fold, past the bleed */
 #define REG_ARM (2.0 * MM)	/* registration cross: half its width */
 
+const char *const sheet_backs_names[] = {
+	"none", "duplex-long", "duplex-short", NULL
+};
+const char *const sheet_layout_names[] = {
+	"sheet", "single", "gutter-fold", NULL
+};
+const char *const sheet_paper_names[] = { "a4", "letter", NULL };
+
 int
 sheet_paper(const char *name, double *w, double *h, int *a4)
 {

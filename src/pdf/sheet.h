@@ -12,6 +12,11 @@
 struct pdf_page;
 
 enum backs { BACKS_NONE, BACKS_LONG, BACKS_SHORT };
+/* The names --backs, --layout and --paper take, in the enums' order,
+ * NULL-ended: what the options' parsers and shell completion read. */
+extern const char *const sheet_backs_names[];
+extern const char *const sheet_layout_names[];
+extern const char *const sheet_paper_names[];
 
 /* --layout: a grid of cards a sheet (backs on the next page when asked),
  * one card a page of card size plus bleed, or fronts on the left half and

@@ -13,8 +13,9 @@ static const struct kind *const kinds[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "the SP lost to fire, and the chances of a close combat",
-	    shambattle_odds_usage, shambattle_odds_run },
-	{ NULL, NULL, NULL, NULL }
+	    shambattle_odds_usage, shambattle_odds_run, shambattle_odds_opts,
+	    NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {

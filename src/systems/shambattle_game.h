@@ -5,11 +5,14 @@
 #ifndef MUSTER_SYSTEMS_SHAMBATTLE_GAME_H
 #define MUSTER_SYSTEMS_SHAMBATTLE_GAME_H
 
+#include <getopt.h>
+
 struct kind;
 
 extern const struct kind shambattle_army_kind;
 
 extern const char shambattle_odds_usage[];
 int shambattle_odds_run(int argc, char **argv);
+extern const struct option shambattle_odds_opts[];
 
 #endif

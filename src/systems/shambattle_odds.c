@@ -133,20 +133,22 @@ dice_arg(const char *s)
 	return (int)v;
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option shambattle_odds_opts[] = {
+	{ "dice", required_argument, NULL, 'n' },
+	{ "close", required_argument, NULL, 'c' },
+	{ "general", no_argument, NULL, 'g' },
+	{ "general-b", no_argument, NULL, 'G' },
+	{ "cover", no_argument, NULL, 'v' },
+	{ "cover-a", no_argument, NULL, 'V' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 shambattle_odds_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "dice", required_argument, NULL, 'n' },
-		{ "close", required_argument, NULL, 'c' },
-		{ "general", no_argument, NULL, 'g' },
-		{ "general-b", no_argument, NULL, 'G' },
-		{ "cover", no_argument, NULL, 'v' },
-		{ "cover-a", no_argument, NULL, 'V' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *close_arg = NULL, *dice_s = NULL;
 	struct report *rp;
 	int c, n = 0, a = 0, b = 0, general = 0, general_b = 0, cover = 0;
@@ -154,7 +156,7 @@ shambattle_odds_run(int argc, char **argv)
 	char *comma;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", shambattle_odds_opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': dice_s = optarg; break;
 		case 'c': close_arg = optarg; break;

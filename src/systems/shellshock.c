@@ -12,14 +12,20 @@ static const struct kind *const kinds[] = {
 	NULL
 };
 
+/* odds and resolve --facing: the side of the defender that is hit. */
+static const struct optval facing_values[] = {
+	{ "facing", ss_facing_name },
+	{ NULL, NULL }
+};
+
 static const struct game_cmd cmds[] = {
 	{ "odds", "exact chances of one gunner's shot", ss_odds_usage,
-	    ss_odds_run },
+	    ss_odds_run, ss_odds_opts, facing_values },
 	{ "resolve", "one shot replayed with given dice, step by step",
-	    ss_resolve_usage, ss_resolve_run },
+	    ss_resolve_usage, ss_resolve_run, ss_resolve_opts, facing_values },
 	{ "value", "what a card is worth, and duels to judge it by",
-	    ss_value_usage, ss_value_run },
-	{ NULL, NULL, NULL, NULL }
+	    ss_value_usage, ss_value_run, ss_value_opts, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 /* What odds and resolve report about the units and dice they are given. */

@@ -7,6 +7,8 @@
 #ifndef MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
 #define MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
 
+#include <getopt.h>
+
 #include "../rules/shellshock.h"
 
 struct batch;
@@ -97,6 +99,7 @@ int ss_force_side(const void *force, int i, struct ss_force_side *out);
 
 extern const char ss_value_usage[];
 int ss_value_run(int argc, char **argv);
+extern const struct option ss_value_opts[];
 /* shellshock.value at a card's combat_value (at) when it is more than
  * SS_VALUE_WARN_PERCENT from the estimate against the examples. */
 void ss_value_check_card(const struct ss_unit *u, const struct node *at,
@@ -115,6 +118,7 @@ const struct node *ss_sheet_crew(const void *sheet);
 extern const char ss_odds_usage[], ss_resolve_usage[];
 int ss_odds_run(int argc, char **argv);
 int ss_resolve_run(int argc, char **argv);
+extern const struct option ss_odds_opts[], ss_resolve_opts[];
 
 /* Whole inches, 0 to 10000, into *out; 0 when s is not that. */
 /* A range option: whole inches, 0 to SS_ARG_INCHES_MAX (muster's

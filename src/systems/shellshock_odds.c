@@ -102,19 +102,21 @@ report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 	    o->p_destroyed);
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option ss_odds_opts[] = {
+	{ "range", required_argument, NULL, 'r' },
+	{ "facing", required_argument, NULL, 'f' },
+	{ "spread", no_argument, NULL, 's' },
+	{ "point-blank", no_argument, NULL, 'p' },
+	{ "weapons", required_argument, NULL, 'w' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 ss_odds_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "range", required_argument, NULL, 'r' },
-		{ "facing", required_argument, NULL, 'f' },
-		{ "spread", no_argument, NULL, 's' },
-		{ "point-blank", no_argument, NULL, 'p' },
-		{ "weapons", required_argument, NULL, 'w' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct ss_unit *att = NULL, *def = NULL;
 	struct batch *b;
 	struct report *rp;
@@ -126,7 +128,7 @@ ss_odds_run(int argc, char **argv)
 
 	memset(&shot, 0, sizeof(shot));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", ss_odds_opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			if (!ss_arg_inches(optarg, &range))

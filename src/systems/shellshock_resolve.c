@@ -312,25 +312,27 @@ report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
 	rp_f(rp, "\n");
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option ss_resolve_opts[] = {
+	{ "range", required_argument, NULL, 'r' },
+	{ "facing", required_argument, NULL, 'f' },
+	{ "roll", required_argument, NULL, 'R' },
+	{ "spread", no_argument, NULL, 's' },
+	{ "spread-roll", required_argument, NULL, 'S' },
+	{ "point-blank", no_argument, NULL, 'p' },
+	{ "weapons", required_argument, NULL, 'w' },
+	{ "coin", required_argument, NULL, 'c' },
+	{ "internal-roll", required_argument, NULL, 'i' },
+	{ "explosion", required_argument, NULL, 'e' },
+	{ "damage", required_argument, NULL, 'd' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 ss_resolve_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "range", required_argument, NULL, 'r' },
-		{ "facing", required_argument, NULL, 'f' },
-		{ "roll", required_argument, NULL, 'R' },
-		{ "spread", no_argument, NULL, 's' },
-		{ "spread-roll", required_argument, NULL, 'S' },
-		{ "point-blank", no_argument, NULL, 'p' },
-		{ "weapons", required_argument, NULL, 'w' },
-		{ "coin", required_argument, NULL, 'c' },
-		{ "internal-roll", required_argument, NULL, 'i' },
-		{ "explosion", required_argument, NULL, 'e' },
-		{ "damage", required_argument, NULL, 'd' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct ss_unit *att = NULL, *def = NULL;
 	struct batch *b;
 	struct report *rp;
@@ -347,7 +349,7 @@ ss_resolve_run(int argc, char **argv)
 	g.dice.roll = given_roll;
 	g.next = 2;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", ss_resolve_opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			if (!ss_arg_inches(optarg, &range))

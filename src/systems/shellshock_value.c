@@ -520,19 +520,21 @@ duel(int argc, char **argv, int range, long runs, unsigned long long seed,
 	return 0;
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option ss_value_opts[] = {
+	{ "against", required_argument, NULL, 'a' },
+	{ "duel", no_argument, NULL, 'd' },
+	{ "range", required_argument, NULL, 'r' },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 ss_value_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "against", required_argument, NULL, 'a' },
-		{ "duel", no_argument, NULL, 'd' },
-		{ "range", required_argument, NULL, 'r' },
-		{ "runs", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	static const char *const kinds[] = { "card", "sheet", "force", NULL };
 	const char *against[64];
 	struct inputs in = INPUTS_INIT;
@@ -548,7 +550,7 @@ ss_value_run(int argc, char **argv)
 	char *end, *dir = NULL;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", ss_value_opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			if (nagainst < 64)

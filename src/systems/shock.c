@@ -3,6 +3,7 @@
  * command (004_96a10eb7104af73e.txt; SPEC 3.6 and 5).
  */
 #include "../system.h"
+#include "../rules/shock.h"
 #include "shock_game.h"
 
 static const struct kind *const kinds[] = {
@@ -10,10 +11,17 @@ static const struct kind *const kinds[] = {
 	NULL
 };
 
+/* odds --class and --location take a weapon class and a hit location. */
+static const struct optval odds_values[] = {
+	{ "class", sh_class_name },
+	{ "location", sh_location_name },
+	{ NULL, NULL }
+};
+
 static const struct game_cmd cmds[] = {
 	{ "odds", "the chance of each outcome of a hit",
-	    shock_odds_usage, shock_odds_run },
-	{ NULL, NULL, NULL, NULL }
+	    shock_odds_usage, shock_odds_run, shock_odds_opts, odds_values },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {

@@ -5,11 +5,14 @@
 #ifndef MUSTER_SYSTEMS_SHOCK_GAME_H
 #define MUSTER_SYSTEMS_SHOCK_GAME_H
 
+#include <getopt.h>
+
 struct kind;
 
 extern const struct kind shock_squad_kind;
 
 extern const char shock_odds_usage[];
 int shock_odds_run(int argc, char **argv);
+extern const struct option shock_odds_opts[];
 
 #endif

@@ -31,16 +31,18 @@ const char shock_odds_usage[] =
     "\n"
     "exit status: 0, 2 usage error\n";
 
+/* The options, for getopt_long and for shell completion. */
+const struct option shock_odds_opts[] = {
+	{ "class", required_argument, NULL, 'c' },
+	{ "location", required_argument, NULL, 'l' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 shock_odds_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "class", required_argument, NULL, 'c' },
-		{ "location", required_argument, NULL, 'l' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *cs = NULL, *ls = NULL;
 	struct sbuf sb = SBUF_INIT;
 	struct report *rp;
@@ -48,7 +50,7 @@ shock_odds_run(int argc, char **argv)
 	int c, cls, loc = -1, json = 0, o;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", shock_odds_opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': cs = optarg; break;
 		case 'l': ls = optarg; break;

@@ -6,6 +6,8 @@
 #ifndef MUSTER_SYSTEMS_SSG_GAME_H
 #define MUSTER_SYSTEMS_SSG_GAME_H
 
+#include <getopt.h>
+
 #include "../rules/ssg.h"
 #include "../schema.h"
 
@@ -72,5 +74,6 @@ extern const struct kind ssg_lineup_kind;
 
 extern const char ssg_odds_usage[];
 int ssg_odds_run(int argc, char **argv);
+extern const struct option ssg_odds_opts[];
 
 #endif

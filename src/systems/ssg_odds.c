@@ -120,21 +120,23 @@ card(const struct ssg_deck *deck, const char *path, const char *name)
 	return NULL;
 }
 
+/* The options, for getopt_long and for shell completion. */
+const struct option ssg_odds_opts[] = {
+	{ "flank", no_argument, NULL, 'f' },
+	{ "double-envelopment", no_argument, NULL, 'd' },
+	{ "deck", required_argument, NULL, 'D' },
+	{ "morale", no_argument, NULL, 'm' },
+	{ "militia", no_argument, NULL, 'M' },
+	{ "elite", no_argument, NULL, 'E' },
+	{ "elite-destroyed", no_argument, NULL, 'L' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 ssg_odds_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "flank", no_argument, NULL, 'f' },
-		{ "double-envelopment", no_argument, NULL, 'd' },
-		{ "deck", required_argument, NULL, 'D' },
-		{ "morale", no_argument, NULL, 'm' },
-		{ "militia", no_argument, NULL, 'M' },
-		{ "elite", no_argument, NULL, 'E' },
-		{ "elite-destroyed", no_argument, NULL, 'L' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct ssg_battalion *att, *def;
 	const struct ssg_deck *deck;
 	struct report *rp;
@@ -145,7 +147,7 @@ ssg_odds_run(int argc, char **argv)
 	int lost = 0, json = 0, rc = 2;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", ssg_odds_opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': flank = 1; break;
 		case 'd': flank = dbl = 1; break;
