@@ -6,7 +6,8 @@
 #   make bench      speed and memory against a bare libharu loop
 #   make fuzz       libFuzzer over load, check and render, templates and
 #                   references (FUZZ_SECONDS for each target)
-#   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page)
+#   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
+#                   bash and zsh completion)
 #   make uninstall, make clean
 #
 # Your CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS add to ours; they never
@@ -17,6 +18,8 @@ PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/muster
 MANDIR = $(PREFIX)/share/man/man1
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 PKG_CONFIG = pkg-config
 CC = cc
 CFLAGS = -O2 -g
@@ -171,9 +174,14 @@ install: muster
 	done
 	sed 's/@VERSION@/$(VERSION)/' doc/muster.1 > $(DESTDIR)$(MANDIR)/muster.1
 	chmod 644 $(DESTDIR)$(MANDIR)/muster.1
+	mkdir -p $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	cp -f completion/muster.bash $(DESTDIR)$(BASHCOMPDIR)/muster
+	cp -f completion/_muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

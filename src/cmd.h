@@ -15,6 +15,18 @@ int cmd_render(int argc, char **argv);
 int cmd_templates(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
+
+/* The command table (main.c), ended by a NULL name: what `muster
+ * complete` offers after "muster". */
+struct command {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *summary;
+	const struct option *opts;	/* NULL: a game's (cmd_game) */
+	const struct optval *values;	/* NULL, or its options' lists */
+};
+extern const struct command commands[];
 /* `muster odds GAME ...`, `muster resolve GAME ...`: argv[0] names the
  * command, argv[1] the game whose row of that name runs. */
 int cmd_game(int argc, char **argv);
@@ -27,7 +39,7 @@ extern const char usage_check[], usage_render[], usage_templates[],
 /* Their options (getopt_long's tables, read by shell completion too),
  * and the lists some options take. */
 extern const struct option check_opts[], render_opts[], templates_opts[],
-    calibrate_opts[], schema_opts[];
+    calibrate_opts[], schema_opts[], complete_opts[];
 extern const struct optval render_values[], calibrate_values[];
 
 #endif

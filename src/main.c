@@ -20,13 +20,7 @@
 #define VERSION "0.1"
 #endif
 
-static const struct cmd {
-	const char *name;
-	int (*fn)(int, char **);
-	const char *summary;
-	const struct option *opts;	/* NULL: a game's (cmd_game) */
-	const struct optval *values;
-} cmds[] = {
+const struct command commands[] = {
 	{ "check", cmd_check,
 	    "check unit and deck files against their game's rules",
 	    check_opts, NULL },
@@ -45,16 +39,21 @@ static const struct cmd {
 	{ "schema", cmd_schema,
 	    "print the JSON Schema of a kind of file, for editors", schema_opts,
 	    NULL },
+	{ "complete", cmd_complete,
+	    "the words that may come next, for shell completion", complete_opts,
+	    NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
+#define NCMDS (NELEM(commands) - 1)
 
-/* The command of that name: one of cmds[], or a game's (cmd_game). */
+/* The command of that name: one of commands[], or a game's (cmd_game). */
 static int (*find_cmd(const char *name))(int, char **)
 {
 	size_t i;
 
-	for (i = 0; i < NELEM(cmds); i++)
-		if (strcmp(name, cmds[i].name) == 0)
-			return cmds[i].fn;
+	for (i = 0; i < NCMDS; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return commands[i].fn;
 	return cmd_game_known(name) ? cmd_game : NULL;
 }
 
@@ -70,15 +69,15 @@ overview(FILE *f)
 	    "muster checks wargame units and card decks written in YAML\n"
 	    "against their game's rules and prints them as PDF.\n\n"
 	    "commands:\n", f);
-	for (i = 0; i < NELEM(cmds); i++)
-		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
+	for (i = 0; i < NCMDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	/* A game's command that no row above names. */
 	for (g = games; *g; g++)
 		for (c = (*g)->cmds; c && c->name; c++) {
-			for (i = 0; i < NELEM(cmds); i++)
-				if (strcmp(cmds[i].name, c->name) == 0)
+			for (i = 0; i < NCMDS; i++)
+				if (strcmp(commands[i].name, c->name) == 0)
 					break;
-			if (i == NELEM(cmds))
+			if (i == NCMDS)
 				fprintf(f, "  %-10s %s: %s\n", c->name,
 				    (*g)->name, c->summary);
 		}
@@ -164,12 +163,12 @@ main(int argc, char **argv)
 	if ((fn = find_cmd(argv[1])) != NULL)
 		return run(fn, argc - 1, argv + 1);
 	{
-		const char *names[NELEM(cmds) + 1];
+		const char *names[NCMDS + 1];
 		struct sbuf sb = SBUF_INIT;
 		size_t i;
 
-		for (i = 0; i < NELEM(cmds); i++)
-			names[i] = cmds[i].name;
+		for (i = 0; i < NCMDS; i++)
+			names[i] = commands[i].name;
 		names[i] = NULL;
 		fprintf(stderr, "muster: '%s' is not a command%s\n"
 		    "'muster --help' tells more\n", argv[1],

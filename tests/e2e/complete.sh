@@ -1,0 +1,38 @@
+# complete.sh -- sourced by tests/e2e.sh: bash's completion function for
+# muster (completion/muster.bash), run as bash runs it on a Tab, offers
+# what muster's own tables hold (SPEC section 9).
+
+mkdir -p "$t/cp/bin"
+ln -sf "$muster" "$t/cp/bin/muster"
+# comp WANT WORD... -- the last WORD is the one being completed; WANT is
+# every offer, sorted, joined by spaces.
+comp() {
+	want=$1
+	shift
+	got=$(PATH="$t/cp/bin:$PATH" bash -c '
+		. completion/muster.bash
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		_muster
+		printf "%s\n" "${COMPREPLY[@]}"' muster "$@" | LC_ALL=C sort | tr '\n' ' ')
+	if [ "$got" = "$want " ]; then ok; else
+		bad "completing '$*': got '$got', want '$want'"; fi
+}
+comp "--help --version calibrate check odds render resolve schema templates value" muster ""
+comp "render resolve" muster re
+comp "shambattle shellshock shock ssg" muster odds ""
+comp "shellshock" muster value ""
+comp "--facing" muster odds shellshock --fa
+comp "front left rear right" muster odds shellshock --facing ""
+comp "a4 letter" muster render --paper ""
+comp "duplex-long duplex-short" muster render --backs = du
+comp "gutter-fold sheet single" muster render --layout ""
+comp "1 1/2 3/4 5/8" muster render --counter-size ""
+comp "card counter" muster render --product c
+comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster render --template shock
+comp "battalions lineup reference specialties tactics" muster schema ssg ""
+comp "--fields --help" muster templates --
+comp "--json" muster check --j
+comp "units/shellshock/mason.yaml" muster check units/shellshock/ma
+comp "units/" muster render un
+comp "duplex-long duplex-short" muster calibrate --backs ""
