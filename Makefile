@@ -29,13 +29,13 @@ LDLIBS =
 FUZZ_SECONDS = 60
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
-	fonts-dejavu-extra pkg-config zlib1g-dev
+	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig)
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS)

@@ -3,6 +3,7 @@
  * write each PDF atomically, only when no input had an error.
  */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,22 @@
 #include "layout/layout.h"
 #include "layout/template.h"
 #include "pdf/pdf.h"
+#include "pdf/raster.h"
 #include "record.h"
 #include "system.h"
 #include "usage.h"
 #include "util.h"
 
 #define MM (72.0 / 25.4)
+#define DPI_MIN 36
+#define DPI_MAX 1200
+#define DPI_DEFAULT 300
+/* Tabletop Simulator's deck importer: 10 x 7 cells, the last one shown
+ * for a hidden card (the back); a sheet at most this many pixels a side,
+ * the size it loads without trouble. */
+#define TTS_COLS 10
+#define TTS_ROWS 7
+#define TTS_MAX_PX 4096
 
 const char usage_render[] =
     "usage: muster render [-o FILE.pdf | -d DIR] [--paper a4|letter]\n"
@@ -31,7 +42,8 @@ const char usage_render[] =
     "              [--backs none|duplex-long|duplex-short]\n"
     "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
     "              [--layout sheet|single|gutter-fold] [--copies N]\n"
-    "              [--only NAME[,NAME...]] [--cmyk] PATH...\n"
+    "              [--only NAME[,NAME...]] [--cmyk]\n"
+    "              [--format pdf|png] [--dpi N] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
     "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
@@ -66,6 +78,12 @@ const char usage_render[] =
     "  --copies N       print every card N times (1 to 100)\n"
     "  --only N,...     print only the cards of these names\n"
     "  --cmyk           colours as CMYK for a press, black as pure K\n"
+    "  --format F       pdf (default), or png: DIR/STEM-NNN.png for each\n"
+    "                   card (-NNN-back.png too with --backs), and\n"
+    "                   DIR/STEM-sheet-N.png sheets of 10 x 7 cards for\n"
+    "                   Tabletop Simulator, each one's last cell the back\n"
+    "  --dpi N          pixels an inch of the PNG cards (36 to 1200,\n"
+    "                   default 300); sheets stay within 4096 pixels\n"
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
@@ -327,6 +345,86 @@ no_pdf(void)
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 
+/*
+ * --format png: the PDF of one output, drawn as pixels.  Its pages are
+ * front, back, front, back... (single layout with backs): each front is
+ * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
+ * and the fronts of the first front's size go on Tabletop Simulator
+ * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
+ * first card in the last cell.  path is the PDF's path: STEM from it.
+ */
+static int
+write_images(struct pdf *pdf, const char *path, double dpi, int backs,
+    char *err, size_t errlen)
+{
+	unsigned char *bytes;
+	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
+	struct raster *r;
+	char *name = xmalloc(stemlen + 32);
+	int n, i, k, cards = 0, sheets = 0, *cells = NULL, nfront = 0;
+	double w0 = 0, h0 = 0, w, h, sdpi;
+	int rc = -1;
+
+	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0) {
+		free(name);
+		return -1;
+	}
+	if ((r = raster_open(bytes, len, err, errlen)) == NULL)
+		goto out;
+	n = raster_pages(r);
+	cells = xmalloc(sizeof(*cells) * (size_t)(n + 1));
+	for (i = 0; i < n; i += 2) {
+		cards++;
+		snprintf(name, stemlen + 32, "%.*s-%03d.png", (int)stemlen,
+		    path, cards);
+		if (raster_png(r, i, dpi, name, err, errlen) < 0)
+			goto out;
+		if (backs && i + 1 < n) {
+			snprintf(name, stemlen + 32, "%.*s-%03d-back.png",
+			    (int)stemlen, path, cards);
+			if (raster_png(r, i + 1, dpi, name, err, errlen) < 0)
+				goto out;
+		}
+		raster_page_size(r, i, &w, &h);
+		if (nfront == 0) {
+			w0 = w;
+			h0 = h;
+		}
+		if (fabs(w - w0) < 0.01 && fabs(h - h0) < 0.01)
+			cells[nfront++] = i;
+	}
+	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
+	sdpi = dpi;
+	if (nfront > 0 && (w0 * TTS_COLS * sdpi / 72 > TTS_MAX_PX ||
+	    h0 * TTS_ROWS * sdpi / 72 > TTS_MAX_PX))
+		sdpi = floor(fmin(TTS_MAX_PX * 72 / (w0 * TTS_COLS),
+		    TTS_MAX_PX * 72 / (h0 * TTS_ROWS)));
+	for (k = 0; k < nfront; k += TTS_COLS * TTS_ROWS - 1) {
+		int sheet[TTS_COLS * TTS_ROWS], c;
+
+		for (c = 0; c < TTS_COLS * TTS_ROWS - 1; c++)
+			sheet[c] = k + c < nfront ? cells[k + c] : -1;
+		/* The last cell: what a hidden card shows, its back. */
+		sheet[c] = cells[k] + 1 < n ? cells[k] + 1 : -1;
+		snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen,
+		    path, ++sheets);
+		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, name,
+		    err, errlen) < 0)
+			goto out;
+	}
+	printf("%.*s-NNN.png: %d card%s%s at %.0f dpi; %d sheet%s of %d x %d "
+	    "at %.0f dpi for Tabletop Simulator\n", (int)stemlen, path, cards,
+	    cards == 1 ? "" : "s", backs ? " with backs" : "", dpi, sheets,
+	    sheets == 1 ? "" : "s", TTS_COLS, TTS_ROWS, sdpi);
+	rc = 0;
+out:
+	raster_close(r);
+	free(cells);
+	free(bytes);
+	free(name);
+	return rc;
+}
+
 /* Makes the output folder if it is missing (one level, like mkdir). */
 static int
 ensure_dir(const char *dir)
@@ -348,6 +446,9 @@ ensure_dir(const char *dir)
 	return 0;
 }
 
+/* --format: a PDF, or PNG images of the cards (and deck sheets). */
+static const char *const format_names[] = { "pdf", "png", NULL };
+
 /* --counter-size: the names, and the sides in inches. */
 static const char *const counter_names[] = { "1/2", "5/8", "3/4", "1", NULL };
 static const double counter_inches[] = { 0.5, 0.625, 0.75, 1 };
@@ -358,6 +459,7 @@ const struct optval render_values[] = {
 	{ "backs", sheet_backs_names },
 	{ "layout", sheet_layout_names },
 	{ "counter-size", counter_names },
+	{ "format", format_names },
 	{ NULL, NULL }
 };
 
@@ -378,6 +480,8 @@ const struct option render_opts[] = {
 	{ "copies", required_argument, NULL, 'N' },
 	{ "only", required_argument, NULL, 'Y' },
 	{ "cmyk", no_argument, NULL, 'K' },
+	{ "format", required_argument, NULL, 'F' },
+	{ "dpi", required_argument, NULL, 'D' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -388,6 +492,8 @@ cmd_render(int argc, char **argv)
 	struct render rd;
 	struct output *outs = NULL;
 	const char *outfile = NULL, *outdir = NULL, *paper = NULL;
+	int png = 0, user_backs = 0;
+	double dpi = DPI_DEFAULT;
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
 	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0;
 	char err[512];
@@ -445,6 +551,26 @@ cmd_render(int argc, char **argv)
 			only_arg = optarg;
 			break;
 		case 'K': cmyk = 1; break;
+		case 'F':
+			if ((k = str_index(format_names, optarg)) < 0)
+				return usage_error(usage_render, "--format '%s' "
+				    "must be pdf or png", optarg);
+			png = k == 1;
+			break;
+		case 'D': {
+			char *end;
+			long n;
+
+			errno = 0;
+			n = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || n < DPI_MIN ||
+			    n > DPI_MAX)
+				return usage_error(usage_render, "--dpi '%s' "
+				    "must be a whole number from %d to %d",
+				    optarg, DPI_MIN, DPI_MAX);
+			dpi = (double)n;
+			break;
+		}
 		case 'B':
 			backs_given = 1;
 			if ((k = str_index(sheet_backs_names, optarg)) < 0)
@@ -479,6 +605,21 @@ cmd_render(int argc, char **argv)
 	    strcmp(outfile + strlen(outfile) - 4, ".pdf") != 0))
 		return usage_error(usage_render, "-o '%s' must name a .pdf "
 		    "file", outfile);
+	if (png && outfile)
+		return usage_error(usage_render, "--format png writes a folder "
+		    "of images: give -d DIR, not -o");
+	if (png && rd.lo.layout != LAYOUT_SHEET)
+		return usage_error(usage_render, "--format png draws each card "
+		    "on its own; leave out --layout");
+	if (png) {
+		/* Each card a page of its own size (and bleed), no marks,
+		 * its back the next page: a page is an image. */
+		user_backs = backs_given && rd.lo.backs != BACKS_NONE;
+		rd.lo.layout = LAYOUT_SINGLE;
+		rd.lo.crop = 0;
+		rd.lo.backs = BACKS_LONG;
+		rd.lo.back_dx = rd.lo.back_dy = 0;
+	}
 	if (rd.lo.layout == LAYOUT_GUTTER && backs_given &&
 	    rd.lo.backs != BACKS_NONE)
 		return usage_error(usage_render, "--layout gutter-fold prints "
@@ -584,6 +725,16 @@ cmd_render(int argc, char **argv)
 		if (cards == 0) {
 			fprintf(stderr, "muster: %s: nothing to print; no PDF "
 			    "written\n", outs[i].path);
+			continue;
+		}
+		if (png) {
+			if (write_images(outs[i].pdf, outs[i].path, dpi,
+			    user_backs, err, sizeof(err)) < 0) {
+				diag_at(L_FATAL, "io.write", outs[i].path, 0, 0,
+				    "%s", err);
+				diag_flush();
+				rc = 2;
+			}
 			continue;
 		}
 		if (pdf_save(outs[i].pdf, outs[i].path, err, sizeof(err)) < 0) {

@@ -1131,6 +1131,55 @@ save_target(const char *path, char *err, size_t errlen)
 }
 
 int
+pdf_save_mem(struct pdf *p, unsigned char **out, size_t *len, char *err,
+    size_t errlen)
+{
+	FILE *f;
+	struct stat st;
+	size_t got = 0;
+	ssize_t n;
+	int fd, rc = -1;
+
+	*out = NULL;
+	*len = 0;
+	if (pages_flush(p) < 0 || pdf_failed(p, err, errlen)) {
+		pdf_failed(p, err, errlen);
+		return -1;
+	}
+	/* An unnamed temporary file: the writer writes to descriptors. */
+	if ((f = tmpfile()) == NULL) {
+		snprintf(err, errlen, "cannot make a temporary file: %s",
+		    strerror(errno));
+		return -1;
+	}
+	fd = fileno(f);
+	add_id(p);
+	if (write_doc(p, fd, "a temporary file", err, errlen) < 0)
+		goto out;
+	if (fstat(fd, &st) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		snprintf(err, errlen, "cannot read a temporary file: %s",
+		    strerror(errno));
+		goto out;
+	}
+	*out = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size &&
+	    (n = read(fd, *out + got, (size_t)st.st_size - got)) > 0)
+		got += (size_t)n;
+	if (got != (size_t)st.st_size) {
+		snprintf(err, errlen, "cannot read a temporary file: %s",
+		    strerror(errno));
+		free(*out);
+		*out = NULL;
+		goto out;
+	}
+	*len = got;
+	rc = 0;
+out:
+	fclose(f);
+	return rc;
+}
+
+int
 pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 {
 	char *real = save_target(path, err, errlen);

@@ -125,6 +125,10 @@ int pdf_text_fits(struct pdf *p, const struct textbox *tb, const char *text,
  * the return is -1 with err describing why.
  */
 int pdf_save(struct pdf *p, const char *path, char *err, size_t errlen);
+/* The document as bytes in memory (*out, which the caller frees, *len
+ * of them), for drawing it as pixels; -1 with err filled on failure. */
+int pdf_save_mem(struct pdf *p, unsigned char **out, size_t *len,
+    char *err, size_t errlen);
 /* Nonzero after libharu reported an error; err gets its description. */
 int pdf_failed(const struct pdf *p, char *err, size_t errlen);
 

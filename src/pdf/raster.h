@@ -1,0 +1,38 @@
+/*
+ * pdf/raster.h -- a PDF muster made, drawn as pixels and written as PNG:
+ * card images and Tabletop Simulator deck sheets (SPEC section 4,
+ * --format png).  poppler-glib draws the pages in this process, through
+ * cairo; no other program runs.  Knows nothing of cards or games: pages,
+ * pixels and files.
+ */
+#ifndef MUSTER_RASTER_H
+#define MUSTER_RASTER_H
+
+#include <stddef.h>
+
+struct raster;
+
+/* The document of len bytes at pdf (kept until raster_close); NULL with
+ * err filled when poppler cannot read it. */
+struct raster *raster_open(const unsigned char *pdf, size_t len, char *err,
+    size_t errlen);
+void raster_close(struct raster *r);
+int raster_pages(const struct raster *r);
+/* Page i's size in points. */
+void raster_page_size(const struct raster *r, int i, double *w, double *h);
+/*
+ * Page i drawn at dpi, written to path as a PNG (through a temporary
+ * file renamed into place: a failure leaves an existing file as it was).
+ * Returns 0, or -1 with err filled.
+ */
+int raster_png(struct raster *r, int i, double dpi, const char *path,
+    char *err, size_t errlen);
+/*
+ * A sheet of cols x rows cells, each a page the size of page cells[0]
+ * drawn at dpi (cells[k] a page, or -1 for white), row by row from the
+ * top left, written to path as raster_png does.
+ */
+int raster_sheet_png(struct raster *r, const int *cells, int cols, int rows,
+    double dpi, const char *path, char *err, size_t errlen);
+
+#endif

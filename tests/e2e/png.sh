@@ -1,0 +1,51 @@
+# png.sh -- sourced by tests/e2e.sh: render --format png (SPEC section 4):
+# one image a card at the card's size at --dpi (and bleed), backs with
+# --backs, Tabletop Simulator sheets of 10 x 7 with the back in the last
+# cell; nothing written when the input has errors; the PNGs read back.
+
+pix() { /usr/bin/python3 tests/png_pixel.py "$@"; }
+mkdir -p "$t/png"
+
+# The Battalion deck at 50 dpi: 66 poker cards of 63 x 88 mm, 124 x 173
+# pixels (63 / 25.4 * 50 = 124.0, 88 / 25.4 * 50 = 173.2), one sheet.
+expect 0 "png of a deck" -- "$muster" render --format png --dpi 50 -d "$t/png" decks/battalions.yaml
+has "$t/out" "66 cards at 50 dpi; 1 sheet of 10 x 7 at 50 dpi" "png summary"
+n=$(ls "$t/png" | grep -c '^battalions-[0-9][0-9][0-9]\.png$')
+if [ "$n" = 66 ]; then ok; else bad "png of a deck: $n card images, want 66"; fi
+if ls "$t/png" | grep -q back; then bad "backs written without --backs"; else ok; fi
+if [ "$(pix "$t/png/battalions-001.png" | head -1)" = "124 173" ]; then ok; else
+	bad "a card image is $(pix "$t/png/battalions-001.png" | head -1), want 124 173"; fi
+# The sheet: 10 x 7 cells of 124 x 173; cell 67 (row 6, column 6) empty,
+# white; cell 70, the last, the deck's back (its dark ground near the
+# corner); cell 1 the first card, its cream ground.
+got=$(pix "$t/png/battalions-sheet-1.png" 806 1124 1122 1045 3 3 | tr '\n' ' ')
+case $got in
+"1240 1211 #ffffff #"*) ok ;;
+*) bad "sheet: size or empty cell wrong: $got" ;;
+esac
+set -- $got
+if [ "$4" != "#ffffff" ] && [ "$5" != "#ffffff" ] && [ "$4" != "$5" ]; then ok; else
+	bad "sheet: the last cell is not the back, or the first not a card: $got"; fi
+
+# Backs and bleed: 69 x 94 mm at 100 dpi is 272 x 370 pixels.
+expect 0 "png with backs and bleed" -- "$muster" render --format png --dpi 100 --bleed 3 \
+    --backs duplex-long -d "$t/png" decks/tactics.yaml
+n=$(ls "$t/png" | grep -c '^tactics-[0-9][0-9][0-9]-back\.png$')
+if [ "$n" = 51 ]; then ok; else bad "png with backs: $n back images, want 51"; fi
+if [ "$(pix "$t/png/tactics-001-back.png" | head -1)" = "272 370" ]; then ok; else
+	bad "a back with bleed is $(pix "$t/png/tactics-001-back.png" | head -1), want 272 370"; fi
+
+# A business card at the default 300 dpi: 88.9 x 50.8 mm, 1050 x 600
+# (on Letter: the template's A4 size is 85 x 55 mm).
+expect 0 "png of a unit" -- "$muster" render --format png --paper letter --product card \
+    -d "$t/png" units/shellshock/mason.yaml
+if [ "$(pix "$t/png/mason-001.png" | head -1)" = "1050 600" ]; then ok; else
+	bad "a business card at 300 dpi is $(pix "$t/png/mason-001.png" | head -1)"; fi
+
+# Errors: nothing written.
+printf 'system: shellshock\nkind: card\nname: X\n' > "$t/png/broken.yaml"
+expect 1 "png of a broken unit" -- "$muster" render --format png -d "$t/png" "$t/png/broken.yaml"
+if ls "$t/png" | grep -q '^broken.*png'; then bad "a broken unit wrote images"; else ok; fi
+expect 2 "png with -o" -- "$muster" render --format png -o "$t/png/x.pdf" decks/tactics.yaml
+has "$t/err" "--format png writes a folder of images: give -d DIR, not -o" "png -o told"
+rm -rf "$t/png"
