@@ -8,6 +8,8 @@
 #ifndef MUSTER_CMD_H
 #define MUSTER_CMD_H
 
+#include <stddef.h>
+
 #include "system.h"
 
 int cmd_check(int argc, char **argv);
@@ -27,6 +29,8 @@ struct command {
 	const struct optval *values;	/* NULL, or its options' lists */
 };
 extern const struct command commands[];
+/* The commands in it, the NULL row left out. */
+size_t command_count(void);
 /* `muster odds GAME ...`, `muster resolve GAME ...`: argv[0] names the
  * command, argv[1] the game whose row of that name runs. */
 int cmd_game(int argc, char **argv);

@@ -20,31 +20,7 @@
 #define VERSION "0.1"
 #endif
 
-const struct command commands[] = {
-	{ "check", cmd_check,
-	    "check unit and deck files against their game's rules",
-	    check_opts, NULL },
-	{ "render", cmd_render, "check, then print cards and sheets to PDF",
-	    render_opts, render_values },
-	{ "odds", cmd_game,
-	    "exact chances of a shot, an attack or a morale check", NULL, NULL },
-	{ "resolve", cmd_game, "replay one shot with given dice, step by step",
-	    NULL, NULL },
-	{ "templates", cmd_templates,
-	    "list the built-in templates and what they render", templates_opts,
-	    NULL },
-	{ "calibrate", cmd_calibrate,
-	    "print a sheet that measures a printer's duplex offset",
-	    calibrate_opts, calibrate_values },
-	{ "schema", cmd_schema,
-	    "print the JSON Schema of a kind of file, for editors", schema_opts,
-	    NULL },
-	{ "complete", cmd_complete,
-	    "the words that may come next, for shell completion", complete_opts,
-	    NULL },
-	{ NULL, NULL, NULL, NULL, NULL }
-};
-#define NCMDS (NELEM(commands) - 1)
+#define NCMDS (command_count())
 
 /* The command of that name: one of commands[], or a game's (cmd_game). */
 static int (*find_cmd(const char *name))(int, char **)
@@ -163,11 +139,11 @@ main(int argc, char **argv)
 	if ((fn = find_cmd(argv[1])) != NULL)
 		return run(fn, argc - 1, argv + 1);
 	{
-		const char *names[NCMDS + 1];
+		const char *names[64];
 		struct sbuf sb = SBUF_INIT;
 		size_t i;
 
-		for (i = 0; i < NCMDS; i++)
+		for (i = 0; i < NCMDS && i < NELEM(names) - 1; i++)
 			names[i] = commands[i].name;
 		names[i] = NULL;
 		fprintf(stderr, "muster: '%s' is not a command%s\n"

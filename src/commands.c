@@ -1,0 +1,38 @@
+/*
+ * commands.c -- the command table: each command's name, function, one
+ * line for the overview, getopt_long options and the lists they take.
+ * main.c dispatches through it; `muster complete` reads it.
+ */
+#include "cmd.h"
+#include "util.h"
+
+const struct command commands[] = {
+	{ "check", cmd_check,
+	    "check unit and deck files against their game's rules",
+	    check_opts, NULL },
+	{ "render", cmd_render, "check, then print cards and sheets to PDF",
+	    render_opts, render_values },
+	{ "odds", cmd_game,
+	    "exact chances of a shot, an attack or a morale check", NULL, NULL },
+	{ "resolve", cmd_game, "replay one shot with given dice, step by step",
+	    NULL, NULL },
+	{ "templates", cmd_templates,
+	    "list the built-in templates and what they render", templates_opts,
+	    NULL },
+	{ "calibrate", cmd_calibrate,
+	    "print a sheet that measures a printer's duplex offset",
+	    calibrate_opts, calibrate_values },
+	{ "schema", cmd_schema,
+	    "print the JSON Schema of a kind of file, for editors", schema_opts,
+	    NULL },
+	{ "complete", cmd_complete,
+	    "the words that may come next, for shell completion", complete_opts,
+	    NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+size_t
+command_count(void)
+{
+	return NELEM(commands) - 1;
+}
