@@ -150,6 +150,11 @@ reader_open(const char *path)
 		len += (size_t)got;
 	}
 	close(fd);
+	/* Ended by a NUL, as from memory: a sequence cut off at the end is
+	 * read as bad UTF-8, never past the buffer (found by make fuzz). */
+	if (len == cap)
+		buf = xrealloc(buf, cap + 1);
+	buf[len] = '\0';
 	return reader_new(path, buf, len);
 }
 

@@ -152,7 +152,7 @@ assert d["files"] == 2 and d["errors"] == 1 and d["warnings"] == 0, d
 x = d["diagnostics"][0]
 assert set(x) == {"file", "line", "column", "severity", "rule", "message"}, x
 assert x["rule"] == "shellshock.maneuver" and x["severity"] == "error", x
-assert x["line"] == 13 and x["column"] == 13, x
+assert x["line"] == 14 and x["column"] == 13, x
 assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
 EOF
 if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
