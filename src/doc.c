@@ -333,6 +333,34 @@ by_key(const void *pa, const void *pb)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
+/*
+ * A tag other than YAML's own plain ones (!!str, !!int, ...) asks for a
+ * value muster does not make (!!binary, !!python/object...): told at the
+ * node, which is then left out, and never acted on.
+ */
+static void
+check_tag(struct node *n, const char *tag)
+{
+	static const char *const plain[] = {
+		YAML_STR_TAG, YAML_INT_TAG, YAML_FLOAT_TAG, YAML_BOOL_TAG,
+		YAML_NULL_TAG, YAML_SEQ_TAG, YAML_MAP_TAG, "!", NULL
+	};
+	static const char core[] = "tag:yaml.org,2002:";
+	size_t i;
+
+	if (tag == NULL)
+		return;
+	for (i = 0; plain[i]; i++)
+		if (strcmp(tag, plain[i]) == 0)
+			return;
+	diag(L_ERROR, "yaml.type", n, "tag '%s%s' is not one muster reads: "
+	    "write the value as plain text, a number, a list or a mapping",
+	    strncmp(tag, core, sizeof(core) - 1) == 0 ? "!!" : "",
+	    strncmp(tag, core, sizeof(core) - 1) == 0 ?
+	    tag + sizeof(core) - 1 : tag);
+	n->bad = 1;
+}
+
 static void
 report_duplicate(const struct node *first, const struct node *again)
 {
@@ -521,8 +549,15 @@ reader_next(struct reader *r, struct arena *a)
 			n->str = arena_strndup(a, (const char *)ev.data.scalar.value,
 			    ev.data.scalar.length);
 			n->len = ev.data.scalar.length;
-			n->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-			    !(tag && strcmp(tag, YAML_STR_TAG) == 0);
+			/* A value tagged !!int, !!float, !!bool or !!null is
+			 * that, quoted or not; !!str is text. */
+			n->plain = (ev.data.scalar.style ==
+			    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
+			    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
+			    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+			    strcmp(tag, YAML_BOOL_TAG) == 0 ||
+			    strcmp(tag, YAML_NULL_TAG) == 0));
+			check_tag(n, tag);
 			if (ev.data.scalar.anchor)
 				add_anchor(r, xstrdup((const char *)
 				    ev.data.scalar.anchor), n);
@@ -554,6 +589,8 @@ reader_next(struct reader *r, struct arena *a)
 			    ev.data.sequence_start.anchor);
 
 			n = new_node(r, a, map ? N_MAP : N_SEQ, &ev.start_mark);
+			check_tag(n, (const char *)(map ? ev.data.mapping_start.tag :
+			    ev.data.sequence_start.tag));
 			if (count_nodes(r, 1, &ev.start_mark, 0) < 0 ||
 			    push(r, n, anchor, &ev.start_mark) < 0)
 				goto stop;

@@ -67,10 +67,25 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 #define NAME_MAX_CHARS 100
 #define TEXT_MAX_CHARS 2000
 
+/* The first control character of s (a terminal escape, a bell), or -1;
+ * tabs and line breaks are text. */
+static int
+control_char(const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') ||
+		    *p == 0x7f)
+			return *p;
+	return -1;
+}
+
 static int
 text_too_long(const struct node *n, const struct skey *k, const char *path)
 {
 	size_t len = utf8_len(n->str);
+	int c;
 
 	if (strcmp(k->name, "name") == 0 && n->str[strspn(n->str,
 	    " \t\r\n")] == '\0')
@@ -83,6 +98,10 @@ text_too_long(const struct node *n, const struct skey *k, const char *path)
 	else if (len > TEXT_MAX_CHARS)
 		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
 		    "text has at most %d", path, len, TEXT_MAX_CHARS);
+	else if ((c = control_char(n->str)) >= 0)
+		diag(L_ERROR, "yaml.range", n, "'%s' holds a control character "
+		    "(\\x%02X), which no card can print: write printable "
+		    "text", path, (unsigned)c);
 	else
 		return 0;
 	mark_bad(n);
@@ -229,6 +248,14 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 		for (k = keys; k->name; k++)
 			if (strcmp(k->name, kn->str) == 0)
 				break;
+		if (k->name == NULL && strcmp(kn->str, "<<") == 0) {
+			diag(L_ERROR, "yaml.unknown-key", kn, "a merge key "
+			    "('<<: *anchor') is not read here: write the keys "
+			    "out");
+			mark_bad(MAP_VAL(n, i));
+			errs++;
+			continue;
+		}
 		if (k->name == NULL) {
 			diag(L_ERROR, "yaml.unknown-key", kn,
 			    "unknown key '%s'%s%s%s", kn->str,
@@ -264,6 +291,9 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 
 	if (*path == '\0' && k->name)
 		path = k->name;
+	/* Told already (a tag muster does not read): one message a value. */
+	if (n->bad)
+		return 1;
 	switch (k->type) {
 	case T_ANY:
 		return 0;
@@ -435,6 +465,11 @@ check_ascending(const long *v, const struct node *const *at, size_t n,
 
 /* ---- the same tables as a JSON Schema (SPEC section 9) ---- */
 
+/* control_char() as a pattern: no C0 control but tab and line breaks,
+ * no DEL. */
+#define PRINTABLE "\"^[^\\\\u0000-\\\\u0008\\\\u000b\\\\u000c" \
+	"\\\\u000e-\\\\u001f\\\\u007f]*$\""
+
 static void
 json_key(struct sbuf *sb, const struct skey *k, int depth);
 
@@ -519,12 +554,12 @@ json_key(struct sbuf *sb, const struct skey *k, int depth)
 		} else if (strcmp(k->name, "name") == 0) {
 			sb_addf(sb, "\"type\": [\"string\", \"number\"], "
 			    "\"minLength\": 1, \"maxLength\": %d, "
-			    "\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"",
-			    NAME_MAX_CHARS);
+			    "\"allOf\": [{\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"}, "
+			    "{\"pattern\": %s}]", NAME_MAX_CHARS, PRINTABLE);
 		} else {
 			sb_addf(sb, "\"type\": [\"string\", \"number\", "
-			    "\"boolean\", \"null\"], \"maxLength\": %d",
-			    TEXT_MAX_CHARS);
+			    "\"boolean\"], \"maxLength\": %d, "
+			    "\"pattern\": %s", TEXT_MAX_CHARS, PRINTABLE);
 		}
 		break;
 	case T_INT:

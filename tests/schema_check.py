@@ -33,19 +33,43 @@ def bad(msg):
 
 
 class Loader(yaml.SafeLoader):
-    """YAML 1.2 as muster and the YAML language server read it: only
-    true/false are booleans, and nothing is a date."""
+    """YAML 1.2's core schema, as muster and the YAML language server
+    read it: only true/false are booleans, 1_000 is text, nothing is a
+    date, and '<<' is a key like any other (merging is YAML 1.1's)."""
+
+    def flatten_mapping(self, node):
+        pass
 
 
 Loader.yaml_implicit_resolvers = {
     k: [(tag, rx) for tag, rx in v
-        if tag not in ("tag:yaml.org,2002:bool",
+        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+                       "tag:yaml.org,2002:float", "tag:yaml.org,2002:merge",
                        "tag:yaml.org,2002:timestamp")]
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool",
-    re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"))
+    re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:int",
+    re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
+    list("-+0123456789"))
+Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+               r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+.0123456789"))
+
+
+def construct_int(loader, node):
+    v = loader.construct_scalar(node)
+    return int(v, 16) if v.startswith("0x") else \
+        int(v[2:], 8) if v.startswith("0o") else int(v)
+
+
+Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+Loader.add_constructor("tag:yaml.org,2002:merge",
+                       yaml.SafeLoader.construct_yaml_str)
 
 
 def jsonable(v):
@@ -148,7 +172,10 @@ UNREADABLE = {"yaml.syntax", "yaml.duplicate-key", "yaml.binary",
 diag = re.compile(r"^(.*?):(\d+):\d+: (error|warning|note): (.*) \[([a-z.-]+)\]$")
 # Once YAML is read, 9.0 is 9: a schema cannot tell the whole number that
 # check refuses written so.
-WHOLE_AS_DECIMAL = re.compile(r"must be a whole number, not '[-+]?\d+\.0*'")
+# Nor 0x10 and 0o17, which YAML 1.2 reads as whole numbers and check
+# refuses as not written in decimal.
+WHOLE_AS_DECIMAL = re.compile(
+    r"must be a whole number, not '(?:[-+]?\d+\.0*|0x[0-9a-fA-F]+|0o[0-7]+)'")
 for path in sorted(glob.glob("tests/bad/*.yaml")):
     base = path[:-5]
     if os.path.islink(path):
