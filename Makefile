@@ -9,6 +9,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
 #                   bash and zsh completion)
 #   make uninstall, make clean
+#   NO_DEPS=1       install no Debian package: say what is missing, stop
+#   WERROR=         warnings not errors (on by default, in check and CI)
 #
 # Your CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS add to ours; they never
 # replace the warnings or the libraries muster needs.
@@ -27,6 +29,12 @@ CPPFLAGS =
 LDFLAGS =
 LDLIBS =
 FUZZ_SECONDS = 60
+# Warnings are errors (as in make check and CI); WERROR= builds with a
+# newer compiler's new warnings left as warnings.
+WERROR = -Werror
+# NO_DEPS=1: install no package, say what is missing and stop (for
+# sbuild, pbuilder and anyone who installs by hand).
+NO_DEPS =
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev
@@ -38,7 +46,7 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cai
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\"
-MUSTER_CFLAGS = -std=c11 -Wall -Wextra -Werror $(PKG_CFLAGS)
+MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
 # libharu 2.3 has no pkg-config file.
 MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lz -lm -pthread
 
@@ -55,10 +63,10 @@ TEST_BIN = $(TESTS:tests/%.c=build/asan/%)
 all: muster schemas render
 
 deps:
-	@sh tools/deps.sh $(DEBS)
+	@NO_DEPS=$(NO_DEPS) sh tools/deps.sh $(DEBS)
 
 deps-check:
-	@sh tools/deps.sh $(CHECK_DEBS)
+	@NO_DEPS=$(NO_DEPS) sh tools/deps.sh $(CHECK_DEBS)
 
 muster: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MUSTER_LIBS) $(LDLIBS)
@@ -174,15 +182,26 @@ install: muster
 	done
 	sed 's/@VERSION@/$(VERSION)/' doc/muster.1 > $(DESTDIR)$(MANDIR)/muster.1
 	chmod 644 $(DESTDIR)$(MANDIR)/muster.1
+	mkdir -p $(DESTDIR)$(DATADIR)/schemas
+	cp -f schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
+	chmod 644 $(DESTDIR)$(DATADIR)/schemas/*.json
 	mkdir -p $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	cp -f completion/muster.bash $(DESTDIR)$(BASHCOMPDIR)/muster
 	cp -f completion/_muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
 	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
 
+# Exactly what install put there, by name; then the folders it made, if
+# they are empty (never a folder holding anything else).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
-	rm -rf $(DESTDIR)$(DATADIR)
+	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json; do \
+		rm -f "$(DESTDIR)$(DATADIR)/$$f"; \
+	done
+	for d in units/*/ units templates decks schemas; do \
+		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
+	done
+	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
 
 clean:
 	rm -rf build muster bench/gen

@@ -81,11 +81,17 @@ mkdir -p "$t/cwd" && cp units/shellshock/mason.yaml "$t/cwd/"
 if [ -f "$t/cwd/out/mason.pdf" ]; then ok; else bad "default output out/mason.pdf missing"; fi
 expect 0 "-d" -- "$muster" render --paper a4 -d "$t/dout" units/shellshock units/shellshock/mason.yaml
 if [ -f "$t/dout/shellshock.pdf" ] && [ -f "$t/dout/mason.pdf" ]; then ok; else bad "-d writes one PDF per PATH"; fi
-# LC_PAPER decides the default paper.
-(cd "$t/cwd" && LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o us.pdf mason.yaml >/dev/null 2>&1)
+# The default paper: $PAPERSIZE, then the file $PAPERCONF (or
+# /etc/papersize), then LC_PAPER.
+(cd "$t/cwd" && PAPERSIZE= PAPERCONF=none LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o us.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/us.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "LC_PAPER=en_US gives Letter"
-(cd "$t/cwd" && LC_ALL= LANG= LC_PAPER=de_DE.UTF-8 "$muster" render -o de.pdf mason.yaml >/dev/null 2>&1)
+(cd "$t/cwd" && PAPERSIZE= PAPERCONF=none LC_ALL= LANG= LC_PAPER=de_DE.UTF-8 "$muster" render -o de.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/de.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "LC_PAPER=de_DE gives A4"
+printf '# the paper\nletter\n' > "$t/cwd/papersize"
+(cd "$t/cwd" && PAPERSIZE= PAPERCONF=papersize LC_ALL= LANG= LC_PAPER=de_DE.UTF-8 "$muster" render -o conf.pdf mason.yaml >/dev/null 2>&1)
+pdfinfo "$t/cwd/conf.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "the papersize file before LC_PAPER"
+(cd "$t/cwd" && PAPERSIZE=a4 PAPERCONF=papersize LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o env.pdf mason.yaml >/dev/null 2>&1)
+pdfinfo "$t/cwd/env.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "PAPERSIZE before the papersize file"
 
 # --- a user's template extending the built-in one ---
 cat > "$t/mine.yaml" <<'EOF'
@@ -369,7 +375,17 @@ done
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" odds ssg Hussars Lancers >/dev/null 2>&1) && ok || bad "the installed muster cannot find its decks"
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" value "$top/units/shellshock/mason.yaml" >"$t/instv" 2>&1) && grep -q "against 6 reference units" "$t/instv" && ok || bad "the installed muster cannot find its examples"
-if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 && [ -z "$(find "$t/inst" -type f)" ]; then ok; else bad "make uninstall left files"; fi
+for f in usr/share/muster/schemas/shellshock-card.json usr/share/bash-completion/completions/muster usr/share/zsh/site-functions/_muster; do
+	if [ -f "$t/inst/$f" ]; then ok; else bad "make install did not install $f"; fi
+done
+# uninstall removes what install put there and nothing else: a file of
+# the user's in the data folder stays, and so does its folder.
+mkdir -p "$t/inst/usr/share/muster/mine" && echo keep > "$t/inst/usr/share/muster/mine/notes"
+if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 &&
+    [ "$(find "$t/inst" -type f)" = "$t/inst/usr/share/muster/mine/notes" ] &&
+    [ ! -d "$t/inst/usr/share/muster/templates" ]; then ok; else
+	bad "make uninstall left files, or removed the user's: $(find "$t/inst" -type f | head -3)"; fi
+rm -rf "$t/inst"
 
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]

@@ -13,6 +13,11 @@ for p in "$@"; do
 	    grep -q '^install ok installed$' || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+if [ -n "${NO_DEPS:-}" ]; then
+	echo "deps: missing:$missing" >&2
+	echo "deps: NO_DEPS is set, so nothing is installed: install these, or unset NO_DEPS" >&2
+	exit 1
+fi
 echo "deps: installing$missing"
 if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
 export DEBIAN_FRONTEND=noninteractive

@@ -7,6 +7,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -78,9 +79,35 @@ sheet_default_paper(void)
 		"_US", "_CA", "_MX", "_CL", "_CO", "_CR", "_GT", "_NI", "_PA",
 		"_PH", "_PR", "_SV", "_VE", "_DO", NULL
 	};
-	const char *v = getenv("LC_ALL");
+	const char *v = getenv("PAPERSIZE"), *conf;
 	const char *const *p;
+	char line[64], *w;
+	FILE *f;
 
+	/* As libpaper: $PAPERSIZE, then the file $PAPERCONF or
+	 * /etc/papersize (its first word not in a comment), then the
+	 * locale.  A size muster does not print on is passed over. */
+	if (v && (strcasecmp(v, "a4") == 0 || strcasecmp(v, "letter") == 0))
+		return strcasecmp(v, "a4") == 0 ? "a4" : "letter";
+	conf = getenv("PAPERCONF");
+	if ((f = fopen(conf && *conf ? conf : "/etc/papersize", "r")) != NULL) {
+		while (fgets(line, sizeof(line), f)) {
+			w = line + strspn(line, " \t");
+			w[strcspn(w, " \t\r\n#")] = '\0';
+			if (*w == '\0')
+				continue;
+			fclose(f);
+			if (strcasecmp(w, "a4") == 0)
+				return "a4";
+			if (strcasecmp(w, "letter") == 0)
+				return "letter";
+			f = NULL;
+			break;
+		}
+		if (f)
+			fclose(f);
+	}
+	v = getenv("LC_ALL");
 	if (v == NULL || *v == '\0')
 		v = getenv("LC_PAPER");
 	if (v == NULL || *v == '\0')
