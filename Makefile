@@ -45,7 +45,7 @@ CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\"
+	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
 # libharu 2.3 has no pkg-config file.
 MUSTER_LIBS = -lhpdf $(PKG_LIBS) -lz -lm -pthread

@@ -15,6 +15,9 @@
 #ifndef DATADIR
 #define DATADIR "/usr/local/share/muster"
 #endif
+#ifndef BINDIR
+#define BINDIR "/usr/local/bin"
+#endif
 
 static char exe_dir[PATH_MAX - 64];
 
@@ -42,7 +45,9 @@ paths_search(const char *sub)
 		dirs[n] = buf[n];
 		n++;
 	}
-	if (*exe_dir) {
+	/* The installed program reads only its data folder (and the
+	 * variable): never a templates/ that happens to sit beside it. */
+	if (*exe_dir && strcmp(exe_dir, BINDIR) != 0) {
 		snprintf(buf[n], sizeof(buf[n]), "%s/%s", exe_dir, sub);
 		dirs[n] = buf[n];
 		n++;

@@ -2,7 +2,8 @@
  * paths.h -- where muster's own data lives: the built-in templates and
  * the shipped decks.  Searched in order: $MUSTER_TEMPLATES (or
  * $MUSTER_DECKS), the folder next to the program, ../share/muster next to
- * the program, and the installed DATADIR.
+ * the program, and the installed DATADIR; a program that runs from the
+ * installed BINDIR reads only the variable's folder and DATADIR.
  */
 #ifndef MUSTER_PATHS_H
 #define MUSTER_PATHS_H
