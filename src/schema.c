@@ -228,16 +228,22 @@ describe(struct sbuf *sb, const struct skey *k)
 static int
 check_map(const struct node *n, const struct skey *keys, const char *path)
 {
-	const char *names[MAXKEYS + 1];
+	const char *names[MAXKEYS + 1], *missing[MAXKEYS + 1];
 	struct sbuf sb = SBUF_INIT;
 	char sub[256];
-	size_t i, nk = 0;
+	size_t i, nk = 0, nm = 0;
 	int errs = 0;
 
-	for (const struct skey *k = keys; k->name; k++)
+	for (const struct skey *k = keys; k->name; k++) {
 		if (nk < MAXKEYS)
 			names[nk++] = k->name;
+		/* "gunner" meant the missing "gunners", not the "gunnery"
+		 * the mapping has. */
+		if ((k->flags & REQ) && nm < MAXKEYS && !node_key(n, k->name))
+			missing[nm++] = k->name;
+	}
 	names[nk] = NULL;
+	missing[nm] = NULL;
 
 	for (i = 0; i < n->n; i++) {
 		const struct node *kn = MAP_KEY(n, i);
@@ -260,7 +266,7 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 			diag(L_ERROR, "yaml.unknown-key", kn,
 			    "unknown key '%s'%s%s%s", kn->str,
 			    *path ? " in " : "", path,
-			    sb_hint(&sb, kn->str, names, 1));
+			    sb_hint_prefer(&sb, kn->str, missing, names, 1));
 			mark_bad(MAP_VAL(n, i));
 			errs++;
 			continue;

@@ -341,7 +341,17 @@ const char *
 sb_hint(struct sbuf *sb, const char *word, const char *const *choices,
     int allowed)
 {
-	const char *near = suggest(word, choices);
+	return sb_hint_prefer(sb, word, NULL, choices, allowed);
+}
+
+const char *
+sb_hint_prefer(struct sbuf *sb, const char *word, const char *const *prefer,
+    const char *const *choices, int allowed)
+{
+	const char *near = prefer ? suggest(word, prefer) : NULL;
+
+	if (near == NULL)
+		near = suggest(word, choices);
 
 	sb_reset(sb);
 	if (near)

@@ -83,6 +83,10 @@ const char *suggest(const char *word, const char *const *choices);
  * choice is close -- or, without allowed, the question alone (or
  * nothing).  Empties sb first and returns its text.
  */
+/* The same, the question asked first of prefer (NULL-ended), the keys a
+ * user most likely meant: a required key the mapping lacks. */
+const char *sb_hint_prefer(struct sbuf *sb, const char *word,
+    const char *const *prefer, const char *const *choices, int allowed);
 const char *sb_hint(struct sbuf *sb, const char *word,
     const char *const *choices, int allowed);
 /* The index of s in a NULL-terminated array of names, or -1 (also for NULL s). */
