@@ -333,6 +333,21 @@ by_key(const void *pa, const void *pb)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
+/* Whether scalar n reads as a whole number, a number or true/false. */
+static int
+scalar_is(const struct node *n, const char *what)
+{
+	long l;
+	double d;
+	int b;
+
+	if (strcmp(what, "int") == 0)
+		return scalar_long(n, &l) != 0;
+	if (strcmp(what, "float") == 0)
+		return scalar_double(n, &d) != 0;
+	return scalar_bool(n, &b) != 0;
+}
+
 /*
  * A tag other than YAML's own plain ones (!!str, !!int, ...) asks for a
  * value muster does not make (!!binary, !!python/object...): told at the
@@ -350,6 +365,18 @@ check_tag(struct node *n, const char *tag)
 
 	if (tag == NULL)
 		return;
+	/* A plain tag that the value contradicts: !!int veteran. */
+	if (n->type == N_SCALAR && ((strcmp(tag, YAML_INT_TAG) == 0 &&
+	    !scalar_is(n, "int")) || (strcmp(tag, YAML_FLOAT_TAG) == 0 &&
+	    !scalar_is(n, "float")) || (strcmp(tag, YAML_BOOL_TAG) == 0 &&
+	    !scalar_is(n, "bool")) || (strcmp(tag, YAML_NULL_TAG) == 0 &&
+	    !node_is_null(n)))) {
+		diag(L_ERROR, "yaml.type", n, "'%s' is tagged !!%s, which it "
+		    "is not: leave the tag out", n->str,
+		    tag + sizeof(core) - 1);
+		n->bad = 1;
+		return;
+	}
 	for (i = 0; plain[i]; i++)
 		if (strcmp(tag, plain[i]) == 0)
 			return;
@@ -388,6 +415,8 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 			    k->type == N_MAP ? "a mapping" : "a list");
 			continue;
 		}
+		if (k->bad)	/* told: a NUL or a tag muster does not read */
+			continue;
 		MAP_KEY(m, j) = k;
 		MAP_VAL(m, j) = MAP_VAL(m, i);
 		j++;
@@ -558,6 +587,15 @@ reader_next(struct reader *r, struct arena *a)
 			    strcmp(tag, YAML_BOOL_TAG) == 0 ||
 			    strcmp(tag, YAML_NULL_TAG) == 0));
 			check_tag(n, tag);
+			/* "\0" in a quoted scalar: everything after would be
+			 * unseen by every check (a path, a key, system:). */
+			if (!n->bad && memchr(ev.data.scalar.value, '\0',
+			    ev.data.scalar.length)) {
+				diag(L_ERROR, "yaml.range", n, "a value holds a "
+				    "NUL character (\\0), which muster does not "
+				    "read: remove it");
+				n->bad = 1;
+			}
 			if (ev.data.scalar.anchor)
 				add_anchor(r, xstrdup((const char *)
 				    ev.data.scalar.anchor), n);
@@ -689,6 +727,11 @@ scalar_double(const struct node *n, double *out)
 
 	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
 		return 0;
+	/* YAML's infinity is a number, past any range (as 1e309 is). */
+	s = n->str + (*n->str == '-' || *n->str == '+');
+	if (strcmp(s, ".inf") == 0 || strcmp(s, ".Inf") == 0 ||
+	    strcmp(s, ".INF") == 0)
+		return -1;
 	/* Only decimal notation: no hex, inf or nan. */
 	for (s = n->str; *s; s++)
 		if (!strchr("0123456789+-.eE", *s))

@@ -67,17 +67,22 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 #define NAME_MAX_CHARS 100
 #define TEXT_MAX_CHARS 2000
 
-/* The first control character of s (a terminal escape, a bell), or -1;
- * tabs and line breaks are text. */
-static int
+/* The first control character of s, or -1: C0 (a terminal escape, a
+ * bell) but tabs and line breaks, DEL, C1 (U+0080-U+009F, the CSI a
+ * terminal obeys), the marks that reorder text (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069) and a byte-order mark inside text. */
+static long
 control_char(const char *s)
 {
-	const unsigned char *p;
+	while (*s) {
+		long c = utf8_next(&s);
 
-	for (p = (const unsigned char *)s; *p; p++)
-		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') ||
-		    *p == 0x7f)
-			return *p;
+		if ((c >= 0 && c < 0x20 && c != '\t' && c != '\n' &&
+		    c != '\r') || (c >= 0x7f && c <= 0x9f) || c == 0x200e ||
+		    c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+		    (c >= 0x2066 && c <= 0x2069) || c == 0xfeff)
+			return c;
+	}
 	return -1;
 }
 
@@ -85,7 +90,7 @@ static int
 text_too_long(const struct node *n, const struct skey *k, const char *path)
 {
 	size_t len = utf8_len(n->str);
-	int c;
+	long c;
 
 	if (strcmp(k->name, "name") == 0 && n->str[strspn(n->str,
 	    " \t\r\n")] == '\0')
@@ -100,8 +105,11 @@ text_too_long(const struct node *n, const struct skey *k, const char *path)
 		    "text has at most %d", path, len, TEXT_MAX_CHARS);
 	else if ((c = control_char(n->str)) >= 0)
 		diag(L_ERROR, "yaml.range", n, "'%s' holds a control character "
-		    "(\\x%02X), which no card can print: write printable "
-		    "text", path, (unsigned)c);
+		    "(U+%04lX), which no card can print: write printable "
+		    "text", path, c);
+	else if (strcmp(k->name, "name") == 0 && strpbrk(n->str, "\t\r\n"))
+		diag(L_ERROR, "yaml.range", n, "'%s' holds a tab or a line "
+		    "break: a name is one line", path);
 	else
 		return 0;
 	mark_bad(n);
@@ -474,7 +482,8 @@ check_ascending(const long *v, const struct node *const *at, size_t n,
 /* control_char() as a pattern: no C0 control but tab and line breaks,
  * no DEL. */
 #define PRINTABLE "\"^[^\\\\u0000-\\\\u0008\\\\u000b\\\\u000c" \
-	"\\\\u000e-\\\\u001f\\\\u007f]*$\""
+	"\\\\u000e-\\\\u001f\\\\u007f-\\\\u009f\\\\u200e\\\\u200f" \
+	"\\\\u202a-\\\\u202e\\\\u2066-\\\\u2069\\\\ufeff]*$\""
 
 static void
 json_key(struct sbuf *sb, const struct skey *k, int depth);
@@ -561,6 +570,7 @@ json_key(struct sbuf *sb, const struct skey *k, int depth)
 			sb_addf(sb, "\"type\": [\"string\", \"number\"], "
 			    "\"minLength\": 1, \"maxLength\": %d, "
 			    "\"allOf\": [{\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"}, "
+			    "{\"pattern\": \"^[^\\\\t\\\\r\\\\n]*$\"}, "
 			    "{\"pattern\": %s}]", NAME_MAX_CHARS, PRINTABLE);
 		} else {
 			sb_addf(sb, "\"type\": [\"string\", \"number\", "

@@ -175,7 +175,10 @@ diag = re.compile(r"^(.*?):(\d+):\d+: (error|warning|note): (.*) \[([a-z.-]+)\]$
 # Nor 0x10 and 0o17, which YAML 1.2 reads as whole numbers and check
 # refuses as not written in decimal.
 WHOLE_AS_DECIMAL = re.compile(
-    r"must be a whole number, not '(?:[-+]?\d+\.0*|0x[0-9a-fA-F]+|0o[0-7]+)'")
+    r"must be a whole number, not '(?:[-+]?\d+\.0*|0x[0-9a-fA-F]+|0o[0-7]+)'"
+    # NaN passes every bound of a schema; a key holding a NUL is a key
+    # the schema does not have, where check tells the NUL.
+    r"|not '\.(?:nan|NaN|NAN)'|a value holds a NUL character")
 for path in sorted(glob.glob("tests/bad/*.yaml")):
     base = path[:-5]
     if os.path.islink(path):
@@ -188,10 +191,10 @@ for path in sorted(glob.glob("tests/bad/*.yaml")):
     for line in open(base + ".expected", encoding="utf-8",
                      errors="replace"):
         m = diag.match(line.rstrip("\n"))
-        if m and m.group(1) in (case, "./" + case) and \
-                not WHOLE_AS_DECIMAL.search(m.group(4)):
+        if m and m.group(1) in (case, "./" + case):
             found.append((int(m.group(2)), m.group(3),
-                          SAME.get(m.group(5), m.group(5))))
+                          "skip" if WHOLE_AS_DECIMAL.search(m.group(4))
+                          else SAME.get(m.group(5), m.group(5))))
     if any(r in UNREADABLE or r.startswith("io.") for _, _, r in found):
         counts["skipped"] += 1
         continue
@@ -205,6 +208,8 @@ for path in sorted(glob.glob("tests/bad/*.yaml")):
         if v is None:
             continue
         mine = [(lv, r) for ln, lv, r in found if first <= ln <= last]
+        if any(r == "skip" for lv, r in mine):
+            continue    # a problem no schema can see decides it
         errs = errors(v, doc)
         want = {r for lv, r in mine if lv == "error" and r in SCHEMA_RULES}
         if want:

@@ -753,10 +753,14 @@ test_scalar_double(void **state)
 	/* Beyond a double. */
 	assert_int_equal(scalar_double(value_of(a, "1e999"), &d), -1);
 	assert_int_equal(scalar_double(value_of(a, "-1e999"), &d), -1);
-	/* No hex, infinity or not-a-number, in any spelling. */
+	/* YAML's infinity is a number beyond any range, as 1e999 is. */
+	assert_int_equal(scalar_double(value_of(a, ".inf"), &d), -1);
+	assert_int_equal(scalar_double(value_of(a, "-.inf"), &d), -1);
+	assert_int_equal(scalar_double(value_of(a, "+.Inf"), &d), -1);
+	/* No hex, C's infinity or not-a-number, in any spelling. */
 	assert_int_equal(scalar_double(value_of(a, "0x1p3"), &d), 0);
 	assert_int_equal(scalar_double(value_of(a, "inf"), &d), 0);
-	assert_int_equal(scalar_double(value_of(a, ".inf"), &d), 0);
+	assert_int_equal(scalar_double(value_of(a, ".nan"), &d), 0);
 	assert_int_equal(scalar_double(value_of(a, "nan"), &d), 0);
 	assert_int_equal(scalar_double(value_of(a, "."), &d), 0);
 	assert_int_equal(scalar_double(value_of(a, "1.2.3"), &d), 0);
