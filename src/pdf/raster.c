@@ -130,7 +130,12 @@ write_png(cairo_surface_t *s, const char *path, char *err, size_t errlen)
 		}
 		goto out;
 	}
-	fchmod(fd, 0644);
+	{
+		mode_t mask = umask(0);	/* mkstemp makes 0600: the PDF's mode */
+
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	st = cairo_surface_write_to_png_stream(s, to_file, f);
 	if (st != CAIRO_STATUS_SUCCESS || fflush(f) != 0 || ferror(f)) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,
