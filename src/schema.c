@@ -344,8 +344,12 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 			mark_bad(n);
 			return 1;
 		}
-		for (i = 0; i < n->n; i++)
-			errs += schema_check(n->kid[i], k->sub, path);
+		/* An item by its index, from 0 as in jq and JSON Pointer:
+		 * 'weapons[1].spread', not the whole list's name. */
+		for (i = 0; i < n->n; i++) {
+			snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
+			errs += schema_check(n->kid[i], k->sub, sub);
+		}
 		return errs;
 	default:
 		return check_scalar(n, k, path);

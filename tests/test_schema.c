@@ -151,7 +151,7 @@ test_type_errors(void **state)
 	    "s.yaml:2:12: error: 'inner.n' must be a whole number, not 'x' "
 	    "[yaml.type]\n", 1);
 	expect("name: Mason\nlist: [1, two]\n",
-	    "s.yaml:2:11: error: 'list' must be a whole number, not 'two' "
+	    "s.yaml:2:11: error: 'list[1]' must be a whole number, not 'two' "
 	    "[yaml.type]\n", 1);
 	/* Any key of a free mapping, its value as the item spec says. */
 	expect("name: Mason\nfonts: {body: [x]}\n",
@@ -187,7 +187,7 @@ test_range_errors(void **state)
 	    "s.yaml:2:12: error: 'inner.n' is 0, outside 1 to 10 [yaml.range]\n",
 	    1);
 	expect("name: Mason\nlist: [5, 100]\n",
-	    "s.yaml:2:11: error: 'list' is 100, outside 0 to 99 [yaml.range]\n",
+	    "s.yaml:2:11: error: 'list[1]' is 100, outside 0 to 99 [yaml.range]\n",
 	    1);
 }
 

@@ -864,9 +864,9 @@ test_decimal_bounds(void **state)
 	cap_start(&c, 0);
 	assert_null(template_load(file, NULL));
 	sb_addf(&want,
-	    "%s:5:33: error: 'elements.leading' is 0.49, outside 0.5 to 3 "
+	    "%s:5:33: error: 'elements[0].leading' is 0.49, outside 0.5 to 3 "
 	    "[yaml.range]\n"
-	    "%s:6:33: error: 'elements.leading' is 3.01, outside 0.5 to 3 "
+	    "%s:6:33: error: 'elements[1].leading' is 3.01, outside 0.5 to 3 "
 	    "[yaml.range]\n", file, file);
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
