@@ -18,7 +18,7 @@
 #include "util.h"
 
 const char usage_templates[] =
-    "usage: muster templates [--fields]\n"
+    "usage: muster templates [--fields] [--json]\n"
     "\n"
     "Lists the built-in templates: name, the product it prints (the name\n"
     "'muster render --product' takes), the record type it renders, card\n"
@@ -27,7 +27,10 @@ const char usage_templates[] =
     "NAME' overrides elements by name.\n"
     "\n"
     "  --fields   also list the fields of each record type: what a\n"
-    "             template may print in braces, such as {name}\n";
+    "             template may print in braces, such as {name}\n"
+    "  --json     print them as one JSON object: {\"templates\": [{\"name\",\n"
+    "             \"products\", \"renders\", \"width_mm\", \"height_mm\",\n"
+    "             \"description\", \"fields\"}]}, the fields always\n";
 
 /* The products that print record type t: "card", "counter, sheet". */
 static void
@@ -73,6 +76,38 @@ print_fields(const char *type)
 		putchar('\n');
 }
 
+/* One template as a member of --json's list. */
+static void
+json_template(struct sbuf *sb, const struct template *t, const char *prods,
+    int first)
+{
+	const char *const *f = catalog_vocab.fields(t->type);
+	char *copy = xstrdup(prods), *tok, *save = NULL;
+	int n = 0;
+
+	sb_adds(sb, first ? "\n  {\"name\": " : ",\n  {\"name\": ");
+	sb_json(sb, t->name);
+	sb_adds(sb, ", \"products\": [");
+	for (tok = strtok_r(copy, ",", &save); tok;
+	    tok = strtok_r(NULL, ",", &save))
+		if (strcmp(tok, "-") != 0) {
+			sb_adds(sb, n++ ? ", " : "");
+			sb_json(sb, tok);
+		}
+	free(copy);
+	sb_adds(sb, "], \"renders\": ");
+	sb_json(sb, t->type);
+	sb_addf(sb, ", \"width_mm\": %.1f, \"height_mm\": %.1f, "
+	    "\"description\": ", t->w * 25.4 / 72, t->h * 25.4 / 72);
+	sb_json(sb, t->description);
+	sb_adds(sb, ", \"fields\": [");
+	for (n = 0; *f; f++) {
+		sb_adds(sb, n++ ? ", " : "");
+		sb_json(sb, *f);
+	}
+	sb_adds(sb, "]}");
+}
+
 static int
 by_name(const void *a, const void *b)
 {
@@ -82,6 +117,7 @@ by_name(const void *a, const void *b)
 /* The options, for getopt_long and for shell completion. */
 const struct option templates_opts[] = {
 	{ "fields", no_argument, NULL, 'f' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -92,12 +128,14 @@ cmd_templates(int argc, char **argv)
 	const char *const *dir;
 	char **names = NULL;
 	size_t n = 0, i, j;
-	int c, shown = 0, fields = 0;
+	int c, shown = 0, fields = 0, json = 0;
+	struct sbuf js = SBUF_INIT;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", templates_opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': fields = 1; break;
+		case 'j': json = 1; break;
 		case 'h': fputs(usage_templates, stdout); return 0;
 		default: fputs(usage_templates, stderr); return 2;
 		}
@@ -138,11 +176,16 @@ cmd_templates(int argc, char **argv)
 			struct sbuf prod = SBUF_INIT;
 
 			products_of(t->type, &prod);
-			printf("%-18s %-10s %-18s %5.1f x %5.1f mm  %s\n",
-			    t->name, prod.buf, t->type, t->w * 25.4 / 72,
-			    t->h * 25.4 / 72, t->description);
-			if (fields)
-				print_fields(t->type);
+			if (json) {
+				json_template(&js, t, prod.buf, shown == 0);
+			} else {
+				printf("%-18s %-10s %-18s %5.1f x %5.1f mm  %s\n",
+				    t->name, prod.buf, t->type,
+				    t->w * 25.4 / 72, t->h * 25.4 / 72,
+				    t->description);
+				if (fields)
+					print_fields(t->type);
+			}
 			sb_release(&prod);
 			shown++;
 			template_free(t);
@@ -151,6 +194,12 @@ cmd_templates(int argc, char **argv)
 	}
 	free(names);
 	diag_flush();
+	if (json && shown > 0) {
+		fputs("{\"templates\": [", stdout);
+		fputs(js.buf, stdout);
+		fputs("\n]}\n", stdout);
+	}
+	sb_release(&js);
 	if (shown == 0) {
 		fprintf(stderr, "muster: no templates found in:");
 		for (dir = template_dirs(); *dir; dir++)

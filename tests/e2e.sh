@@ -109,6 +109,17 @@ has "$t/out" "shellshock.card" "templates says what it renders"
 has "$t/out" "reference  ssg.reference" "templates names the product"
 expect 0 "templates --fields" -- "$muster" templates --fields
 has "$t/out" "w.M.spread" "templates --fields lists the record type's fields"
+expect 0 "templates --json" -- "$muster" templates --json
+python3 - "$t/out" <<'EOF' && ok || bad "templates --json is not the list"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = {x["name"]: x for x in d["templates"]}
+c = t["shellshock-card"]
+assert c["products"] == ["card"] and c["renders"] == "shellshock.card", c
+assert (c["width_mm"], c["height_mm"]) == (88.9, 50.8), c
+assert "w.M.spread" in c["fields"] and "name" in c["fields"], c
+assert t["ssg-reference"]["products"] == ["reference"], t["ssg-reference"]
+EOF
 expect 2 "unknown template" -- "$muster" render --template nonesuch -o "$t/x.pdf" units/shellshock/mason.yaml
 
 # --- nothing lost: failures leave an existing PDF alone and no temp files ---
