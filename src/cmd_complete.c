@@ -95,8 +95,10 @@ option_named(const struct option *o, const char *word)
 	if (word[0] != '-')
 		return NULL;
 	for (; o && o->name; o++)
+		/* -o and -d are the only short options that take a value. */
 		if ((word[1] == '-' && strcmp(word + 2, o->name) == 0) ||
-		    (word[1] == o->val && word[2] == '\0' && word[1] != '-'))
+		    (word[1] == o->val && word[2] == '\0' &&
+		    strchr("od", word[1])))
 			return o;
 	return NULL;
 }
