@@ -731,8 +731,9 @@ cmd_render(int argc, char **argv)
 		if (png) {
 			if (write_images(outs[i].pdf, outs[i].path, dpi,
 			    user_backs, err, sizeof(err)) < 0) {
-				diag_at(L_FATAL, "io.write", outs[i].path, 0, 0,
-				    "%s", err);
+				/* err names the image, not the PDF path. */
+				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
+				    err);
 				diag_flush();
 				rc = 2;
 			}

@@ -1179,8 +1179,28 @@ out:
 	return rc;
 }
 
+static int
+fill_doc(int fd, const char *path, void *ctx, char *err, size_t errlen)
+{
+	struct pdf *p = ctx;
+
+	add_id(p);
+	return write_doc(p, fd, path, err, errlen);
+}
+
 int
 pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
+{
+	if (pages_flush(p) < 0 || pdf_failed(p, err, errlen)) {
+		pdf_failed(p, err, errlen);
+		return -1;
+	}
+	return save_file(path, fill_doc, p, err, errlen);
+}
+
+int
+save_file(const char *path, int (*fill)(int fd, const char *path, void *ctx,
+    char *err, size_t errlen), void *ctx, char *err, size_t errlen)
 {
 	char *real = save_target(path, err, errlen);
 	char *dcopy, *bcopy, *dir, *base, *tmp;
@@ -1197,10 +1217,6 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 	tlen = strlen(dir) + strlen(base) + 16;
 	tmp = xmalloc(tlen);
 	snprintf(tmp, tlen, "%s/.%s.XXXXXX", dir, base);
-	if (pages_flush(p) < 0 || pdf_failed(p, err, errlen)) {
-		pdf_failed(p, err, errlen);
-		goto out;
-	}
 	if (strlen(tmp) >= sizeof(tmp_name)) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,
 		    strerror(ENAMETOOLONG));
@@ -1218,8 +1234,7 @@ pdf_save(struct pdf *p, const char *path, char *err, size_t errlen)
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	add_id(p);
-	if (write_doc(p, fd, path, err, errlen) < 0)
+	if (fill(fd, path, ctx, err, errlen) < 0)
 		goto fail;
 	if (fsync(fd) < 0 && errno != EINVAL && errno != EROFS) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,

@@ -125,6 +125,15 @@ int pdf_text_fits(struct pdf *p, const struct textbox *tb, const char *text,
  * the return is -1 with err describing why.
  */
 int pdf_save(struct pdf *p, const char *path, char *err, size_t errlen);
+/*
+ * The same for any file: fill writes it into fd (path for messages) and
+ * returns 0, or -1 with err filled.  The target is checked as for a PDF
+ * (no device, no read-only file, a link followed), and a signal during
+ * the write leaves no temporary file.
+ */
+int save_file(const char *path, int (*fill)(int fd, const char *path,
+    void *ctx, char *err, size_t errlen), void *ctx, char *err,
+    size_t errlen);
 /* The document as bytes in memory (*out, which the caller frees, *len
  * of them), for drawing it as pixels; -1 with err filled on failure. */
 int pdf_save_mem(struct pdf *p, unsigned char **out, size_t *len,

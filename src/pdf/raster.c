@@ -4,18 +4,17 @@
 #include "raster.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cairo.h>
 #include <poppler.h>
 
 #include "../util.h"
+#include "pdf.h"
 
 struct raster {
 	PopplerDocument *doc;
@@ -103,60 +102,44 @@ draw_page(struct raster *r, cairo_t *cr, int i, double dpi, int x, int y,
 }
 
 static cairo_status_t
-to_file(void *closure, const unsigned char *data, unsigned int len)
+to_fd(void *closure, const unsigned char *data, unsigned int len)
 {
-	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
-	    CAIRO_STATUS_WRITE_ERROR;
+	int fd = *(int *)closure;
+	ssize_t n;
+
+	while (len > 0) {
+		if ((n = write(fd, data, len)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return CAIRO_STATUS_WRITE_ERROR;
+		}
+		data += n;
+		len -= (unsigned int)n;
+	}
+	return CAIRO_STATUS_SUCCESS;
 }
 
-/* Writes surface s to path through a temporary file in its folder. */
+/* Writes surface ctx as PNG into fd, for save_file(). */
+static int
+fill_png(int fd, const char *path, void *ctx, char *err, size_t errlen)
+{
+	cairo_status_t st;
+
+	errno = 0;
+	st = cairo_surface_write_to_png_stream(ctx, to_fd, &fd);
+	if (st == CAIRO_STATUS_SUCCESS)
+		return 0;
+	snprintf(err, errlen, "cannot write '%s': %s", path,
+	    st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno) :
+	    cairo_status_to_string(st));
+	return -1;
+}
+
+/* Writes surface s to path as a PDF is saved: checked, atomic. */
 static int
 write_png(cairo_surface_t *s, const char *path, char *err, size_t errlen)
 {
-	char *dcopy = xstrdup(path), *bcopy = xstrdup(path), *tmp;
-	size_t tlen = strlen(path) + 16;
-	cairo_status_t st;
-	FILE *f = NULL;
-	int fd, rc = -1;
-
-	tmp = xmalloc(tlen);
-	snprintf(tmp, tlen, "%s/.%s.XXXXXX", dirname(dcopy), basename(bcopy));
-	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "wb")) == NULL) {
-		snprintf(err, errlen, "cannot write '%s': %s", path,
-		    strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		goto out;
-	}
-	{
-		mode_t mask = umask(0);	/* mkstemp makes 0600: the PDF's mode */
-
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
-	}
-	st = cairo_surface_write_to_png_stream(s, to_file, f);
-	if (st != CAIRO_STATUS_SUCCESS || fflush(f) != 0 || ferror(f)) {
-		snprintf(err, errlen, "cannot write '%s': %s", path,
-		    st != CAIRO_STATUS_SUCCESS && st != CAIRO_STATUS_WRITE_ERROR ?
-		    cairo_status_to_string(st) : strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		goto out;
-	}
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path,
-		    strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
-	free(dcopy);
-	free(bcopy);
-	return rc;
+	return save_file(path, fill_png, s, err, errlen);
 }
 
 /* A white RGB surface w x h, or NULL with err filled. */

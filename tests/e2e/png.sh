@@ -42,6 +42,16 @@ expect 0 "png of a unit" -- "$muster" render --format png --paper letter --produ
 if [ "$(pix "$t/png/mason-001.png" | head -1)" = "1050 600" ]; then ok; else
 	bad "a business card at 300 dpi is $(pix "$t/png/mason-001.png" | head -1)"; fi
 
+# An image is saved as a PDF is: a read-only one is left as it is.
+chmod 444 "$t/png/mason-001.png"
+cp "$t/png/mason-001.png" "$t/png-keep.png"
+expect 2 "png onto a read-only image" -- "$muster" render --format png --paper letter --product card \
+    -d "$t/png" units/shellshock/mason.yaml
+has "$t/err" "mason-001.png' is read-only; it is left as it is [io.write]" "read-only image told"
+if cmp -s "$t/png/mason-001.png" "$t/png-keep.png"; then ok; else bad "a read-only image was replaced"; fi
+chmod 644 "$t/png/mason-001.png"
+rm -f "$t/png-keep.png"
+
 # Errors: nothing written.
 printf 'system: shellshock\nkind: card\nname: X\n' > "$t/png/broken.yaml"
 expect 1 "png of a broken unit" -- "$muster" render --format png -d "$t/png" "$t/png/broken.yaml"
