@@ -284,9 +284,7 @@ add_line_safe(struct sbuf *sb, const char *s)
 			sb_adds(sb, "\\t");
 		else if (c < 0x20 || c == 0x7f)
 			sb_addf(sb, "\\x%02X", (unsigned char)*s);
-		else if ((c >= 0x80 && c <= 0x9f) || c == 0x200e ||
-		    c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
-		    (c >= 0x2066 && c <= 0x2069))
+		else if (utf8_control(c) && c != 0xfeff)
 			/* C1 controls a terminal obeys, marks that reorder
 			 * the line on screen. */
 			sb_addf(sb, "\\u%04lX", c);

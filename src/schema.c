@@ -67,20 +67,14 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 #define NAME_MAX_CHARS 100
 #define TEXT_MAX_CHARS 2000
 
-/* The first control character of s, or -1: C0 (a terminal escape, a
- * bell) but tabs and line breaks, DEL, C1 (U+0080-U+009F, the CSI a
- * terminal obeys), the marks that reorder text (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069) and a byte-order mark inside text. */
+/* The first control character of s (utf8_control()), or -1. */
 static long
 control_char(const char *s)
 {
 	while (*s) {
 		long c = utf8_next(&s);
 
-		if ((c >= 0 && c < 0x20 && c != '\t' && c != '\n' &&
-		    c != '\r') || (c >= 0x7f && c <= 0x9f) || c == 0x200e ||
-		    c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
-		    (c >= 0x2066 && c <= 0x2069) || c == 0xfeff)
+		if (utf8_control(c))
 			return c;
 	}
 	return -1;

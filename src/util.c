@@ -230,6 +230,15 @@ utf8_next(const char **sp)
 	return c;
 }
 
+int
+utf8_control(long c)
+{
+	return (c >= 0 && c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+	    (c >= 0x7f && c <= 0x9f) || c == 0x200e || c == 0x200f ||
+	    (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
+	    c == 0xfeff;
+}
+
 const char *
 utf8_encode(long c, char buf[5])
 {

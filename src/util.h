@@ -59,6 +59,11 @@ void sb_release(struct sbuf *sb);
 long utf8_next(const char **s);
 /* Writes code point c as UTF-8 into buf (NUL-terminated); returns buf. */
 const char *utf8_encode(long c, char buf[5]);
+/* Whether code point c is one no card prints and a terminal may obey:
+ * C0 but tab and line breaks, DEL, C1 (U+0080-U+009F), the marks that
+ * reorder a line (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and a
+ * byte-order mark. */
+int utf8_control(long c);
 /* Number of code points in s (malformed bytes count one each). */
 size_t utf8_len(const char *s);
 

@@ -91,6 +91,26 @@ test_sbuf_reset_keeps_memory(void **state)
 	sb_release(&sb);
 }
 
+/* What no card prints and a terminal may obey; each side of each range. */
+static void
+test_utf8_control(void **state)
+{
+	static const long yes[] = { 0x00, 0x1b, 0x1f, 0x7f, 0x80, 0x9b, 0x9f,
+		0x200e, 0x200f, 0x202a, 0x202e, 0x2066, 0x2069, 0xfeff };
+	static const long no[] = { '\t', '\n', '\r', ' ', 0x7e, 0xa0, 0xe9,
+		0x200d, 0x2010, 0x2029, 0x202f, 0x2065, 0x206a, 0x2663,
+		0xfefe, -1 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NELEM(yes); i++)
+		if (!utf8_control(yes[i]))
+			fail_msg("U+%04lX is a control", yes[i]);
+	for (i = 0; i < NELEM(no); i++)
+		if (utf8_control(no[i]))
+			fail_msg("U+%04lX is not a control", no[i]);
+}
+
 static void
 test_sb_json_escapes(void **state)
 {
@@ -442,6 +462,7 @@ main(void)
 		cmocka_unit_test(test_sbuf_add),
 		cmocka_unit_test(test_sbuf_grows),
 		cmocka_unit_test(test_sbuf_reset_keeps_memory),
+		cmocka_unit_test(test_utf8_control),
 		cmocka_unit_test(test_sb_json_escapes),
 		cmocka_unit_test(test_sb_list),
 		cmocka_unit_test(test_xalloc),
