@@ -12,7 +12,6 @@
  * and these requests to the script: @files (YAML files and folders),
  * @pdf (a PDF to write), @dir (a folder).
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,44 +47,16 @@ offer_options(const struct option *o)
 	}
 }
 
-/* The built-in templates' names: the *.yaml files of their folders,
- * each once (the same folder may be searched under two names). */
+/* The built-in templates' names, as `muster templates` lists them. */
 static void
 offer_templates(void)
 {
-	const char *const *dir;
-	struct dirent *e;
-	char name[256];
-	char **seen = NULL;
-	size_t nseen = 0, i;
-	DIR *d;
+	char **names = template_names();
+	size_t i;
 
-	for (dir = template_dirs(); *dir; dir++) {
-		if ((d = opendir(*dir)) == NULL)
-			continue;
-		while ((e = readdir(d)) != NULL) {
-			size_t n = strlen(e->d_name);
-
-			if (n > 5 && n < sizeof(name) &&
-			    strcmp(e->d_name + n - 5, ".yaml") == 0) {
-				memcpy(name, e->d_name, n - 5);
-				name[n - 5] = '\0';
-				for (i = 0; i < nseen; i++)
-					if (strcmp(seen[i], name) == 0)
-						break;
-				if (i < nseen)
-					continue;
-				seen = xrealloc(seen, (nseen + 1) *
-				    sizeof(*seen));
-				seen[nseen++] = xstrdup(name);
-				offer(name);
-			}
-		}
-		closedir(d);
-	}
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
+	for (i = 0; names[i]; i++)
+		offer(names[i]);
+	template_names_free(names);
 }
 
 /* The option of o that word names ("--paper", "-o"), or NULL. */

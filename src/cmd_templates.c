@@ -3,7 +3,6 @@
  * product and record type each renders, its card size, and with
  * --fields the fields its record type has.
  */
-#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,12 +107,6 @@ json_template(struct sbuf *sb, const struct template *t, const char *prods,
 	sb_adds(sb, "]}");
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The options, for getopt_long and for shell completion. */
 const struct option templates_opts[] = {
 	{ "fields", no_argument, NULL, 'f' },
@@ -126,8 +119,8 @@ int
 cmd_templates(int argc, char **argv)
 {
 	const char *const *dir;
-	char **names = NULL;
-	size_t n = 0, i, j;
+	char **names;
+	size_t i;
 	int c, shown = 0, fields = 0, json = 0;
 	struct sbuf js = SBUF_INIT;
 
@@ -143,33 +136,9 @@ cmd_templates(int argc, char **argv)
 	if (optind != argc)
 		return usage_error(usage_templates, "templates takes no "
 		    "arguments");
-	/* The first folder that has a name wins, as when rendering. */
-	for (dir = template_dirs(); *dir; dir++) {
-		struct dirent *de;
-		DIR *d = opendir(*dir);
-
-		if (d == NULL)
-			continue;
-		while ((de = readdir(d)) != NULL) {
-			size_t len = strlen(de->d_name);
-
-			if (de->d_name[0] == '.' || len < 6 ||
-			    strcmp(de->d_name + len - 5, ".yaml") != 0)
-				continue;
-			for (j = 0; j < n; j++)
-				if (strncmp(names[j], de->d_name, len - 5) == 0 &&
-				    names[j][len - 5] == '\0')
-					break;
-			if (j < n)
-				continue;
-			names = xrealloc(names, (n + 1) * sizeof(*names));
-			names[n++] = xstrndup(de->d_name, len - 5);
-		}
-		closedir(d);
-	}
-	qsort(names, n, sizeof(*names), by_name);
+	names = template_names();
 	diag_init(0, stderr);
-	for (i = 0; i < n; i++) {
+	for (i = 0; names[i]; i++) {
 		struct template *t = template_load(names[i], &catalog_vocab);
 
 		if (t) {
@@ -190,9 +159,8 @@ cmd_templates(int argc, char **argv)
 			shown++;
 			template_free(t);
 		}
-		free(names[i]);
 	}
-	free(names);
+	template_names_free(names);
 	diag_flush();
 	if (json && shown > 0) {
 		fputs("{\"templates\": [", stdout);

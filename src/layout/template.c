@@ -4,6 +4,7 @@
 #include "template.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <math.h>
 #include <limits.h>
 #include <stdio.h>
@@ -286,6 +287,61 @@ static const struct skey k_template[] = {
 	K_SEQ("back", OPT, 0, 2000, k_elem),
 	K_END
 };
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+template_names(void)
+{
+	const char *const *dir;
+	char **names = NULL;
+	size_t n = 0, j;
+
+	/* The first folder that has a name wins, as when loading. */
+	for (dir = template_dirs(); *dir; dir++) {
+		struct dirent *de;
+		DIR *d = opendir(*dir);
+
+		if (d == NULL)
+			continue;
+		while ((de = readdir(d)) != NULL) {
+			size_t len = strlen(de->d_name);
+
+			if (de->d_name[0] == '.' || len < 6 ||
+			    strcmp(de->d_name + len - 5, ".yaml") != 0)
+				continue;
+			for (j = 0; j < n; j++)
+				if (strncmp(names[j], de->d_name, len - 5) == 0 &&
+				    names[j][len - 5] == '\0')
+					break;
+			if (j < n)
+				continue;
+			names = xrealloc(names, (n + 2) * sizeof(*names));
+			names[n++] = xstrndup(de->d_name, len - 5);
+		}
+		closedir(d);
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	else
+		names = xcalloc(1, sizeof(*names));
+	names[n] = NULL;
+	return names;
+}
+
+void
+template_names_free(char **names)
+{
+	size_t i;
+
+	for (i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
 
 const struct skey *
 template_keys(void)

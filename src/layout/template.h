@@ -139,6 +139,11 @@ void template_free(struct template *t);
 struct skey;
 const struct skey *template_keys(void);
 
+/* The built-in templates' names (*.yaml in template_dirs(), the first
+ * folder winning), sorted and NULL-ended; freed by template_names_free. */
+char **template_names(void);
+void template_names_free(char **names);
+
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
 
