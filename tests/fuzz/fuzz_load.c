@@ -21,6 +21,8 @@
 #include "system.h"
 #include "util.h"
 
+#include "fuzz.h"
+
 #define RENEW 200	/* inputs drawn into one document before a new one */
 
 static FILE *sink;
@@ -47,17 +49,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	setenv("MUSTER_DECKS", "decks", 0);
 	sink = fopen("/dev/null", "w");
 	rec = record_new();
-	/* fontconfig keeps caches it hides from LeakSanitizer: fill them
-	 * now, before any input is measured. */
-	{
-		struct pdf *warm = pdf_new();
-		const char *why, *subst;
-
-		pdf_font(warm, "DejaVu Sans Condensed", &why, &subst);
-		pdf_font(warm, "DejaVu Sans Condensed:bold", &why, &subst);
-		pdf_font(warm, "No Such Family", &why, &subst);
-		pdf_free(warm);
-	}
+	fuzz_warm_fonts();
 	return 0;
 }
 

@@ -23,6 +23,8 @@
 #include "system.h"
 #include "util.h"
 
+#include "fuzz.h"
+
 #define RENEW 100	/* inputs drawn into one document before a new one */
 
 static FILE *sink;
@@ -45,12 +47,9 @@ static void
 put(const char *name, const char *text)
 {
 	char p[128];
-	FILE *f;
 
 	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	if ((f = fopen(p, "w")) == NULL || fputs(text, f) == EOF ||
-	    fclose(f) != 0)
-		abort();
+	fuzz_write(p, text, strlen(text));
 }
 
 /* A copy of a shipped file into the folder. */
@@ -93,15 +92,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	copy("units/shellshock/mason.yaml", "mason.yaml");
 	sink = fopen("/dev/null", "w");
 	rec = record_new();
-	{
-		struct pdf *warm = pdf_new();
-		const char *why, *subst;
-
-		pdf_font(warm, "DejaVu Sans Condensed", &why, &subst);
-		pdf_font(warm, "DejaVu Sans Condensed:bold", &why, &subst);
-		pdf_font(warm, "No Such Family", &why, &subst);
-		pdf_free(warm);
-	}
+	fuzz_warm_fonts();
 	return 0;
 }
 
@@ -157,14 +148,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *const files[] = { in, lineup, force };
 	struct batch *b;
 	size_t i;
-	FILE *f;
 
-	if ((f = fopen(in, "w")) == NULL)
-		abort();
-	if (size && fwrite(data, 1, size, f) != size)
-		abort();
-	if (fclose(f) != 0)
-		abort();
+	fuzz_write(in, data, size);
 	diag_init(0, sink);
 	if (pdf == NULL || ++uses > RENEW) {
 		layout_free(layout);

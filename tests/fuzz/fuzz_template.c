@@ -22,6 +22,8 @@
 #include "system.h"
 #include "util.h"
 
+#include "fuzz.h"
+
 #define RENEW 100	/* inputs drawn into one document before a new one */
 
 /* A shipped input holding a record of each type a template can render. */
@@ -60,12 +62,9 @@ static void
 put(const char *name, const char *text)
 {
 	char p[128];
-	FILE *f;
 
 	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	if ((f = fopen(p, "w")) == NULL || fputs(text, f) == EOF ||
-	    fclose(f) != 0)
-		abort();
+	fuzz_write(p, text, strlen(text));
 }
 
 int
@@ -83,15 +82,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	    "elements:\n  - {box: movement, fill: \"#eeeeee\"}\n");
 	sink = fopen("/dev/null", "w");
 	rec = record_new();
-	{
-		struct pdf *warm = pdf_new();
-		const char *why, *subst;
-
-		pdf_font(warm, "DejaVu Sans Condensed", &why, &subst);
-		pdf_font(warm, "DejaVu Sans Condensed:bold", &why, &subst);
-		pdf_font(warm, "No Such Family", &why, &subst);
-		pdf_free(warm);
-	}
+	fuzz_warm_fonts();
 	return 0;
 }
 
@@ -134,15 +125,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct layout_opts o = { 612, 792, 0, 0, 1, BACKS_LONG, 0, 0 };
 	struct draw d;
 	struct batch *b;
-	FILE *f;
 	size_t i;
 
-	if ((f = fopen(path, "w")) == NULL)
-		abort();
-	if (size && fwrite(data, 1, size, f) != size)
-		abort();
-	if (fclose(f) != 0)
-		abort();
+	fuzz_write(path, data, size);
 	diag_init(0, sink);
 	if (pdf == NULL || ++uses > RENEW) {
 		layout_free(layout);
