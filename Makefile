@@ -160,7 +160,7 @@ fuzz: deps-check
 			build/fuzz/corpus-$$t $$seeds || exit 1; \
 	done
 
-build/fuzz/%: tests/fuzz/%.c $(filter-out src/main.c,$(SRC))
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(filter-out src/main.c,$(SRC))
 	@mkdir -p $(@D)
 	clang $(MUSTER_CPPFLAGS) $(CPPFLAGS) -std=c11 -g -O1 $(PKG_CFLAGS) \
 		-fsanitize=fuzzer,address,undefined -Isrc -o $@ \
