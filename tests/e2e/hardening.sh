@@ -35,19 +35,25 @@ if [ "$st" = 2 ]; then ok; else bad "ulimit -f: exit $st, want 2"; fi
 has "$t/hd/err" "File too large [io.write]" "ulimit -f told"
 if ls -a "$t/hd" | grep -q '^\.big\.pdf\.'; then bad "ulimit -f left a temporary file"; else ok; fi
 
-# SIGTERM once the temporary file exists: it goes too.
+# interrupt SIG NAME -- renders many cards into $t/hd/NAME.pdf, sends SIG
+# once the temporary file exists, and sets st to the exit status.
+interrupt() {
+	"$muster" render -o "$t/hd/$2.pdf" "$t/hd/many.yaml" >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while ! ls -a "$t/hd" | grep -q "^\.$2\.pdf\." && [ $i -lt 6000 ] &&
+	    kill -0 $pid 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	kill -"$1" $pid 2>/dev/null
+	wait $pid
+	st=$?
+}
 awk -v n=20000 -v out="$t/hd/many.yaml" -f bench/gen.awk
-"$muster" render -o "$t/hd/sig.pdf" "$t/hd/many.yaml" >/dev/null 2>&1 &
-pid=$!
-i=0
-while ! ls -a "$t/hd" | grep -q '^\.sig\.pdf\.' && [ $i -lt 6000 ] &&
-    kill -0 $pid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-done
-kill -TERM $pid 2>/dev/null
-wait $pid
-st=$?
+
+# SIGTERM once the temporary file exists: it goes too.
+interrupt TERM sig
 if [ $st = 143 ]; then ok; else bad "SIGTERM during the save: exit $st, want 143 (the save ended first?)"; fi
 if ls -a "$t/hd" | grep -q '^\.sig\.pdf\.'; then bad "SIGTERM left a temporary file"; else ok; fi
 if [ -e "$t/hd/sig.pdf" ]; then bad "SIGTERM still wrote the PDF"; else ok; fi
@@ -56,17 +62,7 @@ if [ -e "$t/hd/sig.pdf" ]; then bad "SIGTERM still wrote the PDF"; else ok; fi
 # stays byte for byte, and no temporary file is left.
 echo "an old PDF" > "$t/hd/int.pdf"
 cp "$t/hd/int.pdf" "$t/hd/int.keep"
-"$muster" render -o "$t/hd/int.pdf" "$t/hd/many.yaml" >/dev/null 2>&1 &
-pid=$!
-i=0
-while ! ls -a "$t/hd" | grep -q '^\.int\.pdf\.' && [ $i -lt 6000 ] &&
-    kill -0 $pid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-done
-kill -INT $pid 2>/dev/null
-wait $pid
-st=$?
+interrupt INT int
 if [ $st = 130 ]; then ok; else bad "SIGINT during the save: exit $st, want 130"; fi
 if ls -a "$t/hd" | grep -q '^\.int\.pdf\.'; then bad "SIGINT left a temporary file"; else ok; fi
 if cmp -s "$t/hd/int.pdf" "$t/hd/int.keep"; then ok; else bad "SIGINT changed the existing PDF"; fi
