@@ -18,6 +18,7 @@
 #include <yaml.h>
 
 #include "arena.h"
+#include "deps.h"
 #include "diag.h"
 #include "util.h"
 
@@ -85,6 +86,7 @@ reader_open(const char *path)
 	ssize_t got;
 	int fd;
 
+	deps_note(path);
 	/* Not blocking: a FIFO with no writer would wait for ever. */
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
