@@ -457,6 +457,158 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 	}
 }
 
+/*
+ * Keys by their text, for the merges below: a table of the index each
+ * key has in the mapping being built, open addressing.  A hostile file
+ * may merge a mapping of a hundred thousand keys into another.
+ */
+struct keytab {
+	struct keyslot {
+		const char *key;	/* NULL: free */
+		size_t idx;
+	} *slot;
+	size_t cap;
+};
+
+static void
+keytab_init(struct keytab *t, size_t n)
+{
+	t->cap = 16;
+	while (t->cap < 2 * n)
+		t->cap *= 2;
+	t->slot = xcalloc(t->cap, sizeof(*t->slot));
+}
+
+/* The index kept for key; if there is none, keeps idx for it and
+ * returns (size_t)-1.  The table holds at most half its size. */
+static size_t
+keytab_put(struct keytab *t, const char *key, size_t idx)
+{
+	size_t h = 5381, i;
+	const char *p;
+
+	for (p = key; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	for (i = h & (t->cap - 1); t->slot[i].key; i = (i + 1) & (t->cap - 1))
+		if (strcmp(t->slot[i].key, key) == 0)
+			return t->slot[i].idx;
+	t->slot[i].key = key;
+	t->slot[i].idx = idx;
+	return (size_t)-1;
+}
+
+static void
+keytab_free(struct keytab *t)
+{
+	free(t->slot);
+	t->slot = NULL;
+}
+
+/* A plain '<<' key: YAML 1.1's merge ('<<' quoted is a key like any). */
+static int
+is_merge_key(const struct node *k)
+{
+	return k->type == N_SCALAR && k->plain && strcmp(k->str, "<<") == 0;
+}
+
+/* Adds the mapping (or list of mappings) v of a '<<' to src[]. */
+static void
+merge_sources(const struct node *v, const struct node ***src, size_t *n,
+    size_t *cap)
+{
+	char what[48];
+	size_t i;
+
+	if (v->bad)	/* told: a tag muster does not read */
+		return;
+	if (v->type == N_SCALAR) {
+		diag(L_ERROR, "yaml.type", v, "merge key '<<' takes a mapping, "
+		    "not %s: write '<<: *anchor' or '<<: [*a, *b]'",
+		    node_what(v, what));
+		return;
+	}
+	for (i = 0; i < (v->type == N_MAP ? 1 : v->n); i++) {
+		const struct node *m = v->type == N_MAP ? v : v->kid[i];
+
+		if (m->bad)
+			continue;
+		if (m->type != N_MAP) {
+			diag(L_ERROR, "yaml.type", m, "a merge key's list "
+			    "holds mappings, not %s: write '<<: [*a, *b]'",
+			    node_what(m, what));
+			continue;
+		}
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 4;
+			*src = xrealloc(*src, *cap * sizeof(**src));
+		}
+		(*src)[(*n)++] = m;
+	}
+}
+
+/*
+ * YAML 1.1's merge key (yaml.org/type/merge.html), which YAML 1.2 left
+ * to applications and editors still read: '<<: *base' or '<<: [*a, *b]'
+ * adds to m the keys of those mappings that m does not give itself; of
+ * the merged mappings the earlier wins.  The merged pairs take the
+ * place of the '<<' and are the anchored nodes themselves, so that a
+ * diagnostic names the line that holds the value.  The weight can only
+ * fall: every merged node was counted when its alias was read.
+ */
+static void
+merge_keys(struct arena *a, struct node *m)
+{
+	const struct node **src = NULL;
+	struct node **out;
+	struct keytab t;
+	size_t i, j, s, nsrc = 0, cap = 0, total, n = 0, weight = 1;
+	int merged = 0;
+
+	for (i = 0; i < m->n; i++)
+		if (is_merge_key(MAP_KEY(m, i)))
+			break;
+	if (i == m->n)
+		return;
+	total = m->n;
+	for (; i < m->n; i++)
+		if (is_merge_key(MAP_KEY(m, i)))
+			merge_sources(MAP_VAL(m, i), &src, &nsrc, &cap);
+	for (s = 0; s < nsrc; s++)
+		total += src[s]->n;
+	keytab_init(&t, total);
+	for (i = 0; i < m->n; i++)
+		if (!is_merge_key(MAP_KEY(m, i)))
+			keytab_put(&t, MAP_KEY(m, i)->str, i);
+	out = arena_alloc(a, 2 * total * sizeof(*out));
+	for (i = 0; i < m->n; i++) {
+		if (!is_merge_key(MAP_KEY(m, i))) {
+			out[2 * n] = MAP_KEY(m, i);
+			out[2 * n + 1] = MAP_VAL(m, i);
+			weight += out[2 * n]->weight + out[2 * n + 1]->weight;
+			n++;
+			continue;
+		}
+		if (merged++)	/* a second '<<' is a duplicate key, told */
+			continue;
+		for (s = 0; s < nsrc; s++)
+			for (j = 0; j < src[s]->n; j++) {
+				struct node *k = MAP_KEY(src[s], j);
+
+				if (keytab_put(&t, k->str, n) != (size_t)-1)
+					continue;
+				out[2 * n] = k;
+				out[2 * n + 1] = MAP_VAL(src[s], j);
+				weight += k->weight + out[2 * n + 1]->weight;
+				n++;
+			}
+	}
+	keytab_free(&t);
+	free(src);
+	m->kid = out;
+	m->n = n;
+	m->weight = weight;
+}
+
 /* Adds n to the collection being built, or makes it the root. */
 static int
 attach(struct reader *r, struct node *n, struct node **root)
@@ -639,8 +791,10 @@ reader_next(struct reader *r, struct arena *a)
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
 			n = pop(r, a);
-			if (n->type == N_MAP)
+			if (n->type == N_MAP) {
 				check_keys(r, a, n);
+				merge_keys(a, n);
+			}
 			attach(r, n, &root);
 			break;
 		default:

@@ -9,6 +9,8 @@
  * The reader enforces the limits of SPEC section 8: file size, nesting
  * depth, node count and alias expansion.  Duplicate keys, non-text keys,
  * unknown aliases and syntax errors become diagnostics (yaml.*).
+ * A merge key ('<<: *base', '<<: [*a, *b]', YAML 1.1's) is applied as
+ * the mapping is read: its keys are added to the mapping's own.
  *
  * Scalars keep their text; what type a scalar has is decided by the
  * schema that reads it (so "n" stays a string where a string is wanted).

@@ -256,14 +256,6 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 		for (k = keys; k->name; k++)
 			if (strcmp(k->name, kn->str) == 0)
 				break;
-		if (k->name == NULL && strcmp(kn->str, "<<") == 0) {
-			diag(L_ERROR, "yaml.unknown-key", kn, "a merge key "
-			    "('<<: *anchor') is not read here: write the keys "
-			    "out");
-			mark_bad(MAP_VAL(n, i));
-			errs++;
-			continue;
-		}
 		if (k->name == NULL) {
 			diag(L_ERROR, "yaml.unknown-key", kn,
 			    "unknown key '%s'%s%s%s", kn->str,

@@ -35,16 +35,14 @@ def bad(msg):
 class Loader(yaml.SafeLoader):
     """YAML 1.2's core schema, as muster and the YAML language server
     read it: only true/false are booleans, 1_000 is text, nothing is a
-    date, and '<<' is a key like any other (merging is YAML 1.1's)."""
-
-    def flatten_mapping(self, node):
-        pass
+    date; and a plain '<<' merges (YAML 1.1's merge key, which both
+    apply: its own keys win, then the earlier merged mapping)."""
 
 
 Loader.yaml_implicit_resolvers = {
     k: [(tag, rx) for tag, rx in v
         if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                       "tag:yaml.org,2002:float", "tag:yaml.org,2002:merge",
+                       "tag:yaml.org,2002:float",
                        "tag:yaml.org,2002:timestamp")]
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 Loader.add_implicit_resolver(
@@ -68,8 +66,6 @@ def construct_int(loader, node):
 
 
 Loader.add_constructor("tag:yaml.org,2002:int", construct_int)
-Loader.add_constructor("tag:yaml.org,2002:merge",
-                       yaml.SafeLoader.construct_yaml_str)
 
 
 def jsonable(v):

@@ -1,7 +1,7 @@
 /*
  * test_doc.c -- YAML to node trees (doc.h): types, places, scalar styles,
- * documents, duplicate and non-text keys, limits, aliases, syntax errors,
- * scalar conversions and node_what().
+ * documents, duplicate and non-text keys, limits, aliases, merge keys,
+ * syntax errors, scalar conversions and node_what().
  */
 #include "testutil.h"
 
@@ -548,6 +548,110 @@ test_alias_just_under_the_limit(void **state)
 	arena_free(a);
 }
 
+/* ---- merge keys ---- */
+
+static void
+test_merge_key(void **state)
+{
+	struct arena *a = arena_new();
+	struct capture c;
+	const struct node *root, *b;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("m.yaml",
+	    "a: &a {x: 1, y: 2}\n"
+	    "b: {<<: *a, y: 3, z: 4}\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c), "");
+	b = node_get(root, "b");
+	/* The merged keys take the place of the '<<', its own win. */
+	assert_int_equal(b->n, 3);
+	assert_string_equal(MAP_KEY(b, 0)->str, "x");
+	assert_string_equal(MAP_KEY(b, 1)->str, "y");
+	assert_string_equal(MAP_KEY(b, 2)->str, "z");
+	assert_string_equal(get_str(b, "y", NULL), "3");
+	/* A merged value is the anchored node: its place is line 1. */
+	assert_ptr_equal(node_get(b, "x"), node_get(node_get(root, "a"), "x"));
+	assert_int_equal(node_get(b, "x")->line, 1);
+	assert_null(node_key(b, "<<"));
+	/* b: itself, and three pairs; no '<<' and no *a. */
+	assert_int_equal(b->weight, 1 + 3 * 2);
+	cap_end(&c);
+	arena_free(a);
+}
+
+static void
+test_merge_key_list(void **state)
+{
+	struct arena *a = arena_new();
+	struct capture c;
+	const struct node *root, *m;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("m.yaml",
+	    "a: &a {k: 1}\n"
+	    "b: &b {k: 2, m: 2}\n"
+	    "c: &c {<<: [*a, *b], n: 3}\n"
+	    "d: {<<: *c}\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c), "");
+	/* Of the merged mappings the earlier wins. */
+	m = node_get(root, "c");
+	assert_string_equal(get_str(m, "k", NULL), "1");
+	assert_string_equal(get_str(m, "m", NULL), "2");
+	assert_string_equal(get_str(m, "n", NULL), "3");
+	/* A merged mapping that merged in its turn brings what it took. */
+	m = node_get(root, "d");
+	assert_int_equal(m->n, 3);
+	assert_string_equal(get_str(m, "k", NULL), "1");
+	assert_string_equal(get_str(m, "m", NULL), "2");
+	cap_end(&c);
+	arena_free(a);
+}
+
+static void
+test_merge_key_errors(void **state)
+{
+	struct arena *a = arena_new();
+	struct capture c;
+	const struct node *root, *m;
+
+	(void)state;
+	cap_start(&c, 0);
+	root = parse_yaml("m.yaml",
+	    "a: {<<: 5, b: 1}\n"
+	    "c: &c {k: 1}\n"
+	    "d: {<<: [*c, [2]]}\n"
+	    "e: {'<<': {k: 1}}\n"
+	    "f: {<<: *c, <<: {j: 2}}\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c),
+	    "m.yaml:1:9: error: merge key '<<' takes a mapping, not '5': "
+	    "write '<<: *anchor' or '<<: [*a, *b]' [yaml.type]\n"
+	    "m.yaml:3:14: error: a merge key's list holds mappings, not a "
+	    "list: write '<<: [*a, *b]' [yaml.type]\n"
+	    "m.yaml:5:13: error: duplicate key '<<' (first given at line 5): "
+	    "give each key once [yaml.duplicate-key]\n");
+	/* What is not a mapping is left out; the rest is read. */
+	m = node_get(root, "a");
+	assert_int_equal(m->n, 1);
+	assert_string_equal(get_str(m, "b", NULL), "1");
+	m = node_get(root, "d");
+	assert_int_equal(m->n, 1);
+	assert_string_equal(get_str(m, "k", NULL), "1");
+	/* A quoted '<<' is a key like any other. */
+	m = node_get(root, "e");
+	assert_non_null(node_get(m, "<<"));
+	/* Both of two '<<' merge, the first first. */
+	m = node_get(root, "f");
+	assert_int_equal(m->n, 2);
+	assert_null(node_key(m, "<<"));
+	cap_end(&c);
+	arena_free(a);
+}
+
 /* ---- syntax errors ---- */
 
 static void
@@ -982,6 +1086,9 @@ main(void)
 		cmocka_unit_test(test_unknown_alias),
 		cmocka_unit_test(test_alias_bomb),
 		cmocka_unit_test(test_alias_just_under_the_limit),
+		cmocka_unit_test(test_merge_key),
+		cmocka_unit_test(test_merge_key_list),
+		cmocka_unit_test(test_merge_key_errors),
 		cmocka_unit_test(test_syntax_error_place_and_message),
 		cmocka_unit_test(test_invalid_utf8_place),
 		scratch_test(test_reader_open_files),
