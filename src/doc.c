@@ -609,6 +609,54 @@ merge_keys(struct arena *a, struct node *m)
 	m->weight = weight;
 }
 
+struct node *
+node_merge(struct node *base, struct node *over, struct arena *a)
+{
+	struct node *m, **out;
+	struct keytab t;
+	unsigned char *mine;	/* the pair is over's already */
+	size_t i, at, n = 0, total;
+
+	if (base == NULL || base->type != N_MAP || over->type != N_MAP ||
+	    base->bad || over->bad)
+		return over;
+	m = arena_alloc(a, sizeof(*m));
+	*m = *over;
+	total = base->n + over->n;
+	out = arena_alloc(a, 2 * (total ? total : 1) * sizeof(*out));
+	keytab_init(&t, total);
+	mine = xcalloc(total ? total : 1, 1);
+	/* A key given twice was told by the reader; the first counts, as
+	 * for node_get(). */
+	for (i = 0; i < base->n; i++)
+		if (keytab_put(&t, MAP_KEY(base, i)->str, n) == (size_t)-1) {
+			out[2 * n] = MAP_KEY(base, i);
+			out[2 * n + 1] = MAP_VAL(base, i);
+			n++;
+		}
+	for (i = 0; i < over->n; i++) {
+		at = keytab_put(&t, MAP_KEY(over, i)->str, n);
+		if (at == (size_t)-1) {
+			out[2 * n] = MAP_KEY(over, i);
+			out[2 * n + 1] = MAP_VAL(over, i);
+			mine[n++] = 1;
+		} else if (!mine[at]) {
+			out[2 * at] = MAP_KEY(over, i);
+			out[2 * at + 1] = node_merge(out[2 * at + 1],
+			    MAP_VAL(over, i), a);
+			mine[at] = 1;
+		}
+	}
+	keytab_free(&t);
+	free(mine);
+	m->kid = out;
+	m->n = n;
+	m->weight = 1;
+	for (i = 0; i < 2 * n; i++)
+		m->weight += out[i]->weight;
+	return m;
+}
+
 /* Adds n to the collection being built, or makes it the root. */
 static int
 attach(struct reader *r, struct node *n, struct node **root)

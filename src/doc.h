@@ -64,6 +64,18 @@ int reader_failed(const struct reader *r);
 const char *reader_path(const struct reader *r);
 void reader_close(struct reader *r);
 
+/*
+ * over laid on base, as a variant on the document it extends: where both
+ * are mappings, every key of either, and for a key of both over's value
+ * laid on base's in turn; anything else (a list, a scalar, a mapping
+ * over something else) is over's alone.  Keys keep base's order, then
+ * over's new ones.  The mappings it makes come from a and take over's
+ * place; every other node is base's or over's own, not a copy, so that
+ * it still names the file and line it was read from.  base may be NULL.
+ */
+struct node *node_merge(struct node *base, struct node *over,
+    struct arena *a);
+
 /* Map access.  NULL if m is not a map or has no such key. */
 const struct node *node_get(const struct node *m, const char *key);
 /* The key node itself (to point a diagnostic at the key). */

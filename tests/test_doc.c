@@ -1,7 +1,7 @@
 /*
  * test_doc.c -- YAML to node trees (doc.h): types, places, scalar styles,
  * documents, duplicate and non-text keys, limits, aliases, merge keys,
- * syntax errors, scalar conversions and node_what().
+ * node_merge(), syntax errors, scalar conversions and node_what().
  */
 #include "testutil.h"
 
@@ -652,6 +652,65 @@ test_merge_key_errors(void **state)
 	arena_free(a);
 }
 
+/* ---- node_merge: a variant laid on its base ---- */
+
+static void
+test_node_merge(void **state)
+{
+	struct arena *a = arena_new();
+	struct node *base, *over, *m;
+	const struct node *mv;
+
+	(void)state;
+	base = parse_yaml("base.yaml",
+	    "name: Mason\n"
+	    "movement: {max_speed: 9, maneuver: yyn, terrain: {open: 1}}\n"
+	    "weapons: [{row: M}, {row: I}]\n"
+	    "armor: 5\n", a);
+	over = parse_yaml("variant.yaml",
+	    "name: Mason II\n"
+	    "movement: {max_speed: 10, terrain: {rough: 2}}\n"
+	    "weapons: [{row: E}]\n"
+	    "armor: {front: 3}\n"
+	    "side: UN\n", a);
+	m = node_merge(base, over, a);
+	/* base's keys in base's order, then the variant's new one. */
+	assert_int_equal(m->n, 5);
+	assert_string_equal(MAP_KEY(m, 0)->str, "name");
+	assert_string_equal(MAP_KEY(m, 4)->str, "side");
+	/* A scalar is replaced, and names the variant's file and line. */
+	assert_string_equal(get_str(m, "name", NULL), "Mason II");
+	assert_string_equal(node_get(m, "name")->file, "variant.yaml");
+	assert_string_equal(node_key(m, "name")->file, "variant.yaml");
+	/* Mappings merge key by key, all the way down. */
+	mv = node_get(m, "movement");
+	assert_int_equal(mv->n, 3);
+	assert_string_equal(get_str(mv, "max_speed", NULL), "10");
+	assert_string_equal(get_str(mv, "maneuver", NULL), "yyn");
+	assert_string_equal(node_get(mv, "maneuver")->file, "base.yaml");
+	assert_int_equal(node_get(mv, "maneuver")->line, 2);
+	assert_int_equal(node_get(node_get(mv, "terrain"), "open") != NULL, 1);
+	assert_int_equal(node_get(node_get(mv, "terrain"), "rough") != NULL, 1);
+	/* The merged mapping takes the variant's place. */
+	assert_string_equal(mv->file, "variant.yaml");
+	assert_int_equal(mv->line, 2);
+	/* A list is replaced whole; a mapping over a scalar too. */
+	assert_int_equal(node_get(m, "weapons")->n, 1);
+	assert_ptr_equal(node_get(m, "armor"), node_get(over, "armor"));
+	/* Neither input is changed. */
+	assert_int_equal(base->n, 4);
+	assert_int_equal(over->n, 5);
+	assert_int_equal(node_get(base, "movement")->n, 3);
+	/* root + 5 pairs: name 2; movement: its key, the mapping, two
+	 * pairs, terrain's key and mapping of two pairs; weapons 1 + 1 +
+	 * 3; armor 1 + 3; side 2. */
+	assert_int_equal(m->weight, 1 + 2 + (1 + 1 + 4 + 1 + 5) + (1 + 4) +
+	    (1 + 3) + 2);
+	/* Nothing to extend: over itself. */
+	assert_ptr_equal(node_merge(NULL, over, a), over);
+	arena_free(a);
+}
+
 /* ---- syntax errors ---- */
 
 static void
@@ -1089,6 +1148,7 @@ main(void)
 		cmocka_unit_test(test_merge_key),
 		cmocka_unit_test(test_merge_key_list),
 		cmocka_unit_test(test_merge_key_errors),
+		cmocka_unit_test(test_node_merge),
 		cmocka_unit_test(test_syntax_error_place_and_message),
 		cmocka_unit_test(test_invalid_utf8_place),
 		scratch_test(test_reader_open_files),
