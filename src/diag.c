@@ -29,6 +29,7 @@ static struct {
 	size_t capfslot;
 	int counts[4];
 	int raised[4];	/* counts, and the repeats not told again */
+	int *raised_in;	/* problems raised at each of files[] */
 	int inputs;
 	size_t shown;		/* messages kept to be told */
 	size_t omitted;		/* past DIAG_MAX: counted, not told */
@@ -84,6 +85,7 @@ diag_end(void)
 	for (i = 0; i < D.nfiles; i++)
 		free(D.files[i]);
 	free(D.files);
+	free(D.raised_in);
 	free(D.fslot);
 	free(D.told);
 	memset(&D, 0, sizeof(D));
@@ -178,6 +180,9 @@ intern_file(const char *file)
 	if (D.fslot[i])
 		return D.fslot[i] - 1;
 	D.files = xrealloc(D.files, (D.nfiles + 1) * sizeof(*D.files));
+	D.raised_in = xrealloc(D.raised_in, (D.nfiles + 1) *
+	    sizeof(*D.raised_in));
+	D.raised_in[D.nfiles] = 0;
 	D.files[D.nfiles] = xstrdup(file);
 	D.fslot[i] = (int)D.nfiles + 1;
 	return (int)D.nfiles++;
@@ -189,13 +194,16 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 {
 	struct sbuf sb = SBUF_INIT;
 	struct msg *m;
+	int fi;
 
 	if (D.out == NULL)
 		D.out = stderr;
 	sb_vaddf(&sb, fmt, ap);
 	D.raised[lv]++;
-	if (told_before(intern_file(file), line, col, lv, rule ? rule : "",
-	    sb_str(&sb))) {
+	fi = intern_file(file);
+	if (lv != L_NOTE && fi >= 0)
+		D.raised_in[fi]++;
+	if (told_before(fi, line, col, lv, rule ? rule : "", sb_str(&sb))) {
 		sb_release(&sb);
 		return;
 	}
@@ -367,6 +375,17 @@ int
 diag_raised(enum level lv)
 {
 	return D.raised[lv];
+}
+
+int
+diag_raised_in(const char *file)
+{
+	size_t i;
+
+	if (D.capfslot == 0)
+		return 0;
+	i = file_slot(file);
+	return D.fslot[i] ? D.raised_in[D.fslot[i] - 1] : 0;
 }
 
 int

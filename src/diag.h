@@ -49,6 +49,10 @@ int diag_count(enum level lv);
 /* The same, counting also the problems not told again because they
  * were told before (a file read twice): whether a read found errors. */
 int diag_raised(enum level lv);
+/* The warnings and errors raised so far at places in file, told or
+ * not: a document read from several files (a variant) can tell whether
+ * a problem was told at another. */
+int diag_raised_in(const char *file);
 /* 0, 1 or 2 as SPEC section 2 says; strict makes warnings count. */
 int diag_exit_status(int strict);
 

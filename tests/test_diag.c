@@ -414,6 +414,40 @@ test_told_once(void **state)
 	cap_end(&c);
 }
 
+static void
+test_raised_in(void **state)
+{
+	struct capture c;
+	int i;
+
+	(void)state;
+	cap_start(&c, 0);
+	assert_int_equal(diag_raised_in("base.yaml"), 0);
+	/* Problems raised at each file, told or not (a repeat counts), not
+	 * notes; a file none was raised at has none. */
+	for (i = 0; i < 2; i++)
+		diag_at(L_WARNING, "a.rule", "base.yaml", 4, 3, "far off");
+	diag_at(L_ERROR, "a.rule", "base.yaml", 5, 3, "wrong");
+	diag_at(L_NOTE, "a.rule", "base.yaml", 6, 3, "by the way");
+	diag_at(L_ERROR, "a.rule", "variant.yaml", 2, 1, "wrong");
+	diag_at(L_ERROR, "a.rule", NULL, 0, 0, "no file");
+	assert_int_equal(diag_raised_in("base.yaml"), 3);
+	assert_int_equal(diag_raised_in("variant.yaml"), 1);
+	assert_int_equal(diag_raised_in("other.yaml"), 0);
+	/* Many files: the table grows and still finds each. */
+	for (i = 0; i < 200; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "f%d.yaml", i);
+		diag_at(L_WARNING, "a.rule", name, 1, 1, "w");
+	}
+	assert_int_equal(diag_raised_in("f0.yaml"), 1);
+	assert_int_equal(diag_raised_in("f199.yaml"), 1);
+	assert_int_equal(diag_raised_in("base.yaml"), 3);
+	cap_end(&c);
+	assert_int_equal(diag_raised_in("base.yaml"), 0);
+}
+
 int
 main(void)
 {
@@ -433,6 +467,7 @@ main(void)
 		cmocka_unit_test(test_exit_status),
 		cmocka_unit_test(test_json_empty),
 		cmocka_unit_test(test_told_once),
+		cmocka_unit_test(test_raised_in),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
