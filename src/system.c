@@ -47,6 +47,7 @@ const struct rule core_rules[] = {
 	{ "yaml.range", "a number or a list length outside its allowed range", NULL },
 	{ "yaml.enum", "a value that is not one of the allowed words", NULL },
 	{ "yaml.empty", "a file holds no document (an empty file is a mistake, not a unit)", NULL },
+	{ "yaml.extends", "a variant's extends: names a file that is missing, not YAML, not one mapping, has errors, leads back to the variant, or is more than 8 bases deep", NULL },
 	{ "template.invalid", "a template that cannot be used (its keys, lengths, colours, extends)", NULL },
 	{ "template.safe", "a template puts text closer to the trim than its safe margin (warning)", NULL },
 	{ "template.field", "a template names a field its record type does not have", NULL },
@@ -420,6 +421,8 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 
 /* ---- dispatch ---- */
 
+static struct node *variant_resolve(struct node *root, struct arena *a);
+
 /* The game names, or one game's kinds, as a NULL-ended array. */
 static void
 names_of(const struct game *g, const char **names, size_t max)
@@ -483,11 +486,29 @@ out:
 
 int (*system_foreign_doc)(const struct node *root);
 
+/*
+ * A variant's problem with a value it takes from a base is told at the
+ * base's line, where the value is: say whose problem it is, at the
+ * variant's extends: (ext), when one was told elsewhere since problems
+ * were counted and here of them at ext's file.
+ */
+static void
+variant_note(const struct node *ext, int problems, int here)
+{
+	if (ext && diag_raised(L_WARNING) + diag_raised(L_ERROR) +
+	    diag_raised(L_FATAL) - problems > diag_raised_in(ext->file) - here)
+		diag(L_NOTE, "yaml.extends", ext, "this document takes values "
+		    "from '%s': a problem with one is told at the file that "
+		    "holds it", ext->str);
+}
+
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
 {
 	int before = diag_raised(L_ERROR), saved_before = 0, saved_in = 0;
+	int problems = 0, here = 0;
+	const struct node *ext;
 	const struct rule *r;
 	struct skey top = K_MAP("document", REQ, NULL);
 
@@ -506,7 +527,22 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
+	/* A variant: its base laid under it, before any key is checked.
+	 * (A template's extends: names a template, and is the layout's.) */
+	if ((ext = node_get(root, "extends")) != NULL &&
+	    (node_get(root, "system") || !node_get(root, "template"))) {
+		if ((root = variant_resolve((struct node *)root, a)) == NULL) {
+			out->errors = diag_raised(L_ERROR) - before;
+			return;
+		}
+		problems = diag_raised(L_WARNING) + diag_raised(L_ERROR) +
+		    diag_raised(L_FATAL);
+		here = diag_raised_in(ext->file);
+	} else {
+		ext = NULL;
+	}
 	if (!find_or_report(root, out)) {
+		variant_note(ext, problems, here);
 		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
@@ -532,6 +568,7 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 		b->doc_before = saved_before;
 		b->in_doc = saved_in;
 	}
+	variant_note(ext, problems, here);
 	out->errors = diag_raised(L_ERROR) - before;
 }
 
@@ -625,6 +662,194 @@ plain_path(const char *real, const char *file, char *buf, size_t size)
 		return file;
 	memmove(buf, real + n + 1, strlen(real + n + 1) + 1);
 	return buf;
+}
+
+/* ---- variants: extends: ---- */
+
+#define MAXBASES 8	/* a variant's bases chain at most 8 deep */
+
+/* The files a variant's chain has read, the variant's own first: a
+ * base that is one of them leads back, a circle. */
+struct chain {
+	char *real[MAXBASES + 1];
+	int n;
+	const char *deep;	/* the base past the limit, told at the top */
+};
+
+static struct node *extend(struct node *doc, struct arena *a,
+    struct chain *c);
+
+/*
+ * The one document of the base file that ext names (relative to the
+ * file ext was read from), read into a and with its own extends:
+ * resolved in turn.  NULL after saying why at ext.
+ */
+static struct node *
+read_base(const struct node *ext, struct arena *a, struct chain *c)
+{
+	char file[PATH_MAX], plain[PATH_MAX], what[48], *real;
+	const char *path = ext->str, *slash = strrchr(ext->file, '/');
+	int before = diag_raised(L_ERROR) + diag_raised(L_FATAL), i, told;
+	struct node *doc, *more, *base;
+	struct reader *rd;
+	struct stat st;
+
+	if (path[0] == '/' || slash == NULL)
+		snprintf(file, sizeof(file), "%s", path);
+	else
+		snprintf(file, sizeof(file), "%.*s/%s",
+		    (int)(slash - ext->file), ext->file, path);
+	/* Only a YAML file is read: no other file is opened and quoted. */
+	if (!yaml_name(path)) {
+		diag(L_ERROR, "yaml.extends", ext, "'%s' is not a .yaml file; "
+		    "extends: names the YAML file of the unit this one varies",
+		    path);
+		return NULL;
+	}
+	if ((real = realpath(file, NULL)) == NULL) {
+		diag(L_ERROR, "yaml.extends", ext, "cannot open '%s': %s", path,
+		    strerror(errno));
+		return NULL;
+	}
+	if (stat(real, &st) < 0)
+		st.st_mode = 0;
+	if (!S_ISREG(st.st_mode) || !yaml_name(real)) {
+		diag(L_ERROR, "yaml.extends", ext, "'%s' is %s; extends: names "
+		    "the YAML file of the unit this one varies", path,
+		    S_ISDIR(st.st_mode) ? "a folder" : !S_ISREG(st.st_mode) ?
+		    "not a regular file" : "a link to a file that is not .yaml");
+		free(real);
+		return NULL;
+	}
+	for (i = 0; i < c->n; i++)
+		if (c->real[i] && strcmp(c->real[i], real) == 0) {
+			diag(L_ERROR, "yaml.extends", ext, i == c->n - 1 ?
+			    "'%s' is this file: a document cannot extend its "
+			    "own file" : "'%s' leads back here: the files "
+			    "extend each other in a circle", path);
+			free(real);
+			return NULL;
+		}
+	/* A limit of the variant's chain, not of this file: told at the
+	 * variant's own extends:, below. */
+	if (c->n > MAXBASES) {
+		c->deep = path;
+		free(real);
+		return NULL;
+	}
+	rd = reader_open(plain_path(real, file, plain, sizeof(plain)));
+	doc = rd ? reader_next(rd, a) : NULL;
+	more = doc ? reader_next(rd, a) : NULL;
+	told = 1;
+	if (rd && doc == NULL && !reader_failed(rd))
+		diag(L_ERROR, "yaml.extends", ext, "'%s' holds no document; "
+		    "a base holds the one unit this one varies", path);
+	else if (more)
+		diag(L_ERROR, "yaml.extends", ext, "'%s' holds more than one "
+		    "document; a base holds the one unit this one varies: "
+		    "put the others in files of their own", path);
+	else if (doc && doc->type != N_MAP)
+		diag(L_ERROR, "yaml.extends", ext, "'%s' holds %s, not a "
+		    "mapping of keys; a base is a unit's document", path,
+		    node_what(doc, what));
+	else
+		told = 0;
+	reader_close(rd);
+	if (told) {
+		free(real);
+		return NULL;
+	}
+	/* Unreadable, not YAML, a duplicate key, a tag... */
+	if (doc == NULL || diag_raised(L_ERROR) + diag_raised(L_FATAL) >
+	    before) {
+		free(real);
+		goto unusable;
+	}
+	c->real[c->n++] = real;
+	base = extend(doc, a, c);
+	free(c->real[--c->n]);
+	if (base)
+		return base;
+	if (c->deep) {
+		if (c->n == 1)
+			diag(L_ERROR, "yaml.extends", ext, "'%s' begins a "
+			    "chain of more than %d bases (the next would be "
+			    "'%s'); the limit is %d", path, MAXBASES, c->deep,
+			    MAXBASES);
+		return NULL;
+	}
+	diag(L_ERROR, "yaml.extends", ext, "'%s' cannot be used: its extends: "
+	    "has errors, told at that file", path);
+	return NULL;
+unusable:
+	/* Its own problems are told at its own file, once. */
+	diag(L_ERROR, "yaml.extends", ext, "'%s' cannot be used: it has "
+	    "errors, told at that file", path);
+	return NULL;
+}
+
+/*
+ * doc with its extends: resolved: the base laid under it (node_merge),
+ * the extends: pair itself left out.  doc itself when it extends
+ * nothing; NULL after saying why.
+ */
+static struct node *
+extend(struct node *doc, struct arena *a, struct chain *c)
+{
+	static const struct skey k_extends = K_TEXT("extends", OPT,
+	    "the path of the YAML file of the unit this one varies");
+	const struct node *ext = node_get(doc, "extends");
+	struct node *own, *base;
+	size_t i, j;
+
+	if (ext == NULL)
+		return doc;
+	if (schema_check(ext, &k_extends, "extends") ||
+	    (base = read_base(ext, a, c)) == NULL)
+		return NULL;
+	own = arena_alloc(a, sizeof(*own));
+	*own = *doc;
+	own->kid = arena_alloc(a, 2 * doc->n * sizeof(*own->kid));
+	for (i = j = 0; i < doc->n; i++) {
+		if (strcmp(MAP_KEY(doc, i)->str, "extends") == 0) {
+			own->weight -= MAP_KEY(doc, i)->weight +
+			    MAP_VAL(doc, i)->weight;
+			continue;
+		}
+		own->kid[2 * j] = MAP_KEY(doc, i);
+		own->kid[2 * j + 1] = MAP_VAL(doc, i);
+		j++;
+	}
+	own->n = j;
+	return node_merge(base, own, a);
+}
+
+/*
+ * A unit variant, as MegaMekLab makes them: root with the chain of
+ * documents it extends laid under it, so that the schema and the rules
+ * see one document whose every node still names its own file and line.
+ * NULL after saying why at an extends: value.
+ */
+static struct node *
+variant_resolve(struct node *root, struct arena *a)
+{
+	struct chain c;
+	struct node *v;
+
+	c.n = 1;
+	c.deep = NULL;
+	c.real[0] = root->file ? realpath(root->file, NULL) : NULL;
+	v = extend(root, a, &c);
+	free(c.real[0]);
+	/* Each file is within the limit; together they must be too. */
+	if (v && v->weight > DOC_MAX_NODES) {
+		diag(L_ERROR, "yaml.size", node_get(root, "extends"),
+		    "the variant and its bases come to more than %zu nodes; "
+		    "write the values out or use fewer aliases",
+		    DOC_MAX_NODES);
+		return NULL;
+	}
+	return v;
 }
 
 static struct ref *

@@ -1,7 +1,7 @@
 /*
  * test_schema.c -- declarative key tables (schema.h): every diagnostic
  * schema_check() gives, in its exact words, and the marking of bad nodes
- * so that loaders read them as absent.
+ * so that loaders read them as absent; the JSON Schema of a variant.
  */
 #include "testutil.h"
 
@@ -549,6 +549,51 @@ test_ascending(void **state)
 	done(&r);
 }
 
+/* The JSON Schema of a kind: a variant (extends:) needs none of the
+ * keys its base may give; a list's items, replaced whole, need theirs. */
+static void
+test_json_variant(void **state)
+{
+	static const struct skey k_row[] = {
+		K_INT("id", REQ, 0, 9),
+		K_END
+	};
+	static const struct skey k_rowitem[] = { K_MAP("row", REQ, k_row) };
+	static const struct skey k_kind[] = {
+		K_STR("system", REQ),
+		K_STR("kind", REQ),
+		K_MAP("inner", REQ, k_inner),
+		K_SEQ("rows", OPT, 0, 9, k_rowitem),
+		K_END
+	};
+	struct sbuf sb = SBUF_INIT;
+	const char *t, *els;
+
+	(void)state;
+	schema_json(&sb, k_kind, "id", "title", "game", "thing");
+	t = sb_str(&sb);
+	assert_non_null(strstr(t, "\"extends\": {\"description\""));
+	assert_non_null(strstr(t, "\"if\": {\"required\": [\"extends\"]},"));
+	els = strstr(t, "\"else\": {");
+	assert_non_null(els);
+	/* Above the else: only the list item's own required. */
+	assert_non_null(strstr(t, "\"required\": [\"id\"]"));
+	assert_true(strstr(t, "\"required\": [\"id\"]") < els);
+	assert_true(strstr(t, "\"required\": [\"n\"]") > els);
+	assert_true(strstr(t, "\"required\": [\"system\", \"kind\", "
+	    "\"inner\"]") > els);
+	assert_null(strstr(els, "\"rows\""));
+	sb_release(&sb);
+
+	/* A template's schema is not a game document's: no extends:. */
+	schema_json(&sb, k_kind, "id", "title", NULL, NULL);
+	t = sb_str(&sb);
+	assert_null(strstr(t, "extends"));
+	assert_null(strstr(t, "\"else\""));
+	assert_non_null(strstr(t, "\"required\": [\"n\"]"));
+	sb_release(&sb);
+}
+
 int
 main(void)
 {
@@ -569,6 +614,7 @@ main(void)
 		cmocka_unit_test(test_unique),
 		cmocka_unit_test(test_cover),
 		cmocka_unit_test(test_ascending),
+		cmocka_unit_test(test_json_variant),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -422,6 +422,73 @@ load_variant(struct capture *c, struct arena *a, struct batch *b,
 	return cap_text(c);
 }
 
+/*
+ * A variant (extends:) of the shipped Mason, and a variant of that: what
+ * each gives wins, a mapping merges key by key, a list is replaced, and
+ * every value still names the file it came from.
+ */
+static void
+test_mason_extended(void **state)
+{
+	const char *dir = *state;
+	char *mason = repo_path("units/shellshock/mason.yaml");
+	char *mk2 = path_join(dir, "mk2.yaml"), *mk3 = path_join(dir,
+	    "mk3.yaml");
+	struct sbuf sb = SBUF_INIT;
+	struct capture c;
+	struct batch *b;
+	const struct ss_card *card;
+	const struct ss_unit *u;
+
+	sb_addf(&sb, "extends: %s\n"
+	    "name: Mason Mk II\n"
+	    "movement: {max_speed: 10}\n"
+	    "weapons: [{row: I, damage: 22, class: p, arc: pivot2}]\n",
+	    mason);
+	write_file(mk2, sb.buf);
+	write_file(mk3, "extends: mk2.yaml\ngunners: 3\narmor: {rear: 10}\n");
+	cap_start(&c, 0);
+	b = batch_new();
+	card = load_ref(b, mk2, "shellshock", "card")->obj;
+	u = &card->u;
+	/* No error (the Mason's combat_value may be far from the Mk II's
+	 * estimate: a warning at the Mason's line, and a note). */
+	assert_null(strstr(cap_text(&c), "error:"));
+	assert_string_equal(u->name, "Mason Mk II");
+	/* movement: max_speed the variant's, the rest the Mason's. */
+	assert_int_equal(u->max_speed, 10);
+	assert_int_equal(u->road_speed, 14);
+	assert_string_equal(u->maneuver, "??n");
+	assert_int_equal(u->terrain[0], 1);
+	/* The list replaced whole: one weapon, not three. */
+	assert_int_equal(u->nweapons, 1);
+	assert_int_equal(u->weapon[0].damage, 22);
+	assert_int_equal(u->armor[0], 31);
+	assert_int_equal(u->dead, 22);
+	/* Each value names the file that holds it. */
+	assert_string_equal(card->name_n->file, mk2);
+	assert_non_null(strstr(card->maneuver_n->file, "mason.yaml"));
+	assert_int_equal(card->maneuver_n->line, 14);
+
+	/* A variant of the variant: three files in one unit. */
+	card = load_ref(b, mk3, "shellshock", "card")->obj;
+	u = &card->u;
+	assert_null(strstr(cap_text(&c), "error:"));
+	assert_string_equal(u->name, "Mason Mk II");
+	assert_int_equal(u->gunners, 3);
+	assert_int_equal(u->max_speed, 10);
+	assert_int_equal(u->nweapons, 1);
+	/* armor: rear the variant's, front, right and left the Mason's. */
+	assert_int_equal(u->armor[0], 31);
+	assert_int_equal(u->armor[3], 10);
+	batch_free(b);
+	cap_end(&c);
+	sb_release(&sb);
+	free(mason);
+	free(mk2);
+	free(mk3);
+}
+
 static void
 test_card_variants(void **state)
 {
@@ -513,6 +580,7 @@ main(void)
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_mason_loads),
 		cmocka_unit_test(test_mason_record),
+		scratch_test(test_mason_extended),
 		cmocka_unit_test(test_card_variants),
 	};
 
