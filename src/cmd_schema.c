@@ -70,7 +70,7 @@ cmd_schema(int argc, char **argv)
 		switch (c) {
 		case 'l': list = 1; break;
 		case 'h': fputs(usage_schema, stdout); return 0;
-		default: fputs(usage_schema, stderr); return 2;
+		default: return usage_option(usage_schema, schema_opts, argv);
 		}
 	}
 	argc -= optind;

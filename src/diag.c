@@ -326,6 +326,12 @@ diag_flush(void)
 void
 diag_json(FILE *out)
 {
+	diag_json_with(out, NULL);
+}
+
+void
+diag_json_with(FILE *out, const char *fields)
+{
 	struct sbuf sb = SBUF_INIT;
 	size_t i;
 
@@ -337,6 +343,8 @@ diag_json(FILE *out)
 	/* Only when some were left out: SPEC section 2's object else. */
 	if (D.omitted)
 		sb_addf(&sb, "\"omitted\": %zu, ", D.omitted);
+	if (fields)
+		sb_addf(&sb, "%s, ", fields);
 	sb_adds(&sb, "\"diagnostics\": [");
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];

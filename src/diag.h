@@ -44,6 +44,9 @@ void diag_count_file(void);
 void diag_flush(void);
 /* Prints the JSON report of SPEC section 2 to out (JSON mode). */
 void diag_json(FILE *out);
+/* The same with a command's own members (JSON text such as
+ * "\"written\": []") before "diagnostics"; fields NULL: none. */
+void diag_json_with(FILE *out, const char *fields);
 
 int diag_count(enum level lv);
 /* The same, counting also the problems not told again because they

@@ -2,6 +2,7 @@
  * main.c -- the command table and option dispatch (git's commands[]).
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -117,6 +118,8 @@ main(int argc, char **argv)
 	int (*fn)(int, char **);
 
 	signal(SIGPIPE, SIG_IGN);
+	/* Each command says what getopt_long refused (usage_option). */
+	opterr = 0;
 	if (argc < 2) {
 		overview(stderr);
 		return 2;

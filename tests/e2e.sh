@@ -173,6 +173,41 @@ assert x["line"] == 14 and x["column"] == 13, x
 assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
 EOF
 if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
+# --- render --json: what was written, beside check's members ---
+expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
+python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {"files", "errors", "warnings", "written", "diagnostics"}, d.keys()
+assert d["files"] == 2 and d["errors"] == 0 and d["diagnostics"] == [], d
+w = d["written"]
+assert [x["path"] for x in w] == [sys.argv[2] + "/mason.pdf", sys.argv[2] + "/bison.pdf"], w
+assert all(x["format"] == "pdf" and x["pages"] == 2 and x["cards"] == 2 for x in w), w
+EOF
+if [ -s "$t/err" ]; then bad "render --json also wrote to stderr"; else ok; fi
+expect 1 "render json, an error" -- "$muster" render --json -d "$t/rj" "$t/broken.yaml"
+python3 - "$t/out" <<'EOF' && ok || bad "render --json of a broken unit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["written"] == [] and d["errors"] == 1, d
+assert d["diagnostics"][0]["rule"] == "shellshock.maneuver", d
+EOF
+if [ -s "$t/err" ]; then bad "render --json of a broken unit wrote to stderr"; else ok; fi
+expect 0 "render json png" -- "$muster" render --json --format png --dpi 40 -d "$t/rj" units/shellshock/mason.yaml
+python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json --format png"
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+x, = d["written"]
+assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 1, "sheet_dpi": 40}, x
+assert os.path.exists(sys.argv[2] + "/mason-002.png")
+EOF
+# A usage error: one line, and where the help is (issue 16).
+expect 2 "unknown option" -- "$muster" render --jsn units/shellshock/mason.yaml
+printf "muster: '--jsn' is not an option; did you mean '--json'?\nsee 'muster render --help'\n" > "$t/want"
+if cmp -s "$t/want" "$t/err"; then ok; else bad "unknown option message"; cat "$t/err"; fi
+expect 0 "command --version" -- "$muster" odds shellshock --version
+has "$t/out" "muster " "odds shellshock --version"
+
 # Every example file counted, none with an error (an example may show a
 # warning on purpose: a homebrew unit).
 expect 0 "json clean" -- "$muster" check --json units
