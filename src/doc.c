@@ -68,6 +68,7 @@ reader_new(const char *path, char *buf, size_t len)
 	r->path = xstrdup(path);
 	r->buf = buf;
 	r->len = len;
+	diag_source(path, buf, len);
 	if (!yaml_parser_initialize(&r->parser))
 		fatal("cannot initialise the YAML parser");
 	yaml_parser_set_input_string(&r->parser, (const unsigned char *)buf,

@@ -173,6 +173,30 @@ assert x["line"] == 14 and x["column"] == 13, x
 assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
 EOF
 if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
+# --- diagnostics on a terminal (SPEC 2): colour and the source line with a
+# caret; NO_COLOR and TERM=dumb drop the colour, not the caret; piped, one
+# plain line.  script(1) gives the command a terminal. ---
+if command -v script >/dev/null 2>&1; then
+	printf '%s\n' "$muster check tests/bad/shellshock-maneuver.yaml" > "$t/tty.sh"
+	TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	printf '\033[1mtests/bad/shellshock-maneuver.yaml:13:13:\033[0m \033[1;31merror:\033[0m maneuver '"'yyx'"' must be three of y, n, ? [\033[1mshellshock.maneuver\033[0m]\n   13 |   maneuver: "yyx"\n      |             \033[1;32m^\033[0m\n' > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "terminal diagnostics"; cat -v "$t/tty"; fi
+	NO_COLOR=1 TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	printf 'tests/bad/shellshock-maneuver.yaml:13:13: error: maneuver '"'yyx'"' must be three of y, n, ? [shellshock.maneuver]\n   13 |   maneuver: "yyx"\n      |             ^\n' > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "NO_COLOR on a terminal"; cat -v "$t/tty"; fi
+	TERM=dumb script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "TERM=dumb on a terminal"; cat -v "$t/tty"; fi
+	printf '%s\n' "$muster check --color=never tests/bad/shellshock-maneuver.yaml" > "$t/tty.sh"
+	TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	sed 's|^|tests/bad/|' tests/bad/shellshock-maneuver.expected > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "--color=never on a terminal"; cat -v "$t/tty"; fi
+else
+	echo "  (script(1) missing: terminal diagnostics not tested)"
+fi
+expect 1 "piped diagnostics" -- "$muster" check tests/bad/shellshock-maneuver.yaml
+sed 's|^|tests/bad/|' tests/bad/shellshock-maneuver.expected > "$t/want"
+if cmp -s "$t/want" "$t/err"; then ok; else bad "piped diagnostics are not one plain line"; fi
+
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
 python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"
@@ -393,6 +417,7 @@ has "$t/err" "renders shellshock.card records, which none of the inputs prints" 
 # --- each game's own checks: tests/e2e/*.sh, run in this shell with
 # expect, has, ok, bad, $muster, $t and the top of the tree as the
 # working folder (a new game adds its file; this one is not edited) ---
+# (Their variables are this shell's: a file never sets n or fail.)
 for f in tests/e2e/*.sh; do
 	[ -f "$f" ] || continue
 	# shellcheck disable=SC1090
