@@ -197,6 +197,22 @@ expect 1 "piped diagnostics" -- "$muster" check tests/bad/shellshock-maneuver.ya
 sed 's|^|tests/bad/|' tests/bad/shellshock-maneuver.expected > "$t/want"
 if cmp -s "$t/want" "$t/err"; then ok; else bad "piped diagnostics are not one plain line"; fi
 
+# --- '-' reads standard input (issue 16): named <stdin> in messages, out
+# as stdin.pdf, once a run ---
+sed 's/maneuver: .*/maneuver: "yyx"/' units/shellshock/mason.yaml > "$t/stdin-bad.yaml"
+"$muster" check - < "$t/stdin-bad.yaml" > /dev/null 2> "$t/err"; st=$?
+if [ $st = 1 ] && grep -qx "<stdin>:14:13: error: maneuver 'yyx' must be three of y, n, ? \[shellshock.maneuver\]" "$t/err"; then ok; else
+	bad "check - of a broken unit: exit $st"; cat "$t/err"; fi
+"$muster" render -d "$t/stdin" - < units/shellshock/mason.yaml > "$t/out" 2>&1; st=$?
+if [ $st = 0 ] && grep -qx "$t/stdin/stdin.pdf: 2 pages, 2 cards" "$t/out"; then ok; else bad "render - : exit $st"; cat "$t/out"; fi
+"$muster" odds shellshock - units/shellshock/bison.yaml --range 19 --facing front < units/shellshock/mason.yaml > "$t/out" 2>&1
+has "$t/out" "Mason fires at Bison's front from 19 in" "odds of a unit on standard input"
+"$muster" check - - < units/shellshock/mason.yaml > /dev/null 2> "$t/err"; st=$?
+if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "check - -: exit $st"; cat "$t/err"; fi
+"$muster" check - < /dev/null > /dev/null 2> "$t/err"; st=$?
+if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
+	bad "check - of nothing: exit $st"; cat "$t/err"; fi
+
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
 python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"
