@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "usage.h"
+#include "system.h"
 
 #ifndef VERSION
 #define VERSION "0.1"
@@ -145,5 +146,33 @@ usage_option(const char *usage, const struct option *opts,
 	for (n = 0; names[n]; n++)
 		free((char *)names[n]);
 	free(names);
+	return rc;
+}
+
+int
+usage_kind(const char *usage, const char *system, const char *kind,
+    const struct game **g, const struct kind **k)
+{
+	const struct game *const *gp;
+	const struct kind *const *kp;
+	struct sbuf sb = SBUF_INIT;
+	const char *names[64];
+	size_t n = 0;
+	int rc = 0;
+
+	if ((*g = game_find(system)) == NULL) {
+		for (gp = games; *gp && n < NELEM(names) - 1; gp++)
+			names[n++] = (*gp)->name;
+		names[n] = NULL;
+		rc = usage_error(usage, "'%s' is not a system%s", system,
+		    sb_hint(&sb, system, names, 1));
+	} else if ((*k = kind_find(*g, kind)) == NULL) {
+		for (kp = (*g)->kinds; *kp && n < NELEM(names) - 1; kp++)
+			names[n++] = (*kp)->name;
+		names[n] = NULL;
+		rc = usage_error(usage, "'%s' is not a kind of %s%s", kind,
+		    (*g)->name, sb_hint(&sb, kind, names, 1));
+	}
+	sb_release(&sb);
 	return rc;
 }

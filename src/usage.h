@@ -20,4 +20,13 @@ int usage_error(const char *usage, const char *fmt, ...) ATTR_PRINTF(2, 3);
 int usage_option(const char *usage, const struct option *opts,
     char *const *argv);
 
+struct game;
+struct kind;
+/*
+ * The game and kind that "SYSTEM KIND" name (`muster schema`, `muster
+ * new`): 0, or a usage error with a "did you mean" (2).
+ */
+int usage_kind(const char *usage, const char *system, const char *kind,
+    const struct game **g, const struct kind **k);
+
 #endif
