@@ -275,8 +275,8 @@ cmd_calibrate(int argc, char **argv)
 			return 0;
 		default:
 			free(path);
-			fputs(usage_calibrate, stderr);
-			return 2;
+			return usage_option(usage_calibrate, calibrate_opts,
+			    argv);
 		}
 	}
 	if (optind < argc) {

@@ -100,7 +100,7 @@ cmd_check(int argc, char **argv)
 		case 's': strict = 1; break;
 		case 'l': list_rules(); return 0;
 		case 'h': fputs(usage_check, stdout); return 0;
-		default: fputs(usage_check, stderr); return 2;
+		default: return usage_option(usage_check, check_opts, argv);
 		}
 	}
 	if (optind == argc)

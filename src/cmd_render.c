@@ -43,7 +43,7 @@ const char usage_render[] =
     "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
     "              [--layout sheet|single|gutter-fold] [--copies N]\n"
     "              [--only NAME[,NAME...]] [--cmyk]\n"
-    "              [--format pdf|png] [--dpi N] PATH...\n"
+    "              [--format pdf|png] [--dpi N] [--json] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
     "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
@@ -85,11 +85,22 @@ const char usage_render[] =
     "                   Tabletop Simulator, each one's last cell the back\n"
     "  --dpi N          pixels an inch of the PNG cards (36 to 1200,\n"
     "                   default 300); sheets stay within 4096 pixels\n"
+    "  --json           print one JSON object to stdout: what was written\n"
+    "                   (\"written\") and every diagnostic, as check --json\n"
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
+/* What one output wrote: the line render prints, or its JSON. */
+struct written {
+	int png;
+	int pages, cards;		/* PDF pages; cards drawn */
+	int backs, sheets;		/* PNG: back images, TTS sheets */
+	double dpi, sheet_dpi;
+};
+
 struct output {
 	char *path;
+	struct written w;
 	struct pdf *pdf;
 	struct layout *layout;
 };
@@ -337,11 +348,12 @@ title_for(struct pdf *pdf, const char *input)
 
 /* Says that errors stopped the render; returns the exit status. */
 static int
-no_pdf(void)
+no_pdf(int json)
 {
 	int n = diag_count(L_ERROR) + diag_count(L_FATAL);
 
-	fprintf(stderr, "muster: no PDF written: %d error%s\n", n,
+	if (!json)
+		fprintf(stderr, "muster: no PDF written: %d error%s\n", n,
 	    n == 1 ? "" : "s");
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
@@ -356,14 +368,14 @@ no_pdf(void)
  */
 static int
 write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    char *err, size_t errlen)
+    struct written *w, char *err, size_t errlen)
 {
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
 	struct raster *r;
 	char *name = xmalloc(stemlen + 32);
 	int n, i, k, cards = 0, sheets = 0, *cells = NULL, nfront = 0;
-	double w0 = 0, h0 = 0, w, h, sdpi;
+	double w0 = 0, h0 = 0, pw, ph, sdpi;
 	int rc = -1;
 
 	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0) {
@@ -386,12 +398,12 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 			if (raster_png(r, i + 1, dpi, name, err, errlen) < 0)
 				goto out;
 		}
-		raster_page_size(r, i, &w, &h);
+		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
-			w0 = w;
-			h0 = h;
+			w0 = pw;
+			h0 = ph;
 		}
-		if (fabs(w - w0) < 0.01 && fabs(h - h0) < 0.01)
+		if (fabs(pw - w0) < 0.01 && fabs(ph - h0) < 0.01)
 			cells[nfront++] = i;
 	}
 	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
@@ -413,10 +425,12 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		    err, errlen) < 0)
 			goto out;
 	}
-	printf("%.*s-NNN.png: %d card%s%s at %.0f dpi; %d sheet%s of %d x %d "
-	    "at %.0f dpi for Tabletop Simulator\n", (int)stemlen, path, cards,
-	    cards == 1 ? "" : "s", backs ? " with backs" : "", dpi, sheets,
-	    sheets == 1 ? "" : "s", TTS_COLS, TTS_ROWS, sdpi);
+	w->png = 1;
+	w->cards = cards;
+	w->backs = backs;
+	w->dpi = dpi;
+	w->sheets = sheets;
+	w->sheet_dpi = sdpi;
 	rc = 0;
 out:
 	raster_close(r);
@@ -424,6 +438,63 @@ out:
 	free(bytes);
 	free(name);
 	return rc;
+}
+
+/* The line render prints for what an output wrote. */
+static void
+say_written(const struct output *o)
+{
+	const struct written *w = &o->w;
+
+	if (w->png)
+		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi; %d sheet%s of "
+		    "%d x %d at %.0f dpi for Tabletop Simulator\n",
+		    (int)strlen(o->path) - 4, o->path, w->cards,
+		    w->cards == 1 ? "" : "s", w->backs ? " with backs" : "",
+		    w->dpi, w->sheets, w->sheets == 1 ? "" : "s", TTS_COLS,
+		    TTS_ROWS, w->sheet_dpi);
+	else
+		printf("%s: %d page%s, %d card%s\n", o->path, w->pages,
+		    w->pages == 1 ? "" : "s", w->cards,
+		    w->cards == 1 ? "" : "s");
+}
+
+/* --json: the same as the lines above, each output a member of
+ * "written", beside check --json's members. */
+static void
+json_written(const struct output *outs, int nout)
+{
+	struct sbuf sb = SBUF_INIT;
+	int i, n = 0;
+
+	sb_adds(&sb, "\"written\": [");
+	for (i = 0; i < nout; i++) {
+		const struct written *w = &outs[i].w;
+		struct sbuf path = SBUF_INIT;
+
+		if (w->cards == 0)
+			continue;
+		if (w->png)
+			sb_addf(&path, "%.*s-NNN.png",
+			    (int)strlen(outs[i].path) - 4, outs[i].path);
+		else
+			sb_adds(&path, outs[i].path);
+		sb_adds(&sb, n++ ? ",\n  {\"path\": " : "\n  {\"path\": ");
+		sb_json(&sb, path.buf);
+		sb_release(&path);
+		if (w->png)
+			sb_addf(&sb, ", \"format\": \"png\", \"cards\": %d, "
+			    "\"backs\": %s, \"dpi\": %.0f, \"sheets\": %d, "
+			    "\"sheet_dpi\": %.0f}", w->cards,
+			    w->backs ? "true" : "false", w->dpi, w->sheets,
+			    w->sheet_dpi);
+		else
+			sb_addf(&sb, ", \"format\": \"pdf\", \"pages\": %d, "
+			    "\"cards\": %d}", w->pages, w->cards);
+	}
+	sb_adds(&sb, n ? "\n]" : "]");
+	diag_json_with(stdout, sb.buf);
+	sb_release(&sb);
 }
 
 /* Makes the output folder if it is missing (one level, like mkdir). */
@@ -483,6 +554,7 @@ const struct option render_opts[] = {
 	{ "cmyk", no_argument, NULL, 'K' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "dpi", required_argument, NULL, 'D' },
+	{ "json", no_argument, NULL, 'J' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -496,7 +568,8 @@ cmd_render(int argc, char **argv)
 	int png = 0, user_backs = 0;
 	double dpi = DPI_DEFAULT;
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
-	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0;
+	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0, json = 0;
+	int reporting = 0;
 	char err[512];
 
 	memset(&rd, 0, sizeof(rd));
@@ -552,6 +625,7 @@ cmd_render(int argc, char **argv)
 			only_arg = optarg;
 			break;
 		case 'K': cmyk = 1; break;
+		case 'J': json = 1; break;
 		case 'F':
 			if ((k = str_index(format_names, optarg)) < 0)
 				return usage_error(usage_render, "--format '%s' "
@@ -595,7 +669,7 @@ cmd_render(int argc, char **argv)
 			rd.lo.counter = counter_inches[k] * 72;
 			break;
 		case 'h': fputs(usage_render, stdout); return 0;
-		default: fputs(usage_render, stderr); return 2;
+		default: return usage_option(usage_render, render_opts, argv);
 		}
 	}
 	if (optind == argc)
@@ -645,7 +719,8 @@ cmd_render(int argc, char **argv)
 			;
 		rd.only_hit = xcalloc(n + 1, sizeof(int));
 	}
-	diag_init(0, stderr);
+	diag_init(json, stderr);
+	reporting = 1;
 	/* One output per PATH (or one for all with -o). */
 	nout = outfile ? 1 : argc - optind;
 	outs = xcalloc((size_t)nout, sizeof(*outs));
@@ -680,7 +755,7 @@ cmd_render(int argc, char **argv)
 	if (tmpl_name && (rd.user = template_load(tmpl_name,
 	    &catalog_vocab)) == NULL) {
 		diag_flush();
-		rc = no_pdf();
+		rc = no_pdf(json);
 		goto out;
 	}
 	rd.rec = record_new();
@@ -716,26 +791,29 @@ cmd_render(int argc, char **argv)
 		    "renders what", rd.user->name, rd.user->type);
 	diag_flush();
 	if ((rc = diag_exit_status(0)) != 0) {
-		rc = no_pdf();
+		rc = no_pdf(json);
 		goto out;
 	}
 	for (i = 0; i < nout; i++) {
 		int cards = layout_cards(outs[i].layout);
-		size_t pages = pdf_page_count(outs[i].pdf);
 
 		if (cards == 0) {
-			fprintf(stderr, "muster: %s: nothing to print; no PDF "
+			if (!json)
+				fprintf(stderr, "muster: %s: nothing to print; no PDF "
 			    "written\n", outs[i].path);
 			continue;
 		}
 		if (png) {
 			if (write_images(outs[i].pdf, outs[i].path, dpi,
-			    user_backs, err, sizeof(err)) < 0) {
+			    user_backs, &outs[i].w, err, sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);
 				diag_flush();
 				rc = 2;
+				outs[i].w.cards = 0;
+			} else if (!json) {
+				say_written(&outs[i]);
 			}
 			continue;
 		}
@@ -746,10 +824,14 @@ cmd_render(int argc, char **argv)
 			rc = 2;
 			continue;
 		}
-		printf("%s: %zu page%s, %d card%s\n", outs[i].path, pages,
-		    pages == 1 ? "" : "s", cards, cards == 1 ? "" : "s");
+		outs[i].w.pages = (int)pdf_page_count(outs[i].pdf);
+		outs[i].w.cards = cards;
+		if (!json)
+			say_written(&outs[i]);
 	}
 out:
+	if (json && reporting)
+		json_written(outs, nout);
 	for (i = 0; i < nout; i++) {
 		layout_free(outs[i].layout);
 		pdf_free(outs[i].pdf);

@@ -57,7 +57,6 @@ const struct option schema_opts[] = {
 int
 cmd_schema(int argc, char **argv)
 {
-	struct sbuf sb = SBUF_INIT;
 	const struct game *const *gp;
 	const struct kind *const *kp;
 	const struct game *g;
@@ -70,7 +69,7 @@ cmd_schema(int argc, char **argv)
 		switch (c) {
 		case 'l': list = 1; break;
 		case 'h': fputs(usage_schema, stdout); return 0;
-		default: fputs(usage_schema, stderr); return 2;
+		default: return usage_option(usage_schema, schema_opts, argv);
 		}
 	}
 	argc -= optind;
@@ -91,30 +90,8 @@ cmd_schema(int argc, char **argv)
 	if (argc != 2)
 		return usage_error(usage_schema, "schema needs a system and a "
 		    "kind, such as 'shellshock card', or 'template'");
-	if ((g = game_find(argv[0])) == NULL) {
-		const char *names[16];
-		size_t n = 0;
-
-		for (gp = games; *gp && n < 15; gp++)
-			names[n++] = (*gp)->name;
-		names[n] = NULL;
-		rc = usage_error(usage_schema, "'%s' is not a system%s",
-		    argv[0], sb_hint(&sb, argv[0], names, 1));
-		sb_release(&sb);
+	if ((rc = usage_kind(usage_schema, argv[0], argv[1], &g, &k)) != 0)
 		return rc;
-	}
-	if ((k = kind_find(g, argv[1])) == NULL) {
-		const char *names[32];
-		size_t n = 0;
-
-		for (kp = g->kinds; *kp && n < 31; kp++)
-			names[n++] = (*kp)->name;
-		names[n] = NULL;
-		rc = usage_error(usage_schema, "'%s' is not a kind of %s%s",
-		    argv[1], g->name, sb_hint(&sb, argv[1], names, 1));
-		sb_release(&sb);
-		return rc;
-	}
 	snprintf(file, sizeof(file), "%s-%s", g->name, k->name);
 	snprintf(title, sizeof(title), "muster %s %s: %s", g->name, k->name,
 	    k->summary);

@@ -130,7 +130,7 @@ cmd_templates(int argc, char **argv)
 		case 'f': fields = 1; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(usage_templates, stdout); return 0;
-		default: fputs(usage_templates, stderr); return 2;
+		default: return usage_option(usage_templates, templates_opts, argv);
 		}
 	}
 	if (optind != argc)

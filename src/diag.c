@@ -18,9 +18,21 @@ struct msg {
 	char *text;
 };
 
+/* A file's text kept to quote its lines under their diagnostics. */
+struct source {
+	char *file;
+	char *buf;
+	size_t len;
+};
+
+/* Set by diag_style(); kept across diag_init() and diag_end(). */
+static int style_colour, style_caret;
+
 static struct {
 	int json;
 	FILE *out;
+	struct source *src;
+	size_t nsrc;
 	struct msg *v;		/* pending (text) or all (JSON) */
 	size_t n, cap, seq;
 	char **files;		/* interned file names, in order of appearance */
@@ -47,6 +59,46 @@ static struct {
 static const char *const level_name[] = {
 	"note", "warning", "error", "error"
 };
+
+void
+diag_style(int colour, int caret)
+{
+	style_colour = colour;
+	style_caret = caret;
+}
+
+void
+diag_source(const char *file, const char *buf, size_t len)
+{
+	size_t i;
+
+	if (!style_caret || D.json || file == NULL)
+		return;
+	for (i = 0; i < D.nsrc; i++)
+		if (strcmp(D.src[i].file, file) == 0)
+			return;
+	D.src = xrealloc(D.src, (D.nsrc + 1) * sizeof(*D.src));
+	D.src[D.nsrc].file = xstrdup(file);
+	D.src[D.nsrc].buf = xmalloc(len + 1);
+	memcpy(D.src[D.nsrc].buf, buf, len);
+	D.src[D.nsrc].buf[len] = '\0';
+	D.src[D.nsrc].len = len;
+	D.nsrc++;
+}
+
+static void
+free_sources(void)
+{
+	size_t i;
+
+	for (i = 0; i < D.nsrc; i++) {
+		free(D.src[i].file);
+		free(D.src[i].buf);
+	}
+	free(D.src);
+	D.src = NULL;
+	D.nsrc = 0;
+}
 
 void
 diag_init(int json, FILE *out)
@@ -81,6 +133,7 @@ diag_end(void)
 		fflush(D.out);
 	}
 	free_msgs();
+	free_sources();
 	free(D.v);
 	for (i = 0; i < D.nfiles; i++)
 		free(D.files[i]);
@@ -302,37 +355,154 @@ add_line_safe(struct sbuf *sb, const char *s)
 	}
 }
 
+/* ANSI colours, as gcc prints them. */
+#define C_BOLD	"\033[1m"
+#define C_RESET	"\033[0m"
+static const char *const level_colour[] = {
+	"\033[1;36m", "\033[1;35m", "\033[1;31m", "\033[1;31m"
+};
+#define C_CARET	"\033[1;32m"
+
+/* Line number line (1-based) of src's file, or NULL; *len its length. */
+static const char *
+source_line(const char *file, int line, size_t *len)
+{
+	const struct source *sc = NULL;
+	const char *p, *end;
+	size_t i;
+	int k;
+
+	for (i = 0; i < D.nsrc; i++)
+		if (strcmp(D.src[i].file, file) == 0)
+			sc = &D.src[i];
+	if (sc == NULL || line < 1)
+		return NULL;
+	p = sc->buf;
+	end = sc->buf + sc->len;
+	/* Lines end at \n, \r\n or a lone \r, as libyaml counts them. */
+	for (k = 1; k < line && p < end; p++)
+		if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n')))
+			k++;
+	if (k < line || p >= end)
+		return NULL;
+	for (i = 0; p + i < end && p[i] != '\n' && p[i] != '\r'; i++)
+		;
+	*len = i;
+	return p;
+}
+
+/* Quotes a diagnostic's line, and a caret under its column (counted in
+ * characters, as libyaml counts them): control characters and bytes
+ * that are not UTF-8 shown as '?', so that a file cannot drive the
+ * terminal; a long line shown around the column. */
+#define QUOTE_SPAN 100
+static void
+add_quote(struct sbuf *sb, const struct msg *m)
+{
+	struct sbuf indent = SBUF_INIT;
+	const char *p, *line, *end;
+	size_t len;
+	long c;
+	int ch, gutter;
+
+	if (m->line < 1 || m->file < 0 ||
+	    (line = source_line(D.files[m->file], m->line, &len)) == NULL)
+		return;
+	end = line + len;
+	gutter = snprintf(NULL, 0, "%d", m->line);
+	if (gutter < 4)
+		gutter = 4;
+	sb_addf(sb, " %*d | ", gutter, m->line);
+	/* ch counts characters from 1, as the column does; indent gets a
+	 * blank (or the tab) for each one shown before the column. */
+	for (p = line, ch = 1; p < end; ch++) {
+		const char *q = p;
+		int before = ch < m->col;
+
+		c = utf8_next(&q);
+		if (q > end || q == p)
+			q = end;
+		if (ch + QUOTE_SPAN / 2 < m->col) {
+			/* Far before the column: left out, and said. */
+			if (ch == 1) {
+				sb_adds(sb, "...");
+				sb_adds(&indent, "   ");
+			}
+		} else if (ch > m->col + QUOTE_SPAN / 2) {
+			sb_adds(sb, "...");
+			break;
+		} else if (c == '\t') {
+			sb_addc(sb, '\t');
+			if (before)
+				sb_addc(&indent, '\t');
+		} else {
+			if (c < 0x20 || c == 0x7f || c < 0 || utf8_control(c))
+				sb_addc(sb, '?');
+			else
+				sb_add(sb, p, (size_t)(q - p));
+			if (before)
+				sb_addc(&indent, ' ');
+		}
+		p = q;
+	}
+	/* A column past the line's end (a missing value). */
+	for (; ch < m->col; ch++)
+		sb_addc(&indent, ' ');
+	sb_addf(sb, "\n %*s | %s%s^%s\n", gutter, "",
+	    indent.buf ? indent.buf : "", style_colour ? C_CARET : "",
+	    style_colour ? C_RESET : "");
+	sb_release(&indent);
+}
+
 void
 diag_flush(void)
 {
 	struct sbuf sb = SBUF_INIT;
 	size_t i;
 
-	if (D.json || D.n == 0)
+	if (D.json || D.n == 0) {
+		free_sources();
 		return;
+	}
 	/* One write for the lot: stderr is unbuffered, and a message
 	 * written piece by piece costs six system calls. */
 	qsort(D.v, D.n, sizeof(*D.v), by_place);
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];
 
+		if (style_colour)
+			sb_adds(&sb, C_BOLD);
 		add_line_safe(&sb, m->file < 0 ? "muster" : D.files[m->file]);
 		if (m->line > 0)
 			sb_addf(&sb, ":%d:%d", m->line, m->col);
-		sb_addf(&sb, ": %s: ", level_name[m->lv]);
+		if (style_colour)
+			sb_addf(&sb, ":%s %s%s:%s ", C_RESET,
+			    level_colour[m->lv], level_name[m->lv], C_RESET);
+		else
+			sb_addf(&sb, ": %s: ", level_name[m->lv]);
 		add_line_safe(&sb, m->text);
 		if (*m->rule)
-			sb_addf(&sb, " [%s]", m->rule);
+			sb_addf(&sb, style_colour ? " [" C_BOLD "%s" C_RESET "]" :
+			    " [%s]", m->rule);
 		sb_addc(&sb, '\n');
+		if (style_caret)
+			add_quote(&sb, m);
 	}
 	fwrite(sb.buf, 1, sb.len, D.out);
 	sb_release(&sb);
 	fflush(D.out);
 	free_msgs();
+	free_sources();
 }
 
 void
 diag_json(FILE *out)
+{
+	diag_json_with(out, NULL);
+}
+
+void
+diag_json_with(FILE *out, const char *fields)
 {
 	struct sbuf sb = SBUF_INIT;
 	size_t i;
@@ -345,6 +515,8 @@ diag_json(FILE *out)
 	/* Only when some were left out: SPEC section 2's object else. */
 	if (D.omitted)
 		sb_addf(&sb, "\"omitted\": %zu, ", D.omitted);
+	if (fields)
+		sb_addf(&sb, "%s, ", fields);
 	sb_adds(&sb, "\"diagnostics\": [");
 	for (i = 0; i < D.n; i++) {
 		const struct msg *m = &D.v[i];

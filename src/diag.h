@@ -27,6 +27,18 @@ enum level {
 
 /* Starts a run; json selects JSON mode.  out is where text goes (stderr). */
 void diag_init(int json, FILE *out);
+/*
+ * How text diagnostics look (SPEC section 2): colour, and each followed
+ * by its source line with a caret under the column, as gcc and clang
+ * print them.  Set once a run, before diag_init; off by default (piped
+ * output stays one line a problem).
+ */
+void diag_style(int colour, int caret);
+/*
+ * The text of a file diagnostics may quote (caret mode only: otherwise
+ * nothing is kept).  The copy lives until the next diag_flush().
+ */
+void diag_source(const char *file, const char *buf, size_t len);
 /* Frees every kept diagnostic and counter. */
 void diag_end(void);
 
@@ -44,6 +56,9 @@ void diag_count_file(void);
 void diag_flush(void);
 /* Prints the JSON report of SPEC section 2 to out (JSON mode). */
 void diag_json(FILE *out);
+/* The same with a command's own members (JSON text such as
+ * "\"written\": []") before "diagnostics"; fields NULL: none. */
+void diag_json_with(FILE *out, const char *fields);
 
 int diag_count(enum level lv);
 /* The same, counting also the problems not told again because they

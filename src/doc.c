@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,7 @@ reader_new(const char *path, char *buf, size_t len)
 	r->path = xstrdup(path);
 	r->buf = buf;
 	r->len = len;
+	diag_source(path, buf, len);
 	if (!yaml_parser_initialize(&r->parser))
 		fatal("cannot initialise the YAML parser");
 	yaml_parser_set_input_string(&r->parser, (const unsigned char *)buf,
@@ -76,17 +78,79 @@ reader_new(const char *path, char *buf, size_t len)
 	return r;
 }
 
+/*
+ * The bytes of fd, at most DOC_MAX_BYTES, NUL-ended in a new buffer
+ * (*len without the NUL); NULL after reporting why, at name.  hint is
+ * its size when known.
+ */
+static char *
+read_all(int fd, const char *name, size_t hint, size_t *lenp)
+{
+	char lim[32];
+	size_t len = 0, cap = hint + 1;
+	char *buf = xmalloc(cap);
+	ssize_t got;
+
+	for (;;) {
+		if (len == cap) {
+			if (cap > DOC_MAX_BYTES) {
+				diag_at(L_ERROR, "yaml.size", name, 0, 0,
+				    "input is larger than the limit of %s: "
+				    "split it into several files",
+				    size_str(DOC_MAX_BYTES, lim));
+				free(buf);
+				return NULL;
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		got = read(fd, buf + len, cap - len);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				/* Standard input left non-blocking by
+				 * whoever gave it: wait for it. */
+				struct pollfd pf = { fd, POLLIN, 0 };
+
+				poll(&pf, 1, -1);
+				continue;
+			}
+			diag_at(L_FATAL, "io.read", name, 0, 0,
+			    "cannot read: %s", strerror(errno));
+			free(buf);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		len += (size_t)got;
+	}
+	/* Ended by a NUL, as from memory: a sequence cut off at the end is
+	 * read as bad UTF-8, never past the buffer (found by make fuzz). */
+	if (len == cap)
+		buf = xrealloc(buf, cap + 1);
+	buf[len] = '\0';
+	*lenp = len;
+	return buf;
+}
+
 struct reader *
 reader_open(const char *path)
 {
 	char sz[32], lim[32];
 	struct stat st;
-	size_t len = 0, cap;
+	size_t len;
 	char *buf;
-	ssize_t got;
 	int fd;
 
 	deps_note(path);
+	/* "-" is standard input, whatever it is (a pipe, a terminal). */
+	if (strcmp(path, "-") == 0) {
+		if ((buf = read_all(STDIN_FILENO, STDIN_NAME, 65535, &len)) ==
+		    NULL)
+			return NULL;
+		return reader_new(STDIN_NAME, buf, len);
+	}
 	/* Not blocking: a FIFO with no writer would wait for ever. */
 	fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
@@ -108,11 +172,12 @@ reader_open(const char *path)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		diag_at(L_FATAL, "io.read", path, 0, 0, "is not a regular file "
-		    "(a FIFO, socket or device); give a YAML file");
+		    "(a FIFO, socket or device); give a YAML file, or - for "
+		    "standard input");
 		close(fd);
 		return NULL;
 	}
-	if (S_ISREG(st.st_mode) && (size_t)st.st_size > DOC_MAX_BYTES) {
+	if ((size_t)st.st_size > DOC_MAX_BYTES) {
 		diag_at(L_ERROR, "yaml.size", path, 0, 0,
 		    "file is %s (%zu bytes); the limit is %s (%zu bytes): "
 		    "split it into several files",
@@ -121,42 +186,10 @@ reader_open(const char *path)
 		close(fd);
 		return NULL;
 	}
-	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
-	buf = xmalloc(cap);
-	for (;;) {
-		if (len == cap) {
-			if (cap > DOC_MAX_BYTES) {
-				diag_at(L_ERROR, "yaml.size", path, 0, 0,
-				    "input is larger than the limit of %s: "
-				    "split it into several files",
-				    size_str(DOC_MAX_BYTES, lim));
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		got = read(fd, buf + len, cap - len);
-		if (got < 0) {
-			if (errno == EINTR)
-				continue;
-			diag_at(L_FATAL, "io.read", path, 0, 0,
-			    "cannot read: %s", strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		len += (size_t)got;
-	}
+	buf = read_all(fd, path, (size_t)st.st_size, &len);
 	close(fd);
-	/* Ended by a NUL, as from memory: a sequence cut off at the end is
-	 * read as bad UTF-8, never past the buffer (found by make fuzz). */
-	if (len == cap)
-		buf = xrealloc(buf, cap + 1);
-	buf[len] = '\0';
+	if (buf == NULL)
+		return NULL;
 	return reader_new(path, buf, len);
 }
 

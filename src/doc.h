@@ -44,8 +44,12 @@ struct node {
 
 struct reader;
 
+/* What standard input is called in messages: "-" names it (SPEC 2). */
+#define STDIN_NAME "<stdin>"
+
 /*
- * Opens path for reading documents.  On failure (missing, unreadable, a
+ * Opens path for reading documents ("-": standard input, read to its
+ * end at once).  On failure (missing, unreadable, a
  * folder, too large) it reports the problem and returns NULL.  The caller
  * frees the reader with reader_close().
  */

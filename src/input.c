@@ -126,6 +126,20 @@ inputs_add(struct inputs *in, const char *path)
 		    "('') names nothing; give a file or folder");
 		return -1;
 	}
+	/* Standard input: read once, whatever it holds. */
+	if (strcmp(path, "-") == 0) {
+		size_t i;
+
+		for (i = 0; i < in->n; i++)
+			if (strcmp(in->v[i], "-") == 0) {
+				diag_at(L_FATAL, "io.read", NULL, 0, 0,
+				    "'-' is given twice; standard input can "
+				    "be read once");
+				return -1;
+			}
+		push(in, xstrdup(path));
+		return 0;
+	}
 	if (stat(path, &st) < 0) {
 		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
 		    strerror(errno));
@@ -156,6 +170,8 @@ input_stem(const char *path)
 	const char *base;
 	char *s, *dot;
 
+	if (strcmp(path, "-") == 0)
+		return xstrdup("stdin");
 	while (len > 1 && path[len - 1] == '/')
 		len--;
 	s = xstrndup(path, len);

@@ -15,13 +15,15 @@ struct inputs {
 #define INPUTS_INIT { NULL, 0, 0 }
 
 /*
- * Adds path (a file, or a folder's YAML files) to in.  A path that does
+ * Adds path (a file, or a folder's YAML files; "-" standard input,
+ * once) to in.  A path that does
  * not exist or cannot be read is reported (io.read) and -1 returned.
  */
 int inputs_add(struct inputs *in, const char *path);
 void inputs_free(struct inputs *in);
 
-/* The name a PDF made from path gets: "units/shellshock/" -> "shellshock". */
+/* The name a PDF made from path gets: "units/shellshock/" -> "shellshock",
+ * "-" -> "stdin". */
 char *input_stem(const char *path);
 
 #endif

@@ -2,6 +2,7 @@
  * main.c -- the command table and option dispatch (git's commands[]).
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -99,6 +100,55 @@ out_ok(int rc)
 	return rc;
 }
 
+/*
+ * --color[=auto|always|never], which every command takes, anywhere
+ * before "--": taken out of argv, and the diagnostics' style set
+ * (SPEC section 2).  On a terminal (auto): colour, unless NO_COLOR is
+ * set or TERM is dumb, and each problem's source line with a caret;
+ * piped: one plain line a problem.  always: both, whatever stderr is.
+ * Returns -1 after a usage error.
+ */
+static int
+take_colour(int *argc, char **argv)
+{
+	static const char *const whens[] = { "auto", "always", "never", NULL };
+	const char *no_colour = getenv("NO_COLOR"), *term = getenv("TERM");
+	int i, j, when = 0, tty = isatty(STDERR_FILENO);
+
+	for (i = 1; i < *argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0)
+			when = 1;
+		else if (strncmp(a, "--color=", 8) == 0 ||
+		    strncmp(a, "--colour=", 9) == 0) {
+			if ((when = str_index(whens, strchr(a, '=') + 1)) < 0) {
+				fprintf(stderr, "muster: --color '%s' must be "
+				    "auto, always or never\nsee 'muster "
+				    "--help'\n", strchr(a, '=') + 1);
+				return -1;
+			}
+		} else
+			continue;
+		for (j = i; j + 1 < *argc; j++)
+			argv[j] = argv[j + 1];
+		argv[--*argc] = NULL;
+		i--;
+	}
+	switch (when) {
+	case 1:
+		diag_style(1, 1);
+		break;
+	case 2:
+		diag_style(0, 0);
+		break;
+	default:
+		diag_style(tty && !(no_colour && *no_colour) &&
+		    !(term && strcmp(term, "dumb") == 0), tty);
+	}
+	return 0;
+}
+
 /* Runs a command and ends the run: diagnostics, caches, stdout. */
 static int
 run(int (*fn)(int, char **), int argc, char **argv)
@@ -117,6 +167,8 @@ main(int argc, char **argv)
 	int (*fn)(int, char **);
 
 	signal(SIGPIPE, SIG_IGN);
+	/* Each command says what getopt_long refused (usage_option). */
+	opterr = 0;
 	if (argc < 2) {
 		overview(stderr);
 		return 2;
@@ -136,6 +188,13 @@ main(int argc, char **argv)
 		return out_ok(0);
 	}
 	find_exe_dir(argv[0]);
+	/* muster complete's words are a command line being typed. */
+	if (strcmp(argv[1], "complete") != 0 && take_colour(&argc, argv) < 0)
+		return 2;
+	if (argc < 2) {
+		overview(stderr);
+		return 2;
+	}
 	if ((fn = find_cmd(argv[1])) != NULL)
 		return run(fn, argc - 1, argv + 1);
 	{

@@ -602,7 +602,7 @@ system_read_file(const char *path, struct batch *b,
 	}
 	/* SPEC 2: an empty file is a mistake (a truncated save), not a unit. */
 	if (n == 0 && !reader_failed(rd))
-		diag_at(L_ERROR, "yaml.empty", path, 0, 0,
+		diag_at(L_ERROR, "yaml.empty", reader_path(rd), 0, 0,
 		    "file holds no document; write one with 'system:' and "
 		    "'kind:'");
 	arena_free(a);
@@ -883,7 +883,7 @@ ref_read(struct batch *b, const char *file, char *real)
 		if (reader_failed(rd))
 			r->bad = 1;
 		else if (r->n == 0)
-			diag_at(L_ERROR, "yaml.empty", file, 0, 0,
+			diag_at(L_ERROR, "yaml.empty", reader_path(rd), 0, 0,
 			    "file holds no document; write one with "
 			    "'system:' and 'kind:'");
 		reader_close(rd);
@@ -907,6 +907,15 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 	int i;
 
 	*n = 0;
+	/* Standard input, named on the command line: read once a batch. */
+	if (at == NULL && strcmp(path, "-") == 0) {
+		for (r = b->refs; r; r = r->next)
+			if (strcmp(r->real, "-") == 0)
+				break;
+		if (r == NULL)
+			r = ref_read(b, "-", xstrdup("-"));
+		goto read;
+	}
 	slash = at && at->file ? strrchr(at->file, '/') : NULL;
 	if (path[0] == '/' || slash == NULL)
 		snprintf(file, sizeof(file), "%s", path);
@@ -965,6 +974,7 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		r = ref_read(b, plain_path(real, file, plain, sizeof(plain)),
 		    real);
 	}
+read:
 	if (r->bad) {
 		/* The file's own problems are reported at the file. */
 		if (at)

@@ -80,6 +80,9 @@ struct kind {
 	 * checked (bad nodes are marked, see schema.h). */
 	void *(*load)(const struct node *root, struct arena *a, struct batch *b);
 	const struct product *products;	/* ended by a NULL name */
+	/* A commented document of this kind that passes check, for
+	 * `muster new SYSTEM KIND`: what each key means and allows. */
+	const char *starter;
 };
 
 /*

@@ -173,6 +173,81 @@ assert x["line"] == 14 and x["column"] == 13, x
 assert x["message"] == "maneuver 'yyx' must be three of y, n, ?", x
 EOF
 if [ -s "$t/err" ]; then bad "check --json also wrote to stderr"; else ok; fi
+# --- diagnostics on a terminal (SPEC 2): colour and the source line with a
+# caret; NO_COLOR and TERM=dumb drop the colour, not the caret; piped, one
+# plain line.  script(1) gives the command a terminal. ---
+if command -v script >/dev/null 2>&1; then
+	printf '%s\n' "$muster check tests/bad/shellshock-maneuver.yaml" > "$t/tty.sh"
+	TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	printf '\033[1mtests/bad/shellshock-maneuver.yaml:13:13:\033[0m \033[1;31merror:\033[0m maneuver '"'yyx'"' must be three of y, n, ? [\033[1mshellshock.maneuver\033[0m]\n   13 |   maneuver: "yyx"\n      |             \033[1;32m^\033[0m\n' > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "terminal diagnostics"; cat -v "$t/tty"; fi
+	NO_COLOR=1 TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	printf 'tests/bad/shellshock-maneuver.yaml:13:13: error: maneuver '"'yyx'"' must be three of y, n, ? [shellshock.maneuver]\n   13 |   maneuver: "yyx"\n      |             ^\n' > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "NO_COLOR on a terminal"; cat -v "$t/tty"; fi
+	TERM=dumb script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "TERM=dumb on a terminal"; cat -v "$t/tty"; fi
+	printf '%s\n' "$muster check --color=never tests/bad/shellshock-maneuver.yaml" > "$t/tty.sh"
+	TERM=xterm script -qec "sh $t/tty.sh" /dev/null < /dev/null | tr -d '\r' > "$t/tty"
+	sed 's|^|tests/bad/|' tests/bad/shellshock-maneuver.expected > "$t/want"
+	if cmp -s "$t/want" "$t/tty"; then ok; else bad "--color=never on a terminal"; cat -v "$t/tty"; fi
+else
+	echo "  (script(1) missing: terminal diagnostics not tested)"
+fi
+expect 1 "piped diagnostics" -- "$muster" check tests/bad/shellshock-maneuver.yaml
+sed 's|^|tests/bad/|' tests/bad/shellshock-maneuver.expected > "$t/want"
+if cmp -s "$t/want" "$t/err"; then ok; else bad "piped diagnostics are not one plain line"; fi
+
+# --- '-' reads standard input (issue 16): named <stdin> in messages, out
+# as stdin.pdf, once a run ---
+sed 's/maneuver: .*/maneuver: "yyx"/' units/shellshock/mason.yaml > "$t/stdin-bad.yaml"
+"$muster" check - < "$t/stdin-bad.yaml" > /dev/null 2> "$t/err"; st=$?
+if [ $st = 1 ] && grep -qx "<stdin>:14:13: error: maneuver 'yyx' must be three of y, n, ? \[shellshock.maneuver\]" "$t/err"; then ok; else
+	bad "check - of a broken unit: exit $st"; cat "$t/err"; fi
+"$muster" render -d "$t/stdin" - < units/shellshock/mason.yaml > "$t/out" 2>&1; st=$?
+if [ $st = 0 ] && grep -qx "$t/stdin/stdin.pdf: 2 pages, 2 cards" "$t/out"; then ok; else bad "render - : exit $st"; cat "$t/out"; fi
+"$muster" odds shellshock - units/shellshock/bison.yaml --range 19 --facing front < units/shellshock/mason.yaml > "$t/out" 2>&1
+has "$t/out" "Mason fires at Bison's front from 19 in" "odds of a unit on standard input"
+"$muster" check - - < units/shellshock/mason.yaml > /dev/null 2> "$t/err"; st=$?
+if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "check - -: exit $st"; cat "$t/err"; fi
+"$muster" check - < /dev/null > /dev/null 2> "$t/err"; st=$?
+if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
+	bad "check - of nothing: exit $st"; cat "$t/err"; fi
+
+# --- render --json: what was written, beside check's members ---
+expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
+python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {"files", "errors", "warnings", "written", "diagnostics"}, d.keys()
+assert d["files"] == 2 and d["errors"] == 0 and d["diagnostics"] == [], d
+w = d["written"]
+assert [x["path"] for x in w] == [sys.argv[2] + "/mason.pdf", sys.argv[2] + "/bison.pdf"], w
+assert all(x["format"] == "pdf" and x["pages"] == 2 and x["cards"] == 2 for x in w), w
+EOF
+if [ -s "$t/err" ]; then bad "render --json also wrote to stderr"; else ok; fi
+expect 1 "render json, an error" -- "$muster" render --json -d "$t/rj" "$t/broken.yaml"
+python3 - "$t/out" <<'EOF' && ok || bad "render --json of a broken unit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["written"] == [] and d["errors"] == 1, d
+assert d["diagnostics"][0]["rule"] == "shellshock.maneuver", d
+EOF
+if [ -s "$t/err" ]; then bad "render --json of a broken unit wrote to stderr"; else ok; fi
+expect 0 "render json png" -- "$muster" render --json --format png --dpi 40 -d "$t/rj" units/shellshock/mason.yaml
+python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json --format png"
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+x, = d["written"]
+assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 1, "sheet_dpi": 40}, x
+assert os.path.exists(sys.argv[2] + "/mason-002.png")
+EOF
+# A usage error: one line, and where the help is (issue 16).
+expect 2 "unknown option" -- "$muster" render --jsn units/shellshock/mason.yaml
+printf "muster: '--jsn' is not an option; did you mean '--json'?\nsee 'muster render --help'\n" > "$t/want"
+if cmp -s "$t/want" "$t/err"; then ok; else bad "unknown option message"; cat "$t/err"; fi
+expect 0 "command --version" -- "$muster" odds shellshock --version
+has "$t/out" "muster " "odds shellshock --version"
+
 # Every example file counted, none with an error (an example may show a
 # warning on purpose: a homebrew unit).
 expect 0 "json clean" -- "$muster" check --json units
@@ -358,6 +433,7 @@ has "$t/err" "renders shellshock.card records, which none of the inputs prints" 
 # --- each game's own checks: tests/e2e/*.sh, run in this shell with
 # expect, has, ok, bad, $muster, $t and the top of the tree as the
 # working folder (a new game adds its file; this one is not edited) ---
+# (Their variables are this shell's: a file never sets n or fail.)
 for f in tests/e2e/*.sh; do
 	[ -f "$f" ] || continue
 	# shellcheck disable=SC1090

@@ -741,5 +741,5 @@ static const struct product products[] = {
 
 const struct kind shambattle_army_kind = {
 	"army", "an army: its units, cities and brigades; prints counters "
-	    "and a roster", k_army, rules, load, products
+	    "and a roster", k_army, rules, load, products, NULL
 };

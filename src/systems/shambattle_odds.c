@@ -166,7 +166,7 @@ shambattle_odds_run(int argc, char **argv)
 		case 'V': cover_a = 1; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(shambattle_odds_usage, stdout); return 0;
-		default: fputs(shambattle_odds_usage, stderr); return 2;
+		default: return usage_option(shambattle_odds_usage, shambattle_odds_opts, argv);
 		}
 	}
 	if (optind != argc)

@@ -726,5 +726,5 @@ static const struct product products[] = {
 
 const struct kind shellshock_card_kind = {
 	"card", "business-card record card of the basic rules",
-	k_card, rules, load, products
+	k_card, rules, load, products, NULL
 };

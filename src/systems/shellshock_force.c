@@ -585,5 +585,5 @@ static const struct product products[] = {
 
 const struct kind shellshock_force_kind = {
 	"force", "the sides of a battle with their ECV; prints a roster and "
-	    "every unit", k_force, rules, load, products
+	    "every unit", k_force, rules, load, products, NULL
 };

@@ -142,7 +142,7 @@ ss_odds_run(int argc, char **argv)
 		case 'w': rows = optarg; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(ss_odds_usage, stdout); return 0;
-		default: fputs(ss_odds_usage, stderr); return 2;
+		default: return usage_option(ss_odds_usage, ss_odds_opts, argv);
 		}
 	}
 	if (argc - optind != 2)

@@ -406,7 +406,7 @@ ss_resolve_run(int argc, char **argv)
 			break;
 		case 'j': json = 1; break;
 		case 'h': fputs(ss_resolve_usage, stdout); return 0;
-		default: fputs(ss_resolve_usage, stderr); return 2;
+		default: return usage_option(ss_resolve_usage, ss_resolve_opts, argv);
 		}
 	}
 	if (facing == NULL)

@@ -1330,7 +1330,7 @@ static const struct product products[] = {
 
 const struct kind shellshock_sheet_kind = {
 	"sheet", "advanced record sheet, one vehicle to a page", k_sheet,
-	rules, load, products
+	rules, load, products, NULL
 };
 
 /* ---- what a force reads of a sheet ---- */

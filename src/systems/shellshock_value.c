@@ -584,7 +584,7 @@ ss_value_run(int argc, char **argv)
 			break;
 		case 'j': json = 1; break;
 		case 'h': fputs(ss_value_usage, stdout); return 0;
-		default: fputs(ss_value_usage, stderr); return 2;
+		default: return usage_option(ss_value_usage, ss_value_opts, argv);
 		}
 	}
 	if (dueling) {

@@ -56,7 +56,7 @@ shock_odds_run(int argc, char **argv)
 		case 'l': ls = optarg; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(shock_odds_usage, stdout); return 0;
-		default: fputs(shock_odds_usage, stderr); return 2;
+		default: return usage_option(shock_odds_usage, shock_odds_opts, argv);
 		}
 	}
 	if (optind != argc)

@@ -462,5 +462,5 @@ static const struct product products[] = {
 
 const struct kind shock_squad_kind = {
 	"squad", "a squad of soldiers; prints soldier cards, counters and "
-	    "the reference cards", k_squad, rules, load, products
+	    "the reference cards", k_squad, rules, load, products, NULL
 };

@@ -319,7 +319,7 @@ static const struct product battalion_products[] = {
 
 const struct kind ssg_battalions_kind = {
 	"battalions", "the Battalion deck", k_battalions, battalion_rules,
-	load_battalions, battalion_products
+	load_battalions, battalion_products, NULL
 };
 
 /* ---- the deck, for line-ups and odds ---- */

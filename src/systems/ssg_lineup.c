@@ -238,5 +238,5 @@ static const struct rule lineup_rules[] = {
 
 const struct kind ssg_lineup_kind = {
 	"lineup", "one player's set-up, checked (prints nothing)", k_lineup,
-	lineup_rules, load_lineup, NULL
+	lineup_rules, load_lineup, NULL, NULL
 };

@@ -158,7 +158,7 @@ ssg_odds_run(int argc, char **argv)
 		case 'L': lost = 1; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(ssg_odds_usage, stdout); return 0;
-		default: fputs(ssg_odds_usage, stderr); return 2;
+		default: return usage_option(ssg_odds_usage, ssg_odds_opts, argv);
 		}
 	}
 	if (mor) {

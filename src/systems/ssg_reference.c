@@ -137,5 +137,5 @@ static const struct product reference_products[] = {
 
 const struct kind ssg_reference_kind = {
 	"reference", "the rules summary, as two cards", k_reference,
-	reference_rules, load_reference, reference_products
+	reference_rules, load_reference, reference_products, NULL
 };

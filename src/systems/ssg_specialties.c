@@ -162,5 +162,5 @@ static const struct product specialty_products[] = {
 
 const struct kind ssg_specialties_kind = {
 	"specialties", "the army specialties table, as a card",
-	k_specialties, specialty_rules, load_specialties, specialty_products
+	k_specialties, specialty_rules, load_specialties, specialty_products, NULL
 };

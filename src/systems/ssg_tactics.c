@@ -282,5 +282,5 @@ static const struct product tactics_products[] = {
 
 const struct kind ssg_tactics_kind = {
 	"tactics", "the Tactics deck", k_tactics, tactics_rules, load_tactics,
-	tactics_products
+	tactics_products, NULL
 };

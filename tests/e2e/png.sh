@@ -10,8 +10,8 @@ mkdir -p "$t/png"
 # pixels (63 / 25.4 * 50 = 124.0, 88 / 25.4 * 50 = 173.2), one sheet.
 expect 0 "png of a deck" -- "$muster" render --format png --dpi 50 -d "$t/png" decks/battalions.yaml
 has "$t/out" "66 cards at 50 dpi; 1 sheet of 10 x 7 at 50 dpi" "png summary"
-n=$(ls "$t/png" | grep -c '^battalions-[0-9][0-9][0-9]\.png$')
-if [ "$n" = 66 ]; then ok; else bad "png of a deck: $n card images, want 66"; fi
+nimg=$(ls "$t/png" | grep -c '^battalions-[0-9][0-9][0-9]\.png$')
+if [ "$nimg" = 66 ]; then ok; else bad "png of a deck: $nimg card images, want 66"; fi
 if ls "$t/png" | grep -q back; then bad "backs written without --backs"; else ok; fi
 if [ "$(pix "$t/png/battalions-001.png" | head -1)" = "124 173" ]; then ok; else
 	bad "a card image is $(pix "$t/png/battalions-001.png" | head -1), want 124 173"; fi
@@ -30,8 +30,8 @@ if [ "$4" != "#ffffff" ] && [ "$5" != "#ffffff" ] && [ "$4" != "$5" ]; then ok; 
 # Backs and bleed: 69 x 94 mm at 100 dpi is 272 x 370 pixels.
 expect 0 "png with backs and bleed" -- "$muster" render --format png --dpi 100 --bleed 3 \
     --backs duplex-long -d "$t/png" decks/tactics.yaml
-n=$(ls "$t/png" | grep -c '^tactics-[0-9][0-9][0-9]-back\.png$')
-if [ "$n" = 51 ]; then ok; else bad "png with backs: $n back images, want 51"; fi
+nimg=$(ls "$t/png" | grep -c '^tactics-[0-9][0-9][0-9]-back\.png$')
+if [ "$nimg" = 51 ]; then ok; else bad "png with backs: $nimg back images, want 51"; fi
 if [ "$(pix "$t/png/tactics-001-back.png" | head -1)" = "272 370" ]; then ok; else
 	bad "a back with bleed is $(pix "$t/png/tactics-001-back.png" | head -1), want 272 370"; fi
 
