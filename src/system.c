@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "deps.h"
 #include "doc.h"
 #include "schema.h"
 #include "util.h"
@@ -706,6 +707,8 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 		    path);
 		return NULL;
 	}
+	/* Watched (render --watch) even when missing: it may appear. */
+	deps_note(file);
 	if ((real = realpath(file, NULL)) == NULL) {
 		diag(L_ERROR, "yaml.extends", ext, "cannot open '%s': %s", path,
 		    strerror(errno));
@@ -922,6 +925,9 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 	else
 		snprintf(file, sizeof(file), "%.*s/%s",
 		    (int)(slash - at->file), at->file, path);
+	/* Watched (render --watch) even when missing: it may appear. */
+	if (yaml_name(path))
+		deps_note(file);
 	if ((real = realpath(file, NULL)) == NULL) {
 		if (at)
 			diag(L_ERROR, rule, at, "cannot open '%s': %s", path,
