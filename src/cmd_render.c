@@ -87,6 +87,7 @@ const char usage_render[] =
     "                   default 300); sheets stay within 4096 pixels\n"
     "  --json           print one JSON object to stdout: what was written\n"
     "                   (\"written\") and every diagnostic, as check --json\n"
+
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
@@ -354,7 +355,7 @@ no_pdf(int json)
 
 	if (!json)
 		fprintf(stderr, "muster: no PDF written: %d error%s\n", n,
-	    n == 1 ? "" : "s");
+		    n == 1 ? "" : "s");
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 
@@ -497,6 +498,140 @@ json_written(const struct output *outs, int nout)
 	sb_release(&sb);
 }
 
+/* What the command line asked of a render. */
+struct job {
+	const char *tmpl_name;
+	int png, user_backs, cmyk, json;
+	double dpi;
+	char **paths;		/* the PATHs, npaths of them */
+	int npaths;
+	int one;		/* -o: every PATH into one output */
+};
+
+/*
+ * One render of every output: check, lay out, write.  outs[] hold their
+ * paths; what a render makes (and its templates, its batch) is freed
+ * before it returns, so that it can render again.  Returns the exit
+ * status.
+ */
+static int
+render_pass(struct render *rd, struct output *outs, int nout,
+    const struct job *jb)
+{
+	char err[512];
+	int i, j, rc;
+
+	diag_init(jb->json, stderr);
+	rd->stop = rd->user_used = 0;
+	if (rd->only_hit) {
+		for (i = 0; rd->only[i]; i++)
+			rd->only_hit[i] = 0;
+	}
+	/* The user's template is checked before any input is read. */
+	if (jb->tmpl_name && (rd->user = template_load(jb->tmpl_name,
+	    &catalog_vocab)) == NULL) {
+		diag_flush();
+		rc = no_pdf(jb->json);
+		goto out;
+	}
+	rd->rec = record_new();
+	rd->batch = batch_new();
+	for (i = 0; i < nout; i++) {
+		struct inputs in = INPUTS_INIT;
+		size_t k;
+
+		memset(&outs[i].w, 0, sizeof(outs[i].w));
+		outs[i].pdf = pdf_new();
+		pdf_set_cmyk(outs[i].pdf, jb->cmyk);
+		title_for(outs[i].pdf, jb->paths[jb->one ? 0 : i]);
+		outs[i].layout = layout_new(outs[i].pdf, &rd->lo);
+		rd->cur = &outs[i];
+		if (jb->one) {
+			for (j = 0; j < jb->npaths; j++)
+				inputs_add(&in, jb->paths[j]);
+		} else {
+			inputs_add(&in, jb->paths[i]);
+		}
+		for (k = 0; k < in.n; k++) {
+			system_read_file(in.v[k], rd->batch, on_document, rd);
+			diag_flush();
+		}
+		layout_finish(outs[i].layout);
+		inputs_free(&in);
+	}
+	if (diag_exit_status(0) == 0)
+		only_unmatched(rd);
+	if (rd->user && !rd->user_used && diag_exit_status(0) == 0)
+		diag_at(L_FATAL, "template.invalid", rd->user->file, 0, 0,
+		    "template '%s' renders %s records, which none of the "
+		    "inputs prints; 'muster templates' lists which product "
+		    "renders what", rd->user->name, rd->user->type);
+	diag_flush();
+	if ((rc = diag_exit_status(0)) != 0) {
+		rc = no_pdf(jb->json);
+		goto out;
+	}
+	for (i = 0; i < nout; i++) {
+		int cards = layout_cards(outs[i].layout);
+
+		if (cards == 0) {
+			if (!jb->json)
+				fprintf(stderr, "muster: %s: nothing to print; "
+				    "no PDF written\n", outs[i].path);
+			continue;
+		}
+		if (jb->png) {
+			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
+			    jb->user_backs, &outs[i].w, err, sizeof(err)) < 0) {
+				/* err names the image, not the PDF path. */
+				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
+				    err);
+				diag_flush();
+				rc = 2;
+				outs[i].w.cards = 0;
+			} else if (!jb->json) {
+				say_written(&outs[i]);
+			}
+			continue;
+		}
+		if (pdf_save(outs[i].pdf, outs[i].path, err, sizeof(err)) < 0) {
+			diag_at(L_FATAL, "io.write", outs[i].path, 0, 0, "%s",
+			    err);
+			diag_flush();
+			rc = 2;
+			continue;
+		}
+		outs[i].w.pages = (int)pdf_page_count(outs[i].pdf);
+		outs[i].w.cards = cards;
+		if (!jb->json)
+			say_written(&outs[i]);
+	}
+out:
+	if (jb->json)
+		json_written(outs, nout);
+	for (i = 0; i < nout; i++) {
+		layout_free(outs[i].layout);
+		pdf_free(outs[i].pdf);
+		outs[i].layout = NULL;
+		outs[i].pdf = NULL;
+	}
+	for (i = 0; i < rd->ntmpl; i++)
+		template_free(rd->tmpl[i].t);
+	free(rd->tmpl);
+	rd->tmpl = NULL;
+	rd->ntmpl = rd->captmpl = 0;
+	template_free(rd->user);
+	rd->user = NULL;
+	list_free(rd->names);
+	rd->names = NULL;
+	rd->nnames = 0;
+	record_free(rd->rec);
+	rd->rec = NULL;
+	batch_free(rd->batch);
+	rd->batch = NULL;
+	return rc;
+}
+
 /* Makes the output folder if it is missing (one level, like mkdir). */
 static int
 ensure_dir(const char *dir)
@@ -569,8 +704,8 @@ cmd_render(int argc, char **argv)
 	double dpi = DPI_DEFAULT;
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
 	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0, json = 0;
-	int reporting = 0;
-	char err[512];
+	int reporting = 0, passes = 0;
+	struct job jb;
 
 	memset(&rd, 0, sizeof(rd));
 	rd.lo.crop = 1;
@@ -751,102 +886,26 @@ cmd_render(int argc, char **argv)
 		goto out;
 	}
 
-	/* The user's template is checked before any input is read. */
-	if (tmpl_name && (rd.user = template_load(tmpl_name,
-	    &catalog_vocab)) == NULL) {
-		diag_flush();
-		rc = no_pdf(json);
-		goto out;
-	}
-	rd.rec = record_new();
-	rd.batch = batch_new();
-	for (i = 0; i < nout; i++) {
-		struct inputs in = INPUTS_INIT;
-		size_t k;
-
-		outs[i].pdf = pdf_new();
-		pdf_set_cmyk(outs[i].pdf, cmyk);
-		title_for(outs[i].pdf, argv[optind + (outfile ? 0 : i)]);
-		outs[i].layout = layout_new(outs[i].pdf, &rd.lo);
-		rd.cur = &outs[i];
-		if (outfile) {
-			for (j = optind; j < argc; j++)
-				inputs_add(&in, argv[j]);
-		} else {
-			inputs_add(&in, argv[optind + i]);
-		}
-		for (k = 0; k < in.n; k++) {
-			system_read_file(in.v[k], rd.batch, on_document, &rd);
-			diag_flush();
-		}
-		layout_finish(outs[i].layout);
-		inputs_free(&in);
-	}
-	if (diag_exit_status(0) == 0)
-		only_unmatched(&rd);
-	if (rd.user && !rd.user_used && diag_exit_status(0) == 0)
-		diag_at(L_FATAL, "template.invalid", rd.user->file, 0, 0,
-		    "template '%s' renders %s records, which none of the "
-		    "inputs prints; 'muster templates' lists which product "
-		    "renders what", rd.user->name, rd.user->type);
-	diag_flush();
-	if ((rc = diag_exit_status(0)) != 0) {
-		rc = no_pdf(json);
-		goto out;
-	}
-	for (i = 0; i < nout; i++) {
-		int cards = layout_cards(outs[i].layout);
-
-		if (cards == 0) {
-			if (!json)
-				fprintf(stderr, "muster: %s: nothing to print; no PDF "
-			    "written\n", outs[i].path);
-			continue;
-		}
-		if (png) {
-			if (write_images(outs[i].pdf, outs[i].path, dpi,
-			    user_backs, &outs[i].w, err, sizeof(err)) < 0) {
-				/* err names the image, not the PDF path. */
-				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
-				    err);
-				diag_flush();
-				rc = 2;
-				outs[i].w.cards = 0;
-			} else if (!json) {
-				say_written(&outs[i]);
-			}
-			continue;
-		}
-		if (pdf_save(outs[i].pdf, outs[i].path, err, sizeof(err)) < 0) {
-			diag_at(L_FATAL, "io.write", outs[i].path, 0, 0, "%s",
-			    err);
-			diag_flush();
-			rc = 2;
-			continue;
-		}
-		outs[i].w.pages = (int)pdf_page_count(outs[i].pdf);
-		outs[i].w.cards = cards;
-		if (!json)
-			say_written(&outs[i]);
-	}
+	jb.tmpl_name = tmpl_name;
+	jb.png = png;
+	jb.user_backs = user_backs;
+	jb.cmyk = cmyk;
+	jb.json = json;
+	jb.dpi = dpi;
+	jb.paths = argv + optind;
+	jb.npaths = argc - optind;
+	jb.one = outfile != NULL;
+	rc = render_pass(&rd, outs, nout, &jb);
+	passes = 1;
 out:
-	if (json && reporting)
+	/* A usage or output folder error before any render. */
+	if (json && reporting && !passes)
 		json_written(outs, nout);
-	for (i = 0; i < nout; i++) {
-		layout_free(outs[i].layout);
-		pdf_free(outs[i].pdf);
+	for (i = 0; i < nout; i++)
 		free(outs[i].path);
-	}
 	free(outs);
-	for (i = 0; i < rd.ntmpl; i++)
-		template_free(rd.tmpl[i].t);
-	free(rd.tmpl);
-	template_free(rd.user);
 	list_free(rd.products);
 	list_free(rd.only);
 	free(rd.only_hit);
-	list_free(rd.names);
-	record_free(rd.rec);
-	batch_free(rd.batch);
 	return rc;
 }
