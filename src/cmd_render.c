@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "deps.h"
 #include "diag.h"
 #include "input.h"
 #include "layout/layout.h"
@@ -23,6 +24,7 @@
 #include "system.h"
 #include "usage.h"
 #include "util.h"
+#include "watch.h"
 
 #define MM (72.0 / 25.4)
 #define DPI_MIN 36
@@ -43,7 +45,7 @@ const char usage_render[] =
     "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
     "              [--layout sheet|single|gutter-fold] [--copies N]\n"
     "              [--only NAME[,NAME...]] [--cmyk]\n"
-    "              [--format pdf|png] [--dpi N] [--json] PATH...\n"
+    "              [--format pdf|png] [--dpi N] [--json] [--watch] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
     "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
@@ -87,7 +89,10 @@ const char usage_render[] =
     "                   default 300); sheets stay within 4096 pixels\n"
     "  --json           print one JSON object to stdout: what was written\n"
     "                   (\"written\") and every diagnostic, as check --json\n"
-
+    "  --watch          render, then again whenever an input, a file it\n"
+    "                   names, a template or an image it used changes,\n"
+    "                   each time its lines (a failed render keeps the\n"
+    "                   last good PDF), until Ctrl-C or SIGTERM (status 0)\n"
     "\n"
     "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
 
@@ -347,6 +352,10 @@ title_for(struct pdf *pdf, const char *input)
 	free(t);
 }
 
+/* --watch is rendering: a failed render says that the last good PDF
+ * is kept. */
+static int watching;
+
 /* Says that errors stopped the render; returns the exit status. */
 static int
 no_pdf(int json)
@@ -354,8 +363,9 @@ no_pdf(int json)
 	int n = diag_count(L_ERROR) + diag_count(L_FATAL);
 
 	if (!json)
-		fprintf(stderr, "muster: no PDF written: %d error%s\n", n,
-		    n == 1 ? "" : "s");
+		fprintf(stderr, "muster: no PDF written: %d error%s%s\n", n,
+		    n == 1 ? "" : "s", watching ?
+		    "; the last good PDF is kept" : "");
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 
@@ -498,7 +508,8 @@ json_written(const struct output *outs, int nout)
 	sb_release(&sb);
 }
 
-/* What the command line asked of a render. */
+/* What the command line asked of every render: the one, or each of
+ * --watch's. */
 struct job {
 	const char *tmpl_name;
 	int png, user_backs, cmyk, json;
@@ -511,8 +522,8 @@ struct job {
 /*
  * One render of every output: check, lay out, write.  outs[] hold their
  * paths; what a render makes (and its templates, its batch) is freed
- * before it returns, so that it can render again.  Returns the exit
- * status.
+ * before it returns, so that --watch can render again.  Returns the
+ * exit status.
  */
 static int
 render_pass(struct render *rd, struct output *outs, int nout,
@@ -632,6 +643,75 @@ out:
 	return rc;
 }
 
+/* A save is several events: a change counts once the files have been
+ * quiet this long. */
+#define WATCH_QUIET_MS 100
+
+/*
+ * --watch (SPEC 2): renders, then again whenever a file the last render
+ * read changes (deps.h: its inputs, the files they name, templates,
+ * images, data), or a YAML file appears in an input folder; its lines
+ * each time.  SIGINT or SIGTERM ends it with status 0; they wait for a
+ * render under way, so that no temporary file is left.
+ */
+static int
+render_watch(struct render *rd, struct output *outs, int nout,
+    const struct job *jb)
+{
+	const char *const *dep;
+	const char *skipped;
+	char *told = NULL;
+	struct watch *w;
+	struct stat st;
+	size_t n, i, folders;
+	int r, k, first = 1;
+
+	if ((w = watch_new()) == NULL) {
+		diag_at(L_FATAL, "io.read", NULL, 0, 0, "cannot watch files "
+		    "for changes: %s", strerror(errno));
+		diag_flush();
+		return 2;
+	}
+	watching = 1;
+	deps_record(1);
+	do {
+		deps_clear();
+		render_pass(rd, outs, nout, jb);
+		dep = deps_list(&n);
+		for (i = 0; i < n; i++)
+			watch_file(w, dep[i]);
+		for (k = 0; k < jb->npaths; k++)
+			if (stat(jb->paths[k], &st) == 0 && S_ISDIR(st.st_mode))
+				watch_tree(w, jb->paths[k]);
+			else
+				watch_file(w, jb->paths[k]);
+		folders = watch_commit(w, &skipped);
+		if (first)
+			fprintf(stderr, "muster: watching %zu file%s in %zu "
+			    "folder%s for changes; Ctrl-C stops\n", n,
+			    n == 1 ? "" : "s", folders, folders == 1 ? "" : "s");
+		if (skipped && (told == NULL || strcmp(told, skipped) != 0)) {
+			fprintf(stderr, "muster: cannot watch the folder '%s' "
+			    "(missing, or past the system's limit of watches): "
+			    "a change there is not seen\n", skipped);
+			free(told);
+			told = xstrdup(skipped);
+		}
+		first = 0;
+		/* What it wrote is told once the files it read are watched:
+		 * a change made on reading the line is seen. */
+		fflush(stdout);
+	} while ((r = watch_wait(w, WATCH_QUIET_MS)) > 0);
+	if (r < 0)
+		fprintf(stderr, "muster: cannot watch files for changes: %s\n",
+		    strerror(errno));
+	free(told);
+	deps_record(0);
+	watch_free(w);
+	watching = 0;
+	return r < 0 ? 2 : 0;
+}
+
 /* Makes the output folder if it is missing (one level, like mkdir). */
 static int
 ensure_dir(const char *dir)
@@ -690,6 +770,7 @@ const struct option render_opts[] = {
 	{ "format", required_argument, NULL, 'F' },
 	{ "dpi", required_argument, NULL, 'D' },
 	{ "json", no_argument, NULL, 'J' },
+	{ "watch", no_argument, NULL, 'W' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -704,7 +785,7 @@ cmd_render(int argc, char **argv)
 	double dpi = DPI_DEFAULT;
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
 	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0, json = 0;
-	int reporting = 0, passes = 0;
+	int reporting = 0, watch = 0, passes = 0;
 	struct job jb;
 
 	memset(&rd, 0, sizeof(rd));
@@ -761,6 +842,7 @@ cmd_render(int argc, char **argv)
 			break;
 		case 'K': cmyk = 1; break;
 		case 'J': json = 1; break;
+		case 'W': watch = 1; break;
 		case 'F':
 			if ((k = str_index(format_names, optarg)) < 0)
 				return usage_error(usage_render, "--format '%s' "
@@ -809,6 +891,10 @@ cmd_render(int argc, char **argv)
 	}
 	if (optind == argc)
 		return usage_error(usage_render, "render needs a file or folder");
+	for (i = optind; watch && i < argc; i++)
+		if (strcmp(argv[i], "-") == 0)
+			return usage_error(usage_render, "--watch cannot watch "
+			    "standard input ('-'); give files or folders");
 	if (outfile && outdir)
 		return usage_error(usage_render, "give -o or -d, not both");
 	if (outfile && (strlen(outfile) < 5 ||
@@ -895,7 +981,10 @@ cmd_render(int argc, char **argv)
 	jb.paths = argv + optind;
 	jb.npaths = argc - optind;
 	jb.one = outfile != NULL;
-	rc = render_pass(&rd, outs, nout, &jb);
+	if (watch)
+		rc = render_watch(&rd, outs, nout, &jb);
+	else
+		rc = render_pass(&rd, outs, nout, &jb);
 	passes = 1;
 out:
 	/* A usage or output folder error before any render. */
