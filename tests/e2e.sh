@@ -7,7 +7,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units" MUSTER_SCHEMAS="$top/schemas"
 t=$(mktemp -d)
 trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
 fail=0 n=0
@@ -212,6 +212,29 @@ if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "che
 "$muster" check - < /dev/null > /dev/null 2> "$t/err"; st=$?
 if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
 	bad "check - of nothing: exit $st"; cat "$t/err"; fi
+
+# --- muster new: every kind has a starter, and each passes check (the
+# force names two cards, made from the card's starter); a deck smaller
+# than the rules' is warned about, nothing else ---
+mkdir -p "$t/new"
+"$muster" schema --list | grep -v '^template$' > "$t/kinds"
+"$muster" new --list > "$t/starters"
+if cmp -s "$t/kinds" "$t/starters"; then ok; else bad "a kind has no starter: $(diff "$t/kinds" "$t/starters" | tr '\n' ' ')"; fi
+while read -r s k; do
+	"$muster" new "$s" "$k" > "$t/new/$s-$k.yaml" 2>"$t/err" || bad "muster new $s $k"
+	head -1 "$t/new/$s-$k.yaml" | grep -q "^# yaml-language-server: \$schema=/.*/$s-$k.json$" && ok || bad "muster new $s $k names no schema"
+done < "$t/starters"
+"$muster" new shellshock card | sed 's/My unit/Scout/' > "$t/new/scout.yaml"
+"$muster" new shellshock card | sed 's/My unit/Raider/' > "$t/new/raider.yaml"
+(cd "$t/new" && "$muster" check --json ./*.yaml) > "$t/out" 2>"$t/err"
+python3 - "$t/out" <<'EOF' && ok || bad "the starters do not pass check: $(cat "$t/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["errors"] == 0 and d["files"] == 12, d
+assert {x["rule"] for x in d["diagnostics"]} == {"ssg.deck.size"}, d["diagnostics"]
+EOF
+expect 2 "new, a misspelt kind" -- "$muster" new shellshock crd
+has "$t/err" "'crd' is not a kind of shellshock; did you mean 'card'?" "new's hint"
 
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
