@@ -236,6 +236,28 @@ EOF
 expect 2 "new, a misspelt kind" -- "$muster" new shellshock crd
 has "$t/err" "'crd' is not a kind of shellshock; did you mean 'card'?" "new's hint"
 
+# --- muster cards: the names a deck prints, with their copies ---
+expect 0 "cards of a deck" -- "$muster" cards decks/battalions.yaml decks/tactics.yaml
+has "$t/out" "decks/battalions.yaml: ssg battalions" "cards' heading"
+has "$t/out" "  card: 66 cards" "cards' count of the battalions"
+has "$t/out" "     2  Old Guard" "a battalion's copies"
+has "$t/out" "     3  Maneuver" "a tactics card's count"
+expect 0 "cards --json" -- "$muster" cards --json --product counter units/shock/alpha.yaml
+python3 - "$t/out" <<'EOF' && ok || bad "cards --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+doc, = d["documents"]
+assert doc["file"] == "units/shock/alpha.yaml" and doc["kind"] == "squad", doc
+p, = doc["products"]
+assert p["product"] == "counter" and p["cards"] == 4, p
+assert [x["name"] for x in p["names"]] == ["Reyes", "Kowalski", "Okafor", "Lindqvist"], p
+assert all(x["copies"] == 1 for x in p["names"]), p
+EOF
+expect 1 "cards of a broken unit" -- "$muster" cards "$t/stdin-bad.yaml"
+has "$t/err" "must be three of y, n, ?" "cards tells a broken unit's errors"
+expect 2 "cards --product, misspelt" -- "$muster" cards --product cardd decks/battalions.yaml
+has "$t/err" "did you mean 'card'?" "cards --product hint"
+
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
 python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"

@@ -18,7 +18,7 @@ comp() {
 	if [ "$got" = "$want " ]; then ok; else
 		bad "completing '$*': got '$got', want '$want'"; fi
 }
-comp "--help --version calibrate check new odds render resolve schema templates value" muster ""
+comp "--help --version calibrate cards check new odds render resolve schema templates value" muster ""
 comp "render resolve" muster re
 comp "shambattle shellshock shock ssg" muster odds ""
 comp "shellshock" muster value ""
