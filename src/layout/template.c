@@ -84,6 +84,18 @@ parse_length(const char *s, double whole, double *pt)
 	return 1;
 }
 
+double
+template_stretch(double x, double l, double to, double s)
+{
+	if (2 * s >= l || 2 * s >= to)
+		return x * to / l;
+	if (x <= s)
+		return x;
+	if (x >= l - s)
+		return to - (l - x);
+	return s + (x - s) * (to - 2 * s) / (l - 2 * s);
+}
+
 int
 parse_rgb(const char *s, struct rgb *out)
 {

@@ -155,6 +155,14 @@ const char *const *template_dirs(void);
 /* Parses "2mm", "0.5in", "10pt", "0"; percentages of whole.  1, or 0
  * when s is not a length, -1 when it is one beyond LENGTH_MAX. */
 int parse_length(const char *s, double whole, double *pt);
+/*
+ * Where a point x along a side of length l lands on a card whose side
+ * is to, the safe margins s at both ends keeping their width and what
+ * lies between them stretching or shrinking (when the margins leave
+ * nothing between them, all of it scales).  How an A4 card is drawn
+ * from a template made for Letter.
+ */
+double template_stretch(double x, double l, double to, double s);
 /* Parses "#rrggbb" or a colour name; 0 on failure. */
 int parse_rgb(const char *s, struct rgb *out);
 /* A colour by the template's palette, else parse_rgb(); 0 on failure. */
