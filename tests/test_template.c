@@ -423,6 +423,79 @@ test_builtin_shellshock_card(void **state)
 	sb_release(&sb);
 }
 
+/* The info of the element called name, or NULL. */
+static const struct el_info *
+info_of(const struct template *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->ninfo; i++)
+		if (t->info[i].name && strcmp(t->info[i].name, name) == 0)
+			return &t->info[i];
+	return NULL;
+}
+
+/* The fields of info i joined by spaces, in sb. */
+static const char *
+fields_of(const struct el_info *i, struct sbuf *sb)
+{
+	const char *const *f;
+
+	sb_reset(sb);
+	for (f = i->fields; *f; f++)
+		sb_addf(sb, "%s%s", f == i->fields ? "" : " ", *f);
+	return sb_str(sb);
+}
+
+static void
+test_element_info(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT;
+	struct template *t;
+	const struct el_info *i;
+
+	(void)state;
+	cap_start(&c, 0);
+	t = template_load("shellshock-card", NULL);
+	assert_non_null(t);
+	/* The file's 63 front elements and 5 back ones, a table as one,
+	 * in the order they are drawn. */
+	assert_int_equal(t->ninfo, 63 + 5);
+	assert_string_equal(t->info[0].name, "background");
+	assert_string_equal(t->info[0].type, "box");
+	assert_null(t->info[0].widget);
+	assert_string_equal(fields_of(&t->info[0], &sb), "");
+	assert_int_equal(t->info[62].back, 0);
+	assert_string_equal(t->info[63].name, "back.background");
+	assert_int_equal(t->info[63].back, 1);
+	/* Every field it prints, once, as it meets them: when:, colour:,
+	 * then the text. */
+	i = info_of(t, "index");
+	assert_non_null(i);
+	assert_string_equal(i->type, "text");
+	assert_string_equal(fields_of(i, &sb), "card card.colour");
+	/* A table's fields row by row. */
+	i = info_of(t, "dv");
+	assert_string_equal(i->type, "table");
+	assert_string_equal(fields_of(i, &sb), "dv.E.fb dv.E.sd dv.M.fb "
+	    "dv.M.sd dv.B.fb dv.B.sd dv.I.fb dv.I.sd dv.S.fb dv.S.sd dv.P.fb "
+	    "dv.P.sd");
+	i = info_of(t, "arc.M");
+	assert_string_equal(i->type, "widget");
+	assert_string_equal(i->widget, "sector");
+	assert_string_equal(fields_of(i, &sb), "w.M.arc");
+	i = info_of(t, "terrain.rule");
+	assert_string_equal(i->type, "line");
+	i = info_of(t, "back.unit");
+	assert_int_equal(i->back, 1);
+	assert_string_equal(fields_of(i, &sb), "card name");
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	template_free(t);
+	sb_release(&sb);
+}
+
 static void
 test_unknown_template(void **state)
 {
@@ -1034,6 +1107,7 @@ main(void)
 		scratch_test(test_fmt_expand),
 		scratch_test(test_fmt_unclosed_brace),
 		cmocka_unit_test(test_builtin_shellshock_card),
+		cmocka_unit_test(test_element_info),
 		cmocka_unit_test(test_unknown_template),
 		scratch_test(test_extends_overrides_and_removes),
 		scratch_test(test_extends_builtin_by_name),

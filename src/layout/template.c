@@ -628,6 +628,12 @@ struct ctx {
 	const char *el;
 	const struct node **told;
 	int ntold;
+	/* the elements as the files name them, the one being compiled
+	 * last, and the fields it prints so far */
+	struct el_info *info;
+	int ninfo, capinfo, back;
+	const char **used;
+	int nused, capused;
 };
 
 static void
@@ -690,6 +696,29 @@ unknown_field(const struct fmt *f, const char *const *fields)
  * through a render.  Once a place (a table column is one for all its
  * rows).
  */
+/* Notes the fields f prints for the element being compiled, each once. */
+static void
+note_fields(struct ctx *cx, const struct fmt *f)
+{
+	int i, k;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->seg[i].field == NULL)
+			continue;
+		for (k = 0; k < cx->nused; k++)
+			if (strcmp(cx->used[k], f->seg[i].field) == 0)
+				break;
+		if (k < cx->nused)
+			continue;
+		if (cx->nused == cx->capused) {
+			cx->capused = cx->capused ? cx->capused * 2 : 16;
+			cx->used = xrealloc(cx->used, (size_t)cx->capused *
+			    sizeof(*cx->used));
+		}
+		cx->used[cx->nused++] = f->seg[i].field;
+	}
+}
+
 static void
 check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 {
@@ -697,6 +726,7 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	const char *field;
 	int k;
 
+	note_fields(cx, f);
 	if (cx->fields == NULL || n == NULL ||
 	    (field = unknown_field(f, cx->fields)) == NULL)
 		return;
@@ -1049,6 +1079,42 @@ check_keys(struct ctx *cx, const struct proto *p, int type,
 	sb_release(&sb);
 }
 
+static void compile_elem(struct ctx *cx, const struct proto *p);
+
+/* Compiles p and lists it in the template's info. */
+static void
+compile_listed(struct ctx *cx, const struct proto *p)
+{
+	struct el_info *in;
+	const char **f;
+	int i;
+
+	if (cx->ninfo == cx->capinfo) {
+		cx->capinfo = cx->capinfo ? cx->capinfo * 2 : 64;
+		cx->info = xrealloc(cx->info, (size_t)cx->capinfo *
+		    sizeof(*cx->info));
+	}
+	in = &cx->info[cx->ninfo++];
+	memset(in, 0, sizeof(*in));
+	in->name = p->name[0] == '#' ? NULL : arena_strdup(cx->a, p->name);
+	in->back = cx->back;
+	for (i = 0; types[i]; i++)
+		if (node_get(p->layer[0], types[i]) != NULL) {
+			in->type = types[i];
+			break;
+		}
+	if (i == 4)
+		in->widget = arena_strdup(cx->a, get_str(p->layer[0], "widget",
+		    ""));
+	cx->nused = 0;
+	compile_elem(cx, p);
+	f = arena_alloc(cx->a, (size_t)(cx->nused + 1) * sizeof(*f));
+	for (i = 0; i < cx->nused; i++)
+		f[i] = cx->used[i];
+	f[i] = NULL;
+	in->fields = f;
+}
+
 static void
 compile_elem(struct ctx *cx, const struct proto *p)
 {
@@ -1202,9 +1268,10 @@ compile_list(struct ctx *cx, const struct chain *c, const char *key,
 	protos = merge_elements(c, key, &n, cx->a);
 	cx->v = NULL;
 	cx->n = cx->cap = 0;
+	cx->back = strcmp(key, "back") == 0;
 	for (i = 0; i < n; i++)
 		if (!protos[i].removed)
-			compile_elem(cx, &protos[i]);
+			compile_listed(cx, &protos[i]);
 	free(protos);
 	*out = arena_alloc(cx->a, (size_t)(cx->n ? cx->n : 1) * sizeof(**out));
 	if (cx->n)
@@ -1425,6 +1492,13 @@ template_load(const char *name, const struct vocab *v)
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
 	compile_list(&cx, &c, "back", &t->back, &t->nback);
 	free(cx.told);
+	free(cx.used);
+	t->info = arena_alloc(t->arena, (size_t)(cx.ninfo ? cx.ninfo : 1) *
+	    sizeof(*t->info));
+	if (cx.ninfo)
+		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
+	t->ninfo = cx.ninfo;
+	free(cx.info);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

@@ -87,6 +87,19 @@ struct named_colour {
 	struct rgb rgb;
 };
 
+/*
+ * An element as the template's files name it, for listing (a table is
+ * one, however many cells it draws): what an override names, what it
+ * is, and the fields it prints.
+ */
+struct el_info {
+	const char *name;	/* NULL: no name, it cannot be overridden */
+	const char *type;	/* "box", "text", "line", "table", "widget" */
+	const char *widget;	/* the widget ("sector"), or NULL */
+	const char *const *fields;	/* each once, in order, NULL-ended */
+	int back;		/* on the back */
+};
+
 struct template {
 	const char *name, *description, *file;
 	const char *type;	/* the record type it renders: "shellshock.card" */
@@ -101,6 +114,8 @@ struct template {
 	int npalette;
 	struct elem *front, *back;
 	int nfront, nback;
+	struct el_info *info;	/* the front's elements, then the back's */
+	int ninfo;
 	struct arena *arena;	/* owns everything above */
 };
 
