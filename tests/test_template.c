@@ -557,8 +557,8 @@ test_extends_overrides_and_removes(void **state)
 	    "elements:\n"
 	    "  - {name: title, pt: 14, colour: red, font: bold}\n"
 	    "  - {name: side, remove: true}\n"
-	    "  - {name: extra, text: \"CV {combat_value}\", at: [5mm, 20mm], "
-	    "size: [30mm, 5mm]}\n", base);
+	    "  - {name: extra, new: true, text: \"CV {combat_value}\", "
+	    "at: [5mm, 20mm], size: [30mm, 5mm]}\n", base);
 	write_file(child, sb.buf);
 	cap_start(&c, 0);
 	t = template_load(child, NULL);
@@ -608,6 +608,172 @@ test_extends_overrides_and_removes(void **state)
 	sb_release(&sb);
 	free(base);
 	free(child);
+}
+
+static void
+test_extends_unknown_element(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
+	const char *dir = *state;
+	char *base = path_join(dir, "base.yaml");
+	char *child = path_join(dir, "child.yaml");
+
+	/* A misspelt override would add a stray element over the card: it
+	 * is an error, with the nearest name; so are a removal of nothing,
+	 * new: true on a name the base has, and an unnamed addition. */
+	write_file(base, base_template);
+	sb_addf(&sb,
+	    "template: child\n"
+	    "extends: %s\n"
+	    "elements:\n"
+	    "  - {name: titel, pt: 14}\n"
+	    "  - {box: frme, fill: red}\n"
+	    "  - {name: side, remove: true}\n"
+	    "  - {name: sidee, remove: true}\n"
+	    "  - {name: title, new: true, text: x}\n"
+	    "  - {text: x, at: [1mm, 1mm], size: [5mm, 5mm]}\n"
+	    "  - {name: badge, new: true, remove: true}\n"
+	    "  - {name: nothing, text: x}\n", base);
+	write_file(child, sb.buf);
+	cap_start(&c, 0);
+	assert_null(template_load(child, NULL));
+	sb_addf(&want,
+	    "%s:4:12: error: 'titel' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true "
+	    "[template.unknown-element]\n"
+	    "%s:5:11: error: 'frme' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true; "
+	    "did you mean 'frame'? [template.unknown-element]\n"
+	    "%s:7:12: error: 'sidee' to remove names no element of '%s', "
+	    "which this template extends, nor any 'sidee.*' "
+	    "[template.unknown-element]\n"
+	    "%s:8:12: error: 'title' is an element of '%s' already, which this "
+	    "template extends: leave out new: true to override it, or give "
+	    "the new element a name of its own [template.unknown-element]\n"
+	    "%s:9:5: error: an element with no name overrides nothing of "
+	    "'%s', which this template extends: name the element it changes, "
+	    "or say new: true to add it [template.unknown-element]\n"
+	    "%s:10:5: error: element 'badge' says both new: true and remove: "
+	    "true; new: true adds an element, remove: true drops one of the "
+	    "base's [template.invalid]\n"
+	    "%s:11:12: error: 'nothing' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true "
+	    "[template.unknown-element]\n",
+	    child, base, base, child, base, base, child, base, child, base,
+	    child, base, child, child, base, base);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&sb);
+	sb_release(&want);
+	free(base);
+	free(child);
+}
+
+static void
+test_extends_remove_parts(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "no-cv.yaml");
+	int i;
+
+	/* cv.box and cv.label are parts of cv: removing cv removes them
+	 * too.  A name only parts have (internal.boxes, internal.range)
+	 * removes the parts; a removed element comes back only as new. */
+	write_file(file,
+	    "template: no-cv\n"
+	    "extends: shellshock-card\n"
+	    "elements:\n"
+	    "  - {name: cv, remove: true}\n"
+	    "  - {name: internal, remove: true}\n"
+	    "  - {name: dead.label, remove: true}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	for (i = 0; i < t->nfront; i++) {
+		assert_false(strcmp(t->front[i].name, "cv") == 0);
+		assert_false(strncmp(t->front[i].name, "cv.", 3) == 0);
+		assert_false(strncmp(t->front[i].name, "internal.", 9) == 0);
+		assert_false(strcmp(t->front[i].name, "dead.label") == 0);
+	}
+	/* The others stay: dead and dead.box are not parts of dead.label;
+	 * six elements fewer. */
+	assert_non_null(find(t->front, t->nfront, "dead", 0));
+	assert_non_null(find(t->front, t->nfront, "dead.box", 0));
+	assert_int_equal(t->nfront, 88 - 6);
+	template_free(t);
+
+	/* Removed, then added back with new: true, it is a new element: on
+	 * top, with nothing of the old one's. */
+	write_file(file,
+	    "template: no-cv\n"
+	    "extends: shellshock-card\n"
+	    "elements:\n"
+	    "  - {name: cv, remove: true}\n");
+	write_in(dir, "cv-again.yaml",
+	    "template: cv-again\n"
+	    "extends: no-cv.yaml\n"
+	    "elements:\n"
+	    "  - {name: cv, new: true, text: \"CV {combat_value}\"}\n"
+	    "  - {name: cv.label, pt: 9}\n");
+	free(file);
+	file = path_join(dir, "cv-again.yaml");
+	assert_null(template_load(file, NULL));
+	assert_non_null(strstr(cap_text(&c), "cv-again.yaml:5:12: error: "
+	    "'cv.label' names no element of 'no-cv.yaml', which this "
+	    "template extends"));
+	cap_end(&c);
+	write_in(dir, "cv-again.yaml",
+	    "template: cv-again\n"
+	    "extends: no-cv.yaml\n"
+	    "elements:\n"
+	    "  - {name: cv, new: true, text: \"CV {combat_value}\", "
+	    "at: [10mm, 20mm], size: [20mm, 5mm]}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 88 - 3 + 1);
+	assert_string_equal(t->front[t->nfront - 1].name, "cv");
+	/* Its own place, and not the old one's when: */
+	assert_near(t->front[t->nfront - 1].x, 10 * MM, EPS);
+	assert_int_equal(t->front[t->nfront - 1].when.n, 0);
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
+test_new_in_base(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "plain.yaml");
+
+	/* A template that extends none adds every element it names:
+	 * new: true says nothing more. */
+	write_file(file,
+	    "template: plain\n"
+	    "renders: shellshock.card\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: a, new: true, text: x}\n"
+	    "  - {name: b, text: y}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 2);
+	cap_end(&c);
+	template_free(t);
+	free(file);
 }
 
 static void
@@ -1110,6 +1276,9 @@ main(void)
 		cmocka_unit_test(test_element_info),
 		cmocka_unit_test(test_unknown_template),
 		scratch_test(test_extends_overrides_and_removes),
+		scratch_test(test_extends_unknown_element),
+		scratch_test(test_extends_remove_parts),
+		scratch_test(test_new_in_base),
 		scratch_test(test_extends_builtin_by_name),
 		scratch_test(test_extends_relative_to_template),
 		scratch_test(test_duplicate_element_name),

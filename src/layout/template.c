@@ -259,6 +259,7 @@ static const struct skey k_elem_keys[] = {
 	K_STR("stripe", OPT),
 	K_SEQ("columns", OPT, 1, 32, k_column),
 	K_BOOL("remove", OPT),
+	K_BOOL("new", OPT),
 	K_STR("min_card", OPT),
 	K_END
 };
@@ -559,7 +560,72 @@ static const char *const types[] = {
 	"box", "text", "line", "table", "widget", NULL
 };
 
-/* Collects the elements of every layer of the chain under key. */
+/* Whether name is one of family's parts: "cv.label" of "cv". */
+static int
+part_of(const char *name, const char *family)
+{
+	size_t n = strlen(family);
+
+	return strncmp(name, family, n) == 0 && name[n] == '.';
+}
+
+/* The node that names element m (name:, box:, line: or table:), else m. */
+static const struct node *
+name_node(const struct node *m)
+{
+	static const char *const keys[] = { "name", "box", "line", "table" };
+	size_t i;
+
+	for (i = 0; i < NELEM(keys); i++)
+		if (get_str(m, keys[i], NULL) != NULL)
+			return node_get(m, keys[i]);
+	return m;
+}
+
+/*
+ * Reports that layer l of c overrides (or removes) name, which no
+ * element of v (those below it, and its own so far) has, with the
+ * nearest name v has as a suggestion.
+ */
+static void
+unknown_element(const struct chain *c, int l, const struct proto *v, int n,
+    const char *name, const struct node *m, int removing)
+{
+	struct sbuf hint = SBUF_INIT;
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	const char *base = get_str(c->doc[l], "extends", "?");
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!v[i].removed && v[i].name[0] != '#')
+			names[k++] = v[i].name;
+	names[k] = NULL;
+	if (name[0] == '#')
+		diag(L_ERROR, "template.unknown-element", m, "an element with "
+		    "no name overrides nothing of '%s', which this template "
+		    "extends: name the element it changes, or say new: true "
+		    "to add it", base);
+	else if (removing)
+		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
+		    "to remove names no element of '%s', which this template "
+		    "extends, nor any '%s.*'%s", name, base, name,
+		    sb_hint(&hint, name, names, 0));
+	else
+		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
+		    "names no element of '%s', which this template extends: "
+		    "override one of its elements ('muster templates "
+		    "--elements %s' lists them) or add one with new: true%s",
+		    name, base, base, sb_hint(&hint, name, names, 0));
+	sb_release(&hint);
+	free(names);
+}
+
+/*
+ * Collects the elements of every layer of the chain under key, base
+ * first.  An extending layer overrides an element below it by name, or
+ * removes it and its parts (NAME.*); a name it gives that none below
+ * has is a typo unless the element says new: true.
+ */
 static struct proto *
 merge_elements(const struct chain *c, const char *key, int *np,
     struct arena *a)
@@ -576,7 +642,7 @@ merge_elements(const struct chain *c, const char *key, int *np,
 		for (j = 0; j < list->n; j++) {
 			const struct node *m = list->kid[j];
 			const char *name = get_str(m, "name", NULL);
-			int k;
+			int k, isnew, rm, parts = 0;
 
 			if (m->type != N_MAP || m->bad)
 				continue;
@@ -585,16 +651,61 @@ merge_elements(const struct chain *c, const char *key, int *np,
 			    (name = get_str(m, "line", NULL)) == NULL &&
 			    (name = get_str(m, "table", NULL)) == NULL)
 				name = arena_printf(a, "#%d", ++unnamed);
-			for (k = 0; k < n; k++)
-				if (strcmp(v[k].name, name) == 0)
-					break;
+			isnew = node_bool(node_get(m, "new"), 0);
+			rm = node_bool(node_get(m, "remove"), 0);
 			/* Each document has its own copy of its path. */
-			if (k < n && v[k].nl > 0 &&
-			    v[k].layer[v[k].nl - 1]->file == m->file) {
+			for (k = 0; k < n; k++)
+				if (strcmp(v[k].name, name) == 0 &&
+				    v[k].layer[v[k].nl - 1]->file == m->file)
+					break;
+			if (k < n) {
 				diag(L_ERROR, "template.invalid", m,
 				    "a second element named '%s' (the first is "
 				    "at line %d); give each its own name",
 				    name, v[k].layer[v[k].nl - 1]->line);
+				continue;
+			}
+			/* The element of that name still drawn, if any. */
+			for (k = 0; k < n; k++)
+				if (!v[k].removed && strcmp(v[k].name, name) == 0)
+					break;
+			if (i > 0 && isnew && rm) {
+				diag(L_ERROR, "template.invalid", m, "element "
+				    "'%s' says both new: true and remove: true; "
+				    "new: true adds an element, remove: true "
+				    "drops one of the base's", name);
+				continue;
+			}
+			if (i > 0 && k < n && isnew) {
+				diag(L_ERROR, "template.unknown-element",
+				    name_node(m), "'%s' is an element of '%s' "
+				    "already, which this template extends: leave "
+				    "out new: true to override it, or give the new "
+				    "element a name of its own", name,
+				    get_str(c->doc[i], "extends", "?"));
+				continue;
+			}
+			if (i > 0 && rm) {
+				int q;
+
+				for (q = 0; q < n; q++)
+					if (!v[q].removed &&
+					    part_of(v[q].name, name)) {
+						v[q].removed = 1;
+						parts++;
+					}
+				if (k < n) {
+					/* Kept, so that a second of the name in
+					 * this file is told. */
+					if (v[k].nl < MAXCHAIN)
+						v[k].layer[v[k].nl++] = m;
+					v[k].removed = 1;
+				} else if (parts == 0)
+					unknown_element(c, i, v, n, name, m, 1);
+				continue;
+			}
+			if (i > 0 && k == n && !isnew) {
+				unknown_element(c, i, v, n, name, m, 0);
 				continue;
 			}
 			if (k == n) {
@@ -608,7 +719,7 @@ merge_elements(const struct chain *c, const char *key, int *np,
 			}
 			if (v[k].nl < MAXCHAIN)
 				v[k].layer[v[k].nl++] = m;
-			v[k].removed = node_bool(node_get(m, "remove"), 0);
+			v[k].removed = rm;
 		}
 	}
 	*np = n;
@@ -1031,7 +1142,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 /* The keys each type of element takes, besides common_keys and, for a
  * widget, the widget's own (in the order of types[]). */
 static const char *const common_keys[] = {
-	"name", "at", "size", "when", "unless", "remove", "min_card", NULL
+	"name", "at", "size", "when", "unless", "remove", "new", "min_card",
+	NULL
 };
 static const char *const type_keys[][12] = {
 	{ "box", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
