@@ -777,6 +777,40 @@ test_new_in_base(void **state)
 }
 
 static void
+test_table_condition_braces(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const struct elem *e;
+	const char *dir = *state;
+	char *file = path_join(dir, "tc.yaml");
+
+	/* A table's when: and unless: name a field with or without braces,
+	 * as an element's do: "{card}" was wrapped again into a literal,
+	 * never empty, and its unless: hid the table on every card. */
+	write_file(file,
+	    "template: tc\n"
+	    "renders: shellshock.card\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {table: a, rows: [E], unless: \"{card}\", when: side, "
+	    "columns: [{text: x, width: 5mm}]}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	e = find(t->front, t->nfront, "a.E", 0);
+	assert_non_null(e);
+	assert_int_equal(e->unless.n, 1);
+	assert_string_equal(e->unless.seg[0].field, "card");
+	assert_int_equal(e->when.n, 1);
+	assert_string_equal(e->when.seg[0].field, "side");
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
 test_extends_builtin_by_name(void **state)
 {
 	struct capture c;
@@ -1279,6 +1313,7 @@ main(void)
 		scratch_test(test_extends_unknown_element),
 		scratch_test(test_extends_remove_parts),
 		scratch_test(test_new_in_base),
+		scratch_test(test_table_condition_braces),
 		scratch_test(test_extends_builtin_by_name),
 		scratch_test(test_extends_relative_to_template),
 		scratch_test(test_duplicate_element_name),

@@ -1043,6 +1043,24 @@ text_style(struct ctx *cx, struct elem *e, const struct node *font,
 	colour(cx, col, &e->colour, 0);
 }
 
+/*
+ * when: or unless: (what) at n, a field's name with or without braces,
+ * into f.  A table once wrapped "{card}" in braces again, a literal
+ * that is never empty: its unless: hid it on every card.
+ */
+static void
+condition(struct ctx *cx, const struct node *n, const char *what,
+    struct fmt *f)
+{
+	if (n == NULL)
+		return;
+	if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+	    arena_printf(cx->a, "{%s}", n->str), f) < 0)
+		bad(cx, n, "%s '%s' must name a field", what, n->str);
+	else
+		check_fmt(cx, n, f);
+}
+
 static void
 compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 {
@@ -1050,7 +1068,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	const struct node *cols = el_get(p, "columns");
 	const struct node *stripe = el_get(p, "stripe");
 	double rh = length(cx, el_get(p, "row_height"), cx->t->h, 10);
-	const struct node *tbl = el_get(p, "table"), *n;
+	const struct node *tbl = el_get(p, "table");
 	struct fmt when, unless;
 	struct colour band;
 	double min_card = length(cx, el_get(p, "min_card"), 0, 0);
@@ -1063,13 +1081,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	memset(&when, 0, sizeof(when));
 	memset(&unless, 0, sizeof(unless));
 	cx->el = p->name;
-	if ((n = el_get(p, "when")) != NULL &&
-	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &when) == 0)
-		check_fmt(cx, n, &when);
-	if ((n = el_get(p, "unless")) != NULL &&
-	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str),
-	    &unless) == 0)
-		check_fmt(cx, n, &unless);
+	condition(cx, el_get(p, "when"), "when", &when);
+	condition(cx, el_get(p, "unless"), "unless", &unless);
 	memset(&band, 0, sizeof(band));
 	band.none = 1;
 	colour(cx, stripe, &band, 1);
@@ -1276,20 +1289,8 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->h = h;
 	e->min_card = length(cx, el_get(p, "min_card"), 0, 0);
 	cx->el = p->name;
-	if ((n = el_get(p, "when")) != NULL) {
-		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-		    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
-			bad(cx, n, "when '%s' must name a field", n->str);
-		else
-			check_fmt(cx, n, &e->when);
-	}
-	if ((n = el_get(p, "unless")) != NULL) {
-		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-		    arena_printf(cx->a, "{%s}", n->str), &e->unless) < 0)
-			bad(cx, n, "unless '%s' must name a field", n->str);
-		else
-			check_fmt(cx, n, &e->unless);
-	}
+	condition(cx, el_get(p, "when"), "when", &e->when);
+	condition(cx, el_get(p, "unless"), "unless", &e->unless);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
