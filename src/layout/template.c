@@ -903,6 +903,25 @@ pair(struct ctx *cx, const struct node *n, double *x, double *y)
 	*y = length(cx, n->kid[1], cx->t->h, *y);
 }
 
+/*
+ * A length of the element being compiled that cannot be negative (what:
+ * "size", "row_height"): a box of -5 mm was drawn inside out and told
+ * of as "-5.0 mm x -5.0 mm" at render.
+ */
+static double
+extent(struct ctx *cx, const struct node *n, double whole, double dflt,
+    const char *what)
+{
+	double v = length(cx, n, whole, dflt);
+
+	if (n && !n->bad && v < 0) {
+		bad(cx, n, "element '%s': %s '%s' must be 0 or more", cx->el,
+		    what, n->str);
+		return 0;
+	}
+	return v;
+}
+
 /* A colour from text (n is where it was written): none, a {field}
  * decided per card, a palette name, #rrggbb or a colour name. */
 static void
@@ -1067,20 +1086,28 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	const struct node *rows = el_get(p, "rows");
 	const struct node *cols = el_get(p, "columns");
 	const struct node *stripe = el_get(p, "stripe");
-	double rh = length(cx, el_get(p, "row_height"), cx->t->h, 10);
+	double rh = extent(cx, el_get(p, "row_height"), cx->t->h, 10,
+	    "row_height");
 	const struct node *tbl = el_get(p, "table");
 	struct fmt when, unless;
 	struct colour band;
 	double min_card = length(cx, el_get(p, "min_card"), 0, 0);
+	double cw[32], all = 0;
 	size_t r, c;
 
 	if (rows == NULL || cols == NULL) {
 		bad(cx, tbl, "table '%s' needs rows: and columns:", p->name);
 		return;
 	}
+	/* Each column's width, told once however many rows it has (the
+	 * schema allows 32 columns). */
+	for (c = 0; c < cols->n && c < NELEM(cw); c++) {
+		cw[c] = extent(cx, node_get(cols->kid[c], "width"), cx->t->w,
+		    0, "column width");
+		all += cw[c];
+	}
 	memset(&when, 0, sizeof(when));
 	memset(&unless, 0, sizeof(unless));
-	cx->el = p->name;
 	condition(cx, el_get(p, "when"), "when", &when);
 	condition(cx, el_get(p, "unless"), "unless", &unless);
 	memset(&band, 0, sizeof(band));
@@ -1092,17 +1119,13 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 
 		if (!band.none && r % 2 == 1) {
 			struct elem *s = new_elem(cx);
-			double w = 0;
 
-			for (c = 0; c < cols->n; c++)
-				w += length(cx, node_get(cols->kid[c], "width"),
-				    cx->t->w, 0);
 			s->type = EL_BOX;
 			s->name = arena_printf(cx->a, "%s.stripe", p->name);
 			s->at = tbl;
 			s->x = x0;
 			s->y = y;
-			s->w = w;
+			s->w = all;
 			s->h = rh;
 			s->fill = band;
 			s->stroke.none = 1;
@@ -1110,7 +1133,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			s->unless = unless;
 			s->min_card = min_card;
 		}
-		for (c = 0; c < cols->n; c++) {
+		for (c = 0; c < cols->n && c < NELEM(cw); c++) {
 			const struct node *cm = cols->kid[c];
 			const char *text = get_str(cm, "text", "");
 			struct elem *e = new_elem(cx);
@@ -1120,7 +1143,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->at = cm;
 			e->x = x;
 			e->y = y;
-			e->w = length(cx, node_get(cm, "width"), cx->t->w, 0);
+			e->w = cw[c];
 			e->h = rh;
 			x += e->w;
 			const struct node *col;
@@ -1274,8 +1297,13 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		return;
 	}
 	check_keys(cx, p, type, wd);
+	cx->el = p->name;
 	pair(cx, el_get(p, "at"), &x, &y);
-	pair(cx, el_get(p, "size"), &w, &h);
+	if ((n = el_get(p, "size")) != NULL && n->type == N_SEQ && n->n == 2) {
+		/* A box runs right and down from at:. */
+		w = extent(cx, n->kid[0], cx->t->w, w, "size");
+		h = extent(cx, n->kid[1], cx->t->h, h, "size");
+	}
 	if (type == 3) {
 		compile_table(cx, p, x, y);
 		return;
@@ -1288,7 +1316,6 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->w = w;
 	e->h = h;
 	e->min_card = length(cx, el_get(p, "min_card"), 0, 0);
-	cx->el = p->name;
 	condition(cx, el_get(p, "when"), "when", &e->when);
 	condition(cx, el_get(p, "unless"), "unless", &e->unless);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
@@ -1296,7 +1323,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
 	e->lw = length_upto(cx, el_get(p, "stroke_width"), 0.5, STROKE_MAX,
 	    "stroke_width");
-	e->radius = length(cx, el_get(p, "radius"), 0, 0);
+	e->radius = extent(cx, el_get(p, "radius"), 0, 0, "radius");
 	e->dash = length_upto(cx, el_get(p, "dash"), 0, DASH_MAX, "dash");
 	e->bleed = node_bool(el_get(p, "bleed"), 0);
 	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
