@@ -811,6 +811,125 @@ test_table_condition_braces(void **state)
 }
 
 static void
+test_extends_size_scales(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const struct elem *e;
+	const char *dir = *state;
+	char *file;
+
+	/*
+	 * A base laid out for 100 x 50 mm with a safe margin of 5 mm,
+	 * extended to 190 x 70 mm: inside the margins 90 x 40 mm become
+	 * 180 x 60, so what lies there grows 2 times across and 1.5 times
+	 * down, the margins keep their 5 mm, and type, pens and radii grow
+	 * by the smaller, 1.5.
+	 */
+	write_in(dir, "base.yaml",
+	    "template: base\n"
+	    "renders: shellshock.card\n"
+	    "size: [100mm, 50mm]\n"
+	    "sizes: {a4: [98mm, 52mm]}\n"
+	    "safe: 5mm\n"
+	    "elements:\n"
+	    "  - {box: inner, at: [5mm, 5mm], size: [90mm, 40mm], radius: 2mm}\n"
+	    "  - {name: t, text: \"{name}\", at: [10mm, 10mm], "
+	    "size: [20mm, 5mm], pt: 10, min_pt: 6}\n"
+	    "  - {name: u, text: \"{side}\", at: [10mm, 30mm], "
+	    "size: [20mm, 5mm]}\n"
+	    "  - {box: full, at: [0, 0], size: [100%, 100%], fill: white}\n"
+	    "  - {table: tb, at: [10mm, 20mm], rows: [E, M], row_height: 5mm, "
+	    "columns: [{text: a, width: 10mm}, {text: b, width: 20mm}]}\n"
+	    "  - {line: l, at: [5mm, 45mm], to: [95mm, 45mm]}\n");
+	write_in(dir, "big.yaml",
+	    "template: big\n"
+	    "extends: base.yaml\n"
+	    "size: [190mm, 70mm]\n"
+	    "elements:\n"
+	    "  - {name: u, at: [20mm, 40mm]}\n");
+	file = path_join(dir, "big.yaml");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_near(t->w, 190 * MM, EPS);
+	assert_near(t->h, 70 * MM, EPS);
+	/* The base's A4 size was for its own card: not inherited. */
+	assert_near(t->a4_w, 0, 0);
+	/* The interior stays the interior: 5 + 180, 5 + 60. */
+	e = find(t->front, t->nfront, "inner", 0);
+	assert_near(e->x, 5 * MM, EPS);
+	assert_near(e->w, 180 * MM, EPS);
+	assert_near(e->y, 5 * MM, EPS);
+	assert_near(e->h, 60 * MM, EPS);
+	assert_near(e->radius, 3 * MM, EPS);
+	/* The default pen, 0.5 pt in the base, grows with the rest. */
+	assert_near(e->lw, 0.75, EPS);
+	/* x 5 + (10 - 5) x 2 = 15, far end 5 + 25 x 2 = 55; y 5 + 5 x 1.5
+	 * = 12.5, far end 5 + 10 x 1.5 = 20; 10 pt and 6 pt x 1.5. */
+	e = find(t->front, t->nfront, "t", 0);
+	assert_near(e->x, 15 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	assert_near(e->y, 12.5 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->pt, 15, EPS);
+	assert_near(e->min_pt, 9, EPS);
+	/* Moved by the extension, in its own card's terms; its size is the
+	 * base's, grown: 20 x 2, 5 x 1.5.  The default 7 pt grows too. */
+	e = find(t->front, t->nfront, "u", 0);
+	assert_near(e->x, 20 * MM, EPS);
+	assert_near(e->y, 40 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->pt, 10.5, EPS);
+	/* 100% is the whole card still. */
+	e = find(t->front, t->nfront, "full", 0);
+	assert_near(e->x, 0, EPS);
+	assert_near(e->w, 190 * MM, EPS);
+	assert_near(e->h, 70 * MM, EPS);
+	/* Rows at 20 and 25 mm: 5 + 15 x 1.5 = 27.5 and 35, 7.5 high;
+	 * columns from 10 mm: 15 to 35, 35 to 75. */
+	e = find(t->front, t->nfront, "tb.E", 0);
+	assert_near(e->y, 27.5 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->x, 15 * MM, EPS);
+	assert_near(e->w, 20 * MM, EPS);
+	e = find(t->front, t->nfront, "tb.E", 1);
+	assert_near(e->x, 35 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	e = find(t->front, t->nfront, "tb.M", 1);
+	assert_near(e->y, 35 * MM, EPS);
+	assert_near(e->x, 35 * MM, EPS);
+	/* A line's ends are points: 45 mm down is 5 + 40 x 1.5 = 65. */
+	e = find(t->front, t->nfront, "l", 0);
+	assert_near(e->x, 5 * MM, EPS);
+	assert_near(e->x2, 185 * MM, EPS);
+	assert_near(e->y, 65 * MM, EPS);
+	assert_near(e->y2, 65 * MM, EPS);
+	template_free(t);
+
+	/* The same size, or none given: nothing moves, A4 is inherited. */
+	write_in(dir, "same.yaml",
+	    "template: same\n"
+	    "extends: base.yaml\n"
+	    "sizes: {a4: [98mm, 52mm]}\n");
+	free(file);
+	file = path_join(dir, "same.yaml");
+	t = template_load(file, NULL);
+	assert_non_null(t);
+	assert_near(t->a4_w, 98 * MM, EPS);
+	e = find(t->front, t->nfront, "t", 0);
+	assert_near(e->x, 10 * MM, EPS);
+	assert_near(e->w, 20 * MM, EPS);
+	assert_near(e->pt, 10, 0);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
 test_extends_builtin_by_name(void **state)
 {
 	struct capture c;
@@ -1314,6 +1433,7 @@ main(void)
 		scratch_test(test_extends_remove_parts),
 		scratch_test(test_new_in_base),
 		scratch_test(test_table_condition_braces),
+		scratch_test(test_extends_size_scales),
 		scratch_test(test_extends_builtin_by_name),
 		scratch_test(test_extends_relative_to_template),
 		scratch_test(test_duplicate_element_name),

@@ -745,6 +745,11 @@ struct ctx {
 	int ninfo, capinfo, back;
 	const char **used;
 	int nused, capused;
+	/* each layer of the chain, base first: the path its nodes carry,
+	 * and the card size its lengths were written for */
+	int nl;
+	const char *lfile[MAXCHAIN];
+	double lw[MAXCHAIN], lh[MAXCHAIN];
 };
 
 static void
@@ -893,14 +898,77 @@ length_upto(struct ctx *cx, const struct node *n, double dflt, double max,
 	return v;
 }
 
-/* An [x, y] pair of lengths. */
-static void
-pair(struct ctx *cx, const struct node *n, double *x, double *y)
+/* ---- a base's lengths on an extension's card ---- */
+
+/*
+ * An extension that changes the card size keeps its base's layout:
+ * every length is read in the card size of the layer of the chain that
+ * wrote it, and placed on the template's card as an A4 card is drawn
+ * from a Letter template (template_stretch): the safe margins keep
+ * their width and what lies between them stretches or shrinks.  Type,
+ * pens, radii and dashes grow by the smaller of the two stretches, so
+ * that text fits a stretched box as it fitted the base's.
+ */
+
+/* The layer of the chain that wrote n; dl for a default (n NULL). */
+static int
+layer_of(const struct ctx *cx, const struct node *n, int dl)
 {
-	if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2)
-		return;
-	*x = length(cx, n->kid[0], cx->t->w, *x);
-	*y = length(cx, n->kid[1], cx->t->h, *y);
+	int i;
+
+	if (n == NULL)
+		return dl;
+	for (i = 0; i < cx->nl; i++)
+		if (n->file == cx->lfile[i])
+			return i;
+	return cx->nl - 1;
+}
+
+/* The card's side across (axis 0) or down (1): of layer l, of the
+ * template. */
+static double
+side(const struct ctx *cx, int l, int axis)
+{
+	return axis ? cx->lh[l] : cx->lw[l];
+}
+
+static double
+side_now(const struct ctx *cx, int axis)
+{
+	return axis ? cx->t->h : cx->t->w;
+}
+
+/* Where v, a point written for layer l's card, lands on the template's. */
+static double
+place(const struct ctx *cx, int l, int axis, double v)
+{
+	double from = side(cx, l, axis), to = side_now(cx, axis);
+
+	return from == to ? v : template_stretch(v, from, to, cx->t->safe);
+}
+
+/* How much a length written for layer l's card grows on the template's:
+ * as what lies between the safe margins does. */
+static double
+growth(const struct ctx *cx, int l, int axis)
+{
+	double from = side(cx, l, axis), to = side_now(cx, axis);
+	double s = cx->t->safe;
+
+	if (from == to)
+		return 1;
+	if (2 * s >= from || 2 * s >= to)
+		return to / from;
+	return (to - 2 * s) / (from - 2 * s);
+}
+
+/* ... type, pens, radii and dashes: the smaller of the two ways. */
+static double
+type_growth(const struct ctx *cx, int l)
+{
+	double a = growth(cx, l, 0), d = growth(cx, l, 1);
+
+	return a < d ? a : d;
 }
 
 /*
@@ -920,6 +988,32 @@ extent(struct ctx *cx, const struct node *n, double whole, double dflt,
 		return 0;
 	}
 	return v;
+}
+
+/*
+ * Where an element starts along an axis (at, from the layer that wrote
+ * it, or 0) and, when len is given, how far it runs (*size, else left
+ * as it is), on the template's card.  When one layer wrote both, the far
+ * end is placed as the start is, so that a box that reached the trim on
+ * the base's card reaches it on this one.  *raw and *l are the start as
+ * written and its layer, for a table's rows and columns.
+ */
+static void
+span(struct ctx *cx, const struct node *at, const struct node *len,
+    int axis, int dl, double *pos, double *size, double *raw, int *l)
+{
+	int la = layer_of(cx, at, layer_of(cx, len, dl));
+	int ls = layer_of(cx, len, dl);
+	double a = length(cx, at, side(cx, la, axis), 0), v;
+
+	*pos = place(cx, la, axis, a);
+	*raw = a;
+	*l = la;
+	if (len == NULL)
+		return;
+	v = extent(cx, len, side(cx, ls, axis), 0, "size");
+	*size = ls == la && side(cx, la, axis) != side_now(cx, axis) ?
+	    place(cx, la, axis, a + v) - *pos : v * growth(cx, ls, axis);
 }
 
 /* A colour from text (n is where it was written): none, a {field}
@@ -1047,14 +1141,18 @@ new_elem(struct ctx *cx)
 	return e;
 }
 
-/* Text keys shared by text elements and table columns. */
+/* Text keys shared by text elements and table columns; dl is the layer
+ * that defined the element (its default size grows with it). */
 static void
 text_style(struct ctx *cx, struct elem *e, const struct node *font,
-    const struct node *pt, const struct node *min_pt, const struct node *col)
+    const struct node *pt, const struct node *min_pt, const struct node *col,
+    int dl)
 {
 	e->font = font_index(cx, font);
-	e->pt = node_double(pt, 7);
-	e->min_pt = node_double(min_pt, cx->t->min_pt);
+	e->pt = node_double(pt, 7) * type_growth(cx, layer_of(cx, pt, dl));
+	/* The template's own floor is a size to read, on any card. */
+	e->min_pt = min_pt ? node_double(min_pt, cx->t->min_pt) *
+	    type_growth(cx, layer_of(cx, min_pt, dl)) : cx->t->min_pt;
 	if (e->min_pt > e->pt)
 		e->min_pt = e->pt;
 	e->leading = 1.15;
@@ -1080,18 +1178,57 @@ condition(struct ctx *cx, const struct node *n, const char *what,
 		check_fmt(cx, n, f);
 }
 
+/* Where an element starts: on the template's card, and as written (for
+ * the card of layer lx, ly). */
+struct origin {
+	double x, y, rx, ry;
+	int lx, ly;
+};
+
+/*
+ * A run of len, written in layer ll, that begins off past an origin
+ * written at o in layer lo (a table's row or column): its start and
+ * length on the template's card.  Placed as span() places a box when
+ * one layer wrote both; else it starts at p and grows as ll's lengths
+ * do.
+ */
 static void
-compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
+run(const struct ctx *cx, int axis, double p, double o, int lo, double off,
+    double len, int ll, double *pos, double *size)
+{
+	if (ll == lo && side(cx, lo, axis) != side_now(cx, axis)) {
+		*pos = place(cx, lo, axis, o + off);
+		*size = place(cx, lo, axis, o + off + len) - *pos;
+		return;
+	}
+	*pos = p;
+	*size = len * growth(cx, ll, axis);
+}
+
+/* min_card, a card width: grows as the card does. */
+static double
+min_card(struct ctx *cx, const struct proto *p, int dl)
+{
+	const struct node *n = el_get(p, "min_card");
+	int l = layer_of(cx, n, dl);
+
+	return length(cx, n, 0, 0) * cx->t->w / side(cx, l, 0);
+}
+
+static void
+compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
+    int dl)
 {
 	const struct node *rows = el_get(p, "rows");
 	const struct node *cols = el_get(p, "columns");
 	const struct node *stripe = el_get(p, "stripe");
-	double rh = extent(cx, el_get(p, "row_height"), cx->t->h, 10,
-	    "row_height");
+	const struct node *rhn = el_get(p, "row_height");
+	int lr = layer_of(cx, rhn, dl), lc = layer_of(cx, cols, dl);
+	double rh = extent(cx, rhn, side(cx, lr, 1), 10, "row_height");
 	const struct node *tbl = el_get(p, "table");
 	struct fmt when, unless;
 	struct colour band;
-	double min_card = length(cx, el_get(p, "min_card"), 0, 0);
+	double mc = min_card(cx, p, dl);
 	double cw[32], all = 0;
 	size_t r, c;
 
@@ -1102,8 +1239,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	/* Each column's width, told once however many rows it has (the
 	 * schema allows 32 columns). */
 	for (c = 0; c < cols->n && c < NELEM(cw); c++) {
-		cw[c] = extent(cx, node_get(cols->kid[c], "width"), cx->t->w,
-		    0, "column width");
+		cw[c] = extent(cx, node_get(cols->kid[c], "width"),
+		    side(cx, lc, 0), 0, "column width");
 		all += cw[c];
 	}
 	memset(&when, 0, sizeof(when));
@@ -1115,23 +1252,24 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 	colour(cx, stripe, &band, 1);
 	for (r = 0; r < rows->n; r++) {
 		const char *rowname = node_str(rows->kid[r], "");
-		double x = x0, y = y0 + (double)r * rh;
+		double y, h, off = 0, x = o->x;
 
+		run(cx, 1, o->y + (double)r * rh * growth(cx, lr, 1), o->ry,
+		    o->ly, (double)r * rh, rh, lr, &y, &h);
 		if (!band.none && r % 2 == 1) {
 			struct elem *s = new_elem(cx);
 
 			s->type = EL_BOX;
 			s->name = arena_printf(cx->a, "%s.stripe", p->name);
 			s->at = tbl;
-			s->x = x0;
+			run(cx, 0, o->x, o->rx, o->lx, 0, all, lc, &s->x, &s->w);
 			s->y = y;
-			s->w = all;
-			s->h = rh;
+			s->h = h;
 			s->fill = band;
 			s->stroke.none = 1;
 			s->when = when;
 			s->unless = unless;
-			s->min_card = min_card;
+			s->min_card = mc;
 		}
 		for (c = 0; c < cols->n && c < NELEM(cw); c++) {
 			const struct node *cm = cols->kid[c];
@@ -1141,11 +1279,12 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->type = EL_TEXT;
 			e->name = arena_printf(cx->a, "%s.%s", p->name, rowname);
 			e->at = cm;
-			e->x = x;
+			run(cx, 0, x, o->rx, o->lx, off, cw[c], lc, &e->x,
+			    &e->w);
+			x = e->x + e->w;
+			off += cw[c];
 			e->y = y;
-			e->w = cw[c];
-			e->h = rh;
-			x += e->w;
+			e->h = h;
 			const struct node *col;
 
 			if (compile_fmt(cx->a, dollar(cx, text, rowname),
@@ -1161,7 +1300,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			    node_get(cm, "font") : el_get(p, "font"),
 			    node_get(cm, "pt") ? node_get(cm, "pt") :
 			    el_get(p, "pt"), node_get(cm, "min_pt") ?
-			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL);
+			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL,
+			    dl);
 			if (col && !col->bad)
 				colour_str(cx, col, dollar(cx, col->str, rowname),
 				    &e->colour);
@@ -1170,7 +1310,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->valign = ALIGN_CENTER;
 			e->when = when;
 			e->unless = unless;
-			e->min_card = min_card;
+			e->min_card = mc;
 		}
 	}
 }
@@ -1266,11 +1406,12 @@ compile_listed(struct ctx *cx, const struct proto *p)
 static void
 compile_elem(struct ctx *cx, const struct proto *p)
 {
-	const struct node *tn = NULL, *n;
+	const struct node *tn = NULL, *n, *at, *size;
 	const struct widget *wd = NULL;
 	struct elem *e;
-	int type = -1, i;
-	double x = 0, y = 0, w = cx->t->w, h = cx->t->h;
+	struct origin o;
+	int type = -1, i, dl = layer_of(cx, p->layer[0], 0);
+	double w = cx->t->w, h = cx->t->h;
 
 	for (i = 0; types[i]; i++)
 		if ((n = node_get(p->layer[0], types[i])) != NULL) {
@@ -1298,37 +1439,50 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	}
 	check_keys(cx, p, type, wd);
 	cx->el = p->name;
-	pair(cx, el_get(p, "at"), &x, &y);
-	if ((n = el_get(p, "size")) != NULL && n->type == N_SEQ && n->n == 2) {
-		/* A box runs right and down from at:. */
-		w = extent(cx, n->kid[0], cx->t->w, w, "size");
-		h = extent(cx, n->kid[1], cx->t->h, h, "size");
-	}
+	/* A box runs right and down from at:; without a size, it covers
+	 * the card. */
+	if ((at = el_get(p, "at")) != NULL && (at->type != N_SEQ || at->n != 2))
+		at = NULL;
+	if ((size = el_get(p, "size")) != NULL &&
+	    (size->type != N_SEQ || size->n != 2))
+		size = NULL;
+	span(cx, at ? at->kid[0] : NULL, size ? size->kid[0] : NULL, 0, dl,
+	    &o.x, &w, &o.rx, &o.lx);
+	span(cx, at ? at->kid[1] : NULL, size ? size->kid[1] : NULL, 1, dl,
+	    &o.y, &h, &o.ry, &o.ly);
 	if (type == 3) {
-		compile_table(cx, p, x, y);
+		compile_table(cx, p, &o, dl);
 		return;
 	}
 	e = new_elem(cx);
 	e->name = p->name;
 	e->at = tn;
-	e->x = x;
-	e->y = y;
+	e->x = o.x;
+	e->y = o.y;
 	e->w = w;
 	e->h = h;
-	e->min_card = length(cx, el_get(p, "min_card"), 0, 0);
+	e->min_card = min_card(cx, p, dl);
 	condition(cx, el_get(p, "when"), "when", &e->when);
 	condition(cx, el_get(p, "unless"), "unless", &e->unless);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
-	e->lw = length_upto(cx, el_get(p, "stroke_width"), 0.5, STROKE_MAX,
-	    "stroke_width");
-	e->radius = extent(cx, el_get(p, "radius"), 0, 0, "radius");
-	e->dash = length_upto(cx, el_get(p, "dash"), 0, DASH_MAX, "dash");
+	n = el_get(p, "stroke_width");
+	e->lw = length_upto(cx, n, 0.5, STROKE_MAX, "stroke_width") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "radius");
+	e->radius = extent(cx, n, 0, 0, "radius") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "dash");
+	e->dash = length_upto(cx, n, 0, DASH_MAX, "dash") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	/* Grown, still what libharu takes. */
+	e->lw = e->lw > STROKE_MAX ? STROKE_MAX : e->lw;
+	e->dash = e->dash > DASH_MAX ? DASH_MAX : e->dash;
 	e->bleed = node_bool(el_get(p, "bleed"), 0);
 	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
 	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :
-	    el_get(p, "color"));
+	    el_get(p, "color"), dl);
 	e->halign = align(cx, el_get(p, "align"), 0, ALIGN_START);
 	e->valign = align(cx, el_get(p, "valign"), 1, ALIGN_CENTER);
 	e->wrap = node_bool(el_get(p, "wrap"), 0);
@@ -1352,7 +1506,15 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		e->type = EL_LINE;
 		e->x2 = e->x;
 		e->y2 = e->y;
-		pair(cx, el_get(p, "to"), &e->x2, &e->y2);
+		if ((n = el_get(p, "to")) != NULL && n->type == N_SEQ &&
+		    n->n == 2) {
+			int l = layer_of(cx, n, dl);
+
+			e->x2 = place(cx, l, 0, length(cx, n->kid[0],
+			    side(cx, l, 0), 0));
+			e->y2 = place(cx, l, 1, length(cx, n->kid[1],
+			    side(cx, l, 1), 0));
+		}
 		if (e->stroke.none && !e->stroke.field.n)
 			e->stroke.none = 0;
 		break;
@@ -1577,15 +1739,32 @@ template_load(const char *name, const struct vocab *v)
 		}
 		break;
 	}
-	if ((n = top_get(&c, "size")) == NULL)
+	if (top_get(&c, "size") == NULL)
 		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
 		    "size: size: [3.5in, 2in]", t->name);
+	/*
+	 * The card size each layer's lengths were written for, base first.
+	 * size: replaces the sizes below it on every paper (a base's A4
+	 * size was for the base's card); sizes: replaces those below it
+	 * whole, its letter: the size on Letter.
+	 */
 	t->w = t->h = 144;
-	compile_size(&cx, n, &t->w, &t->h);
-	if ((n = top_get(&c, "sizes")) != NULL) {
-		compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
-		compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+	for (int l = 0; l < c.n; l++) {
+		if ((n = node_get(c.doc[l], "size")) != NULL && !n->bad) {
+			compile_size(&cx, n, &t->w, &t->h);
+			t->a4_w = t->a4_h = 0;
+		}
+		if ((n = node_get(c.doc[l], "sizes")) != NULL && !n->bad &&
+		    n->type == N_MAP) {
+			t->a4_w = t->a4_h = 0;
+			compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
+			compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+		}
+		cx.lfile[l] = c.doc[l]->file;
+		cx.lw[l] = t->w;
+		cx.lh[l] = t->h;
 	}
+	cx.nl = c.n;
 	t->gap = length(&cx, top_get(&c, "gap"), 0, 0);
 	t->safe = length(&cx, top_get(&c, "safe"), 0, 0);
 	t->cut = str_index(cuts, node_str(top_get(&c, "cut"), "crop"));

@@ -17,3 +17,28 @@ if grep -qw -e CV -e 120 "$t/text.txt"; then bad "removing cv left its parts: $(
 expect 0 "render with cv" -- "$muster" render --paper a4 --product card -o "$t/cv.pdf" units/shellshock/mason.yaml
 pdftotext "$t/cv.pdf" - > "$t/text.txt"
 if [ "$(grep -cw -e CV -e 120 "$t/text.txt")" = 2 ]; then ok; else bad "the built-in card prints no 'CV' and '120' to remove"; fi
+
+# --- a template that changes the card size keeps its base's layout,
+# stretched between the safe margins, type grown by the smaller way
+# (issue 16: the base's content sat unscaled in the corner, and on A4 the
+# base's 85 x 55 mm size was inherited: 98 overflow warnings) ---
+cat > "$t/big.yaml" <<'TMPL'
+template: big-card
+extends: shellshock-card
+size: [120mm, 80mm]
+TMPL
+for paper in a4 letter; do
+	expect 0 "render the cards enlarged on $paper" -- "$muster" render --paper "$paper" --product card --template "$t/big.yaml" -o "$t/big-$paper.pdf" units/shellshock
+	has "$t/out" "6 cards" "every card rendered enlarged"
+	if [ -s "$t/err" ]; then bad "an enlarged card warns on $paper: $(head -2 "$t/err")"; else ok; fi
+done
+# Its own size on A4 too, not the base's 85 x 55 mm: 2 x 3 a page.
+has "$t/out" "2 pages" "the enlarged cards take two pages"
+# One card a page: the side stays 3 mm in from the right edge of the
+# 120 mm (340 pt) card, the dead band 3 mm up from the 80 mm (227 pt) bottom.
+expect 0 "render one enlarged card" -- "$muster" render --layout single --product card --template "$t/big.yaml" -o "$t/big1.pdf" units/shellshock/mason.yaml
+pdfinfo "$t/big1.pdf" | tr -s " " > "$t/info"
+has "$t/info" "Page size: 340.157 x 226.772 pts" "the card's own size"
+pdftotext -bbox "$t/big1.pdf" - > "$t/bbox"
+awk -F'"' '/>UN</ { x = $6 } />22\+</ { y = $8 } END { exit !(x > 325 && x < 332.1 && y > 210 && y < 218.3) }' "$t/bbox" && ok ||
+	bad "the enlarged card's corners are not where its base's are: $(grep -E '>(UN|22\+)<' "$t/bbox")"
