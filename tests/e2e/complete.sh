@@ -31,7 +31,8 @@ comp "1 1/2 3/4 5/8" muster render --counter-size ""
 comp "card counter" muster render --product c
 comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster render --template shock
 comp "battalions lineup reference specialties tactics" muster schema ssg ""
-comp "--fields --help --json" muster templates --
+comp "--elements --fields --help --json" muster templates --
+comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster templates --elements shock
 comp "--json" muster check --j
 comp "units/shellshock/mason.yaml" muster check units/shellshock/ma
 comp "units/" muster render un

@@ -42,3 +42,28 @@ has "$t/info" "Page size: 340.157 x 226.772 pts" "the card's own size"
 pdftotext -bbox "$t/big1.pdf" - > "$t/bbox"
 awk -F'"' '/>UN</ { x = $6 } />22\+</ { y = $8 } END { exit !(x > 325 && x < 332.1 && y > 210 && y < 218.3) }' "$t/bbox" && ok ||
 	bad "the enlarged card's corners are not where its base's are: $(grep -E '>(UN|22\+)<' "$t/bbox")"
+
+# --- templates --elements: the names an extension overrides ---
+expect 0 "templates --elements" -- "$muster" templates --elements shellshock-card
+has "$t/out" "shellshock-card: shellshock.card, 88.9 x 50.8 mm, 68 elements" "the template's line"
+has "$t/out" "  movement           box" "a box by its box: name"
+has "$t/out" "  dv                 table          dv.E.fb dv.E.sd" "a table, one element, with its fields"
+has "$t/out" "  arc.E              widget:sector  w.E.arc" "a widget and its field"
+has "$t/out" "back:" "the back after the front"
+expect 0 "templates --elements --json" -- "$muster" templates --elements shellshock-card --json
+/usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = d["elements"]
+assert d["name"] == "shellshock-card" and d["renders"] == "shellshock.card", d
+assert len(e) == 68 and e[0] == {"name": "background", "face": "front", "type": "box", "widget": None, "fields": []}, e[0]
+assert {"name": "index", "face": "front", "type": "text", "widget": None, "fields": ["card", "card.colour"]} in e
+assert [x["name"] for x in e if x["face"] == "back"][0] == "back.background"
+' "$t/out" && ok || bad "templates --elements --json: $(head -c 300 "$t/out")"
+# A template file: what it leaves after its overrides.
+expect 0 "templates --elements FILE" -- "$muster" templates --elements "$t/no-cv.yaml"
+has "$t/out" "no-cv: shellshock.card, 88.9 x 50.8 mm, 65 elements" "a file's own line"
+if grep -qE '^  cv(\.| )' "$t/out"; then bad "--elements lists removed elements"; else ok; fi
+expect 2 "templates --elements of no template" -- "$muster" templates --elements nonesuch
+has "$t/err" "template 'nonesuch' is not in" "--elements names a missing template"
+expect 2 "templates --elements with --fields" -- "$muster" templates --elements shellshock-card --fields
