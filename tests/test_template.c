@@ -691,7 +691,8 @@ test_extends_remove_parts(void **state)
 	    "elements:\n"
 	    "  - {name: cv, remove: true}\n"
 	    "  - {name: internal, remove: true}\n"
-	    "  - {name: dead.label, remove: true}\n");
+	    "  - {name: dead.label, remove: true}\n"
+	    "  - {name: weapon, remove: true}\n");
 	cap_start(&c, 0);
 	t = template_load(file, NULL);
 	assert_string_equal(cap_text(&c), "");
@@ -702,11 +703,14 @@ test_extends_remove_parts(void **state)
 		assert_false(strncmp(t->front[i].name, "internal.", 9) == 0);
 		assert_false(strcmp(t->front[i].name, "dead.label") == 0);
 	}
-	/* The others stay: dead and dead.box are not parts of dead.label;
-	 * six elements fewer. */
+	/* The others stay: dead and dead.box are not parts of dead.label,
+	 * nor is the box weapons a part of the table weapon (its five
+	 * cells gone); eleven elements fewer. */
 	assert_non_null(find(t->front, t->nfront, "dead", 0));
 	assert_non_null(find(t->front, t->nfront, "dead.box", 0));
-	assert_int_equal(t->nfront, 88 - 6);
+	assert_non_null(find(t->front, t->nfront, "weapons", 0));
+	assert_null(find(t->front, t->nfront, "weapon.E", 0));
+	assert_int_equal(t->nfront, 88 - 6 - 5);
 	template_free(t);
 
 	/* Removed, then added back with new: true, it is a new element: on
