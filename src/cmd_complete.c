@@ -98,7 +98,8 @@ offer_value(const struct option *o, const struct optval *v)
 				offer(*p);
 			return;
 		}
-	if (strcmp(o->name, "template") == 0) {
+	if (strcmp(o->name, "template") == 0 ||
+	    strcmp(o->name, "elements") == 0) {
 		offer_templates();
 		puts("@files");
 	} else if (strcmp(o->name, "product") == 0) {

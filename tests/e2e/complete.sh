@@ -34,7 +34,8 @@ comp "battalions lineup reference specialties tactics" muster schema ssg ""
 comp "battalions lineup reference specialties tactics" muster new ssg ""
 comp "shambattle shellshock shock ssg" muster new ""
 comp "always auto never" muster check --color = ""
-comp "--color --fields --help --json" muster templates --
+comp "--color --elements --fields --help --json" muster templates --
+comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster templates --elements shock
 comp "--json" muster check --j
 comp "units/shellshock/mason.yaml" muster check units/shellshock/ma
 comp "units/" muster render un
