@@ -39,7 +39,7 @@ NO_DEPS =
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
-	python3-jsonschema python3-yaml
+	python3-jsonschema python3-yaml clang mandoc
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo)
@@ -57,6 +57,9 @@ ASAN_OBJ = $(SRC:src/%.c=build/asan/%.o)
 ASAN_LIBOBJ = $(filter-out build/asan/main.o,$(ASAN_OBJ))
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
+# make check builds with clang too (its warnings differ from gcc's).
+CLANG = clang
+CLANG_OBJ = $(SRC:src/%.c=build/clang/%.o)
 TESTS = $(sort $(wildcard tests/test_*.c))
 TEST_BIN = $(TESTS:tests/%.c=build/asan/%)
 
@@ -82,6 +85,14 @@ build/asan/%.o: src/%.c | deps-check
 	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(ASAN_FLAGS) \
 		-MMD -MP -c -o $@ $<
 
+build/clang/%.o: src/%.c | deps-check
+	@mkdir -p $(@D)
+	$(CLANG) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) -O1 -g \
+		-MMD -MP -c -o $@ $<
+
+build/clang/muster: $(CLANG_OBJ)
+	$(CLANG) -o $@ $(CLANG_OBJ) $(MUSTER_LIBS) $(LDLIBS)
+
 build/asan/muster: $(ASAN_OBJ)
 	$(CC) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(MUSTER_LIBS) $(LDLIBS)
 
@@ -90,7 +101,7 @@ build/asan/test_%: tests/test_%.c $(ASAN_LIBOBJ) | deps-check
 		-MMD -MP -Isrc -o $@ $< $(ASAN_LIBOBJ) $(MUSTER_LIBS) $(LDLIBS) \
 		-lcmocka
 
--include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(CLANG_OBJ:.o=.d) $(TEST_BIN:=.d)
 
 # The JSON Schema of every kind, for editors (SPEC section 9), from the
 # tables check uses; written only when it changed, so that a clean tree
@@ -124,7 +135,11 @@ build/budget: tests/budget.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ tests/budget.c
 
-check: deps-check muster build/asan/muster build/budget $(TEST_BIN)
+check: deps-check muster build/asan/muster build/clang/muster build/budget \
+		$(TEST_BIN)
+	@build/clang/muster check units decks templates >/dev/null 2>&1 || \
+		{ echo "FAIL the clang build cannot check the examples"; exit 1; }
+	@echo "  clang build/clang/muster: built with -Werror, checks the examples"
 	@for t in $(TEST_BIN); do \
 		./$$t > $$t.log 2>&1 || { cat $$t.log; echo "FAIL $$t"; exit 1; }; \
 		echo "  unit  $$(basename $$t): $$(grep -c '^\[       OK \]' $$t.log) tests passed"; \

@@ -19,6 +19,7 @@ int cmd_calibrate(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_new(int argc, char **argv);
+int cmd_cards(int argc, char **argv);
 
 /* The command table (main.c), ended by a NULL name: what `muster
  * complete` offers after "muster". */
@@ -40,11 +41,12 @@ int cmd_game_known(const char *name);
 
 /* Usage texts, printed by --help (stdout) and on misuse (stderr). */
 extern const char usage_check[], usage_render[], usage_templates[],
-    usage_calibrate[], usage_schema[], usage_new[];
+    usage_calibrate[], usage_schema[], usage_new[], usage_cards[];
 /* Their options (getopt_long's tables, read by shell completion too),
  * and the lists some options take. */
 extern const struct option check_opts[], render_opts[], templates_opts[],
-    calibrate_opts[], schema_opts[], complete_opts[], new_opts[];
+    calibrate_opts[], schema_opts[], complete_opts[], new_opts[],
+    cards_opts[];
 extern const struct optval render_values[], calibrate_values[];
 
 #endif

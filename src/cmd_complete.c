@@ -28,6 +28,17 @@ const struct option complete_opts[] = {
 
 static const char *cur = "";	/* the word being completed */
 
+/* --color, which main takes for every command, and its values. */
+static const struct option colour_opts[] = {
+	{ "color", required_argument, NULL, 0 },
+	{ NULL, 0, NULL, 0 }
+};
+static const char *const colour_names[] = { "auto", "always", "never", NULL };
+static const struct optval colour_values[] = {
+	{ "color", colour_names },
+	{ NULL, NULL }
+};
+
 static void
 offer(const char *word)
 {
@@ -87,7 +98,8 @@ offer_value(const struct option *o, const struct optval *v)
 				offer(*p);
 			return;
 		}
-	if (strcmp(o->name, "template") == 0) {
+	if (strcmp(o->name, "template") == 0 ||
+	    strcmp(o->name, "elements") == 0) {
 		offer_templates();
 		puts("@files");
 	} else if (strcmp(o->name, "product") == 0) {
@@ -120,6 +132,17 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 		}
 	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
 	if (strcmp(cur, "=") == 0 && cword > first &&
+	    option_named(colour_opts, w[cword - 1]) != NULL) {
+		cur = "";
+		offer_value(colour_opts, colour_values);
+		return;
+	}
+	if (cword > first + 1 && strcmp(w[cword - 1], "=") == 0 &&
+	    option_named(colour_opts, w[cword - 2]) != NULL) {
+		offer_value(colour_opts, colour_values);
+		return;
+	}
+	if (strcmp(cur, "=") == 0 && cword > first &&
 	    (o = option_named(opts, w[cword - 1])) != NULL) {
 		cur = "";
 		offer_value(o, values);
@@ -137,6 +160,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 	}
 	if (cur[0] == '-') {
 		offer_options(opts);
+		offer_options(colour_opts);
 		return;
 	}
 	puts("@files");
@@ -183,11 +207,14 @@ cmd_complete(int argc, char **argv)
 		if (strcmp(c->name, w[1]) == 0)
 			break;
 	if (c->name && c->opts) {
-		if (strcmp(c->name, "schema") == 0 && cur[0] != '-') {
+		/* SYSTEM KIND */
+		if ((strcmp(c->name, "schema") == 0 ||
+		    strcmp(c->name, "new") == 0) && cur[0] != '-') {
 			if (cword == 2) {
 				for (g = games; *g; g++)
 					offer((*g)->name);
-				offer("template");
+				if (strcmp(c->name, "schema") == 0)
+					offer("template");
 			} else if (cword == 3 && (game = game_find(w[2]))) {
 				for (k = game->kinds; *k; k++)
 					offer((*k)->name);

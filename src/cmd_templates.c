@@ -1,7 +1,8 @@
 /*
  * cmd_templates.c -- muster templates: the built-in templates, the
  * product and record type each renders, its card size, and with
- * --fields the fields its record type has.
+ * --fields the fields its record type has; with --elements NAME, the
+ * elements of one template, the names an extension overrides.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 const char usage_templates[] =
     "usage: muster templates [--fields] [--json]\n"
+    "       muster templates --elements NAME|FILE [--json]\n"
     "\n"
     "Lists the built-in templates: name, the product it prints (the name\n"
     "'muster render --product' takes), the record type it renders, card\n"
@@ -25,11 +27,19 @@ const char usage_templates[] =
     "NAME', or copy one and change it; a template that says 'extends:\n"
     "NAME' overrides elements by name.\n"
     "\n"
-    "  --fields   also list the fields of each record type: what a\n"
-    "             template may print in braces, such as {name}\n"
-    "  --json     print them as one JSON object: {\"templates\": [{\"name\",\n"
-    "             \"products\", \"renders\", \"width_mm\", \"height_mm\",\n"
-    "             \"description\", \"fields\"}]}, the fields always\n";
+    "  --fields         also list the fields of each record type: what a\n"
+    "                   template may print in braces, such as {name}\n"
+    "  --elements T     list the elements of template T (a built-in name\n"
+    "                   or a template file), front then back, in the\n"
+    "                   order they are drawn: the name an extension\n"
+    "                   overrides or removes ('-': none), what it is, and\n"
+    "                   the fields it prints\n"
+    "  --json           print them as one JSON object: {\"templates\":\n"
+    "                   [{\"name\", \"products\", \"renders\", \"width_mm\",\n"
+    "                   \"height_mm\", \"description\", \"fields\"}]}, the\n"
+    "                   fields always; with --elements, {\"name\",\n"
+    "                   \"renders\", \"width_mm\", \"height_mm\", \"elements\":\n"
+    "                   [{\"name\", \"face\", \"type\", \"widget\", \"fields\"}]}\n";
 
 /* The products that print record type t: "card", "counter, sheet". */
 static void
@@ -107,8 +117,100 @@ json_template(struct sbuf *sb, const struct template *t, const char *prods,
 	sb_adds(sb, "]}");
 }
 
+/* What an element is, for the text listing: "box", "widget:sector". */
+static const char *
+kind_of(const struct el_info *in, char *buf, size_t size)
+{
+	if (in->widget == NULL)
+		return in->type ? in->type : "-";
+	snprintf(buf, size, "%s:%s", in->type, in->widget);
+	return buf;
+}
+
+/* muster templates --elements: one template's elements. */
+static int
+list_elements(const char *name, int json)
+{
+	struct template *t;
+	struct sbuf sb = SBUF_INIT;
+	const char *const *f;
+	char buf[64];
+	int i, face = -1, col;
+
+	diag_init(0, stderr);
+	t = template_load(name, &catalog_vocab);
+	diag_flush();
+	if (t == NULL)
+		return diag_exit_status(0) ? diag_exit_status(0) : 2;
+	if (json) {
+		sb_adds(&sb, "{\"name\": ");
+		sb_json(&sb, t->name);
+		sb_adds(&sb, ", \"renders\": ");
+		sb_json(&sb, t->type);
+		sb_addf(&sb, ", \"width_mm\": %.1f, \"height_mm\": %.1f, "
+		    "\"elements\": [", t->w * 25.4 / 72, t->h * 25.4 / 72);
+		for (i = 0; i < t->ninfo; i++) {
+			const struct el_info *in = &t->info[i];
+
+			sb_adds(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+			if (in->name)
+				sb_json(&sb, in->name);
+			else
+				sb_adds(&sb, "null");
+			sb_addf(&sb, ", \"face\": \"%s\", \"type\": ",
+			    in->back ? "back" : "front");
+			sb_json(&sb, in->type ? in->type : "");
+			sb_adds(&sb, ", \"widget\": ");
+			if (in->widget)
+				sb_json(&sb, in->widget);
+			else
+				sb_adds(&sb, "null");
+			sb_adds(&sb, ", \"fields\": [");
+			for (f = in->fields; *f; f++) {
+				sb_adds(&sb, f == in->fields ? "" : ", ");
+				sb_json(&sb, *f);
+			}
+			sb_adds(&sb, "]}");
+		}
+		sb_adds(&sb, "\n]}\n");
+		fputs(sb.buf, stdout);
+	} else {
+		printf("%s: %s, %.1f x %.1f mm, %d elements\n", t->name,
+		    t->type, t->w * 25.4 / 72, t->h * 25.4 / 72, t->ninfo);
+		for (i = 0; i < t->ninfo; i++) {
+			const struct el_info *in = &t->info[i];
+
+			if (in->back != face) {
+				face = in->back;
+				puts(face ? "back:" : "front:");
+			}
+			col = printf("  %-18s %-*s", in->name ? in->name : "-",
+			    *in->fields ? 14 : 0, kind_of(in, buf, sizeof(buf)));
+			/* Fields wrap under the first, within 78 columns. */
+			for (f = in->fields; *f; f++) {
+				if (f != in->fields && col + 1 +
+				    (int)strlen(*f) > 78) {
+					printf("\n%*s", 35, "");
+					col = 35;
+				}
+				col += printf(" %s", *f);
+			}
+			putchar('\n');
+		}
+	}
+	sb_release(&sb);
+	template_free(t);
+	if (ferror(stdout) || fflush(stdout) == EOF) {
+		fprintf(stderr, "muster: cannot write the list: standard "
+		    "output failed\n");
+		return 2;
+	}
+	return diag_exit_status(0);
+}
+
 /* The options, for getopt_long and for shell completion. */
 const struct option templates_opts[] = {
+	{ "elements", required_argument, NULL, 'e' },
 	{ "fields", no_argument, NULL, 'f' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
@@ -122,11 +224,13 @@ cmd_templates(int argc, char **argv)
 	char **names;
 	size_t i;
 	int c, shown = 0, fields = 0, json = 0;
+	const char *elements = NULL;
 	struct sbuf js = SBUF_INIT;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", templates_opts, NULL)) != -1) {
 		switch (c) {
+		case 'e': elements = optarg; break;
 		case 'f': fields = 1; break;
 		case 'j': json = 1; break;
 		case 'h': fputs(usage_templates, stdout); return 0;
@@ -135,7 +239,13 @@ cmd_templates(int argc, char **argv)
 	}
 	if (optind != argc)
 		return usage_error(usage_templates, "templates takes no "
-		    "arguments");
+		    "arguments%s", elements ? "; --elements names one template" :
+		    "");
+	if (elements && fields)
+		return usage_error(usage_templates, "--elements lists the "
+		    "fields each element prints; leave out --fields");
+	if (elements)
+		return list_elements(elements, json);
 	names = template_names();
 	diag_init(0, stderr);
 	for (i = 0; names[i]; i++) {

@@ -7,7 +7,7 @@ set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units"
+export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units" MUSTER_SCHEMAS="$top/schemas"
 t=$(mktemp -d)
 trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
 fail=0 n=0
@@ -213,6 +213,51 @@ if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "che
 if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
 	bad "check - of nothing: exit $st"; cat "$t/err"; fi
 
+# --- muster new: every kind has a starter, and each passes check (the
+# force names two cards, made from the card's starter); a deck smaller
+# than the rules' is warned about, nothing else ---
+mkdir -p "$t/new"
+"$muster" schema --list | grep -v '^template$' > "$t/kinds"
+"$muster" new --list > "$t/starters"
+if cmp -s "$t/kinds" "$t/starters"; then ok; else bad "a kind has no starter: $(diff "$t/kinds" "$t/starters" | tr '\n' ' ')"; fi
+while read -r s k; do
+	"$muster" new "$s" "$k" > "$t/new/$s-$k.yaml" 2>"$t/err" || bad "muster new $s $k"
+	head -1 "$t/new/$s-$k.yaml" | grep -q "^# yaml-language-server: \$schema=/.*/$s-$k.json$" && ok || bad "muster new $s $k names no schema"
+done < "$t/starters"
+"$muster" new shellshock card | sed 's/My unit/Scout/' > "$t/new/scout.yaml"
+"$muster" new shellshock card | sed 's/My unit/Raider/' > "$t/new/raider.yaml"
+(cd "$t/new" && "$muster" check --json ./*.yaml) > "$t/out" 2>"$t/err"
+python3 - "$t/out" "$(wc -l < "$t/starters")" <<'EOF' && ok || bad "the starters do not pass check: $(cat "$t/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["errors"] == 0 and d["files"] == int(sys.argv[2]) + 2, d
+assert {x["rule"] for x in d["diagnostics"]} == {"ssg.deck.size"}, d["diagnostics"]
+EOF
+expect 2 "new, a misspelt kind" -- "$muster" new shellshock crd
+has "$t/err" "'crd' is not a kind of shellshock; did you mean 'card'?" "new's hint"
+
+# --- muster cards: the names a deck prints, with their copies ---
+expect 0 "cards of a deck" -- "$muster" cards decks/battalions.yaml decks/tactics.yaml
+has "$t/out" "decks/battalions.yaml: ssg battalions" "cards' heading"
+has "$t/out" "  card: 66 cards" "cards' count of the battalions"
+has "$t/out" "     2  Old Guard" "a battalion's copies"
+has "$t/out" "     3  Maneuver" "a tactics card's count"
+expect 0 "cards --json" -- "$muster" cards --json --product counter units/shock/alpha.yaml
+python3 - "$t/out" <<'EOF' && ok || bad "cards --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+doc, = d["documents"]
+assert doc["file"] == "units/shock/alpha.yaml" and doc["kind"] == "squad", doc
+p, = doc["products"]
+assert p["product"] == "counter" and p["cards"] == 4, p
+assert [x["name"] for x in p["names"]] == ["Reyes", "Kowalski", "Okafor", "Lindqvist"], p
+assert all(x["copies"] == 1 for x in p["names"]), p
+EOF
+expect 1 "cards of a broken unit" -- "$muster" cards "$t/stdin-bad.yaml"
+has "$t/err" "must be three of y, n, ?" "cards tells a broken unit's errors"
+expect 2 "cards --product, misspelt" -- "$muster" cards --product cardd decks/battalions.yaml
+has "$t/err" "did you mean 'card'?" "cards --product hint"
+
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
 python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json is not the written list"
@@ -409,9 +454,9 @@ expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "O
 expect 0 "every product of mixed inputs" -- "$muster" render --paper a4 -o "$t/mixed.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
 # Each product on pages of its own: 6 cards (1 page), 8 counters (1),
 # 2 sheets (1 each), the reference card (1), the specialties (1).
-has "$t/out" "$t/mixed.pdf: 6 pages, 19 cards" "cards, counters, sheets and references together"
+has "$t/out" "$t/mixed.pdf: 7 pages, 20 cards" "cards, counters, sheets and references together"
 expect 0 "--product reference" -- "$muster" render --paper a4 --product reference -o "$t/refonly.pdf" units/shellshock decks/reference.yaml decks/specialties.yaml
-has "$t/out" "$t/refonly.pdf: 2 pages, 3 cards" "--product reference prints the references alone, each deck's on its page"
+has "$t/out" "$t/refonly.pdf: 3 pages, 4 cards" "--product reference prints the references alone, each deck's on its page"
 expect 0 "--product card" -- "$muster" render --paper a4 --product card -o "$t/cardonly.pdf" units/shellshock decks/reference.yaml
 has "$t/out" "$t/cardonly.pdf: 1 page, 6 cards" "--product card leaves the references out"
 expect 2 "--product that is none" -- "$muster" render --product cards units/shellshock

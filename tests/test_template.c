@@ -423,6 +423,79 @@ test_builtin_shellshock_card(void **state)
 	sb_release(&sb);
 }
 
+/* The info of the element called name, or NULL. */
+static const struct el_info *
+info_of(const struct template *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->ninfo; i++)
+		if (t->info[i].name && strcmp(t->info[i].name, name) == 0)
+			return &t->info[i];
+	return NULL;
+}
+
+/* The fields of info i joined by spaces, in sb. */
+static const char *
+fields_of(const struct el_info *i, struct sbuf *sb)
+{
+	const char *const *f;
+
+	sb_reset(sb);
+	for (f = i->fields; *f; f++)
+		sb_addf(sb, "%s%s", f == i->fields ? "" : " ", *f);
+	return sb_str(sb);
+}
+
+static void
+test_element_info(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT;
+	struct template *t;
+	const struct el_info *i;
+
+	(void)state;
+	cap_start(&c, 0);
+	t = template_load("shellshock-card", NULL);
+	assert_non_null(t);
+	/* The file's 63 front elements and 5 back ones, a table as one,
+	 * in the order they are drawn. */
+	assert_int_equal(t->ninfo, 63 + 5);
+	assert_string_equal(t->info[0].name, "background");
+	assert_string_equal(t->info[0].type, "box");
+	assert_null(t->info[0].widget);
+	assert_string_equal(fields_of(&t->info[0], &sb), "");
+	assert_int_equal(t->info[62].back, 0);
+	assert_string_equal(t->info[63].name, "back.background");
+	assert_int_equal(t->info[63].back, 1);
+	/* Every field it prints, once, as it meets them: when:, colour:,
+	 * then the text. */
+	i = info_of(t, "index");
+	assert_non_null(i);
+	assert_string_equal(i->type, "text");
+	assert_string_equal(fields_of(i, &sb), "card card.colour");
+	/* A table's fields row by row. */
+	i = info_of(t, "dv");
+	assert_string_equal(i->type, "table");
+	assert_string_equal(fields_of(i, &sb), "dv.E.fb dv.E.sd dv.M.fb "
+	    "dv.M.sd dv.B.fb dv.B.sd dv.I.fb dv.I.sd dv.S.fb dv.S.sd dv.P.fb "
+	    "dv.P.sd");
+	i = info_of(t, "arc.M");
+	assert_string_equal(i->type, "widget");
+	assert_string_equal(i->widget, "sector");
+	assert_string_equal(fields_of(i, &sb), "w.M.arc");
+	i = info_of(t, "terrain.rule");
+	assert_string_equal(i->type, "line");
+	i = info_of(t, "back.unit");
+	assert_int_equal(i->back, 1);
+	assert_string_equal(fields_of(i, &sb), "card name");
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	template_free(t);
+	sb_release(&sb);
+}
+
 static void
 test_unknown_template(void **state)
 {
@@ -484,8 +557,8 @@ test_extends_overrides_and_removes(void **state)
 	    "elements:\n"
 	    "  - {name: title, pt: 14, colour: red, font: bold}\n"
 	    "  - {name: side, remove: true}\n"
-	    "  - {name: extra, text: \"CV {combat_value}\", at: [5mm, 20mm], "
-	    "size: [30mm, 5mm]}\n", base);
+	    "  - {name: extra, new: true, text: \"CV {combat_value}\", "
+	    "at: [5mm, 20mm], size: [30mm, 5mm]}\n", base);
 	write_file(child, sb.buf);
 	cap_start(&c, 0);
 	t = template_load(child, NULL);
@@ -535,6 +608,329 @@ test_extends_overrides_and_removes(void **state)
 	sb_release(&sb);
 	free(base);
 	free(child);
+}
+
+static void
+test_extends_unknown_element(void **state)
+{
+	struct capture c;
+	struct sbuf sb = SBUF_INIT, want = SBUF_INIT;
+	const char *dir = *state;
+	char *base = path_join(dir, "base.yaml");
+	char *child = path_join(dir, "child.yaml");
+
+	/* A misspelt override would add a stray element over the card: it
+	 * is an error, with the nearest name; so are a removal of nothing,
+	 * new: true on a name the base has, and an unnamed addition. */
+	write_file(base, base_template);
+	sb_addf(&sb,
+	    "template: child\n"
+	    "extends: %s\n"
+	    "elements:\n"
+	    "  - {name: titel, pt: 14}\n"
+	    "  - {box: frme, fill: red}\n"
+	    "  - {name: side, remove: true}\n"
+	    "  - {name: sidee, remove: true}\n"
+	    "  - {name: title, new: true, text: x}\n"
+	    "  - {text: x, at: [1mm, 1mm], size: [5mm, 5mm]}\n"
+	    "  - {name: badge, new: true, remove: true}\n"
+	    "  - {name: nothing, text: x}\n", base);
+	write_file(child, sb.buf);
+	cap_start(&c, 0);
+	assert_null(template_load(child, NULL));
+	sb_addf(&want,
+	    "%s:4:12: error: 'titel' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true "
+	    "[template.unknown-element]\n"
+	    "%s:5:11: error: 'frme' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true; "
+	    "did you mean 'frame'? [template.unknown-element]\n"
+	    "%s:7:12: error: 'sidee' to remove names no element of '%s', "
+	    "which this template extends, nor any 'sidee.*' "
+	    "[template.unknown-element]\n"
+	    "%s:8:12: error: 'title' is an element of '%s' already, which this "
+	    "template extends: leave out new: true to override it, or give "
+	    "the new element a name of its own [template.unknown-element]\n"
+	    "%s:9:5: error: an element with no name overrides nothing of "
+	    "'%s', which this template extends: name the element it changes, "
+	    "or say new: true to add it [template.unknown-element]\n"
+	    "%s:10:5: error: element 'badge' says both new: true and remove: "
+	    "true; new: true adds an element, remove: true drops one of the "
+	    "base's [template.invalid]\n"
+	    "%s:11:12: error: 'nothing' names no element of '%s', which "
+	    "this template extends: override one of its elements ('muster "
+	    "templates --elements %s' lists them) or add one with new: true "
+	    "[template.unknown-element]\n",
+	    child, base, base, child, base, base, child, base, child, base,
+	    child, base, child, child, base, base);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&sb);
+	sb_release(&want);
+	free(base);
+	free(child);
+}
+
+static void
+test_extends_remove_parts(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "no-cv.yaml");
+	int i;
+
+	/* cv.box and cv.label are parts of cv: removing cv removes them
+	 * too.  A name only parts have (internal.boxes, internal.range)
+	 * removes the parts; a removed element comes back only as new. */
+	write_file(file,
+	    "template: no-cv\n"
+	    "extends: shellshock-card\n"
+	    "elements:\n"
+	    "  - {name: cv, remove: true}\n"
+	    "  - {name: internal, remove: true}\n"
+	    "  - {name: dead.label, remove: true}\n"
+	    "  - {name: weapon, remove: true}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	for (i = 0; i < t->nfront; i++) {
+		assert_false(strcmp(t->front[i].name, "cv") == 0);
+		assert_false(strncmp(t->front[i].name, "cv.", 3) == 0);
+		assert_false(strncmp(t->front[i].name, "internal.", 9) == 0);
+		assert_false(strcmp(t->front[i].name, "dead.label") == 0);
+	}
+	/* The others stay: dead and dead.box are not parts of dead.label,
+	 * nor is the box weapons a part of the table weapon (its five
+	 * cells gone); eleven elements fewer. */
+	assert_non_null(find(t->front, t->nfront, "dead", 0));
+	assert_non_null(find(t->front, t->nfront, "dead.box", 0));
+	assert_non_null(find(t->front, t->nfront, "weapons", 0));
+	assert_null(find(t->front, t->nfront, "weapon.E", 0));
+	assert_int_equal(t->nfront, 88 - 6 - 5);
+	template_free(t);
+
+	/* Removed, then added back with new: true, it is a new element: on
+	 * top, with nothing of the old one's. */
+	write_file(file,
+	    "template: no-cv\n"
+	    "extends: shellshock-card\n"
+	    "elements:\n"
+	    "  - {name: cv, remove: true}\n");
+	write_in(dir, "cv-again.yaml",
+	    "template: cv-again\n"
+	    "extends: no-cv.yaml\n"
+	    "elements:\n"
+	    "  - {name: cv, new: true, text: \"CV {combat_value}\"}\n"
+	    "  - {name: cv.label, pt: 9}\n");
+	free(file);
+	file = path_join(dir, "cv-again.yaml");
+	assert_null(template_load(file, NULL));
+	assert_non_null(strstr(cap_text(&c), "cv-again.yaml:5:12: error: "
+	    "'cv.label' names no element of 'no-cv.yaml', which this "
+	    "template extends"));
+	cap_end(&c);
+	write_in(dir, "cv-again.yaml",
+	    "template: cv-again\n"
+	    "extends: no-cv.yaml\n"
+	    "elements:\n"
+	    "  - {name: cv, new: true, text: \"CV {combat_value}\", "
+	    "at: [10mm, 20mm], size: [20mm, 5mm]}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 88 - 3 + 1);
+	assert_string_equal(t->front[t->nfront - 1].name, "cv");
+	/* Its own place, and not the old one's when: */
+	assert_near(t->front[t->nfront - 1].x, 10 * MM, EPS);
+	assert_int_equal(t->front[t->nfront - 1].when.n, 0);
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
+test_new_in_base(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const char *dir = *state;
+	char *file = path_join(dir, "plain.yaml");
+
+	/* A template that extends none adds every element it names:
+	 * new: true says nothing more. */
+	write_file(file,
+	    "template: plain\n"
+	    "renders: shellshock.card\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: a, new: true, text: x}\n"
+	    "  - {name: b, text: y}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_int_equal(t->nfront, 2);
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
+test_table_condition_braces(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const struct elem *e;
+	const char *dir = *state;
+	char *file = path_join(dir, "tc.yaml");
+
+	/* A table's when: and unless: name a field with or without braces,
+	 * as an element's do: "{card}" was wrapped again into a literal,
+	 * never empty, and its unless: hid the table on every card. */
+	write_file(file,
+	    "template: tc\n"
+	    "renders: shellshock.card\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {table: a, rows: [E], unless: \"{card}\", when: side, "
+	    "columns: [{text: x, width: 5mm}]}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	e = find(t->front, t->nfront, "a.E", 0);
+	assert_non_null(e);
+	assert_int_equal(e->unless.n, 1);
+	assert_string_equal(e->unless.seg[0].field, "card");
+	assert_int_equal(e->when.n, 1);
+	assert_string_equal(e->when.seg[0].field, "side");
+	cap_end(&c);
+	template_free(t);
+	free(file);
+}
+
+static void
+test_extends_size_scales(void **state)
+{
+	struct capture c;
+	struct template *t;
+	const struct elem *e;
+	const char *dir = *state;
+	char *file;
+
+	/*
+	 * A base laid out for 100 x 50 mm with a safe margin of 5 mm,
+	 * extended to 190 x 70 mm: inside the margins 90 x 40 mm become
+	 * 180 x 60, so what lies there grows 2 times across and 1.5 times
+	 * down, the margins keep their 5 mm, and type, pens and radii grow
+	 * by the smaller, 1.5.
+	 */
+	write_in(dir, "base.yaml",
+	    "template: base\n"
+	    "renders: shellshock.card\n"
+	    "size: [100mm, 50mm]\n"
+	    "sizes: {a4: [98mm, 52mm]}\n"
+	    "safe: 5mm\n"
+	    "elements:\n"
+	    "  - {box: inner, at: [5mm, 5mm], size: [90mm, 40mm], radius: 2mm}\n"
+	    "  - {name: t, text: \"{name}\", at: [10mm, 10mm], "
+	    "size: [20mm, 5mm], pt: 10, min_pt: 6}\n"
+	    "  - {name: u, text: \"{side}\", at: [10mm, 30mm], "
+	    "size: [20mm, 5mm]}\n"
+	    "  - {box: full, at: [0, 0], size: [100%, 100%], fill: white}\n"
+	    "  - {table: tb, at: [10mm, 20mm], rows: [E, M], row_height: 5mm, "
+	    "columns: [{text: a, width: 10mm}, {text: b, width: 20mm}]}\n"
+	    "  - {line: l, at: [5mm, 45mm], to: [95mm, 45mm]}\n");
+	write_in(dir, "big.yaml",
+	    "template: big\n"
+	    "extends: base.yaml\n"
+	    "size: [190mm, 70mm]\n"
+	    "elements:\n"
+	    "  - {name: u, at: [20mm, 40mm]}\n");
+	file = path_join(dir, "big.yaml");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	assert_near(t->w, 190 * MM, EPS);
+	assert_near(t->h, 70 * MM, EPS);
+	/* The base's A4 size was for its own card: not inherited. */
+	assert_near(t->a4_w, 0, 0);
+	/* The interior stays the interior: 5 + 180, 5 + 60. */
+	e = find(t->front, t->nfront, "inner", 0);
+	assert_near(e->x, 5 * MM, EPS);
+	assert_near(e->w, 180 * MM, EPS);
+	assert_near(e->y, 5 * MM, EPS);
+	assert_near(e->h, 60 * MM, EPS);
+	assert_near(e->radius, 3 * MM, EPS);
+	/* The default pen, 0.5 pt in the base, grows with the rest. */
+	assert_near(e->lw, 0.75, EPS);
+	/* x 5 + (10 - 5) x 2 = 15, far end 5 + 25 x 2 = 55; y 5 + 5 x 1.5
+	 * = 12.5, far end 5 + 10 x 1.5 = 20; 10 pt and 6 pt x 1.5. */
+	e = find(t->front, t->nfront, "t", 0);
+	assert_near(e->x, 15 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	assert_near(e->y, 12.5 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->pt, 15, EPS);
+	assert_near(e->min_pt, 9, EPS);
+	/* Moved by the extension, in its own card's terms; its size is the
+	 * base's, grown: 20 x 2, 5 x 1.5.  The default 7 pt grows too. */
+	e = find(t->front, t->nfront, "u", 0);
+	assert_near(e->x, 20 * MM, EPS);
+	assert_near(e->y, 40 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->pt, 10.5, EPS);
+	/* 100% is the whole card still. */
+	e = find(t->front, t->nfront, "full", 0);
+	assert_near(e->x, 0, EPS);
+	assert_near(e->w, 190 * MM, EPS);
+	assert_near(e->h, 70 * MM, EPS);
+	/* Rows at 20 and 25 mm: 5 + 15 x 1.5 = 27.5 and 35, 7.5 high;
+	 * columns from 10 mm: 15 to 35, 35 to 75. */
+	e = find(t->front, t->nfront, "tb.E", 0);
+	assert_near(e->y, 27.5 * MM, EPS);
+	assert_near(e->h, 7.5 * MM, EPS);
+	assert_near(e->x, 15 * MM, EPS);
+	assert_near(e->w, 20 * MM, EPS);
+	e = find(t->front, t->nfront, "tb.E", 1);
+	assert_near(e->x, 35 * MM, EPS);
+	assert_near(e->w, 40 * MM, EPS);
+	e = find(t->front, t->nfront, "tb.M", 1);
+	assert_near(e->y, 35 * MM, EPS);
+	assert_near(e->x, 35 * MM, EPS);
+	/* A line's ends are points: 45 mm down is 5 + 40 x 1.5 = 65. */
+	e = find(t->front, t->nfront, "l", 0);
+	assert_near(e->x, 5 * MM, EPS);
+	assert_near(e->x2, 185 * MM, EPS);
+	assert_near(e->y, 65 * MM, EPS);
+	assert_near(e->y2, 65 * MM, EPS);
+	template_free(t);
+
+	/* The same size, or none given: nothing moves, A4 is inherited. */
+	write_in(dir, "same.yaml",
+	    "template: same\n"
+	    "extends: base.yaml\n"
+	    "sizes: {a4: [98mm, 52mm]}\n");
+	free(file);
+	file = path_join(dir, "same.yaml");
+	t = template_load(file, NULL);
+	assert_non_null(t);
+	assert_near(t->a4_w, 98 * MM, EPS);
+	e = find(t->front, t->nfront, "t", 0);
+	assert_near(e->x, 10 * MM, EPS);
+	assert_near(e->w, 20 * MM, EPS);
+	assert_near(e->pt, 10, 0);
+	assert_string_equal(cap_text(&c), "");
+	cap_end(&c);
+	template_free(t);
+	free(file);
 }
 
 static void
@@ -1034,8 +1430,14 @@ main(void)
 		scratch_test(test_fmt_expand),
 		scratch_test(test_fmt_unclosed_brace),
 		cmocka_unit_test(test_builtin_shellshock_card),
+		cmocka_unit_test(test_element_info),
 		cmocka_unit_test(test_unknown_template),
 		scratch_test(test_extends_overrides_and_removes),
+		scratch_test(test_extends_unknown_element),
+		scratch_test(test_extends_remove_parts),
+		scratch_test(test_new_in_base),
+		scratch_test(test_table_condition_braces),
+		scratch_test(test_extends_size_scales),
 		scratch_test(test_extends_builtin_by_name),
 		scratch_test(test_extends_relative_to_template),
 		scratch_test(test_duplicate_element_name),

@@ -447,29 +447,16 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	}
 }
 
-/* Design length x of l, on a card of length to, margins s kept. */
-static double
-stretch(double x, double l, double to, double s)
-{
-	if (2 * s >= l || 2 * s >= to)
-		return x * to / l;
-	if (x <= s)
-		return x;
-	if (x >= l - s)
-		return to - (l - x);
-	return s + (x - s) * (to - 2 * s) / (l - 2 * s);
-}
-
 double
 draw_x(const struct draw *d, double x)
 {
-	return d->ox + stretch(x, d->t->w, d->w, d->t->safe);
+	return d->ox + template_stretch(x, d->t->w, d->w, d->t->safe);
 }
 
 double
 draw_y(const struct draw *d, double y)
 {
-	return d->oy + d->h - stretch(y, d->t->h, d->h, d->t->safe);
+	return d->oy + d->h - template_stretch(y, d->t->h, d->h, d->t->safe);
 }
 
 static void

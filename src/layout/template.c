@@ -84,6 +84,18 @@ parse_length(const char *s, double whole, double *pt)
 	return 1;
 }
 
+double
+template_stretch(double x, double l, double to, double s)
+{
+	if (2 * s >= l || 2 * s >= to)
+		return x * to / l;
+	if (x <= s)
+		return x;
+	if (x >= l - s)
+		return to - (l - x);
+	return s + (x - s) * (to - 2 * s) / (l - 2 * s);
+}
+
 int
 parse_rgb(const char *s, struct rgb *out)
 {
@@ -247,6 +259,7 @@ static const struct skey k_elem_keys[] = {
 	K_STR("stripe", OPT),
 	K_SEQ("columns", OPT, 1, 32, k_column),
 	K_BOOL("remove", OPT),
+	K_BOOL("new", OPT),
 	K_STR("min_card", OPT),
 	K_END
 };
@@ -547,7 +560,72 @@ static const char *const types[] = {
 	"box", "text", "line", "table", "widget", NULL
 };
 
-/* Collects the elements of every layer of the chain under key. */
+/* Whether name is one of family's parts: "cv.label" of "cv". */
+static int
+part_of(const char *name, const char *family)
+{
+	size_t n = strlen(family);
+
+	return strncmp(name, family, n) == 0 && name[n] == '.';
+}
+
+/* The node that names element m (name:, box:, line: or table:), else m. */
+static const struct node *
+name_node(const struct node *m)
+{
+	static const char *const keys[] = { "name", "box", "line", "table" };
+	size_t i;
+
+	for (i = 0; i < NELEM(keys); i++)
+		if (get_str(m, keys[i], NULL) != NULL)
+			return node_get(m, keys[i]);
+	return m;
+}
+
+/*
+ * Reports that layer l of c overrides (or removes) name, which no
+ * element of v (those below it, and its own so far) has, with the
+ * nearest name v has as a suggestion.
+ */
+static void
+unknown_element(const struct chain *c, int l, const struct proto *v, int n,
+    const char *name, const struct node *m, int removing)
+{
+	struct sbuf hint = SBUF_INIT;
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	const char *base = get_str(c->doc[l], "extends", "?");
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!v[i].removed && v[i].name[0] != '#')
+			names[k++] = v[i].name;
+	names[k] = NULL;
+	if (name[0] == '#')
+		diag(L_ERROR, "template.unknown-element", m, "an element with "
+		    "no name overrides nothing of '%s', which this template "
+		    "extends: name the element it changes, or say new: true "
+		    "to add it", base);
+	else if (removing)
+		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
+		    "to remove names no element of '%s', which this template "
+		    "extends, nor any '%s.*'%s", name, base, name,
+		    sb_hint(&hint, name, names, 0));
+	else
+		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
+		    "names no element of '%s', which this template extends: "
+		    "override one of its elements ('muster templates "
+		    "--elements %s' lists them) or add one with new: true%s",
+		    name, base, base, sb_hint(&hint, name, names, 0));
+	sb_release(&hint);
+	free(names);
+}
+
+/*
+ * Collects the elements of every layer of the chain under key, base
+ * first.  An extending layer overrides an element below it by name, or
+ * removes it and its parts (NAME.*); a name it gives that none below
+ * has is a typo unless the element says new: true.
+ */
 static struct proto *
 merge_elements(const struct chain *c, const char *key, int *np,
     struct arena *a)
@@ -564,7 +642,7 @@ merge_elements(const struct chain *c, const char *key, int *np,
 		for (j = 0; j < list->n; j++) {
 			const struct node *m = list->kid[j];
 			const char *name = get_str(m, "name", NULL);
-			int k;
+			int k, isnew, rm, parts = 0;
 
 			if (m->type != N_MAP || m->bad)
 				continue;
@@ -573,16 +651,61 @@ merge_elements(const struct chain *c, const char *key, int *np,
 			    (name = get_str(m, "line", NULL)) == NULL &&
 			    (name = get_str(m, "table", NULL)) == NULL)
 				name = arena_printf(a, "#%d", ++unnamed);
-			for (k = 0; k < n; k++)
-				if (strcmp(v[k].name, name) == 0)
-					break;
+			isnew = node_bool(node_get(m, "new"), 0);
+			rm = node_bool(node_get(m, "remove"), 0);
 			/* Each document has its own copy of its path. */
-			if (k < n && v[k].nl > 0 &&
-			    v[k].layer[v[k].nl - 1]->file == m->file) {
+			for (k = 0; k < n; k++)
+				if (strcmp(v[k].name, name) == 0 &&
+				    v[k].layer[v[k].nl - 1]->file == m->file)
+					break;
+			if (k < n) {
 				diag(L_ERROR, "template.invalid", m,
 				    "a second element named '%s' (the first is "
 				    "at line %d); give each its own name",
 				    name, v[k].layer[v[k].nl - 1]->line);
+				continue;
+			}
+			/* The element of that name still drawn, if any. */
+			for (k = 0; k < n; k++)
+				if (!v[k].removed && strcmp(v[k].name, name) == 0)
+					break;
+			if (i > 0 && isnew && rm) {
+				diag(L_ERROR, "template.invalid", m, "element "
+				    "'%s' says both new: true and remove: true; "
+				    "new: true adds an element, remove: true "
+				    "drops one of the base's", name);
+				continue;
+			}
+			if (i > 0 && k < n && isnew) {
+				diag(L_ERROR, "template.unknown-element",
+				    name_node(m), "'%s' is an element of '%s' "
+				    "already, which this template extends: leave "
+				    "out new: true to override it, or give the new "
+				    "element a name of its own", name,
+				    get_str(c->doc[i], "extends", "?"));
+				continue;
+			}
+			if (i > 0 && rm) {
+				int q;
+
+				for (q = 0; q < n; q++)
+					if (!v[q].removed &&
+					    part_of(v[q].name, name)) {
+						v[q].removed = 1;
+						parts++;
+					}
+				if (k < n) {
+					/* Kept, so that a second of the name in
+					 * this file is told. */
+					if (v[k].nl < MAXCHAIN)
+						v[k].layer[v[k].nl++] = m;
+					v[k].removed = 1;
+				} else if (parts == 0)
+					unknown_element(c, i, v, n, name, m, 1);
+				continue;
+			}
+			if (i > 0 && k == n && !isnew) {
+				unknown_element(c, i, v, n, name, m, 0);
 				continue;
 			}
 			if (k == n) {
@@ -596,7 +719,7 @@ merge_elements(const struct chain *c, const char *key, int *np,
 			}
 			if (v[k].nl < MAXCHAIN)
 				v[k].layer[v[k].nl++] = m;
-			v[k].removed = node_bool(node_get(m, "remove"), 0);
+			v[k].removed = rm;
 		}
 	}
 	*np = n;
@@ -616,6 +739,17 @@ struct ctx {
 	const char *el;
 	const struct node **told;
 	int ntold;
+	/* the elements as the files name them, the one being compiled
+	 * last, and the fields it prints so far */
+	struct el_info *info;
+	int ninfo, capinfo, back;
+	const char **used;
+	int nused, capused;
+	/* each layer of the chain, base first: the path its nodes carry,
+	 * and the card size its lengths were written for */
+	int nl;
+	const char *lfile[MAXCHAIN];
+	double lw[MAXCHAIN], lh[MAXCHAIN];
 };
 
 static void
@@ -678,6 +812,29 @@ unknown_field(const struct fmt *f, const char *const *fields)
  * through a render.  Once a place (a table column is one for all its
  * rows).
  */
+/* Notes the fields f prints for the element being compiled, each once. */
+static void
+note_fields(struct ctx *cx, const struct fmt *f)
+{
+	int i, k;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->seg[i].field == NULL)
+			continue;
+		for (k = 0; k < cx->nused; k++)
+			if (strcmp(cx->used[k], f->seg[i].field) == 0)
+				break;
+		if (k < cx->nused)
+			continue;
+		if (cx->nused == cx->capused) {
+			cx->capused = cx->capused ? cx->capused * 2 : 16;
+			cx->used = xrealloc(cx->used, (size_t)cx->capused *
+			    sizeof(*cx->used));
+		}
+		cx->used[cx->nused++] = f->seg[i].field;
+	}
+}
+
 static void
 check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 {
@@ -685,6 +842,7 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	const char *field;
 	int k;
 
+	note_fields(cx, f);
 	if (cx->fields == NULL || n == NULL ||
 	    (field = unknown_field(f, cx->fields)) == NULL)
 		return;
@@ -740,14 +898,122 @@ length_upto(struct ctx *cx, const struct node *n, double dflt, double max,
 	return v;
 }
 
-/* An [x, y] pair of lengths. */
-static void
-pair(struct ctx *cx, const struct node *n, double *x, double *y)
+/* ---- a base's lengths on an extension's card ---- */
+
+/*
+ * An extension that changes the card size keeps its base's layout:
+ * every length is read in the card size of the layer of the chain that
+ * wrote it, and placed on the template's card as an A4 card is drawn
+ * from a Letter template (template_stretch): the safe margins keep
+ * their width and what lies between them stretches or shrinks.  Type,
+ * pens, radii and dashes grow by the smaller of the two stretches, so
+ * that text fits a stretched box as it fitted the base's.
+ */
+
+/* The layer of the chain that wrote n; dl for a default (n NULL). */
+static int
+layer_of(const struct ctx *cx, const struct node *n, int dl)
 {
-	if (n == NULL || n->bad || n->type != N_SEQ || n->n != 2)
+	int i;
+
+	if (n == NULL)
+		return dl;
+	for (i = 0; i < cx->nl; i++)
+		if (n->file == cx->lfile[i])
+			return i;
+	return cx->nl - 1;
+}
+
+/* The card's side across (axis 0) or down (1): of layer l, of the
+ * template. */
+static double
+side(const struct ctx *cx, int l, int axis)
+{
+	return axis ? cx->lh[l] : cx->lw[l];
+}
+
+static double
+side_now(const struct ctx *cx, int axis)
+{
+	return axis ? cx->t->h : cx->t->w;
+}
+
+/* Where v, a point written for layer l's card, lands on the template's. */
+static double
+place(const struct ctx *cx, int l, int axis, double v)
+{
+	double from = side(cx, l, axis), to = side_now(cx, axis);
+
+	return from == to ? v : template_stretch(v, from, to, cx->t->safe);
+}
+
+/* How much a length written for layer l's card grows on the template's:
+ * as what lies between the safe margins does. */
+static double
+growth(const struct ctx *cx, int l, int axis)
+{
+	double from = side(cx, l, axis), to = side_now(cx, axis);
+	double s = cx->t->safe;
+
+	if (from == to)
+		return 1;
+	if (2 * s >= from || 2 * s >= to)
+		return to / from;
+	return (to - 2 * s) / (from - 2 * s);
+}
+
+/* ... type, pens, radii and dashes: the smaller of the two ways. */
+static double
+type_growth(const struct ctx *cx, int l)
+{
+	double a = growth(cx, l, 0), d = growth(cx, l, 1);
+
+	return a < d ? a : d;
+}
+
+/*
+ * A length of the element being compiled that cannot be negative (what:
+ * "size", "row_height"): a box of -5 mm was drawn inside out and told
+ * of as "-5.0 mm x -5.0 mm" at render.
+ */
+static double
+extent(struct ctx *cx, const struct node *n, double whole, double dflt,
+    const char *what)
+{
+	double v = length(cx, n, whole, dflt);
+
+	if (n && !n->bad && v < 0) {
+		bad(cx, n, "element '%s': %s '%s' must be 0 or more", cx->el,
+		    what, n->str);
+		return 0;
+	}
+	return v;
+}
+
+/*
+ * Where an element starts along an axis (at, from the layer that wrote
+ * it, or 0) and, when len is given, how far it runs (*size, else left
+ * as it is), on the template's card.  When one layer wrote both, the far
+ * end is placed as the start is, so that a box that reached the trim on
+ * the base's card reaches it on this one.  *raw and *l are the start as
+ * written and its layer, for a table's rows and columns.
+ */
+static void
+span(struct ctx *cx, const struct node *at, const struct node *len,
+    int axis, int dl, double *pos, double *size, double *raw, int *l)
+{
+	int la = layer_of(cx, at, layer_of(cx, len, dl));
+	int ls = layer_of(cx, len, dl);
+	double a = length(cx, at, side(cx, la, axis), 0), v;
+
+	*pos = place(cx, la, axis, a);
+	*raw = a;
+	*l = la;
+	if (len == NULL)
 		return;
-	*x = length(cx, n->kid[0], cx->t->w, *x);
-	*y = length(cx, n->kid[1], cx->t->h, *y);
+	v = extent(cx, len, side(cx, ls, axis), 0, "size");
+	*size = ls == la && side(cx, la, axis) != side_now(cx, axis) ?
+	    place(cx, la, axis, a + v) - *pos : v * growth(cx, ls, axis);
 }
 
 /* A colour from text (n is where it was written): none, a {field}
@@ -875,14 +1141,18 @@ new_elem(struct ctx *cx)
 	return e;
 }
 
-/* Text keys shared by text elements and table columns. */
+/* Text keys shared by text elements and table columns; dl is the layer
+ * that defined the element (its default size grows with it). */
 static void
 text_style(struct ctx *cx, struct elem *e, const struct node *font,
-    const struct node *pt, const struct node *min_pt, const struct node *col)
+    const struct node *pt, const struct node *min_pt, const struct node *col,
+    int dl)
 {
 	e->font = font_index(cx, font);
-	e->pt = node_double(pt, 7);
-	e->min_pt = node_double(min_pt, cx->t->min_pt);
+	e->pt = node_double(pt, 7) * type_growth(cx, layer_of(cx, pt, dl));
+	/* The template's own floor is a size to read, on any card. */
+	e->min_pt = min_pt ? node_double(min_pt, cx->t->min_pt) *
+	    type_growth(cx, layer_of(cx, min_pt, dl)) : cx->t->min_pt;
 	if (e->min_pt > e->pt)
 		e->min_pt = e->pt;
 	e->leading = 1.15;
@@ -890,61 +1160,118 @@ text_style(struct ctx *cx, struct elem *e, const struct node *font,
 	colour(cx, col, &e->colour, 0);
 }
 
+/*
+ * when: or unless: (what) at n, a field's name with or without braces,
+ * into f.  A table once wrapped "{card}" in braces again, a literal
+ * that is never empty: its unless: hid it on every card.
+ */
 static void
-compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
+condition(struct ctx *cx, const struct node *n, const char *what,
+    struct fmt *f)
+{
+	if (n == NULL)
+		return;
+	if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
+	    arena_printf(cx->a, "{%s}", n->str), f) < 0)
+		bad(cx, n, "%s '%s' must name a field", what, n->str);
+	else
+		check_fmt(cx, n, f);
+}
+
+/* Where an element starts: on the template's card, and as written (for
+ * the card of layer lx, ly). */
+struct origin {
+	double x, y, rx, ry;
+	int lx, ly;
+};
+
+/*
+ * A run of len, written in layer ll, that begins off past an origin
+ * written at o in layer lo (a table's row or column): its start and
+ * length on the template's card.  Placed as span() places a box when
+ * one layer wrote both; else it starts at p and grows as ll's lengths
+ * do.
+ */
+static void
+run(const struct ctx *cx, int axis, double p, double o, int lo, double off,
+    double len, int ll, double *pos, double *size)
+{
+	if (ll == lo && side(cx, lo, axis) != side_now(cx, axis)) {
+		*pos = place(cx, lo, axis, o + off);
+		*size = place(cx, lo, axis, o + off + len) - *pos;
+		return;
+	}
+	*pos = p;
+	*size = len * growth(cx, ll, axis);
+}
+
+/* min_card, a card width: grows as the card does. */
+static double
+min_card(struct ctx *cx, const struct proto *p, int dl)
+{
+	const struct node *n = el_get(p, "min_card");
+	int l = layer_of(cx, n, dl);
+
+	return length(cx, n, 0, 0) * cx->t->w / side(cx, l, 0);
+}
+
+static void
+compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
+    int dl)
 {
 	const struct node *rows = el_get(p, "rows");
 	const struct node *cols = el_get(p, "columns");
 	const struct node *stripe = el_get(p, "stripe");
-	double rh = length(cx, el_get(p, "row_height"), cx->t->h, 10);
-	const struct node *tbl = el_get(p, "table"), *n;
+	const struct node *rhn = el_get(p, "row_height");
+	int lr = layer_of(cx, rhn, dl), lc = layer_of(cx, cols, dl);
+	double rh = extent(cx, rhn, side(cx, lr, 1), 10, "row_height");
+	const struct node *tbl = el_get(p, "table");
 	struct fmt when, unless;
 	struct colour band;
-	double min_card = length(cx, el_get(p, "min_card"), 0, 0);
+	double mc = min_card(cx, p, dl);
+	double cw[32], all = 0;
 	size_t r, c;
 
 	if (rows == NULL || cols == NULL) {
 		bad(cx, tbl, "table '%s' needs rows: and columns:", p->name);
 		return;
 	}
+	/* Each column's width, told once however many rows it has (the
+	 * schema allows 32 columns). */
+	for (c = 0; c < cols->n && c < NELEM(cw); c++) {
+		cw[c] = extent(cx, node_get(cols->kid[c], "width"),
+		    side(cx, lc, 0), 0, "column width");
+		all += cw[c];
+	}
 	memset(&when, 0, sizeof(when));
 	memset(&unless, 0, sizeof(unless));
-	cx->el = p->name;
-	if ((n = el_get(p, "when")) != NULL &&
-	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str), &when) == 0)
-		check_fmt(cx, n, &when);
-	if ((n = el_get(p, "unless")) != NULL &&
-	    compile_fmt(cx->a, arena_printf(cx->a, "{%s}", n->str),
-	    &unless) == 0)
-		check_fmt(cx, n, &unless);
+	condition(cx, el_get(p, "when"), "when", &when);
+	condition(cx, el_get(p, "unless"), "unless", &unless);
 	memset(&band, 0, sizeof(band));
 	band.none = 1;
 	colour(cx, stripe, &band, 1);
 	for (r = 0; r < rows->n; r++) {
 		const char *rowname = node_str(rows->kid[r], "");
-		double x = x0, y = y0 + (double)r * rh;
+		double y, h, off = 0, x = o->x;
 
+		run(cx, 1, o->y + (double)r * rh * growth(cx, lr, 1), o->ry,
+		    o->ly, (double)r * rh, rh, lr, &y, &h);
 		if (!band.none && r % 2 == 1) {
 			struct elem *s = new_elem(cx);
-			double w = 0;
 
-			for (c = 0; c < cols->n; c++)
-				w += length(cx, node_get(cols->kid[c], "width"),
-				    cx->t->w, 0);
 			s->type = EL_BOX;
 			s->name = arena_printf(cx->a, "%s.stripe", p->name);
 			s->at = tbl;
-			s->x = x0;
+			run(cx, 0, o->x, o->rx, o->lx, 0, all, lc, &s->x, &s->w);
 			s->y = y;
-			s->w = w;
-			s->h = rh;
+			s->h = h;
 			s->fill = band;
 			s->stroke.none = 1;
 			s->when = when;
 			s->unless = unless;
-			s->min_card = min_card;
+			s->min_card = mc;
 		}
-		for (c = 0; c < cols->n; c++) {
+		for (c = 0; c < cols->n && c < NELEM(cw); c++) {
 			const struct node *cm = cols->kid[c];
 			const char *text = get_str(cm, "text", "");
 			struct elem *e = new_elem(cx);
@@ -952,11 +1279,12 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->type = EL_TEXT;
 			e->name = arena_printf(cx->a, "%s.%s", p->name, rowname);
 			e->at = cm;
-			e->x = x;
+			run(cx, 0, x, o->rx, o->lx, off, cw[c], lc, &e->x,
+			    &e->w);
+			x = e->x + e->w;
+			off += cw[c];
 			e->y = y;
-			e->w = length(cx, node_get(cm, "width"), cx->t->w, 0);
-			e->h = rh;
-			x += e->w;
+			e->h = h;
 			const struct node *col;
 
 			if (compile_fmt(cx->a, dollar(cx, text, rowname),
@@ -972,7 +1300,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			    node_get(cm, "font") : el_get(p, "font"),
 			    node_get(cm, "pt") ? node_get(cm, "pt") :
 			    el_get(p, "pt"), node_get(cm, "min_pt") ?
-			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL);
+			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL,
+			    dl);
 			if (col && !col->bad)
 				colour_str(cx, col, dollar(cx, col->str, rowname),
 				    &e->colour);
@@ -981,7 +1310,7 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 			e->valign = ALIGN_CENTER;
 			e->when = when;
 			e->unless = unless;
-			e->min_card = min_card;
+			e->min_card = mc;
 		}
 	}
 }
@@ -989,7 +1318,8 @@ compile_table(struct ctx *cx, const struct proto *p, double x0, double y0)
 /* The keys each type of element takes, besides common_keys and, for a
  * widget, the widget's own (in the order of types[]). */
 static const char *const common_keys[] = {
-	"name", "at", "size", "when", "unless", "remove", "min_card", NULL
+	"name", "at", "size", "when", "unless", "remove", "new", "min_card",
+	NULL
 };
 static const char *const type_keys[][12] = {
 	{ "box", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
@@ -1037,14 +1367,51 @@ check_keys(struct ctx *cx, const struct proto *p, int type,
 	sb_release(&sb);
 }
 
+static void compile_elem(struct ctx *cx, const struct proto *p);
+
+/* Compiles p and lists it in the template's info. */
+static void
+compile_listed(struct ctx *cx, const struct proto *p)
+{
+	struct el_info *in;
+	const char **f;
+	int i;
+
+	if (cx->ninfo == cx->capinfo) {
+		cx->capinfo = cx->capinfo ? cx->capinfo * 2 : 64;
+		cx->info = xrealloc(cx->info, (size_t)cx->capinfo *
+		    sizeof(*cx->info));
+	}
+	in = &cx->info[cx->ninfo++];
+	memset(in, 0, sizeof(*in));
+	in->name = p->name[0] == '#' ? NULL : arena_strdup(cx->a, p->name);
+	in->back = cx->back;
+	for (i = 0; types[i]; i++)
+		if (node_get(p->layer[0], types[i]) != NULL) {
+			in->type = types[i];
+			break;
+		}
+	if (i == 4)
+		in->widget = arena_strdup(cx->a, get_str(p->layer[0], "widget",
+		    ""));
+	cx->nused = 0;
+	compile_elem(cx, p);
+	f = arena_alloc(cx->a, (size_t)(cx->nused + 1) * sizeof(*f));
+	for (i = 0; i < cx->nused; i++)
+		f[i] = cx->used[i];
+	f[i] = NULL;
+	in->fields = f;
+}
+
 static void
 compile_elem(struct ctx *cx, const struct proto *p)
 {
-	const struct node *tn = NULL, *n;
+	const struct node *tn = NULL, *n, *at, *size;
 	const struct widget *wd = NULL;
 	struct elem *e;
-	int type = -1, i;
-	double x = 0, y = 0, w = cx->t->w, h = cx->t->h;
+	struct origin o;
+	int type = -1, i, dl = layer_of(cx, p->layer[0], 0);
+	double w = cx->t->w, h = cx->t->h;
 
 	for (i = 0; types[i]; i++)
 		if ((n = node_get(p->layer[0], types[i])) != NULL) {
@@ -1071,46 +1438,51 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		return;
 	}
 	check_keys(cx, p, type, wd);
-	pair(cx, el_get(p, "at"), &x, &y);
-	pair(cx, el_get(p, "size"), &w, &h);
+	cx->el = p->name;
+	/* A box runs right and down from at:; without a size, it covers
+	 * the card. */
+	if ((at = el_get(p, "at")) != NULL && (at->type != N_SEQ || at->n != 2))
+		at = NULL;
+	if ((size = el_get(p, "size")) != NULL &&
+	    (size->type != N_SEQ || size->n != 2))
+		size = NULL;
+	span(cx, at ? at->kid[0] : NULL, size ? size->kid[0] : NULL, 0, dl,
+	    &o.x, &w, &o.rx, &o.lx);
+	span(cx, at ? at->kid[1] : NULL, size ? size->kid[1] : NULL, 1, dl,
+	    &o.y, &h, &o.ry, &o.ly);
 	if (type == 3) {
-		compile_table(cx, p, x, y);
+		compile_table(cx, p, &o, dl);
 		return;
 	}
 	e = new_elem(cx);
 	e->name = p->name;
 	e->at = tn;
-	e->x = x;
-	e->y = y;
+	e->x = o.x;
+	e->y = o.y;
 	e->w = w;
 	e->h = h;
-	e->min_card = length(cx, el_get(p, "min_card"), 0, 0);
-	cx->el = p->name;
-	if ((n = el_get(p, "when")) != NULL) {
-		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-		    arena_printf(cx->a, "{%s}", n->str), &e->when) < 0)
-			bad(cx, n, "when '%s' must name a field", n->str);
-		else
-			check_fmt(cx, n, &e->when);
-	}
-	if ((n = el_get(p, "unless")) != NULL) {
-		if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
-		    arena_printf(cx->a, "{%s}", n->str), &e->unless) < 0)
-			bad(cx, n, "unless '%s' must name a field", n->str);
-		else
-			check_fmt(cx, n, &e->unless);
-	}
+	e->min_card = min_card(cx, p, dl);
+	condition(cx, el_get(p, "when"), "when", &e->when);
+	condition(cx, el_get(p, "unless"), "unless", &e->unless);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
 	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
-	e->lw = length_upto(cx, el_get(p, "stroke_width"), 0.5, STROKE_MAX,
-	    "stroke_width");
-	e->radius = length(cx, el_get(p, "radius"), 0, 0);
-	e->dash = length_upto(cx, el_get(p, "dash"), 0, DASH_MAX, "dash");
+	n = el_get(p, "stroke_width");
+	e->lw = length_upto(cx, n, 0.5, STROKE_MAX, "stroke_width") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "radius");
+	e->radius = extent(cx, n, 0, 0, "radius") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "dash");
+	e->dash = length_upto(cx, n, 0, DASH_MAX, "dash") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	/* Grown, still what libharu takes. */
+	e->lw = e->lw > STROKE_MAX ? STROKE_MAX : e->lw;
+	e->dash = e->dash > DASH_MAX ? DASH_MAX : e->dash;
 	e->bleed = node_bool(el_get(p, "bleed"), 0);
 	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
 	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :
-	    el_get(p, "color"));
+	    el_get(p, "color"), dl);
 	e->halign = align(cx, el_get(p, "align"), 0, ALIGN_START);
 	e->valign = align(cx, el_get(p, "valign"), 1, ALIGN_CENTER);
 	e->wrap = node_bool(el_get(p, "wrap"), 0);
@@ -1134,7 +1506,15 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		e->type = EL_LINE;
 		e->x2 = e->x;
 		e->y2 = e->y;
-		pair(cx, el_get(p, "to"), &e->x2, &e->y2);
+		if ((n = el_get(p, "to")) != NULL && n->type == N_SEQ &&
+		    n->n == 2) {
+			int l = layer_of(cx, n, dl);
+
+			e->x2 = place(cx, l, 0, length(cx, n->kid[0],
+			    side(cx, l, 0), 0));
+			e->y2 = place(cx, l, 1, length(cx, n->kid[1],
+			    side(cx, l, 1), 0));
+		}
 		if (e->stroke.none && !e->stroke.field.n)
 			e->stroke.none = 0;
 		break;
@@ -1190,9 +1570,10 @@ compile_list(struct ctx *cx, const struct chain *c, const char *key,
 	protos = merge_elements(c, key, &n, cx->a);
 	cx->v = NULL;
 	cx->n = cx->cap = 0;
+	cx->back = strcmp(key, "back") == 0;
 	for (i = 0; i < n; i++)
 		if (!protos[i].removed)
-			compile_elem(cx, &protos[i]);
+			compile_listed(cx, &protos[i]);
 	free(protos);
 	*out = arena_alloc(cx->a, (size_t)(cx->n ? cx->n : 1) * sizeof(**out));
 	if (cx->n)
@@ -1358,15 +1739,32 @@ template_load(const char *name, const struct vocab *v)
 		}
 		break;
 	}
-	if ((n = top_get(&c, "size")) == NULL)
+	if (top_get(&c, "size") == NULL)
 		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
 		    "size: size: [3.5in, 2in]", t->name);
+	/*
+	 * The card size each layer's lengths were written for, base first.
+	 * size: replaces the sizes below it on every paper (a base's A4
+	 * size was for the base's card); sizes: replaces those below it
+	 * whole, its letter: the size on Letter.
+	 */
 	t->w = t->h = 144;
-	compile_size(&cx, n, &t->w, &t->h);
-	if ((n = top_get(&c, "sizes")) != NULL) {
-		compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
-		compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+	for (int l = 0; l < c.n; l++) {
+		if ((n = node_get(c.doc[l], "size")) != NULL && !n->bad) {
+			compile_size(&cx, n, &t->w, &t->h);
+			t->a4_w = t->a4_h = 0;
+		}
+		if ((n = node_get(c.doc[l], "sizes")) != NULL && !n->bad &&
+		    n->type == N_MAP) {
+			t->a4_w = t->a4_h = 0;
+			compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
+			compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+		}
+		cx.lfile[l] = c.doc[l]->file;
+		cx.lw[l] = t->w;
+		cx.lh[l] = t->h;
 	}
+	cx.nl = c.n;
 	t->gap = length(&cx, top_get(&c, "gap"), 0, 0);
 	t->safe = length(&cx, top_get(&c, "safe"), 0, 0);
 	t->cut = str_index(cuts, node_str(top_get(&c, "cut"), "crop"));
@@ -1413,6 +1811,13 @@ template_load(const char *name, const struct vocab *v)
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
 	compile_list(&cx, &c, "back", &t->back, &t->nback);
 	free(cx.told);
+	free(cx.used);
+	t->info = arena_alloc(t->arena, (size_t)(cx.ninfo ? cx.ninfo : 1) *
+	    sizeof(*t->info));
+	if (cx.ninfo)
+		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
+	t->ninfo = cx.ninfo;
+	free(cx.info);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

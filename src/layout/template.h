@@ -87,6 +87,19 @@ struct named_colour {
 	struct rgb rgb;
 };
 
+/*
+ * An element as the template's files name it, for listing (a table is
+ * one, however many cells it draws): what an override names, what it
+ * is, and the fields it prints.
+ */
+struct el_info {
+	const char *name;	/* NULL: no name, it cannot be overridden */
+	const char *type;	/* "box", "text", "line", "table", "widget" */
+	const char *widget;	/* the widget ("sector"), or NULL */
+	const char *const *fields;	/* each once, in order, NULL-ended */
+	int back;		/* on the back */
+};
+
 struct template {
 	const char *name, *description, *file;
 	const char *type;	/* the record type it renders: "shellshock.card" */
@@ -101,6 +114,8 @@ struct template {
 	int npalette;
 	struct elem *front, *back;
 	int nfront, nback;
+	struct el_info *info;	/* the front's elements, then the back's */
+	int ninfo;
 	struct arena *arena;	/* owns everything above */
 };
 
@@ -155,6 +170,14 @@ const char *const *template_dirs(void);
 /* Parses "2mm", "0.5in", "10pt", "0"; percentages of whole.  1, or 0
  * when s is not a length, -1 when it is one beyond LENGTH_MAX. */
 int parse_length(const char *s, double whole, double *pt);
+/*
+ * Where a point x along a side of length l lands on a card whose side
+ * is to, the safe margins s at both ends keeping their width and what
+ * lies between them stretching or shrinking (when the margins leave
+ * nothing between them, all of it scales).  How an A4 card is drawn
+ * from a template made for Letter.
+ */
+double template_stretch(double x, double l, double to, double s);
 /* Parses "#rrggbb" or a colour name; 0 on failure. */
 int parse_rgb(const char *s, struct rgb *out);
 /* A colour by the template's palette, else parse_rgb(); 0 on failure. */

@@ -87,6 +87,7 @@ extern const char *const ss_arc_name[SS_NARCS + 1];
 
 /* Weapon classes: "p" for primary, "s" for secondary (Weapons). */
 extern const char *const ss_class_name[3];	/* "p", "s", NULL */
+extern const char *const ss_class_word[3];	/* "primary", ... */
 
 /* Facings and armor sections, in the order the card prints armor (SPEC 6). */
 enum ss_facing { SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_LEFT, SS_FACE_REAR,

@@ -36,6 +36,7 @@ const char *const ss_arc_name[SS_NARCS + 1] = {
 
 /* '"p" for primary ... "s" for secondary' */
 const char *const ss_class_name[3] = { "p", "s", NULL };
+const char *const ss_class_word[3] = { "primary", "secondary", NULL };
 
 /* SPEC 6: the armor row is printed front, right, left, rear. */
 const char *const ss_facing_name[SS_NFACINGS + 1] = {

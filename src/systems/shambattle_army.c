@@ -739,7 +739,27 @@ static const struct product products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new shambattle army`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A ShamBattle / Portable Wargame army: at most 40 SP with exactly one\n"
+    "# general, at most 2 artillery and 1 machine gun, each city held by at\n"
+    "# least 8 SP besides the general.  Types: infantry, cavalry, artillery,\n"
+    "# machine-gun, engineer, general; their values come from the rules.\n"
+    "system: shambattle\n"
+    "kind: army\n"
+    "name: My army\n"
+    "units:\n"
+    "  - {name: General Grey, type: general}\n"
+    "  - {name: 1st Foot, type: infantry}\n"
+    "  - {name: 2nd Foot, type: infantry}\n"
+    "  - {name: Light Horse, type: cavalry}\n"
+    "  - {name: Field Guns, type: artillery}\n"
+    "  # a unit of your own: say homebrew and give the values that differ\n"
+    "  # - {name: Mountain Guns, type: artillery, homebrew: true, move: 2}\n"
+    "cities:\n"
+    "  - {name: Greyburg, garrison: [1st Foot, 2nd Foot]}\n";
+
 const struct kind shambattle_army_kind = {
 	"army", "an army: its units, cities and brigades; prints counters "
-	    "and a roster", k_army, rules, load, products, NULL
+	    "and a roster", k_army, rules, load, products, starter
 };

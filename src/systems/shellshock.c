@@ -9,6 +9,7 @@ static const struct kind *const kinds[] = {
 	&shellshock_card_kind,
 	&shellshock_sheet_kind,
 	&shellshock_force_kind,
+	&shellshock_reference_kind,
 	NULL
 };
 

@@ -724,7 +724,46 @@ static const struct product products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new shellshock card`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shellshock record card (basic rules): one unit on a business card.\n"
+    "# 'muster check' holds it to the rules; 'muster render' prints it with a\n"
+    "# cut-out counter; 'muster value' says what it is worth.\n"
+    "system: shellshock\n"
+    "kind: card\n"
+    "name: My unit                # up to 100 characters\n"
+    "era: future                  # future (d10), modern (d8 or d10) or ww2 (d6)\n"
+    "side: Blue                   # optional: printed in the corner, colours the counter\n"
+    "combat_value: 100            # optional: printed on the card; check weighs it\n"
+    "# card: \"A♣\"                 # optional playing-card index: A, 2-10, J, Q, K and a suit\n"
+    "movement:\n"
+    "  max_speed: 8\n"
+    "  road_speed: 12\n"
+    "  maneuver: \"?yn\"            # turns at the start, middle, end: y, n or ?\n"
+    "  tonnage: 60\n"
+    "  # movement points a hex: open costs exactly 1; every cost 1 to 20\n"
+    "  terrain: {open: 1, rough: 2, trees: 3, incline1: 2, incline2: 3, shallow_water: 3}\n"
+    "defense:                     # dV of each row: [front and back, sides]\n"
+    "  E: [8, 6]\n"
+    "  M: [10, 8]\n"
+    "  B: [10, 8]\n"
+    "  I: [12, 10]\n"
+    "  S: [25, 22]\n"
+    "  P: 10                      # physical attacks: one value\n"
+    "gunnery: \"d10+3\"             # the targeting die for the era, and the skill\n"
+    "gunners: 1                   # 1 or more\n"
+    "weapons:                     # one a row at most (E M B I S), none on P\n"
+    "  # class p (primary) or s (secondary); arc front, rear, left, right or\n"
+    "  # pivot1-3 (a turret turning 1, 2 or 3 sides from the front)\n"
+    "  - {row: M, damage: 12, class: s, arc: front}\n"
+    "  - {row: I, damage: 20, class: p, arc: pivot1, spread: true}\n"
+    "ram: 1.1                     # optional: the physical multiplier\n"
+    "armor: {front: 24, right: 16, left: 16, rear: 10}\n"
+    "# internal damage that marks 1, 2 and 3 boxes: bands that meet, ascending\n"
+    "internal: [[4, 8], [9, 13], [14, 18]]\n"
+    "dead: 19                     # one past the last band destroys the unit\n";
+
 const struct kind shellshock_card_kind = {
 	"card", "business-card record card of the basic rules",
-	k_card, rules, load, products, NULL
+	k_card, rules, load, products, starter
 };

@@ -583,7 +583,24 @@ static const struct product products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new shellshock force`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shellshock force: the sides of a battle, weighed by ECV.  Each side\n"
+    "# names its units' card or sheet files, relative to this file; make them\n"
+    "# first, for instance with 'muster new shellshock card > scout.yaml'.\n"
+    "system: shellshock\n"
+    "kind: force\n"
+    "name: My battle\n"
+    "sides:\n"
+    "  Blue:\n"
+    "    units: [scout.yaml]\n"
+    "    pilots: [{skill: 2, ecv: 5, name: Sgt. Vale}]     # optional crew, each with its ECV\n"
+    "    components: [{name: Smoke launchers, ecv: 3}]     # optional\n"
+    "    # declared_ecv: 108      # optional: check says if the sum differs\n"
+    "  Red:\n"
+    "    units: [raider.yaml]\n";
+
 const struct kind shellshock_force_kind = {
 	"force", "the sides of a battle with their ECV; prints a roster and "
-	    "every unit", k_force, rules, load, products, NULL
+	    "every unit", k_force, rules, load, products, starter
 };

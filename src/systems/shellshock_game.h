@@ -67,6 +67,7 @@ int ss_parse_gunnery(const char *s, int *die, int *skill);
 
 extern const struct kind shellshock_card_kind, shellshock_sheet_kind;
 extern const struct kind shellshock_force_kind;
+extern const struct kind shellshock_reference_kind;
 
 /* The record types of a card, a sheet and the counter each prints (a
  * force prints its units' through them). */

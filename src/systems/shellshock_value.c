@@ -73,7 +73,8 @@ complete(const struct ss_unit *u)
 static int
 add_refs(struct batch *b, const char *path, struct refs *r)
 {
-	static const char *const kinds[] = { "card", "sheet", "force", NULL };
+	static const char *const kinds[] = { "card", "sheet", "force",
+	    "reference", NULL };
 	struct inputs in = INPUTS_INIT;
 	const struct loaded *ld;
 	size_t i;
@@ -535,7 +536,8 @@ const struct option ss_value_opts[] = {
 int
 ss_value_run(int argc, char **argv)
 {
-	static const char *const kinds[] = { "card", "sheet", "force", NULL };
+	static const char *const kinds[] = { "card", "sheet", "force",
+	    "reference", NULL };
 	const char *against[64];
 	struct inputs in = INPUTS_INIT;
 	struct refs *r = NULL;
@@ -663,9 +665,10 @@ ss_value_run(int argc, char **argv)
 				    ss_sheet_name(ld[d].obj),
 				    (int)ss_sheet_ecv(ld[d].obj, &crew), NULL);
 				rp_close(rp);
-			} else {
+			} else if (strcmp(ld[d].kind->name, "force") == 0) {
 				value_force(rp, &ld[d], r, v);
 			}
+			/* A legend (kind reference) has no value. */
 		}
 	}
 	rp_close(rp);

@@ -460,7 +460,30 @@ static const struct product products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new shock squad`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A SHOCK squad: a card and a counter for each soldier, and the\n"
+    "# reference cards.  Toughness, awareness and prowess 1 to 9; quality one\n"
+    "# of the eight levels (green to legendary); weapons of class I to VI.\n"
+    "system: shock\n"
+    "kind: squad\n"
+    "name: My squad\n"
+    "soldiers:\n"
+    "  - name: Hale\n"
+    "    role: Team leader          # optional\n"
+    "    toughness: 6\n"
+    "    awareness: 6\n"
+    "    prowess: 5\n"
+    "    quality: experienced\n"
+    "    weapons: [{name: Carbine, class: III}]\n"
+    "  - name: Ortiz\n"
+    "    toughness: 5\n"
+    "    awareness: 5\n"
+    "    prowess: 5\n"
+    "    quality: regular\n"
+    "    weapons: [{name: Rifle, class: IV}]\n";
+
 const struct kind shock_squad_kind = {
 	"squad", "a squad of soldiers; prints soldier cards, counters and "
-	    "the reference cards", k_squad, rules, load, products, NULL
+	    "the reference cards", k_squad, rules, load, products, starter
 };

@@ -317,9 +317,25 @@ static const struct product battalion_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new ssg battalions`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shot, Shell & Grape battalion deck: each card's combat modifiers are\n"
+    "# worked out and printed on it.  type: line, cavalry, light or\n"
+    "# artillery; traits any of elite, heavy, shock, militia.  A deck other\n"
+    "# than the rules' 33 battalions is warned about, and prints as it is.\n"
+    "system: ssg\n"
+    "kind: battalions\n"
+    "name: My battalions\n"
+    "copies: 2                    # of each card\n"
+    "cards:\n"
+    "  - {name: Grenadiers, type: line, traits: [elite]}\n"
+    "  - {name: Hussars, type: cavalry}\n"
+    "  - {name: Voltigeurs, type: light}\n"
+    "  - {name: Horse Art, type: artillery, setup_as: cavalry}\n";
+
 const struct kind ssg_battalions_kind = {
 	"battalions", "the Battalion deck", k_battalions, battalion_rules,
-	load_battalions, battalion_products, NULL
+	load_battalions, battalion_products, starter
 };
 
 /* ---- the deck, for line-ups and odds ---- */

@@ -236,7 +236,24 @@ static const struct rule lineup_rules[] = {
 	{ NULL, NULL, NULL }
 };
 
+/* `muster new ssg lineup`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shot, Shell & Grape line-up: one player's set-up, top card first.\n"
+    "# Line and artillery only in the center stacks or the reserve; center\n"
+    "# stacks 3 cards or more, flank stacks 2 or more; every name a card of\n"
+    "# the deck, used no more often than the deck holds it.\n"
+    "system: ssg\n"
+    "kind: lineup\n"
+    "name: My line-up\n"
+    "# deck: my-battalions.yaml   # optional: the battalions file (default: the game's deck)\n"
+    "left_flank: [Hussars, Skirmishers, Lancers]\n"
+    "left_center: [Grenadiers, Musketeers, Howitzers, Voltigeurs, Fusiliers]\n"
+    "center_center: [Old Guard, Gun Battery, Young Guard, Sappers, Mortars, Legere, Zouaves]\n"
+    "right_center: [Highlanders, Field Pieces, Troopers, Jagers, Gendarmes]\n"
+    "right_flank: [Cuirassier, Horse Art, Dragoons, Cacadores]\n"
+    "reserve: [Chasseurs, Landwehr, Uhlans, Mamelukes, Cossacks, Carabiners, Partisans, Blunderbussars, Congreve Rkts]\n";
+
 const struct kind ssg_lineup_kind = {
 	"lineup", "one player's set-up, checked (prints nothing)", k_lineup,
-	lineup_rules, load_lineup, NULL, NULL
+	lineup_rules, load_lineup, NULL, starter
 };

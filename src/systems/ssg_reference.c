@@ -135,7 +135,23 @@ static const struct product reference_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new ssg reference`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shot, Shell & Grape reference card: the turn in your own words, one\n"
+    "# line a phase; a second card of the modifiers is printed from the rules.\n"
+    "system: ssg\n"
+    "kind: reference\n"
+    "name: Turn sequence\n"
+    "turn:\n"
+    "  - \"1 Draw two Tactics cards.\"\n"
+    "  - \"2 Reinforce: move up to two battalions.\"\n"
+    "  - \"3 Attack with each stack's top card.\"\n"
+    "  - \"4 Morale checks for destroyed battalions.\"\n"
+    "  - \"5 Lay a Terrain card.\"\n"
+    "setup:                         # optional\n"
+    "  - \"Five stacks and a reserve.\"\n";
+
 const struct kind ssg_reference_kind = {
 	"reference", "the rules summary, as two cards", k_reference,
-	reference_rules, load_reference, reference_products, NULL
+	reference_rules, load_reference, reference_products, starter
 };

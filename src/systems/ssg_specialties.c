@@ -160,7 +160,21 @@ static const struct product specialty_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new ssg specialties`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# Shot, Shell & Grape army specialties: a d6 table, one entry a roll.\n"
+    "system: ssg\n"
+    "kind: specialties\n"
+    "name: My specialties\n"
+    "entries:\n"
+    "  - {roll: 1, name: Steady Ranks, effects: [{roll: morale, mod: -1}]}\n"
+    "  - {roll: 2, name: Bold Commander, effects: [{hand: 2}]}\n"
+    "  - {roll: 3, name: Volley Drill, effects: [{roll: combat, who: line, mod: 1}]}\n"
+    "  - {roll: 4, name: Great Guns, effects: [{roll: combat, who: artillery, mod: 1}]}\n"
+    "  - {roll: 5, name: Fine Horses, effects: [{roll: combat, who: cavalry, mod: 1}]}\n"
+    "  - {roll: 6, name: Forced Marches, effects: [{reinforce: 1}]}\n";
+
 const struct kind ssg_specialties_kind = {
 	"specialties", "the army specialties table, as a card",
-	k_specialties, specialty_rules, load_specialties, specialty_products, NULL
+	k_specialties, specialty_rules, load_specialties, specialty_products, starter
 };

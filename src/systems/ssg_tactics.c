@@ -280,7 +280,31 @@ static const struct product tactics_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* `muster new ssg tactics`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A Shot, Shell & Grape tactics deck: each card's text is made from its\n"
+    "# effects, so a card says only what the checker knows.  category:\n"
+    "# attack, defense, reinforce, morale, terrain or special (special cards\n"
+    "# carry text: instead of effects).\n"
+    "system: ssg\n"
+    "kind: tactics\n"
+    "name: My tactics\n"
+    "cards:\n"
+    "  - name: Square Formation\n"
+    "    category: defense\n"
+    "    effects: [{roll: attack, who: cavalry, vs: line, mod: -3}]\n"
+    "  - name: Fire at Will\n"
+    "    category: attack\n"
+    "    effects: [{extra_attack: 1}]\n"
+    "  - name: Maneuver\n"
+    "    count: 3                 # copies in the deck (default 1)\n"
+    "    category: special\n"
+    "    effects: [{discard: terrain}]\n"
+    "  - name: Parley\n"
+    "    category: special\n"
+    "    text: \"Both players skip their next attack.\"\n";
+
 const struct kind ssg_tactics_kind = {
 	"tactics", "the Tactics deck", k_tactics, tactics_rules, load_tactics,
-	tactics_products, NULL
+	tactics_products, starter
 };

@@ -18,7 +18,7 @@ comp() {
 	if [ "$got" = "$want " ]; then ok; else
 		bad "completing '$*': got '$got', want '$want'"; fi
 }
-comp "--help --version calibrate check odds render resolve schema templates value" muster ""
+comp "--help --version calibrate cards check new odds render resolve schema templates value" muster ""
 comp "render resolve" muster re
 comp "shambattle shellshock shock ssg" muster odds ""
 comp "shellshock" muster value ""
@@ -31,7 +31,11 @@ comp "1 1/2 3/4 5/8" muster render --counter-size ""
 comp "card counter" muster render --product c
 comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster render --template shock
 comp "battalions lineup reference specialties tactics" muster schema ssg ""
-comp "--fields --help --json" muster templates --
+comp "battalions lineup reference specialties tactics" muster new ssg ""
+comp "shambattle shellshock shock ssg" muster new ""
+comp "always auto never" muster check --color = ""
+comp "--color --elements --fields --help --json" muster templates --
+comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster templates --elements shock
 comp "--json" muster check --j
 comp "units/shellshock/mason.yaml" muster check units/shellshock/ma
 comp "units/" muster render un

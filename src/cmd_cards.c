@@ -1,0 +1,169 @@
+/*
+ * cmd_cards.c -- muster cards: the card names of each document, as
+ * render would print them (a deck's battalions, a squad's soldiers), with
+ * how many of each: what `odds ssg` and a line-up name cards by.  The
+ * names come from the products' own emitters, so they are what is
+ * printed, whatever the game.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "input.h"
+#include "record.h"
+#include "report.h"
+#include "system.h"
+#include "usage.h"
+#include "util.h"
+
+const char usage_cards[] =
+    "usage: muster cards [--product NAME] [--json] PATH...\n"
+    "\n"
+    "Lists the cards each document prints, by name, with how many of each\n"
+    "(a deck's copies, a card's count): the names 'muster odds ssg',\n"
+    "a line-up and 'render --only' take.  Each product (card, counter,\n"
+    "roster...) is listed apart.\n"
+    "\n"
+    "  --product P  list only this product's cards\n"
+    "  --json       one JSON object on stdout\n"
+    "\n"
+    "exit status: 0, 1 errors in the input, 2 usage or I/O error\n";
+
+const struct option cards_opts[] = {
+	{ "product", required_argument, NULL, 'P' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct name {
+	char *name;
+	int copies;
+};
+
+struct run {
+	struct report *rp;
+	const char *product;	/* --product, or NULL: every one */
+	const char *file;	/* the file being read */
+	struct name *v;		/* the product being listed */
+	size_t n, cap;
+	int cards;
+};
+
+static void
+collect(struct emitter *e, int copies)
+{
+	struct run *r = e->ctx;
+	const char *name = rec_label_text(e->rec);
+	size_t i;
+
+	r->cards += copies;
+	for (i = 0; i < r->n; i++)
+		if (strcmp(r->v[i].name, name) == 0) {
+			r->v[i].copies += copies;
+			return;
+		}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->v = xrealloc(r->v, r->cap * sizeof(*r->v));
+	}
+	r->v[r->n].name = xstrdup(name);
+	r->v[r->n++].copies = copies;
+}
+
+static void
+on_document(struct loaded *ld, void *ctx)
+{
+	struct run *r = ctx;
+	const struct product *p;
+	struct record *rec;
+	struct emitter em;
+	size_t i;
+
+	if (ld->errors || ld->kind == NULL)
+		return;
+	rp_open(r->rp, NULL, '{');
+	rp_f(r->rp, "{file:%s}: {system:%s} {kind:%s}\n",
+	    r->file, ld->game->name, ld->kind->name);
+	rp_open(r->rp, "products", '[');
+	rec = record_new();
+	for (p = ld->kind->products; p && p->name; p++) {
+		if (r->product && strcmp(r->product, p->name) != 0)
+			continue;
+		r->n = 0;
+		r->cards = 0;
+		em.rec = rec;
+		em.card = collect;
+		em.ctx = r;
+		p->emit(ld->obj, &em);
+		rp_open(r->rp, NULL, '{');
+		rp_f(r->rp, "  {product:%s}: {cards:%d} card{_:%s}\n", p->name,
+		    r->cards, r->cards == 1 ? "" : "s");
+		rp_open(r->rp, "names", '[');
+		for (i = 0; i < r->n; i++) {
+			rp_open(r->rp, NULL, '{');
+			rp_f(r->rp, "  {copies:%4d}  {name:%s}\n",
+			    r->v[i].copies, r->v[i].name);
+			rp_close(r->rp);
+			free(r->v[i].name);
+		}
+		rp_close(r->rp);
+		rp_close(r->rp);
+	}
+	record_free(rec);
+	rp_close(r->rp);
+	rp_close(r->rp);
+}
+
+int
+cmd_cards(int argc, char **argv)
+{
+	struct inputs in = INPUTS_INIT;
+	struct run r;
+	struct batch *b;
+	int c, json = 0, rc;
+	size_t i;
+
+	memset(&r, 0, sizeof(r));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", cards_opts, NULL)) != -1) {
+		switch (c) {
+		case 'P': r.product = optarg; break;
+		case 'j': json = 1; break;
+		case 'h': fputs(usage_cards, stdout); return 0;
+		default: return usage_option(usage_cards, cards_opts, argv);
+		}
+	}
+	if (optind == argc)
+		return usage_error(usage_cards, "cards needs a file or folder");
+	if (r.product && !product_known(r.product)) {
+		struct sbuf sb = SBUF_INIT;
+
+		rc = usage_error(usage_cards, "--product '%s' is not a "
+		    "product%s", r.product, sb_hint(&sb, r.product,
+		    product_names(), 1));
+		sb_release(&sb);
+		return rc;
+	}
+	diag_init(0, stderr);
+	for (; optind < argc; optind++)
+		inputs_add(&in, argv[optind]);
+	r.rp = rp_new(stdout, json);
+	rp_open(r.rp, "documents", '[');
+	b = batch_new();
+	for (i = 0; i < in.n; i++) {
+		r.file = strcmp(in.v[i], "-") == 0 ? "<stdin>" : in.v[i];
+		system_read_file(in.v[i], b, on_document, &r);
+		diag_flush();
+	}
+	rp_close(r.rp);
+	rp_end(r.rp);
+	rc = diag_exit_status(0);
+	free(r.v);
+	batch_free(b);
+	inputs_free(&in);
+	return rc;
+}
