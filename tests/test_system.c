@@ -224,18 +224,20 @@ test_products_fill_their_fields(void **state)
 		au.file = in.v[i];
 		system_read_file(in.v[i], b, audit_doc, &au);
 	}
-	/* units/shellshock: 6 cards and 2 sheets, a counter each; the demo
+	/* units/shellshock: 6 cards and 2 sheets, a counter each, and the
+	 * legend (kind reference), one card; the demo
 	 * force: a roster card for each of 2 sides, its 2 sheets, 2 cards
 	 * and 4 counters; decks: 33 + 49 deck cards (each once, with its
 	 * count), 2 + 1 reference cards. */
-	assert_int_equal(au.cards, 6 * 2 + 2 * 2 + (2 + 2 + 2 + 4) + 33 + 49 +
-	    2 + 1);
-	/* The arcs and cells of 6 cards, and of the force's 2 cards; on
+	assert_int_equal(au.cards, 6 * 2 + 2 * 2 + 1 + (2 + 2 + 2 + 4) + 33 +
+	    49 + 2 + 1);
+	/* The arcs and cells of 6 cards, and of the force's 2 cards; the
+	 * legend's 7 arcs; on
 	 * each of 2 + 2 sheets 2 hexes, 3 rows of cells, 4 armor tracks, 26
 	 * equipment tracks and 2 chart tracks; on each battalion's face
 	 * two NATO symbols (one placed for a card with traits, one for a
 	 * card without), and one on its back. */
-	assert_int_equal(au.widgets, (6 + 2) * (5 + 4) +
+	assert_int_equal(au.widgets, (6 + 2) * (5 + 4) + 7 +
 	    (2 + 2) * (2 + 3 + 4 + 26 + 2) + 33 * 3);
 	/* Every example of every game: each product fills exactly its
 	 * record type's fields, and its widgets take their values. */
