@@ -149,6 +149,7 @@ check: deps-check muster build/asan/muster build/clang/muster build/budget \
 	@sh tests/bad.sh ./muster build/budget
 	@/usr/bin/python3 tests/schema_check.py build/asan/muster
 	@sh tests/e2e.sh build/asan/muster
+	@/usr/bin/python3 tests/tour.py ./muster
 	@sh tests/valgrind.sh ./muster
 	@echo "all tests passed"
 
@@ -190,6 +191,9 @@ install: muster
 	mkdir -p $(DESTDIR)$(DATADIR)/decks
 	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
 	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
+	mkdir -p $(DESTDIR)$(DATADIR)/examples
+	cp -f examples/*.yaml $(DESTDIR)$(DATADIR)/examples/
+	chmod 644 $(DESTDIR)$(DATADIR)/examples/*.yaml
 	for d in units/*/; do \
 		mkdir -p "$(DESTDIR)$(DATADIR)/$$d" && \
 		cp -f "$$d"*.yaml "$(DESTDIR)$(DATADIR)/$$d" && \
@@ -210,10 +214,11 @@ install: muster
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
-	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json; do \
+	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json \
+	    examples/*.yaml; do \
 		rm -f "$(DESTDIR)$(DATADIR)/$$f"; \
 	done
-	for d in units/*/ units templates decks schemas; do \
+	for d in units/*/ units templates decks schemas examples; do \
 		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
 	done
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
