@@ -193,15 +193,25 @@ static void
 emit_one(struct emitter *e, int copies)
 {
 	struct doc_ctx *dc = e->ctx;
+	const struct template *t = dc->t;
+	const char *name, *file;
 	int i;
 
 	if (!wanted(dc->rd, rec_label_text(e->rec)))
 		return;
+	/* A card whose document names its template prints with that one,
+	 * unless --template gave one for its type. */
+	if (t != dc->rd->user && (name = rec_template(e->rec, &file)) != NULL &&
+	    (t = catalog_template(name, file, NULL, "template.invalid",
+	    dc->p->type->name)) == NULL) {
+		dc->rd->stop = 1;
+		return;
+	}
 	copies *= dc->rd->copies;
 	/* Each record type fills pages of its own: record cards and deck
 	 * cards given to one -o never share a page. */
 	for (i = 0; i < copies && !dc->rd->stop; i++)
-		if (layout_card(dc->rd->cur->layout, dc->p->type->name, dc->t,
+		if (layout_card(dc->rd->cur->layout, dc->p->type->name, t,
 		    e->rec) < 0)
 			dc->rd->stop = 1;
 }
@@ -685,6 +695,7 @@ cmd_render(int argc, char **argv)
 	}
 	rd.rec = record_new();
 	rd.batch = batch_new();
+	catalog_attach();
 	for (i = 0; i < nout; i++) {
 		struct inputs in = INPUTS_INIT;
 		size_t k;
@@ -760,6 +771,7 @@ out:
 		template_free(rd.tmpl[i].t);
 	free(rd.tmpl);
 	template_free(rd.user);
+	catalog_release();
 	list_free(rd.products);
 	list_free(rd.only);
 	free(rd.only_hit);

@@ -232,10 +232,12 @@ rectype_fields(const struct rectype *t)
 	const char **v = NULL;
 	size_t i, n = 0, cap = 0;
 
+	if (t->fields == NULL)
+		return NULL;	/* open: the template's fields */
 	for (i = 0; i < C.nsets; i++)
 		if (C.sets[i].t == t)
 			return C.sets[i].v;
-	for (f = t->fields; f && *f; f++)
+	for (f = t->fields; *f; f++)
 		expand(&sb, *f, &v, &n, &cap);
 	sb_release(&sb);
 	if (v == NULL)
@@ -482,6 +484,8 @@ out:
 }
 
 int (*system_foreign_doc)(const struct node *root);
+const char *const *(*system_template_fields)(const char *name,
+    const struct node *at, const char *rule, const char *type);
 
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,

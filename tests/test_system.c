@@ -152,12 +152,28 @@ static void
 audit_card(struct emitter *e, int copies)
 {
 	struct audit *au = e->ctx;
-	const char *keys[2048];
+	const struct template *t = au->t;
+	const char *keys[2048], *name, *file;
 	size_t n = rec_keys(e->rec, keys, NELEM(keys)), i;
 	const char *const *f;
 
 	assert_true(copies >= 1);
 	au->cards++;
+	if (au->fields == NULL) {
+		/* An open type: its card has every field of the template it
+		 * prints with, its document's or the product's. */
+		if ((name = rec_template(e->rec, &file)) != NULL)
+			t = catalog_template(name, file, NULL,
+			    "template.invalid", au->p->type->name);
+		assert_non_null(t);
+		for (f = t->fields; *f; f++)
+			if (rec_get(e->rec, *f) == NULL)
+				fail_msg("%s: a card lacks field '%s' of template "
+				    "%s", au->file, *f, t->name);
+		audit_widgets(au, e->rec, t->front, t->nfront);
+		audit_widgets(au, e->rec, t->back, t->nback);
+		return;
+	}
 	/* Every field filled is declared ... */
 	for (i = 0; i < n; i++)
 		if (str_index(au->fields, keys[i]) < 0)
@@ -169,8 +185,8 @@ audit_card(struct emitter *e, int copies)
 		if (rec_get(e->rec, *f) == NULL)
 			fail_msg("%s: product %s leaves %s's field '%s' unset",
 			    au->file, au->p->name, au->p->type->name, *f);
-	audit_widgets(au, e->rec, au->t->front, au->t->nfront);
-	audit_widgets(au, e->rec, au->t->back, au->t->nback);
+	audit_widgets(au, e->rec, t->front, t->nfront);
+	audit_widgets(au, e->rec, t->back, t->nback);
 }
 
 static void
@@ -215,6 +231,7 @@ test_products_fill_their_fields(void **state)
 	(void)state;
 	memset(&au, 0, sizeof(au));
 	diag_init(0, stderr);
+	catalog_attach();
 	for (d = 0; dirs[d]; d++) {
 		dir = repo_path(dirs[d]);
 		inputs_add(&in, dir);
@@ -253,6 +270,7 @@ test_products_fill_their_fields(void **state)
 	inputs_free(&all);
 	inputs_free(&in);
 	batch_free(b);
+	catalog_release();
 	system_cleanup();
 }
 
@@ -500,6 +518,68 @@ test_ref_missing(void **state)
 	batch_free(b);
 }
 
+/* A template a document names: relative to the document, or built in;
+ * loaded once; each problem told at each place naming it. */
+static void
+test_catalog_template(void **state)
+{
+	const char *dir = *state;
+	struct arena *a = arena_new();
+	struct reader *rd;
+	const struct node *root, *n1, *n2, *n3, *n4;
+	const struct template *t1, *t2;
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	char *doc = path_join(dir, "sub/doc.yaml");
+
+	mkdir_in(dir, "sub");
+	write_in(dir, "sub/mine.yaml", "template: mine\nextends: "
+	    "shellshock-card\n");
+	write_file(doc, "a: mine.yaml\nb: ./mine.yaml\nc: shellshok-card\n"
+	    "d: nowhere.yaml\n");
+	rd = reader_open(doc);
+	root = reader_next(rd, a);
+	n1 = node_get(root, "a");
+	n2 = node_get(root, "b");
+	n3 = node_get(root, "c");
+	n4 = node_get(root, "d");
+	cap_start(&c, 0);
+	t1 = catalog_template(n1->str, doc, n1, "x.rule", "shellshock.card");
+	t2 = catalog_template(n1->str, doc, n1, "x.rule", "shellshock.card");
+	assert_non_null(t1);
+	assert_ptr_equal(t1, t2);
+	assert_string_equal(t1->name, "mine");
+	assert_non_null(catalog_template("shellshock-card", NULL, NULL,
+	    "x.rule", "shellshock.card"));
+	assert_null(catalog_template(n2->str, doc, n2, "x.rule",
+	    "ssg.tactic"));
+	assert_null(catalog_template(n3->str, doc, n3, "x.rule",
+	    "shellshock.card"));
+	assert_null(catalog_template(n4->str, doc, n4, "x.rule",
+	    "shellshock.card"));
+	assert_null(catalog_template(n4->str, doc, n1, "x.rule",
+	    "shellshock.card"));
+	diag_flush();
+	sb_addf(&want,
+	    "%s:1:4: error: cannot open template 'nowhere.yaml': No such "
+	    "file or directory [x.rule]\n"
+	    "%s:2:4: error: template './mine.yaml' renders shellshock.card, "
+	    "not ssg.tactic; name a template that says renders: ssg.tactic "
+	    "[x.rule]\n"
+	    "%s:3:4: error: template 'shellshok-card' is neither a built-in "
+	    "template ('muster templates' lists them) nor a path to a "
+	    "template file; did you mean 'shellshock-card'? [x.rule]\n"
+	    "%s:4:4: error: cannot open template 'nowhere.yaml': No such "
+	    "file or directory [x.rule]\n", doc, doc, doc, doc);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	catalog_release();
+	reader_close(rd);
+	arena_free(a);
+	sb_release(&want);
+	free(doc);
+}
+
 /* The built-in templates and decks of the tree. */
 static int
 setup(void **state)
@@ -527,6 +607,7 @@ main(void)
 		scratch_test(test_ref_circles),
 		scratch_test(test_ref_depth),
 		scratch_test(test_ref_missing),
+		scratch_test(test_catalog_template),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

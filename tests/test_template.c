@@ -259,6 +259,20 @@ test_fmt_expand(void **state)
 	sb_adds(&sb, ">");
 	fmt_expand(&find(t->front, t->nfront, "a", 0)->text, r, &sb, NULL);
 	assert_string_equal(sb.buf, ">A Mason (UN)");
+	/* Every field the elements name, in texts, colours and conditions,
+	 * sorted and each once. */
+	{
+		static const char *const want[] = { "also", "card",
+			"card.colour", "dv.E.fb", "dv.E.sd", "name", "nope",
+			"side", NULL };
+		int i;
+
+		for (i = 0; want[i]; i++) {
+			assert_non_null(t->fields[i]);
+			assert_string_equal(t->fields[i], want[i]);
+		}
+		assert_null(t->fields[i]);
+	}
 	cap_end(&c);
 	template_free(t);
 	record_free(r);

@@ -616,6 +616,9 @@ struct ctx {
 	const char *el;
 	const struct node **told;
 	int ntold;
+	/* every field named, for the template's list (in the arena) */
+	const char **named;
+	int nnamed, capnamed;
 };
 
 static void
@@ -685,6 +688,16 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	const char *field;
 	int k;
 
+	for (k = 0; k < f->n; k++)
+		if (f->seg[k].field) {
+			if (cx->nnamed == cx->capnamed) {
+				cx->capnamed = cx->capnamed ? cx->capnamed * 2 :
+				    64;
+				cx->named = xrealloc(cx->named,
+				    (size_t)cx->capnamed * sizeof(*cx->named));
+			}
+			cx->named[cx->nnamed++] = f->seg[k].field;
+		}
 	if (cx->fields == NULL || n == NULL ||
 	    (field = unknown_field(f, cx->fields)) == NULL)
 		return;
@@ -1308,6 +1321,32 @@ compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
 	}
 }
 
+static int
+by_field(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The fields the elements named, sorted, each once, in the arena. */
+static const char *const *
+named_fields(struct ctx *cx)
+{
+	const char **v = arena_alloc(cx->a, (size_t)(cx->nnamed + 1) *
+	    sizeof(*v));
+	int i, n = 0;
+
+	if (cx->nnamed)
+		qsort(cx->named, (size_t)cx->nnamed, sizeof(*cx->named),
+		    by_field);
+	for (i = 0; i < cx->nnamed; i++)
+		if (n == 0 || strcmp(v[n - 1], cx->named[i]) != 0)
+			v[n++] = cx->named[i];
+	v[n] = NULL;
+	free(cx->named);
+	cx->named = NULL;
+	return v;
+}
+
 struct template *
 template_load(const char *name, const struct vocab *v)
 {
@@ -1413,6 +1452,7 @@ template_load(const char *name, const struct vocab *v)
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
 	compile_list(&cx, &c, "back", &t->back, &t->nback);
 	free(cx.told);
+	t->fields = named_fields(&cx);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

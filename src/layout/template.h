@@ -101,6 +101,9 @@ struct template {
 	int npalette;
 	struct elem *front, *back;
 	int nfront, nback;
+	/* Every field its elements name, sorted and NULL-ended: what a
+	 * record of an open type (whose fields are the template's) needs. */
+	const char *const *fields;
 	struct arena *arena;	/* owns everything above */
 };
 
