@@ -25,7 +25,8 @@
 	X(shellshock) \
 	X(shambattle) \
 	X(shock) \
-	X(ssg)
+	X(ssg) \
+	X(cards)
 
 #define DECLARE(g) extern const struct game game_##g;
 #define ROW(g) &game_##g,

@@ -805,7 +805,7 @@ test_image_refused(void **state)
 	free(f);
 	f = path_join(dir, "over.png");
 	write_png(f, 4, 4, 10000, 5001, 2, 8, 1);
-	refused(p, f, "is 10000 x 5001 pixels, 50.0 megapixels; an image may "
+	refused(p, f, "is 10000 x 5001 pixels, 50.01 megapixels; an image may "
 	    "have at most 50 megapixels");
 	free(f);
 	f = path_join(dir, "huge.png");

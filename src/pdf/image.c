@@ -508,7 +508,7 @@ pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
 		goto failed;
 	/* SPEC 4: over 50 megapixels is refused, before it is decoded. */
 	if ((double)iw * (double)ih > PDF_IMAGE_MAX_PIXELS) {
-		snprintf(why, wl, "is %lu x %lu pixels, %.1f megapixels; an "
+		snprintf(why, wl, "is %lu x %lu pixels, %.2f megapixels; an "
 		    "image may have at most %.0f megapixels: scale it down", iw,
 		    ih, (double)iw * (double)ih / 1e6,
 		    PDF_IMAGE_MAX_PIXELS / 1e6);
