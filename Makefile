@@ -178,6 +178,12 @@ install: muster
 	mkdir -p $(DESTDIR)$(DATADIR)/decks
 	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
 	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
+	# A deck's own folder: its template, data and pictures.
+	for f in $$(find decks -mindepth 2 -type f | sort); do \
+		mkdir -p "$(DESTDIR)$(DATADIR)/$${f%/*}" && \
+		cp -f "$$f" "$(DESTDIR)$(DATADIR)/$$f" && \
+		chmod 644 "$(DESTDIR)$(DATADIR)/$$f" || exit 1; \
+	done
 	for d in units/*/; do \
 		mkdir -p "$(DESTDIR)$(DATADIR)/$$d" && \
 		cp -f "$$d"*.yaml "$(DESTDIR)$(DATADIR)/$$d" && \
@@ -198,10 +204,12 @@ install: muster
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
-	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json; do \
+	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json \
+	    $$(find decks -mindepth 2 -type f); do \
 		rm -f "$(DESTDIR)$(DATADIR)/$$f"; \
 	done
-	for d in units/*/ units templates decks schemas; do \
+	for d in $$(find decks -mindepth 1 -type d | sort -r) units/*/ units \
+	    templates decks schemas; do \
 		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
 	done
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
