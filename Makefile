@@ -37,13 +37,16 @@ WERROR = -Werror
 NO_DEPS =
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
-	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev
+	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev \
+	libpng-dev libjpeg-dev
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml clang mandoc
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo)
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
+	libpng libjpeg)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo \
+	libpng libjpeg)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
@@ -149,6 +152,7 @@ check: deps-check muster build/asan/muster build/clang/muster build/budget \
 	@sh tests/bad.sh ./muster build/budget
 	@/usr/bin/python3 tests/schema_check.py build/asan/muster
 	@sh tests/e2e.sh build/asan/muster
+	@/usr/bin/python3 tests/tour.py ./muster
 	@sh tests/valgrind.sh ./muster
 	@echo "all tests passed"
 
@@ -190,6 +194,15 @@ install: muster
 	mkdir -p $(DESTDIR)$(DATADIR)/decks
 	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
 	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
+	mkdir -p $(DESTDIR)$(DATADIR)/examples
+	cp -f examples/*.yaml $(DESTDIR)$(DATADIR)/examples/
+	chmod 644 $(DESTDIR)$(DATADIR)/examples/*.yaml
+	# A deck's own folder: its template, data and pictures.
+	for f in $$(find decks -mindepth 2 -type f | sort); do \
+		mkdir -p "$(DESTDIR)$(DATADIR)/$${f%/*}" && \
+		cp -f "$$f" "$(DESTDIR)$(DATADIR)/$$f" && \
+		chmod 644 "$(DESTDIR)$(DATADIR)/$$f" || exit 1; \
+	done
 	for d in units/*/; do \
 		mkdir -p "$(DESTDIR)$(DATADIR)/$$d" && \
 		cp -f "$$d"*.yaml "$(DESTDIR)$(DATADIR)/$$d" && \
@@ -210,10 +223,12 @@ install: muster
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
-	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json; do \
+	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json \
+	    examples/*.yaml $$(find decks -mindepth 2 -type f); do \
 		rm -f "$(DESTDIR)$(DATADIR)/$$f"; \
 	done
-	for d in units/*/ units templates decks schemas; do \
+	for d in $$(find decks -mindepth 1 -type d | sort -r) units/*/ units \
+	    templates decks schemas examples; do \
 		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
 	done
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true

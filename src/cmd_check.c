@@ -107,6 +107,7 @@ cmd_check(int argc, char **argv)
 		return usage_error(usage_check, "check needs a file or folder");
 	diag_init(json, stderr);
 	system_foreign_doc = check_template;
+	catalog_attach();
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
 	b = batch_new();
@@ -119,6 +120,7 @@ cmd_check(int argc, char **argv)
 		diag_json(stdout);
 	rc = diag_exit_status(strict);
 	batch_free(b);
+	catalog_release();
 	inputs_free(&in);
 	return rc;
 }

@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "deps.h"
 #include "diag.h"
+#include "doc.h"
 #include "input.h"
 #include "layout/layout.h"
 #include "layout/template.h"
@@ -210,15 +211,25 @@ static void
 emit_one(struct emitter *e, int copies)
 {
 	struct doc_ctx *dc = e->ctx;
+	const struct template *t = dc->t;
+	const char *name, *file;
 	int i;
 
 	if (!wanted(dc->rd, rec_label_text(e->rec)))
 		return;
+	/* A card whose document names its template prints with that one,
+	 * unless --template gave one for its type. */
+	if (t != dc->rd->user && (name = rec_template(e->rec, &file)) != NULL &&
+	    (t = catalog_template(name, file, NULL, "template.invalid",
+	    dc->p->type->name)) == NULL) {
+		dc->rd->stop = 1;
+		return;
+	}
 	copies *= dc->rd->copies;
 	/* Each record type fills pages of its own: record cards and deck
 	 * cards given to one -o never share a page. */
 	for (i = 0; i < copies && !dc->rd->stop; i++)
-		if (layout_card(dc->rd->cur->layout, dc->p->type->name, dc->t,
+		if (layout_card(dc->rd->cur->layout, dc->p->type->name, t,
 		    e->rec) < 0)
 			dc->rd->stop = 1;
 }
@@ -271,6 +282,22 @@ only_unmatched(struct render *rd)
 	sb_release(&sb);
 }
 
+/* Whether the file being read was named on the command line rather
+ * than found in a folder named there. */
+static int named_input;
+
+/*
+ * A template found in a folder of inputs (a deck's own, beside it) is
+ * no card: it is passed over, as check checks it.  One named as an
+ * input is the mistake it looks like, told as a document without
+ * system:.
+ */
+static int
+skip_template(const struct node *root)
+{
+	return !named_input && node_get(root, "template") != NULL;
+}
+
 /* Prints every product of a document (or those --product names). */
 static void
 on_document(struct loaded *ld, void *ctx)
@@ -280,6 +307,8 @@ on_document(struct loaded *ld, void *ctx)
 	struct emitter em;
 	struct doc_ctx dc;
 
+	if (ld->kind == NULL && ld->errors == 0)
+		return;		/* a template passed over */
 	if (ld->errors || ld->kind == NULL)
 		rd->stop = 1;
 	if (rd->stop)
@@ -547,6 +576,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	}
 	rd->rec = record_new();
 	rd->batch = batch_new();
+	catalog_attach();
+	system_foreign_doc = skip_template;
 	for (i = 0; i < nout; i++) {
 		struct inputs in = INPUTS_INIT;
 		size_t k;
@@ -564,6 +595,9 @@ render_pass(struct render *rd, struct output *outs, int nout,
 			inputs_add(&in, jb->paths[i]);
 		}
 		for (k = 0; k < in.n; k++) {
+			named_input = 0;
+			for (j = 0; j < jb->npaths && !named_input; j++)
+				named_input = strcmp(in.v[k], jb->paths[j]) == 0;
 			system_read_file(in.v[k], rd->batch, on_document, rd);
 			diag_flush();
 		}
@@ -633,6 +667,7 @@ out:
 	rd->ntmpl = rd->captmpl = 0;
 	template_free(rd->user);
 	rd->user = NULL;
+	catalog_release();
 	list_free(rd->names);
 	rd->names = NULL;
 	rd->nnames = 0;

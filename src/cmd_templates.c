@@ -65,11 +65,20 @@ products_of(const char *type, struct sbuf *sb)
 		sb_adds(sb, "-");
 }
 
+/* The fields of t's record type; of an open type, the template's own. */
+static const char *const *
+fields_of(const struct template *t)
+{
+	const char *const *f = catalog_vocab.fields(t->type);
+
+	return f ? f : t->fields;
+}
+
 /* The fields, wrapped under the template's line. */
 static void
-print_fields(const char *type)
+print_fields(const struct template *t)
 {
-	const char *const *f = catalog_vocab.fields(type);
+	const char *const *f = fields_of(t);
 	size_t col = 0;
 
 	for (; *f; f++) {
@@ -90,7 +99,7 @@ static void
 json_template(struct sbuf *sb, const struct template *t, const char *prods,
     int first)
 {
-	const char *const *f = catalog_vocab.fields(t->type);
+	const char *const *f = fields_of(t);
 	char *copy = xstrdup(prods), *tok, *save = NULL;
 	int n = 0;
 
@@ -263,7 +272,7 @@ cmd_templates(int argc, char **argv)
 				    t->w * 25.4 / 72, t->h * 25.4 / 72,
 				    t->description);
 				if (fields)
-					print_fields(t->type);
+					print_fields(t);
 			}
 			sb_release(&prod);
 			shown++;

@@ -17,6 +17,8 @@ struct field {
 	size_t klen;
 	const char *val;	/* into pool */
 	unsigned hash;
+	const char *file;	/* where the value was written (pool), or NULL */
+	int line, col;
 };
 
 struct record {
@@ -28,6 +30,8 @@ struct record {
 	size_t nold;
 	struct sbuf label, file;
 	int line, col;
+	const char *lastfile;	/* the file of the last place set (pool) */
+	struct sbuf tmpl, tmplfile;	/* the template the card names */
 };
 
 struct record *
@@ -64,6 +68,8 @@ record_free(struct record *r)
 	free(r->slot);
 	sb_release(&r->label);
 	sb_release(&r->file);
+	sb_release(&r->tmpl);
+	sb_release(&r->tmplfile);
 	free(r);
 }
 
@@ -76,7 +82,10 @@ record_clear(struct record *r)
 	free_old(r);
 	sb_reset(&r->label);
 	sb_reset(&r->file);
+	sb_reset(&r->tmpl);
+	sb_reset(&r->tmplfile);
 	r->line = r->col = 0;
+	r->lastfile = NULL;
 }
 
 static const char *
@@ -158,6 +167,40 @@ rec_set(struct record *r, const char *key, const char *val)
 		r->used++;
 	}
 	f->val = pool_dup(r, val ? val : "", strlen(val ? val : ""));
+	f->file = NULL;
+	f->line = f->col = 0;
+}
+
+void
+rec_set_place(struct record *r, const char *key, const char *file, int line,
+    int col)
+{
+	size_t klen = strlen(key);
+	struct field *f = lookup(r, key, klen, hash(key, klen));
+
+	if (f->key == NULL || file == NULL)
+		return;
+	/* A card's fields come from one or two files: keep each once. */
+	if (r->lastfile == NULL || strcmp(r->lastfile, file) != 0)
+		r->lastfile = pool_dup(r, file, strlen(file));
+	f->file = r->lastfile;
+	f->line = line;
+	f->col = col;
+}
+
+const char *
+rec_place(const struct record *r, const char *key, int *line, int *col)
+{
+	size_t klen = strlen(key);
+	const struct field *f = lookup(r, key, klen, hash(key, klen));
+
+	if (f->key == NULL || f->file == NULL)
+		return NULL;
+	if (line)
+		*line = f->line;
+	if (col)
+		*col = f->col;
+	return f->file;
 }
 
 void
@@ -215,6 +258,20 @@ rec_label(struct record *r, const char *label, const struct node *at)
 	}
 }
 
+void
+rec_label_at(struct record *r, const char *label, const char *file, int line,
+    int col)
+{
+	sb_reset(&r->label);
+	sb_adds(&r->label, label ? label : "");
+	sb_reset(&r->file);
+	if (file) {
+		sb_adds(&r->file, file);
+		r->line = line;
+		r->col = col;
+	}
+}
+
 const char *
 rec_label_text(const struct record *r)
 {
@@ -237,4 +294,23 @@ int
 rec_col(const struct record *r)
 {
 	return r->col;
+}
+
+void
+rec_set_template(struct record *r, const char *name, const char *file)
+{
+	sb_reset(&r->tmpl);
+	sb_reset(&r->tmplfile);
+	if (name == NULL)
+		return;
+	sb_adds(&r->tmpl, name);
+	sb_adds(&r->tmplfile, file ? file : "");
+}
+
+const char *
+rec_template(const struct record *r, const char **file)
+{
+	if (file)
+		*file = r->tmplfile.len ? r->tmplfile.buf : NULL;
+	return r->tmpl.len ? r->tmpl.buf : NULL;
 }

@@ -26,7 +26,8 @@
 	X(shellshock) \
 	X(shambattle) \
 	X(shock) \
-	X(ssg)
+	X(ssg) \
+	X(cards)
 
 #define DECLARE(g) extern const struct game game_##g;
 #define ROW(g) &game_##g,
@@ -60,6 +61,7 @@ const struct rule core_rules[] = {
 	{ "render.fit", "the card does not fit on the paper", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
+	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, or over 50 megapixels; one below 150 dpi at its printed size is a warning", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -235,10 +237,12 @@ rectype_fields(const struct rectype *t)
 	const char **v = NULL;
 	size_t i, n = 0, cap = 0;
 
+	if (t->fields == NULL)
+		return NULL;	/* open: the template's fields */
 	for (i = 0; i < C.nsets; i++)
 		if (C.sets[i].t == t)
 			return C.sets[i].v;
-	for (f = t->fields; f && *f; f++)
+	for (f = t->fields; *f; f++)
 		expand(&sb, *f, &v, &n, &cap);
 	sb_release(&sb);
 	if (v == NULL)
@@ -487,6 +491,8 @@ out:
 }
 
 int (*system_foreign_doc)(const struct node *root);
+const char *const *(*system_template_fields)(const char *name,
+    const struct node *at, const char *rule, const char *type);
 
 /*
  * A variant's problem with a value it takes from a base is told at the

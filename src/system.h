@@ -47,7 +47,10 @@ struct rule {
 /*
  * What a template renders: a name ("shellshock.card") and the fields its
  * records carry, as patterns where "{E,M,B}" stands for each of E, M and
- * B and "{1..6}" for each number, NULL-ended.
+ * B and "{1..6}" for each number, NULL-ended.  An open type has fields
+ * NULL: its records carry whatever fields their document gives, and a
+ * template of it may name any field (system: cards, whose fields are
+ * the user's own).
  */
 struct rectype {
 	const char *name;
@@ -128,8 +131,9 @@ const struct game_cmd *game_cmd_find(const struct game *g, const char *cmd);
 /* The record type of that name, or NULL. */
 const struct rectype *rectype_find(const char *name);
 /*
- * The fields of a record type, expanded and sorted, NULL-ended; and
- * every record type's name, NULL-ended.  Both live until system_cleanup().
+ * The fields of a record type, expanded and sorted, NULL-ended (NULL for
+ * an open type); and every record type's name, NULL-ended.  Both live
+ * until system_cleanup().
  */
 const char *const *rectype_fields(const struct rectype *t);
 const char *const *rectype_names(void);
@@ -208,6 +212,21 @@ const struct loaded *system_ref(struct batch *b, const char *path,
  * templates, the command that reads files does.
  */
 extern int (*system_foreign_doc)(const struct node *root);
+
+/*
+ * The fields a template prints, for a game whose documents name the
+ * template their cards print with (system: cards), to check each card
+ * against it: name is a built-in template's name or a path relative to
+ * the folder of the file at was read from, and the template must render
+ * record type type.  When it cannot be used, the problem is reported
+ * (the template's own problems at its file; a missing template, or one
+ * of another type, at at under rule) and NULL is returned; else the
+ * fields, sorted and NULL-ended, valid until the command ends.  Set by
+ * the commands that read templates (catalog_attach()): games know
+ * nothing of templates.  NULL elsewhere, when such checks are left out.
+ */
+extern const char *const *(*system_template_fields)(const char *name,
+    const struct node *at, const char *rule, const char *type);
 
 /* For a product's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);

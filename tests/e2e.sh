@@ -501,7 +501,7 @@ for f in usr/bin/muster usr/share/man/man1/muster.1 usr/share/muster/templates/s
 	if [ -f "$t/inst/$f" ]; then ok; else bad "make install did not install $f"; fi
 done
 # The examples too (a game may read them, such as value's reference set).
-for f in units/*/*.yaml; do
+for f in units/*/*.yaml examples/*.yaml; do
 	if [ -f "$t/inst/usr/share/muster/$f" ]; then ok; else bad "make install did not install $f"; fi
 done
 (cd "$t" && env -u MUSTER_TEMPLATES -u MUSTER_DECKS -u MUSTER_UNITS "$t/inst/usr/bin/muster" render --paper a4 -o inst.pdf "$top/units/shellshock/mason.yaml" >/dev/null 2>&1) && ok || bad "the installed muster cannot render"

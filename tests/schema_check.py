@@ -116,7 +116,9 @@ for pair in filter(None, pairs):
 def schema_for(doc):
     if not isinstance(doc, dict):
         return None, None
-    if "template" in doc:
+    # A template has template: and no system: (a deck of any game may
+    # name its template).
+    if "template" in doc and "system" not in doc:
         return "template", schemas["template"]
     name = "%s-%s" % (doc.get("system"), doc.get("kind"))
     return name, schemas.get(name)

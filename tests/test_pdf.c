@@ -1,9 +1,14 @@
 /*
  * test_pdf.c -- libharu behind muster's small API (pdf/pdf.h): fonts by
- * fontconfig name, glyph coverage, text measurement and fitting, and the
- * atomic save.
+ * fontconfig name, glyph coverage, text measurement and fitting, images,
+ * and the atomic save.
  */
 #include "testutil.h"
+
+#include <sys/types.h>
+#include <zlib.h>
+/* jpeglib.h wants stdio.h (testutil.h) before it. */
+#include <jpeglib.h>
 
 #include "pdf/pdf.h"
 
@@ -453,6 +458,386 @@ test_rgb_to_cmyk(void **state)
 	assert_true(k[0] == 0 && k[1] == 0 && k[2] == 0 && k[3] == 0);
 }
 
+
+/* ---- images ---- */
+
+/* Appends a PNG chunk. */
+static void
+chunk(struct sbuf *sb, const char *type, const unsigned char *d, size_t n)
+{
+	unsigned char b[4];
+	uLong crc = crc32(0, (const Bytef *)type, 4);
+
+	b[0] = (unsigned char)(n >> 24);
+	b[1] = (unsigned char)(n >> 16);
+	b[2] = (unsigned char)(n >> 8);
+	b[3] = (unsigned char)n;
+	sb_add(sb, (const char *)b, 4);
+	sb_add(sb, type, 4);
+	sb_add(sb, (const char *)d, n);
+	crc = crc32(crc, d, (uInt)n);
+	b[0] = (unsigned char)(crc >> 24);
+	b[1] = (unsigned char)(crc >> 16);
+	b[2] = (unsigned char)(crc >> 8);
+	b[3] = (unsigned char)crc;
+	sb_add(sb, (const char *)b, 4);
+}
+
+/*
+ * A PNG of w x h pixels of colour type ct (0 grey, 2 RGB, 3 palette, 4
+ * grey and alpha, 6 RGBA) at depth bits, each sample of pixel x, y
+ * (x + y + c) * 37, its alpha x * 255 / w (or 255 when opaque); the
+ * header's size may be given apart (hw, hh) from the data's.
+ */
+static void
+write_png(const char *path, unsigned w, unsigned h, unsigned hw,
+    unsigned hh, int ct, int bits, int opaque)
+{
+	static const int chans[] = { 1, 0, 3, 1, 2, 0, 4 };
+	struct sbuf sb = SBUF_INIT;
+	unsigned char ihdr[13], *raw, *z, plte[3 * 4], trns[4];
+	size_t bpp = (size_t)chans[ct] * (size_t)bits / 8;
+	size_t row = 1 + ((size_t)w * (size_t)chans[ct] * (size_t)bits + 7) / 8;
+	uLongf zlen;
+	unsigned x, y, c, i;
+	FILE *f;
+
+	raw = calloc(row * h + 1, 1);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < row - 1; x++)
+			raw[y * row + 1 + x] = (unsigned char)((x + y) * 37);
+	for (y = 0; bits == 8 && y < h; y++)
+		for (x = 0; x < w; x++)
+			for (c = 0; c < bpp; c++) {
+				unsigned v = (x + y + c) * 37;
+
+				if ((ct == 4 || ct == 6) && c == bpp - 1)
+					v = opaque ? 255 : x * 255 / w;
+				if (ct == 3)
+					v = (x + y) % 4;
+				raw[y * row + 1 + x * bpp + c] = (unsigned char)v;
+			}
+	zlen = compressBound((uLong)(row * h));
+	z = malloc(zlen);
+	assert_int_equal(compress(z, &zlen, raw, (uLong)(row * h)), Z_OK);
+	sb_add(&sb, "\x89PNG\r\n\x1a\n", 8);
+	for (i = 0; i < 4; i++) {
+		ihdr[i] = (unsigned char)(hw >> (24 - 8 * i));
+		ihdr[4 + i] = (unsigned char)(hh >> (24 - 8 * i));
+	}
+	ihdr[8] = (unsigned char)bits;
+	ihdr[9] = (unsigned char)ct;
+	ihdr[10] = ihdr[11] = ihdr[12] = 0;
+	chunk(&sb, "IHDR", ihdr, 13);
+	if (ct == 3) {
+		for (i = 0; i < 12; i++)
+			plte[i] = (unsigned char)(i * 20);
+		chunk(&sb, "PLTE", plte, 12);
+		trns[0] = 0;
+		trns[1] = trns[2] = trns[3] = 255;
+		if (!opaque)
+			chunk(&sb, "tRNS", trns, 4);
+	}
+	chunk(&sb, "IDAT", z, zlen);
+	chunk(&sb, "IEND", (const unsigned char *)"", 0);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(sb.buf, 1, sb.len, f), sb.len);
+	assert_int_equal(fclose(f), 0);
+	sb_release(&sb);
+	free(raw);
+	free(z);
+}
+
+/* A JPEG of w x h pixels in colour space cs, progressive or not. */
+static void
+write_jpeg(const char *path, unsigned w, unsigned h, J_COLOR_SPACE cs,
+    int comps, int progressive)
+{
+	struct jpeg_compress_struct c;
+	struct jpeg_error_mgr err;
+	JSAMPLE *row = malloc((size_t)w * (size_t)comps);
+	unsigned x;
+	int k;
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	c.err = jpeg_std_error(&err);
+	jpeg_create_compress(&c);
+	jpeg_stdio_dest(&c, f);
+	c.image_width = w;
+	c.image_height = h;
+	c.input_components = comps;
+	c.in_color_space = cs;
+	jpeg_set_defaults(&c);
+	if (progressive)
+		jpeg_simple_progression(&c);
+	jpeg_start_compress(&c, TRUE);
+	while (c.next_scanline < h) {
+		for (x = 0; x < w; x++)
+			for (k = 0; k < comps; k++)
+				row[x * (unsigned)comps + (unsigned)k] =
+				    (JSAMPLE)((x + c.next_scanline + (unsigned)k) *
+				    7);
+		jpeg_write_scanlines(&c, &row, 1);
+	}
+	jpeg_finish_compress(&c);
+	jpeg_destroy_compress(&c);
+	fclose(f);
+	free(row);
+}
+
+/* The file cut to n bytes. */
+static void
+cut_file(const char *path, off_t n)
+{
+	assert_int_equal(truncate(path, n), 0);
+}
+
+static off_t
+file_size(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_size;
+}
+
+/* How often text is in the saved document (its objects' dictionaries
+ * are not compressed). */
+static int
+count_in_pdf(struct pdf *p, const char *text)
+{
+	unsigned char *b;
+	size_t len, i, n = strlen(text);
+	char err[256];
+	int k = 0;
+
+	assert_int_equal(pdf_save_mem(p, &b, &len, err, sizeof(err)), 0);
+	for (i = 0; i + n <= len; i++)
+		if (memcmp(b + i, text, n) == 0)
+			k++;
+	free(b);
+	return k;
+}
+
+static void
+test_image_png_kinds(void **state)
+{
+	static const struct { int ct, bits, opaque, masked; } kinds[] = {
+		{ 2, 8, 1, 0 },		/* RGB */
+		{ 6, 8, 0, 1 },		/* RGBA, translucent: a soft mask */
+		{ 6, 8, 1, 0 },		/* RGBA, every pixel opaque: none */
+		{ 0, 8, 1, 0 },		/* grey */
+		{ 4, 8, 0, 1 },		/* grey and alpha */
+		{ 3, 8, 0, 1 },		/* a palette, one entry transparent */
+		{ 2, 16, 1, 0 },	/* 16 bits a sample */
+		{ 0, 1, 1, 0 },		/* one bit a pixel */
+	};
+	const char *dir = *state;
+	struct pdf *p = pdf_new();
+	struct pdf_page *pg = pdf_add_page(p, 200, 200);
+	char why[512], name[32], *path;
+	int i, id, w, h, masks = 0;
+
+	for (i = 0; i < (int)NELEM(kinds); i++) {
+		snprintf(name, sizeof(name), "k%d.png", i);
+		path = path_join(dir, name);
+		write_png(path, 17, 9, 17, 9, kinds[i].ct, kinds[i].bits,
+		    kinds[i].opaque);
+		id = pdf_image(p, path, &w, &h, why, sizeof(why));
+		if (id < 0)
+			fail_msg("kind %d: %s", i, why);
+		assert_int_equal(w, 17);
+		assert_int_equal(h, 9);
+		pdf_image_place(p, pg, id, 10, 10, 34, 18, NULL);
+		masks += kinds[i].masked;
+		free(path);
+	}
+	assert_int_equal(count_in_pdf(p, "/Subtype /Image"), NELEM(kinds) +
+	    masks);
+	assert_int_equal(count_in_pdf(p, "/SMask"), masks);
+	assert_int_equal(count_in_pdf(p, "/ColorSpace /DeviceGray"), 3 + masks);
+	pdf_free(p);
+}
+
+static void
+test_image_once_per_file(void **state)
+{
+	const char *dir = *state;
+	struct pdf *p = pdf_new();
+	char why[512], *a = path_join(dir, "logo.png"), *b = path_join(dir,
+	    "alias.png"), *dotted = path_join(dir, "./logo.png");
+	const double clip[4] = { 0, 0, 20, 20 };
+	int id, i, w, h;
+
+	write_png(a, 40, 40, 40, 40, 6, 8, 0);
+	assert_int_equal(symlink(a, b), 0);
+	id = pdf_image(p, a, &w, &h, why, sizeof(why));
+	assert_true(id >= 0);
+	/* The same path, another name of the file: the same image. */
+	assert_int_equal(pdf_image(p, a, &w, &h, why, sizeof(why)), id);
+	assert_int_equal(pdf_image(p, b, &w, &h, why, sizeof(why)), id);
+	assert_int_equal(pdf_image(p, dotted, &w, &h, why, sizeof(why)), id);
+	assert_int_equal(w, 40);
+	for (i = 0; i < 30; i++) {
+		struct pdf_page *pg = pdf_add_page(p, 100, 100);
+
+		pdf_image_place(p, pg, id, 10, 10, 40, 40, i % 2 ? clip : NULL);
+		pdf_page_done(p, pg);
+	}
+	/* One image and its mask, however often placed. */
+	assert_int_equal(count_in_pdf(p, "/Subtype /Image"), 2);
+	pdf_free(p);
+	free(a);
+	free(b);
+	free(dotted);
+}
+
+static void
+test_image_jpeg(void **state)
+{
+	const char *dir = *state;
+	struct pdf *p = pdf_new();
+	char why[512], *g = path_join(dir, "g.jpg"), *rgb = path_join(dir,
+	    "rgb.jpeg"), *cmyk = path_join(dir, "cmyk.jpg"), *prog =
+	    path_join(dir, "prog.jpg"), *named = path_join(dir, "a.png");
+	int w, h;
+
+	write_jpeg(g, 31, 20, JCS_GRAYSCALE, 1, 0);
+	write_jpeg(rgb, 64, 48, JCS_RGB, 3, 0);
+	write_jpeg(cmyk, 16, 16, JCS_CMYK, 4, 0);
+	write_jpeg(prog, 40, 30, JCS_RGB, 3, 1);
+	/* Told by its bytes: a JPEG named .png is a JPEG. */
+	write_jpeg(named, 10, 12, JCS_RGB, 3, 0);
+	assert_true(pdf_image(p, g, &w, &h, why, sizeof(why)) >= 0);
+	assert_int_equal(w, 31);
+	assert_int_equal(h, 20);
+	assert_true(pdf_image(p, rgb, &w, &h, why, sizeof(why)) >= 0);
+	assert_true(pdf_image(p, cmyk, &w, &h, why, sizeof(why)) >= 0);
+	assert_true(pdf_image(p, prog, &w, &h, why, sizeof(why)) >= 0);
+	assert_true(pdf_image(p, named, &w, &h, why, sizeof(why)) >= 0);
+	assert_int_equal(h, 12);
+	/* Their own bytes, which PDF readers decode. */
+	assert_int_equal(count_in_pdf(p, "/DCTDecode"), 5);
+	assert_int_equal(count_in_pdf(p, "/ColorSpace /DeviceCMYK"), 1);
+	/* libjpeg writes CMYK as Adobe does, each ink inverted. */
+	assert_int_equal(count_in_pdf(p, "/Decode [ 1 0 1 0 1 0 1 0 ]"), 1);
+	pdf_free(p);
+	free(g);
+	free(rgb);
+	free(cmyk);
+	free(prog);
+	free(named);
+}
+
+/* pdf_image(path) fails, saying want; the document is still good. */
+static void
+refused(struct pdf *p, const char *path, const char *want)
+{
+	char why[512], err[256];
+	int w = 1, h = 1;
+
+	if (pdf_image(p, path, &w, &h, why, sizeof(why)) >= 0)
+		fail_msg("%s was taken", path);
+	if (strstr(why, want) == NULL)
+		fail_msg("%s: '%s', want '%s'", path, why, want);
+	assert_int_equal(w, 0);
+	assert_false(pdf_failed(p, err, sizeof(err)));
+}
+
+static void
+test_image_refused(void **state)
+{
+	const char *dir = *state;
+	struct pdf *p = pdf_new();
+	char why[512], *f;
+	int w, h;
+
+	f = path_join(dir, "nowhere.png");
+	refused(p, f, "cannot be opened: No such file or directory");
+	free(f);
+	refused(p, dir, "is a folder");
+	f = path_join(dir, "pipe.png");
+	assert_int_equal(mkfifo(f, 0600), 0);
+	refused(p, f, "is not a regular file");	/* never waited on */
+	free(f);
+	f = path_join(dir, "empty.png");
+	write_file(f, "");
+	refused(p, f, "is empty (0 bytes)");
+	free(f);
+	f = path_join(dir, "text.png");
+	write_file(f, "art goes here\n");
+	refused(p, f, "is not a PNG or JPEG file");
+	free(f);
+	/* PNGs: cut in the pixels, after the signature, a bad checksum. */
+	f = path_join(dir, "cut.png");
+	write_png(f, 60, 60, 60, 60, 2, 8, 1);
+	cut_file(f, file_size(f) - 30);
+	refused(p, f, "is a damaged or truncated PNG");
+	free(f);
+	f = path_join(dir, "cut2.png");
+	write_png(f, 60, 60, 60, 60, 2, 8, 1);
+	cut_file(f, 20);
+	refused(p, f, "is a damaged PNG: it has no image header");
+	free(f);
+	f = path_join(dir, "crc.png");
+	write_png(f, 8, 8, 8, 8, 2, 8, 1);
+	{
+		FILE *fp = fopen(f, "r+b");
+
+		fseek(fp, 30, SEEK_SET);	/* in IHDR's checksum */
+		fputc(0x5a, fp);
+		fclose(fp);
+	}
+	refused(p, f, "is a damaged PNG");
+	free(f);
+	/* Sizes from the header, before anything is decoded: 0 wide, and
+	 * 50 megapixels exactly (taken, found damaged) against one row
+	 * more (refused as too large). */
+	f = path_join(dir, "zero.png");
+	write_png(f, 4, 4, 0, 4, 2, 8, 1);
+	refused(p, f, "its header gives 0 x 4 pixels");
+	free(f);
+	f = path_join(dir, "limit.png");
+	write_png(f, 4, 4, 10000, 5000, 2, 8, 1);
+	refused(p, f, "is a damaged or truncated PNG");
+	free(f);
+	f = path_join(dir, "over.png");
+	write_png(f, 4, 4, 10000, 5001, 2, 8, 1);
+	refused(p, f, "is 10000 x 5001 pixels, 50.01 megapixels; an image may "
+	    "have at most 50 megapixels");
+	free(f);
+	f = path_join(dir, "huge.png");
+	write_png(f, 4, 4, 0x7fffffff, 0x7fffffff, 2, 8, 1);
+	refused(p, f, "megapixels");
+	free(f);
+	/* JPEGs: cut in the scan, before the frame, only the start. */
+	f = path_join(dir, "cut.jpg");
+	write_jpeg(f, 64, 64, JCS_RGB, 3, 0);
+	cut_file(f, file_size(f) / 2 + 40);
+	refused(p, f, "is a damaged or truncated JPEG");
+	free(f);
+	f = path_join(dir, "cut2.jpg");
+	write_jpeg(f, 64, 64, JCS_RGB, 3, 0);
+	cut_file(f, 40);
+	refused(p, f, "it ends before its frame header");
+	free(f);
+	f = path_join(dir, "cut3.jpg");
+	write_jpeg(f, 64, 64, JCS_RGB, 3, 0);
+	cut_file(f, 3);
+	refused(p, f, "it ends before its frame header");
+	free(f);
+	/* After all of that, a good image still goes in, and the document
+	 * saves. */
+	f = path_join(dir, "good.png");
+	write_png(f, 5, 5, 5, 5, 2, 8, 1);
+	assert_true(pdf_image(p, f, &w, &h, why, sizeof(why)) >= 0);
+	free(f);
+	assert_int_equal(count_in_pdf(p, "/Subtype /Image"), 1);
+	pdf_free(p);
+}
+
 int
 main(void)
 {
@@ -471,6 +856,10 @@ main(void)
 		scratch_test(test_failed_save_keeps_existing_file),
 		cmocka_unit_test(test_font_keeps_earlier_error),
 		scratch_test(test_failed_rename_leaves_no_temporary),
+		scratch_test(test_image_png_kinds),
+		scratch_test(test_image_once_per_file),
+		scratch_test(test_image_jpeg),
+		scratch_test(test_image_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown);

@@ -258,6 +258,74 @@ test_label_and_place(void **state)
 	record_free(r);
 }
 
+static void
+test_field_places(void **state)
+{
+	struct record *r = record_new();
+	char file[32];
+	int line = 0, col = 0, i;
+
+	(void)state;
+	/* A place is set on a field that exists, and copied. */
+	rec_set(r, "art", "art/fire.png");
+	rec_set_place(r, "nothing", "deck.csv", 1, 1);
+	assert_null(rec_place(r, "nothing", &line, &col));
+	strcpy(file, "deck.csv");
+	rec_set_place(r, "art", file, 7, 12);
+	strcpy(file, "XXXXXXXX");
+	assert_string_equal(rec_place(r, "art", &line, &col), "deck.csv");
+	assert_int_equal(line, 7);
+	assert_int_equal(col, 12);
+	/* A field the game computed has none; setting a value again
+	 * forgets the place of the old one. */
+	rec_set(r, "cost", "3");
+	assert_null(rec_place(r, "cost", NULL, NULL));
+	rec_set(r, "art", "art/ice.png");
+	assert_null(rec_place(r, "art", NULL, NULL));
+	/* Fields of two files, many of them: each keeps its own. */
+	for (i = 0; i < 600; i++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "f%d", i);
+		rec_set(r, key, "x");
+		rec_set_place(r, key, i % 2 ? "b.csv" : "deck.yaml", i + 1, 2);
+	}
+	assert_string_equal(rec_place(r, "f599", &line, NULL), "b.csv");
+	assert_int_equal(line, 600);
+	assert_string_equal(rec_place(r, "f0", &line, NULL), "deck.yaml");
+	assert_int_equal(line, 1);
+	/* The next card starts with none. */
+	record_clear(r);
+	rec_set(r, "f0", "x");
+	assert_null(rec_place(r, "f0", NULL, NULL));
+	rec_label_at(r, "Fireball", "deck.csv", 4, 1);
+	assert_string_equal(rec_label_text(r), "Fireball");
+	assert_string_equal(rec_file(r), "deck.csv");
+	assert_int_equal(rec_line(r), 4);
+	assert_int_equal(rec_col(r), 1);
+	record_free(r);
+}
+
+static void
+test_template_named(void **state)
+{
+	struct record *r = record_new();
+	const char *file = "x";
+
+	(void)state;
+	assert_null(rec_template(r, &file));
+	assert_null(file);
+	rec_set_template(r, "card.yaml", "decks/spells.yaml");
+	assert_string_equal(rec_template(r, &file), "card.yaml");
+	assert_string_equal(file, "decks/spells.yaml");
+	rec_set_template(r, "cards-poker", NULL);
+	assert_string_equal(rec_template(r, &file), "cards-poker");
+	assert_null(file);
+	record_clear(r);
+	assert_null(rec_template(r, NULL));
+	record_free(r);
+}
+
 int
 main(void)
 {
@@ -271,6 +339,8 @@ main(void)
 		cmocka_unit_test(test_long_values),
 		cmocka_unit_test(test_clear),
 		cmocka_unit_test(test_label_and_place),
+		cmocka_unit_test(test_field_places),
+		cmocka_unit_test(test_template_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

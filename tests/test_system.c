@@ -74,10 +74,13 @@ test_table(void **state)
 			assert_ptr_equal(game_cmd_find(*g, c->name), c);
 			assert_non_null(c->usage);
 			/* A game's usage names that game only (as a word:
-			 * "shellshock" is not "shock"). */
+			 * "shellshock" is not "shock"), of the games with
+			 * commands to be confused with ("cards" is also a word
+			 * usages use, and that game has none). */
 			assert_true(has_word(c->usage, (*g)->name));
 			for (h = games; *h; h++)
-				if (*h != *g && has_word(c->usage, (*h)->name))
+				if (*h != *g && (*h)->cmds && (*h)->cmds[0].name &&
+				    has_word(c->usage, (*h)->name))
 					fail_msg("%s's %s usage names %s",
 					    (*g)->name, c->name, (*h)->name);
 		}
@@ -152,12 +155,28 @@ static void
 audit_card(struct emitter *e, int copies)
 {
 	struct audit *au = e->ctx;
-	const char *keys[2048];
+	const struct template *t = au->t;
+	const char *keys[2048], *name, *file;
 	size_t n = rec_keys(e->rec, keys, NELEM(keys)), i;
 	const char *const *f;
 
 	assert_true(copies >= 1);
 	au->cards++;
+	if (au->fields == NULL) {
+		/* An open type: its card has every field of the template it
+		 * prints with, its document's or the product's. */
+		if ((name = rec_template(e->rec, &file)) != NULL)
+			t = catalog_template(name, file, NULL,
+			    "template.invalid", au->p->type->name);
+		assert_non_null(t);
+		for (f = t->fields; *f; f++)
+			if (rec_get(e->rec, *f) == NULL)
+				fail_msg("%s: a card lacks field '%s' of template "
+				    "%s", au->file, *f, t->name);
+		audit_widgets(au, e->rec, t->front, t->nfront);
+		audit_widgets(au, e->rec, t->back, t->nback);
+		return;
+	}
 	/* Every field filled is declared ... */
 	for (i = 0; i < n; i++)
 		if (str_index(au->fields, keys[i]) < 0)
@@ -169,8 +188,16 @@ audit_card(struct emitter *e, int copies)
 		if (rec_get(e->rec, *f) == NULL)
 			fail_msg("%s: product %s leaves %s's field '%s' unset",
 			    au->file, au->p->name, au->p->type->name, *f);
-	audit_widgets(au, e->rec, au->t->front, au->t->nfront);
-	audit_widgets(au, e->rec, au->t->back, au->t->nback);
+	audit_widgets(au, e->rec, t->front, t->nfront);
+	audit_widgets(au, e->rec, t->back, t->nback);
+}
+
+/* A template beside the deck that names it (decks/ember-tide/): not a
+ * document of a game. */
+static int
+take_template(const struct node *root)
+{
+	return node_get(root, "template") != NULL;
 }
 
 static void
@@ -181,6 +208,8 @@ audit_doc(struct loaded *ld, void *ctx)
 	struct emitter e;
 
 	assert_int_equal(ld->errors, 0);
+	if (ld->kind == NULL)
+		return;		/* a template taken */
 	e.rec = record_new();
 	e.card = audit_card;
 	e.ctx = au;
@@ -215,6 +244,8 @@ test_products_fill_their_fields(void **state)
 	(void)state;
 	memset(&au, 0, sizeof(au));
 	diag_init(0, stderr);
+	catalog_attach();
+	system_foreign_doc = take_template;
 	for (d = 0; dirs[d]; d++) {
 		dir = repo_path(dirs[d]);
 		inputs_add(&in, dir);
@@ -228,9 +259,10 @@ test_products_fill_their_fields(void **state)
 	 * legend (kind reference), one card; the demo
 	 * force: a roster card for each of 2 sides, its 2 sheets, 2 cards
 	 * and 4 counters; decks: 33 + 49 deck cards (each once, with its
-	 * count), 2 + 1 reference cards. */
+	 * count), 2 + 1 reference cards, and Ember & Tide's 24
+	 * rows, each with the fields of its own template. */
 	assert_int_equal(au.cards, 6 * 2 + 2 * 2 + 1 + (2 + 2 + 2 + 4) + 33 +
-	    49 + 2 + 1);
+	    49 + 2 + 1 + 24);
 	/* The arcs and cells of 6 cards, and of the force's 2 cards; the
 	 * legend's 7 arcs; on
 	 * each of 2 + 2 sheets 2 hexes, 3 rows of cells, 4 armor tracks, 26
@@ -255,6 +287,8 @@ test_products_fill_their_fields(void **state)
 	inputs_free(&all);
 	inputs_free(&in);
 	batch_free(b);
+	catalog_release();
+	system_foreign_doc = NULL;
 	system_cleanup();
 }
 
@@ -502,6 +536,68 @@ test_ref_missing(void **state)
 	batch_free(b);
 }
 
+/* A template a document names: relative to the document, or built in;
+ * loaded once; each problem told at each place naming it. */
+static void
+test_catalog_template(void **state)
+{
+	const char *dir = *state;
+	struct arena *a = arena_new();
+	struct reader *rd;
+	const struct node *root, *n1, *n2, *n3, *n4;
+	const struct template *t1, *t2;
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	char *doc = path_join(dir, "sub/doc.yaml");
+
+	mkdir_in(dir, "sub");
+	write_in(dir, "sub/mine.yaml", "template: mine\nextends: "
+	    "shellshock-card\n");
+	write_file(doc, "a: mine.yaml\nb: ./mine.yaml\nc: shellshok-card\n"
+	    "d: nowhere.yaml\n");
+	rd = reader_open(doc);
+	root = reader_next(rd, a);
+	n1 = node_get(root, "a");
+	n2 = node_get(root, "b");
+	n3 = node_get(root, "c");
+	n4 = node_get(root, "d");
+	cap_start(&c, 0);
+	t1 = catalog_template(n1->str, doc, n1, "x.rule", "shellshock.card");
+	t2 = catalog_template(n1->str, doc, n1, "x.rule", "shellshock.card");
+	assert_non_null(t1);
+	assert_ptr_equal(t1, t2);
+	assert_string_equal(t1->name, "mine");
+	assert_non_null(catalog_template("shellshock-card", NULL, NULL,
+	    "x.rule", "shellshock.card"));
+	assert_null(catalog_template(n2->str, doc, n2, "x.rule",
+	    "ssg.tactic"));
+	assert_null(catalog_template(n3->str, doc, n3, "x.rule",
+	    "shellshock.card"));
+	assert_null(catalog_template(n4->str, doc, n4, "x.rule",
+	    "shellshock.card"));
+	assert_null(catalog_template(n4->str, doc, n1, "x.rule",
+	    "shellshock.card"));
+	diag_flush();
+	sb_addf(&want,
+	    "%s:1:4: error: cannot open template 'nowhere.yaml': No such "
+	    "file or directory [x.rule]\n"
+	    "%s:2:4: error: template './mine.yaml' renders shellshock.card, "
+	    "not ssg.tactic; name a template that says renders: ssg.tactic "
+	    "[x.rule]\n"
+	    "%s:3:4: error: template 'shellshok-card' is neither a built-in "
+	    "template ('muster templates' lists them) nor a path to a "
+	    "template file; did you mean 'shellshock-card'? [x.rule]\n"
+	    "%s:4:4: error: cannot open template 'nowhere.yaml': No such "
+	    "file or directory [x.rule]\n", doc, doc, doc, doc);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	catalog_release();
+	reader_close(rd);
+	arena_free(a);
+	sb_release(&want);
+	free(doc);
+}
+
 /* The built-in templates and decks of the tree. */
 static int
 setup(void **state)
@@ -529,6 +625,7 @@ main(void)
 		scratch_test(test_ref_circles),
 		scratch_test(test_ref_depth),
 		scratch_test(test_ref_missing),
+		scratch_test(test_catalog_template),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -259,6 +259,20 @@ test_fmt_expand(void **state)
 	sb_adds(&sb, ">");
 	fmt_expand(&find(t->front, t->nfront, "a", 0)->text, r, &sb, NULL);
 	assert_string_equal(sb.buf, ">A Mason (UN)");
+	/* Every field the elements name, in texts, colours and conditions,
+	 * sorted and each once. */
+	{
+		static const char *const want[] = { "also", "card",
+			"card.colour", "dv.E.fb", "dv.E.sd", "name", "nope",
+			"side", NULL };
+		int i;
+
+		for (i = 0; want[i]; i++) {
+			assert_non_null(t->fields[i]);
+			assert_string_equal(t->fields[i], want[i]);
+		}
+		assert_null(t->fields[i]);
+	}
 	cap_end(&c);
 	template_free(t);
 	record_free(r);
@@ -1140,7 +1154,7 @@ test_template_errors(void **state)
 	    "none, a {field} or one of black, white, red, green, blue, grey "
 	    "[template.invalid]\n"
 	    "%s:6:29: error: element 'b' is both a box and a text; give one of "
-	    "box, text, line, table, widget [template.invalid]\n"
+	    "box, text, line, table, widget, image [template.invalid]\n"
 	    "%s:7:23: error: widget 'dial' is not one of sector, cells, track, "
 	    "nato, hex [template.invalid]\n"
 	    "%s:8:31: error: align 'middle' must be left, center or right "
@@ -1420,6 +1434,88 @@ test_shipped_legible(void **state)
 	sb_release(&bad);
 }
 
+
+/* An image element: a path fixed or from fields, contain unless cover,
+ * where it was written kept; only its own keys. */
+static void
+test_image_element(void **state)
+{
+	struct capture c;
+	struct sbuf want = SBUF_INIT;
+	const char *dir = *state;
+	char *file = path_join(dir, "img.yaml");
+	struct template *t;
+	const struct elem *e;
+
+	write_file(file,
+	    "template: img\n"
+	    "renders: {system: shellshock, kind: card}\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: a, image: \"{name}.png\", at: [1mm, 2mm], size: [1in, 1in]}\n"
+	    "  - {name: b, image: logos/un.png, fit: cover}\n");
+	cap_start(&c, 0);
+	t = template_load(file, NULL);
+	assert_string_equal(cap_text(&c), "");
+	assert_non_null(t);
+	e = find(t->front, t->nfront, "a", 0);
+	assert_int_equal(e->type, EL_IMAGE);
+	assert_int_equal(e->fit, FIT_CONTAIN);
+	assert_int_equal(e->text.n, 2);
+	assert_string_equal(e->text.seg[0].field, "name");
+	assert_int_equal(e->src_line, 5);
+	assert_int_equal(e->src_col, 22);
+	assert_string_equal(e->src, file);
+	e = find(t->front, t->nfront, "b", 0);
+	assert_int_equal(e->fit, FIT_COVER);
+	assert_null(e->text.seg[0].field);
+	assert_string_equal(e->text.seg[0].lit, "logos/un.png");
+	/* Its fields are the template's. */
+	assert_string_equal(t->fields[0], "name");
+	assert_null(t->fields[1]);
+	template_free(t);
+	cap_end(&c);
+
+	write_file(file,
+	    "template: img\n"
+	    "renders: {system: shellshock, kind: card}\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: b, image: a.png, fit: fill}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file, NULL));
+	sb_addf(&want, "%s:5:34: error: 'elements[0].fit' is 'fill'; allowed: "
+	    "contain, cover [yaml.enum]\n", file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_reset(&want);
+	write_file(file,
+	    "template: img\n"
+	    "renders: {system: shellshock, kind: card}\n"
+	    "size: [3.5in, 2in]\n"
+	    "elements:\n"
+	    "  - {name: a, image: \"\"}\n"
+	    "  - {name: c, image: a.png, fill: red}\n"
+	    "  - {name: d, image: \"{art\"}\n"
+	    "  - {name: e, image: a.png, text: x}\n");
+	cap_start(&c, 0);
+	assert_null(template_load(file, NULL));
+	sb_addf(&want,
+	    "%s:5:22: error: image must name a PNG or JPEG file, as a path or "
+	    "a {field} that holds one [template.invalid]\n"
+	    "%s:6:29: error: element 'c' is an image: it takes no 'fill' (it "
+	    "takes fit) [template.invalid]\n"
+	    "%s:7:22: error: image '{art' has an unclosed { (write {{ for a "
+	    "brace) [template.invalid]\n"
+	    "%s:8:22: error: element 'e' is both a text and an image; give one "
+	    "of box, text, line, table, widget, image [template.invalid]\n",
+	    file, file, file, file);
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&want);
+	free(file);
+}
+
 int
 main(void)
 {
@@ -1444,6 +1540,7 @@ main(void)
 		scratch_test(test_extends_cycle),
 		scratch_test(test_extends_cycle_relative),
 		scratch_test(test_template_errors),
+		scratch_test(test_image_element),
 		scratch_test(test_counter_keys),
 		scratch_test(test_decimal_bounds),
 		scratch_test(test_align_center_alias),

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../deps.h"
 #include "../diag.h"
 #include "../pdf/pdf.h"
 #include "../record.h"
@@ -490,6 +491,100 @@ draw_box(struct draw *d, const struct elem *e)
 	pdf_rect(d->pg, x0, y0, x1 - x0, y1 - y0, &p);
 }
 
+/*
+ * Images print sharp from this many pixels an inch at their printed
+ * size; below it a warning says so (SPEC 4).
+ */
+#define SHARP_DPI 150
+
+/*
+ * An image element: its path from the card's fields or fixed.  A path
+ * from a field is relative to the file that field's value was written
+ * in (a deck, a CSV file), and problems are told there; a field the
+ * game computed, to the card's document.  A fixed path is relative to
+ * the template that wrote it, and told there.  Each problem once a
+ * place.
+ */
+static void
+draw_image(struct draw *d, const struct elem *e)
+{
+	struct sbuf path = SBUF_INIT, file = SBUF_INIT;
+	const char *field = NULL, *at, *slash, *lb;
+	char why[512], lbuf[64], wb[32], hb[32];
+	double x0, x1, y0, y1, bw, bh, sx, sy, sc, dw, dh, dpi, clip[4];
+	int i, line = 0, col = 0, id, iw, ih;
+
+	sb_adds(&path, expand(d, e, &e->text));
+	if (path.len == 0)
+		goto out;
+	for (i = 0; i < e->text.n && field == NULL; i++)
+		field = e->text.seg[i].field;
+	if (field == NULL) {
+		at = e->src;
+		line = e->src_line;
+		col = e->src_col;
+	} else if ((at = rec_place(d->r, field, &line, &col)) == NULL) {
+		at = rec_file(d->r);
+		line = rec_line(d->r);
+		col = rec_col(d->r);
+	}
+	if (path.buf[0] != '/' && at && (slash = strrchr(at, '/')) != NULL)
+		sb_addf(&file, "%.*s/", (int)(slash - at), at);
+	sb_adds(&file, path.buf);
+	deps_note(file.buf);
+	id = pdf_image(d->pdf, file.buf, &iw, &ih, why, sizeof(why));
+	lb = shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));
+	if (id < 0) {
+		char tag[64];
+
+		snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
+		if (!seen(d->l, at ? at : "", tag))
+			diag_at(L_ERROR, "render.image", at ? at : d->t->file,
+			    line, col, "card '%s': image '%s' %s", lb, path.buf,
+			    why);
+		goto out;
+	}
+	x0 = DX(d, e->x);
+	x1 = DX(d, e->x + e->w);
+	y0 = DY(d, e->y + e->h);
+	y1 = DY(d, e->y);
+	bw = x1 - x0;
+	bh = y1 - y0;
+	if (bw <= 0 || bh <= 0)
+		goto out;
+	/* contain: the whole image, its aspect kept; cover: the box
+	 * filled, what overflows it cut off. */
+	sx = bw / iw;
+	sy = bh / ih;
+	sc = e->fit == FIT_COVER ? (sx > sy ? sx : sy) : (sx < sy ? sx : sy);
+	dw = iw * sc;
+	dh = ih * sc;
+	dpi = 72.0 / sc;
+	if (dpi < SHARP_DPI - 1e-6) {
+		char tag[128];
+
+		snprintf(tag, sizeof(tag), "dpi\t%.2f:%.2f\t%s", bw, bh,
+		    file.buf);
+		if (!seen(d->l, d->t->name, tag))
+			diag_at(L_WARNING, "render.image", at ? at : d->t->file,
+			    line, col, "card '%s': image '%s' prints at %d dpi, "
+			    "its %d x %d pixels over %s x %s; give it at least "
+			    "%d dpi at that size to print sharp", lb, path.buf,
+			    (int)dpi, iw, ih, mm_str(e->fit == FIT_COVER ? bw :
+			    dw, wb), mm_str(e->fit == FIT_COVER ? bh : dh, hb),
+			    SHARP_DPI);
+	}
+	clip[0] = x0;
+	clip[1] = y0;
+	clip[2] = bw;
+	clip[3] = bh;
+	pdf_image_place(d->pdf, d->pg, id, x0 + (bw - dw) / 2,
+	    y0 + (bh - dh) / 2, dw, dh, e->fit == FIT_COVER ? clip : NULL);
+out:
+	sb_release(&path);
+	sb_release(&file);
+}
+
 static void
 draw_elem(struct draw *d, const struct elem *e)
 {
@@ -524,6 +619,9 @@ draw_elem(struct draw *d, const struct elem *e)
 		s = expand(d, e, &e->text);
 		draw_widget(d, e, s);
 		break;
+	case EL_IMAGE:
+		draw_image(d, e);
+		break;
 	}
 }
 
@@ -542,6 +640,10 @@ fixed_fmt(const struct fmt *f)
 static int
 fixed_elem(const struct elem *e)
 {
+	/* An image is placed on each card, not in a form: a form's
+	 * resources hold fonts only. */
+	if (e->type == EL_IMAGE)
+		return 0;
 	return fixed_fmt(&e->when) && fixed_fmt(&e->unless) &&
 	    fixed_fmt(&e->text) && fixed_fmt(&e->fill.field) &&
 	    fixed_fmt(&e->stroke.field) && fixed_fmt(&e->colour.field);

@@ -225,6 +225,9 @@ static const struct skey k_column_keys[] = {
 static const struct skey k_column[] = { K_MAP("column", REQ, k_column_keys) };
 static const struct skey k_row[] = { K_STR("row", REQ) };
 
+/* How an image fills its box (FIT_CONTAIN, FIT_COVER). */
+static const char *const fits[] = { "contain", "cover", NULL };
+
 static const struct skey k_elem_keys[] = {
 	K_STR("name", OPT),
 	K_STR("box", OPT),
@@ -261,6 +264,8 @@ static const struct skey k_elem_keys[] = {
 	K_BOOL("remove", OPT),
 	K_BOOL("new", OPT),
 	K_STR("min_card", OPT),
+	K_STR("image", OPT),
+	K_ENUM("fit", OPT, fits),
 	K_END
 };
 static const struct skey k_elem[] = { K_MAP("element", REQ, k_elem_keys) };
@@ -557,7 +562,7 @@ el_str(const struct proto *p, const char *key, const char *dflt)
 }
 
 static const char *const types[] = {
-	"box", "text", "line", "table", "widget", NULL
+	"box", "text", "line", "table", "widget", "image", NULL
 };
 
 /* Whether name is one of family's parts: "cv.label" of "cv". */
@@ -750,6 +755,9 @@ struct ctx {
 	int nl;
 	const char *lfile[MAXCHAIN];
 	double lw[MAXCHAIN], lh[MAXCHAIN];
+	/* every field named, for the template's list (in the arena) */
+	const char **named;
+	int nnamed, capnamed;
 };
 
 static void
@@ -843,6 +851,16 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	int k;
 
 	note_fields(cx, f);
+	for (k = 0; k < f->n; k++)
+		if (f->seg[k].field) {
+			if (cx->nnamed == cx->capnamed) {
+				cx->capnamed = cx->capnamed ? cx->capnamed * 2 :
+				    64;
+				cx->named = xrealloc(cx->named,
+				    (size_t)cx->capnamed * sizeof(*cx->named));
+			}
+			cx->named[cx->nnamed++] = f->seg[k].field;
+		}
 	if (cx->fields == NULL || n == NULL ||
 	    (field = unknown_field(f, cx->fields)) == NULL)
 		return;
@@ -1330,7 +1348,15 @@ static const char *const type_keys[][12] = {
 	{ "table", "rows", "row_height", "stripe", "columns", "font", "pt",
 	    "min_pt", "colour", "color", NULL },
 	{ "widget", "value", NULL },
+	{ "image", "fit", NULL },
 };
+
+/* "a" or "an", for the name of a type of element. */
+static const char *
+article(const char *word)
+{
+	return strchr("aeiou", word[0]) ? "an" : "a";
+}
 
 /* Reports keys that mean nothing for the element's type, in every layer. */
 static void
@@ -1358,8 +1384,10 @@ check_keys(struct ctx *cx, const struct proto *p, int type,
 				sb_addf(&sb, "%s%s", sb.len ? ", " : "", *k);
 			for (k = w ? widget_keys(w) : NULL; k && *k; k++)
 				sb_addf(&sb, "%s%s", sb.len ? ", " : "", *k);
-			bad(cx, MAP_KEY(m, i), "element '%s' is a %s%s%s: it takes "
-			    "no '%s' (it takes %s)", p->name, w ? widget_name(w) :
+			bad(cx, MAP_KEY(m, i), "element '%s' is %s %s%s%s: it "
+			    "takes no '%s' (it takes %s)", p->name,
+			    article(w ? widget_name(w) : types[type]),
+			    w ? widget_name(w) :
 			    types[type], w ? " " : "", w ? "widget" : "", key,
 			    sb.len ? sb.buf : "only the common keys");
 		}
@@ -1416,9 +1444,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	for (i = 0; types[i]; i++)
 		if ((n = node_get(p->layer[0], types[i])) != NULL) {
 			if (tn) {
-				bad(cx, n, "element '%s' is both a %s and a %s; "
-				    "give one of box, text, line, table, widget",
-				    p->name, types[type], types[i]);
+				bad(cx, n, "element '%s' is both %s %s and %s %s; "
+				    "give one of box, text, line, table, widget, "
+				    "image", p->name, article(types[type]),
+				    types[type], article(types[i]), types[i]);
 				return;
 			}
 			tn = n;
@@ -1426,7 +1455,8 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		}
 	if (tn == NULL) {
 		bad(cx, p->layer[0], "element '%s' must be one of box, text, "
-		    "line, table, widget (a key naming what it is)", p->name);
+		    "line, table, widget, image (a key naming what it is)",
+		    p->name);
 		return;
 	}
 	if (type == 4 && (wd = widget_find(tn->str)) == NULL) {
@@ -1545,6 +1575,26 @@ compile_elem(struct ctx *cx, const struct proto *p)
 			    n->str);
 		break;
 	}
+	case 5:
+		/* A path, fixed or from fields; a fixed one is relative to
+		 * the template file that wrote it, kept with its place. */
+		e->type = EL_IMAGE;
+		n = el_get(p, "image");
+		e->fit = str_index(fits, el_str(p, "fit", "contain"));
+		if (e->fit < 0)
+			e->fit = FIT_CONTAIN;
+		e->src = arena_strdup(cx->a, n->file);
+		e->src_line = n->line;
+		e->src_col = n->col;
+		if (compile_fmt(cx->a, n->str, &e->text) < 0)
+			bad(cx, n, "image '%s' has an unclosed { (write {{ for a "
+			    "brace)", n->str);
+		else if (e->text.n == 0)
+			bad(cx, n, "image must name a PNG or JPEG file, as a path "
+			    "or a {field} that holds one");
+		else
+			check_fmt(cx, n, &e->text);
+		break;
 	}
 	/* Text near the trim may be cut off by an imprecise guillotine.
 	 * Said of the layer that placed it last, once the sizes are right. */
@@ -1689,6 +1739,32 @@ compile_size(struct ctx *cx, const struct node *n, double *w, double *h)
 	}
 }
 
+static int
+by_field(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The fields the elements named, sorted, each once, in the arena. */
+static const char *const *
+named_fields(struct ctx *cx)
+{
+	const char **v = arena_alloc(cx->a, (size_t)(cx->nnamed + 1) *
+	    sizeof(*v));
+	int i, n = 0;
+
+	if (cx->nnamed)
+		qsort(cx->named, (size_t)cx->nnamed, sizeof(*cx->named),
+		    by_field);
+	for (i = 0; i < cx->nnamed; i++)
+		if (n == 0 || strcmp(v[n - 1], cx->named[i]) != 0)
+			v[n++] = cx->named[i];
+	v[n] = NULL;
+	free(cx->named);
+	cx->named = NULL;
+	return v;
+}
+
 struct template *
 template_load(const char *name, const struct vocab *v)
 {
@@ -1818,6 +1894,7 @@ template_load(const char *name, const struct vocab *v)
 		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
 	t->ninfo = cx.ninfo;
 	free(cx.info);
+	t->fields = named_fields(&cx);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

@@ -39,7 +39,10 @@ struct colour {
 	struct fmt field;	/* "{category}": decided per card, through the palette */
 };
 
-enum el_type { EL_BOX, EL_TEXT, EL_LINE, EL_WIDGET };
+enum el_type { EL_BOX, EL_TEXT, EL_LINE, EL_WIDGET, EL_IMAGE };
+
+/* How an image fills its box: whole inside it, or all of it, cut. */
+enum { FIT_CONTAIN, FIT_COVER };
 
 /* A row of the widget table (widgets.c): a name, the template keys it
  * takes, and how it is drawn. */
@@ -66,13 +69,18 @@ struct elem {
 	struct colour fill, stroke, colour;
 	double lw, radius, dash;
 	int bleed;		/* a box that runs into the bleed at the trim */
-	struct fmt text;	/* text, or a widget's value */
+	struct fmt text;	/* text, a widget's value, an image's path */
 	int font;		/* index into the template's fonts */
 	double pt, min_pt, leading;
 	int halign, valign, wrap;
 	const struct widget *widget;
 	int down;		/* cells stacked downwards */
 	double min_card;	/* drawn only on a card at least this wide */
+	int fit;		/* an image's FIT_* */
+	/* Where an image's path (text) was written: a fixed path is
+	 * relative to this file, and told of at this place. */
+	const char *src;
+	int src_line, src_col;
 };
 
 struct font_spec {
@@ -116,6 +124,9 @@ struct template {
 	int nfront, nback;
 	struct el_info *info;	/* the front's elements, then the back's */
 	int ninfo;
+	/* Every field its elements name, sorted and NULL-ended: what a
+	 * record of an open type (whose fields are the template's) needs. */
+	const char *const *fields;
 	struct arena *arena;	/* owns everything above */
 };
 

@@ -453,6 +453,32 @@ op_place(struct pdf_page *pg, const char *name, double x, double y)
 	op_restore(pg);
 }
 
+void
+op_clip(struct pdf_page *pg)
+{
+	if (pg->plain) {
+		HPDF_Page_Clip(pg->page);
+		HPDF_Page_EndPath(pg->page);
+	} else
+		PUTS(&pg->out, "W\nn\n");
+}
+
+/* As HPDF_Page_DrawImage writes it. */
+void
+op_image(struct pdf_page *pg, const char *name, double x, double y,
+    double w, double h)
+{
+	double v[] = { w, 0, 0, h, x, y };
+
+	op_save(pg);
+	OP(pg, v, "cm\n");
+	*room(&pg->out, 1) = '/';
+	pg->out.len++;
+	put(&pg->out, name, strlen(name));
+	PUTS(&pg->out, " Do\n");
+	op_restore(pg);
+}
+
 /* ---- finished pages, compressed on a second thread ---- */
 
 /*
@@ -461,7 +487,7 @@ op_place(struct pdf_page *pg, const char *name, double x, double y)
  * FlateDecode until the dictionary (and its /Filter) is written, and
  * this, called just before the stream's bytes, turns it off.
  */
-static HPDF_STATUS
+HPDF_STATUS
 raw_bytes(HPDF_Dict dict, HPDF_Stream stream)
 {
 	(void)stream;

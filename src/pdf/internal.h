@@ -76,6 +76,8 @@ struct pdf {
 	int cmyk;
 	int plain;		/* MUSTER_PDF_PLAIN: the plain writer */
 	struct pool *pool;	/* the compressing thread */
+	struct pdf_img *img;	/* images, by file (image.c) */
+	int nimg, capimg;
 	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
 };
 
@@ -113,6 +115,16 @@ void op_shift(struct pdf_page *pg, double x, double y);
 /* Places the form named name (in the page's resources) at x, y. */
 void op_place(struct pdf_page *pg, const char *name, double x, double y);
 
+/* Clips to the path (a rectangle just made), ending it unpainted. */
+void op_clip(struct pdf_page *pg);
+/* Draws the image XObject named name (in the page's resources) in the
+ * box x, y, w, h. */
+void op_image(struct pdf_page *pg, const char *name, double x, double y,
+    double w, double h);
+/* A stream's write_fn for bytes deflated already: libharu writes them
+ * as they are under its /Filter /FlateDecode. */
+HPDF_STATUS raw_bytes(HPDF_Dict dict, HPDF_Stream stream);
+
 /* Glyph width of code point c in thousandths of the em; marks the
  * glyph as used, so that it goes into the embedded subset. */
 int glyph_width(struct font *ft, long c);
@@ -124,5 +136,12 @@ void page_done(struct pdf *p, struct pdf_page *pg);
 /* Waits for every page, attaching each to its libharu stream. */
 int pages_flush(struct pdf *p);
 void pool_free(struct pdf *p);
+
+/* ---- pdf.c and image.c ---- */
+
+/* Adds what the document says to the digest its /ID is made of. */
+void id_add(struct pdf *p, const void *data, size_t len);
+/* Frees the image table (the XObjects are libharu's). */
+void images_free(struct pdf *p);
 
 #endif

@@ -77,6 +77,7 @@ pdf_free(struct pdf *p)
 	}
 	free(p->font);
 	pool_free(p);
+	images_free(p);
 	for (pg = p->pages; pg; pg = next) {
 		next = pg->next;
 		free(pg->out.b);
@@ -335,7 +336,7 @@ pdf_text_width(struct pdf *p, int font, double pt, const char *text,
 
 /* The document's /ID is a digest of what it says: page sizes and text,
  * with the title; the same job gives the same /ID. */
-static void
+void
 id_add(struct pdf *p, const void *data, size_t len)
 {
 	HPDF_MD5Update(&p->id, data, (HPDF_UINT32)len);

@@ -70,6 +70,24 @@ int pdf_form_end(struct pdf *p, struct pdf_page *form);
 void pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
     double y);
 
+/*
+ * Images: PNG and JPEG files, each read and checked whole before it
+ * goes into the document (libharu never parses one), and embedded once
+ * per document however often it is placed.  pdf_image() gives the
+ * image of path (the same id for the same file), its size in pixels in
+ * *w and *h; or -1 with why saying what is wrong with it, to follow
+ * "image 'NAME' " in a message: missing, unreadable, not a PNG or JPEG
+ * by its bytes, damaged or truncated, over PDF_IMAGE_MAX_PIXELS (told
+ * from its header, before it is decoded).  pdf_image_place() draws it
+ * stretched to the box x, y, w, h; with clip (x, y, w, h), only what
+ * falls inside that box shows.
+ */
+#define PDF_IMAGE_MAX_PIXELS	50e6	/* SPEC 4: 50 megapixels */
+int pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
+    size_t whylen);
+void pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
+    double y, double w, double h, const double *clip);
+
 struct paint {
 	int fill, stroke;	/* which of the two to do */
 	struct rgb fill_rgb, stroke_rgb;

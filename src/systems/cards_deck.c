@@ -1,0 +1,612 @@
+/*
+ * systems/cards_deck.c -- kind deck: any card game's cards as plain
+ * data, printed through the user's template (SPEC 3.7).
+ *
+ * The cards are given in the deck (cards:, a list of mappings of field
+ * to text or number) or in a data file (data:, CSV or TSV with a header
+ * row, a card a row).  A card's fields are its keys or columns, each
+ * with the place its value was written, so that the layout tells a
+ * broken image at the cell that names it.  The record type is open: the
+ * template the deck names (template:, relative to the deck, or built
+ * in) decides which fields a card needs, and a card that lacks one is an
+ * error at its row.  No rules beyond that: this is muster's printing for
+ * games it has no rules for.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../arena.h"
+#include "../csv.h"
+#include "../deps.h"
+#include "../diag.h"
+#include "../doc.h"
+#include "../record.h"
+#include "../schema.h"
+#include "../system.h"
+#include "cards_game.h"
+
+/* The record type of a card, and the template that prints it unless the
+ * deck names one. */
+#define CARDS_TYPE	"cards.card"
+#define CARDS_TMPL	"cards-poker"
+/* SPEC 8: any text at most 2,000 characters. */
+#define TEXT_MAX_CHARS	2000
+/* A card's copies, from its copies key or column. */
+#define COPIES_MAX	100
+
+static const struct skey k_value[] = {
+	K_TEXT("value", REQ, "text or a number")
+};
+static const struct skey k_card[] = { K_MAPANY("card", REQ, k_value) };
+static const struct skey k_deck[] = {
+	K_STR("system", REQ),
+	K_STR("kind", REQ),
+	K_TEXT("name", OPT, "the deck's name"),
+	K_TEXT("template", OPT, "a built-in template's name or a template "
+	    "file, relative to the deck"),
+	K_INT("copies", OPT, 1, COPIES_MAX),
+	K_SEQ("cards", OPT, 1, CSV_MAX_ROWS, k_card),
+	K_TEXT("data", OPT, "a .csv or .tsv file, relative to the deck"),
+	K_END
+};
+
+/* A field of a card: its name, value and where each was written. */
+struct field {
+	const char *key, *val;
+	const char *file;
+	int line, col;		/* the value's place */
+	int kline, kcol;	/* the key's (a YAML key, a CSV header cell) */
+};
+
+struct card {
+	const char *file;
+	int line, col;		/* the card's place: its mapping, its row */
+	const struct node *map;	/* YAML: the card; NULL for a row */
+	struct field *f;
+	int nf;
+	int copies;		/* from its copies field; -1 when wrong */
+	const struct field *copies_f;
+};
+
+struct deck {
+	const struct node *root, *tmpl_n, *cards_n, *data_n;
+	const char *file;	/* the deck's */
+	const char *tmpl;	/* as the deck names it, or NULL */
+	int copies;
+	struct card *card;
+	int ncards;
+	/* A data file: its path as read, and its header. */
+	const char *data;
+	const struct csv *csv;
+	int data_ok;		/* read without errors */
+};
+
+#define DECK(obj) ((const struct deck *)(obj))
+
+/* ---- reading ---- */
+
+/*
+ * The first problem with a field's text, for "X holds ...": a control
+ * character or too many characters; NULL when it is printable.
+ */
+static const char *
+text_problem(const char *s, char buf[96])
+{
+	const char *p = s;
+	long c;
+
+	if (utf8_len(s) > TEXT_MAX_CHARS) {
+		snprintf(buf, 96, "%zu characters; text has at most %d",
+		    utf8_len(s), TEXT_MAX_CHARS);
+		return buf;
+	}
+	while (*p)
+		if (utf8_control(c = utf8_next(&p))) {
+			snprintf(buf, 96, "a control character (U+%04lX), which no "
+			    "card can print", c);
+			return buf;
+		}
+	return NULL;
+}
+
+/* The data file's bytes and a NUL, or NULL (reported at at). */
+static char *
+read_data(const char *path, const char *name, const struct node *at,
+    size_t *len)
+{
+	struct stat st;
+	char *buf;
+	size_t got = 0;
+	ssize_t n;
+	int fd;
+
+	deps_note(path);
+	if (stat(path, &st) < 0) {
+		diag(L_ERROR, "cards.data", at, "cannot open data '%s': %s",
+		    name, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag(L_ERROR, "cards.data", at, "data '%s' is %s; name a .csv "
+		    "or .tsv file", name, S_ISDIR(st.st_mode) ? "a folder" :
+		    "not a regular file");
+		return NULL;
+	}
+	if ((size_t)st.st_size > DOC_MAX_BYTES) {
+		diag(L_ERROR, "cards.data", at, "data '%s' is %.1f MiB; a data "
+		    "file has at most %zu MiB", name, st.st_size / 1048576.0,
+		    DOC_MAX_BYTES >> 20);
+		return NULL;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0) {
+		diag(L_ERROR, "cards.data", at, "cannot open data '%s': %s",
+		    name, strerror(errno));
+		return NULL;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size && ((n = read(fd, buf + got,
+	    (size_t)st.st_size - got)) > 0 || (n < 0 && errno == EINTR)))
+		if (n > 0)
+			got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
+}
+
+/* The separator a data file's name says: ',' for .csv, '\t' for .tsv,
+ * or 0. */
+static char
+separator(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n > 4 && strcmp(name + n - 4, ".csv") == 0)
+		return ',';
+	if (n > 4 && strcmp(name + n - 4, ".tsv") == 0)
+		return '\t';
+	return 0;
+}
+
+/* Whether s is a usable field name: what a template writes in braces. */
+static int
+field_name_ok(const char *s)
+{
+	return *s && strpbrk(s, "{}\n\r\t") == NULL && s[0] != ' ' &&
+	    s[strlen(s) - 1] != ' ';
+}
+
+/* Reads the deck's data file into its cards. */
+static void
+load_data(struct deck *d, struct arena *a)
+{
+	const struct node *at = d->data_n;
+	const char *slash = strrchr(d->file, '/'), *name = at->str;
+	struct csv *t;
+	char *path, *buf, sep;
+	size_t len;
+	int i, j, k, errors = 0;
+
+	if ((sep = separator(name)) == 0) {
+		diag(L_ERROR, "cards.data", at, "data '%s' must be a .csv (comma) "
+		    "or .tsv (tab) file; its name says which", name);
+		return;
+	}
+	path = name[0] != '/' && slash ? arena_printf(a, "%.*s/%s",
+	    (int)(slash - d->file), d->file, name) : arena_strdup(a, name);
+	d->data = path;
+	if ((buf = read_data(path, name, at, &len)) == NULL)
+		return;
+	t = csv_parse(buf, len, sep, path, "cards.data", a, &errors);
+	free(buf);
+	if (t == NULL)
+		return;
+	d->csv = t;
+	/* The header names the fields: each once, and each a name. */
+	for (i = 0; i < t->ncols; i++) {
+		const struct csv_cell *h = &t->head[i];
+
+		if (!field_name_ok(h->text)) {
+			diag_at(L_ERROR, "cards.data", path, h->line, h->col,
+			    "column %d's name '%s' is not a field name; give "
+			    "each column a name without braces, tabs or line "
+			    "breaks, and no space at either end", i + 1,
+			    h->text);
+			errors++;
+		}
+		for (j = 0; j < i; j++)
+			if (strcmp(t->head[j].text, h->text) == 0) {
+				diag_at(L_ERROR, "cards.data", path, h->line,
+				    h->col, "column '%s' is named twice (first "
+				    "as column %d); give each column its own name",
+				    h->text, j + 1);
+				errors++;
+				break;
+			}
+	}
+	d->card = arena_alloc(a, (size_t)(t->nrows ? t->nrows : 1) *
+	    sizeof(*d->card));
+	for (i = 0; i < t->nrows; i++) {
+		const struct csv_row *r = &t->row[i];
+		struct card *c = &d->card[d->ncards++];
+
+		c->file = path;
+		c->line = r->line;
+		c->col = 1;
+		c->f = arena_alloc(a, (size_t)(r->n ? r->n : 1) * sizeof(*c->f));
+		for (k = 0; k < r->n; k++) {
+			struct field *f = &c->f[c->nf++];
+			char why[96];
+			const char *p;
+
+			f->key = t->head[k].text;
+			f->val = r->cell[k].text;
+			f->file = path;
+			f->line = r->cell[k].line;
+			f->col = r->cell[k].col;
+			f->kline = t->head[k].line;
+			f->kcol = t->head[k].col;
+			if ((p = text_problem(f->val, why)) != NULL) {
+				diag_at(L_ERROR, "cards.data", path, f->line,
+				    f->col, "field '%s' holds %s", f->key, p);
+				errors++;
+				f->val = "";
+			}
+		}
+	}
+	d->data_ok = errors == 0;
+}
+
+/* Reads the cards: list into the deck's cards.  The schema checked
+ * each value (text or a number, printable, not too long); a wrong one
+ * is kept empty, told once. */
+static void
+load_cards(struct deck *d, struct arena *a)
+{
+	const struct node *list = d->cards_n;
+	size_t i, k;
+
+	d->card = arena_alloc(a, list->n * sizeof(*d->card));
+	for (i = 0; i < list->n; i++) {
+		const struct node *m = list->kid[i];
+		struct card *c;
+
+		if (m->type != N_MAP || m->bad)
+			continue;
+		c = &d->card[d->ncards++];
+		c->file = d->file;
+		c->line = m->line;
+		c->col = m->col;
+		c->map = m;
+		c->f = arena_alloc(a, (m->n ? m->n : 1) * sizeof(*c->f));
+		for (k = 0; k < m->n; k++) {
+			const struct node *key = MAP_KEY(m, k), *v = MAP_VAL(m, k);
+			struct field *f = &c->f[c->nf++];
+
+			f->key = key->str;
+			f->val = v->bad || v->type != N_SCALAR ? "" : v->str;
+			f->file = v->file;
+			f->line = v->line;
+			f->col = v->col;
+			f->kline = key->line;
+			f->kcol = key->col;
+		}
+	}
+}
+
+/* The card's field called key, or NULL. */
+static const struct field *
+field_of(const struct card *c, const char *key)
+{
+	int i;
+
+	for (i = 0; i < c->nf; i++)
+		if (strcmp(c->f[i].key, key) == 0)
+			return &c->f[i];
+	return NULL;
+}
+
+/* A card's copies: 0 to COPIES_MAX from its copies field (1 without
+ * one), or -1 when that is not such a number. */
+static int
+card_copies(struct card *c)
+{
+	const struct field *f = field_of(c, "copies");
+	const char *s;
+	size_t n;
+	int v = 0;
+
+	c->copies_f = f;
+	if (f == NULL)
+		return 1;
+	s = f->val + strspn(f->val, " ");
+	n = strspn(s, "0123456789");
+	if (*s == '\0')
+		return 1;	/* empty: once */
+	if (n == 0 || n > 3 || s[n + strspn(s + n, " ")] != '\0')
+		return -1;
+	while (n--)
+		v = v * 10 + (*s++ - '0');
+	return v <= COPIES_MAX ? v : -1;
+}
+
+static void *
+load_deck(const struct node *root, struct arena *a, struct batch *b)
+{
+	struct deck *d = arena_alloc(a, sizeof(*d));
+	int i;
+
+	(void)b;
+	d->root = root;
+	d->file = root->file;
+	d->tmpl_n = node_get(root, "template");
+	d->tmpl = node_str(d->tmpl_n, NULL);
+	d->copies = (int)node_long(node_get(root, "copies"), 1);
+	d->cards_n = node_get(root, "cards");
+	d->data_n = node_get(root, "data");
+	if (d->cards_n && d->cards_n->bad)
+		d->cards_n = NULL;
+	if (d->data_n && d->data_n->bad)
+		d->data_n = NULL;
+	if (node_get(root, "cards") == NULL && node_get(root, "data") == NULL) {
+		diag(L_ERROR, "cards.data", root, "a deck needs its cards: "
+		    "give cards: (a list of cards, each a mapping of field to "
+		    "text) or data: (a .csv or .tsv file, a card a row)");
+		return d;
+	}
+	if (d->cards_n && d->data_n) {
+		diag(L_ERROR, "cards.data", node_key(root, "data"), "a deck "
+		    "gives its cards once: cards: or data:, not both");
+		return d;
+	}
+	if (d->data_n)
+		load_data(d, a);
+	else if (d->cards_n && d->cards_n->type == N_SEQ)
+		load_cards(d, a);
+	for (i = 0; i < d->ncards; i++)
+		d->card[i].copies = card_copies(&d->card[i]);
+	return d;
+}
+
+/* ---- rules ---- */
+
+/* The template's fields, or NULL when there is no telling (told). */
+static const char *const *
+template_fields(const struct deck *d, const char *rule)
+{
+	if (system_template_fields == NULL)
+		return NULL;
+	return system_template_fields(d->tmpl ? d->tmpl : CARDS_TMPL,
+	    d->tmpl_n ? d->tmpl_n : d->root, rule, CARDS_TYPE);
+}
+
+static void
+r_template(const void *obj, struct batch *b, const struct rule *self)
+{
+	(void)b;
+	template_fields(DECK(obj), self->id);
+}
+
+/* The card's name for messages: its name field, or its number. */
+static const char *
+label(const struct deck *d, const struct card *c, char buf[32])
+{
+	const struct field *f = field_of(c, "name");
+
+	if (f && *f->val)
+		return f->val;
+	snprintf(buf, 32, "card %d", (int)(c - d->card) + 1);
+	return buf;
+}
+
+static const char *
+tmpl_name(const struct deck *d)
+{
+	return d->tmpl ? d->tmpl : CARDS_TMPL;
+}
+
+/*
+ * Every field the template prints, on every card.  A data file without
+ * such a column is told once, at its header; a row that stops before
+ * it, at the row; a card of the deck without such a key, at the card.
+ */
+static void
+r_field(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct deck *d = DECK(obj);
+	const char *const *fields = template_fields(d, "cards.template"), *const *f;
+	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
+	const char **cols = NULL;
+	char lb[32];
+	int i, j;
+
+	(void)b;
+	/* A data file with errors is fixed first: its columns may be
+	 * what is wrong. */
+	if (fields == NULL || (d->data_n && !d->data_ok))
+		return;
+	if (d->csv) {
+		cols = xcalloc((size_t)d->csv->ncols + 1, sizeof(*cols));
+		for (j = 0; j < d->csv->ncols; j++)
+			cols[j] = d->csv->head[j].text;
+		for (f = fields; *f; f++) {
+			for (j = 0; j < d->csv->ncols; j++)
+				if (strcmp(cols[j], *f) == 0)
+					break;
+			if (j < d->csv->ncols)
+				continue;
+			sb_reset(&sb);
+			sb_list(&sb, cols);
+			diag_at(L_ERROR, self->id, d->data, d->csv->head[0].line,
+			    1, "template '%s' prints field '{%s}', which no "
+			    "column gives; add a column '%s' (the columns are "
+			    "%s)%s", tmpl_name(d), *f, *f, sb.buf,
+			    sb_hint(&hint, *f, cols, 0));
+		}
+	}
+	for (i = 0; i < d->ncards; i++) {
+		const struct card *c = &d->card[i];
+		const char *last = NULL;
+		int n = 0;
+
+		sb_reset(&sb);
+		for (f = fields; *f; f++) {
+			if (field_of(c, *f))
+				continue;
+			/* A data file's missing column is told once. */
+			if (d->csv && str_index(cols, *f) < 0)
+				continue;
+			if (last)
+				sb_addf(&sb, "%s'%s'", n > 1 ? ", " : "", last);
+			last = *f;
+			n++;
+		}
+		if (last == NULL)
+			continue;
+		sb_addf(&sb, "%s'%s'", n > 1 ? (n > 2 ? ", or " : " or ") : "",
+		    last);
+		if (c->map)
+			diag(L_ERROR, self->id, c->map, "card '%s' has no field "
+			    "%s, which template '%s' prints; give the card each "
+			    "field its template prints (an empty one prints "
+			    "nothing)", label(d, c, lb), sb.buf, tmpl_name(d));
+		else
+			diag_at(L_ERROR, self->id, c->file, c->line, c->col,
+			    "card '%s' has no field %s, which template '%s' "
+			    "prints: its row ends first; give the row a field for "
+			    "each column (an empty one prints nothing)",
+			    label(d, c, lb), sb.buf, tmpl_name(d));
+	}
+	free(cols);
+	sb_release(&sb);
+	sb_release(&hint);
+}
+
+/* Each card's copies is a whole number from 0 to COPIES_MAX. */
+static void
+r_copies(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct deck *d = DECK(obj);
+	int i;
+
+	(void)b;
+	for (i = 0; i < d->ncards; i++) {
+		const struct field *f = d->card[i].copies_f;
+
+		if (d->card[i].copies < 0)
+			diag_at(L_ERROR, self->id, f->file, f->line, f->col,
+			    "copies '%s' must be a whole number from 0 to %d "
+			    "(0 leaves the card out)", f->val, COPIES_MAX);
+	}
+}
+
+/*
+ * A column, or a key of the deck's cards, that the template prints
+ * nowhere: a warning, once, where it is first named (a misspelt column
+ * prints nothing).  name and copies are read by muster itself.
+ */
+static void
+r_unused(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct deck *d = DECK(obj);
+	const char *const *fields = template_fields(d, "cards.template");
+	const char **seen = NULL;
+	struct sbuf hint = SBUF_INIT;
+	int i, j, n = 0;
+
+	(void)b;
+	if (fields == NULL || (d->data_n && !d->data_ok))
+		return;
+	for (i = 0; i < d->ncards; i++)
+		for (j = 0; j < d->card[i].nf; j++) {
+			const struct field *f = &d->card[i].f[j];
+
+			if (str_index(fields, f->key) >= 0 ||
+			    strcmp(f->key, "name") == 0 ||
+			    strcmp(f->key, "copies") == 0 ||
+			    (seen && str_index(seen, f->key) >= 0))
+				continue;
+			seen = xrealloc(seen, (size_t)(n + 2) * sizeof(*seen));
+			seen[n++] = f->key;
+			seen[n] = NULL;
+			diag_at(L_WARNING, self->id, f->file, f->kline, f->kcol,
+			    "%s '%s' is printed nowhere: template '%s' names no "
+			    "'{%s}'%s", d->csv ? "column" : "field", f->key,
+			    tmpl_name(d), f->key, sb_hint(&hint, f->key, fields,
+			    0));
+		}
+	free(seen);
+	sb_release(&hint);
+}
+
+static const struct rule deck_rules[] = {
+	{ "cards.template", "a deck's template is a built-in template or a template file (relative to the deck) that renders " CARDS_TYPE, r_template },
+	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
+	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches", r_field },
+	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX), r_copies },
+	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },
+	{ NULL, NULL, NULL }
+};
+
+/* ---- printing ---- */
+
+/* The fields are the user's own: the template's decide. */
+static const struct rectype card_type = {
+	CARDS_TYPE, "a card of any game: the fields its deck gives", NULL
+};
+
+static void
+emit_deck(const void *obj, struct emitter *e)
+{
+	const struct deck *d = DECK(obj);
+	struct record *r = e->rec;
+	char lb[32];
+	int i, j;
+
+	for (i = 0; i < d->ncards; i++) {
+		const struct card *c = &d->card[i];
+
+		record_clear(r);
+		rec_label_at(r, label(d, c, lb), c->file, c->line, c->col);
+		if (d->tmpl)
+			rec_set_template(r, d->tmpl, d->file);
+		for (j = 0; j < c->nf; j++) {
+			rec_set(r, c->f[j].key, c->f[j].val);
+			rec_set_place(r, c->f[j].key, c->f[j].file,
+			    c->f[j].line, c->f[j].col);
+		}
+		emit_card(e, d->copies * (c->copies < 0 ? 1 : c->copies));
+	}
+}
+
+static const struct product deck_products[] = {
+	{ "card", &card_type, CARDS_TMPL, emit_deck },
+	{ NULL, NULL, NULL, NULL }
+};
+
+/* `muster new cards deck`: what a new document of this kind starts from. */
+static const char starter[] =
+    "# A deck of any card game: its cards as plain data, printed through a\n"
+    "# template whose {fields} are the cards' keys.  No rules are checked\n"
+    "# beyond that: every field the template prints must be on every card.\n"
+    "system: cards\n"
+    "kind: deck\n"
+    "name: My deck\n"
+    "template: cards-poker     # a built-in template (name, text), or a file\n"
+    "                          # of yours, relative to this one\n"
+    "copies: 1                 # of every card (default 1)\n"
+    "cards:                    # or data: cards.csv, a header row and a card a\n"
+    "                          # row, with an optional copies column\n"
+    "  - {name: Scout, text: \"Look at the top card of any deck.\"}\n"
+    "  - {name: Ambush, text: \"Play when attacked: the attack fails.\", copies: 2}\n";
+
+const struct kind cards_deck_kind = {
+	"deck", "a deck of any card game: its cards as data, printed "
+	"through a template", k_deck, deck_rules, load_deck, deck_products,
+	starter
+};

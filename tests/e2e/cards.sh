@@ -1,0 +1,157 @@
+# cards.sh -- sourced by tests/e2e.sh: system: cards, a deck of any game
+# (SPEC 3.7), printed as every deck prints, with no code of its own
+# beyond the kind: the example deck (decks/ember-tide.yaml: a CSV file,
+# a template beside it, pictures) on sheets with bleed and duplex backs,
+# a card a page, gutter-fold, as PNG with the Tabletop Simulator sheet,
+# through the plain writer; read back with pdfinfo, pdftotext and
+# pdfimages.  Pictures go in once however often printed; hostile
+# pictures and data files that a file in tests/bad cannot be (a FIFO, a
+# folder, an unreadable file) are refused with their diagnostic, and a
+# failed render leaves the PDF that was there.
+
+ET=decks/ember-tide.yaml
+C=$t/cards
+mkdir -p "$C"
+pix() { /usr/bin/python3 tests/png_pixel.py "$@"; }
+# The number of distinct image objects in a PDF, and how often images
+# are placed (pdfimages -list: a line a placement, its object number).
+images() { pdfimages -list "$1" 2>/dev/null | awk 'NR > 2 { n++; ids[$11] = 1 }
+    END { k = 0; for (i in ids) k++; print k, n + 0 }'; }
+
+expect 0 "cards: check the example" -- "$muster" check --strict $ET decks/ember-tide/card.yaml
+[ ! -s "$t/err" ] && ok || bad "cards: the example is not clean: $(head -2 "$t/err")"
+
+# --- sheets: A4 with 3 mm bleed (8 up, turned) and duplex backs ---
+expect 0 "cards: the example deck" -- "$muster" render --paper a4 --backs duplex-long --bleed 3 -o "$C/et.pdf" $ET
+has "$t/out" "$C/et.pdf: 10 pages, 40 cards" "cards: 40 cards from 24 rows, 8 a page, each page its back"
+pdfinfo "$C/et.pdf" | tr -s " " > "$C/info"
+has "$C/info" "Pages: 10" "cards: page count"
+has "$C/info" "Page size: 841.89 x 595.276 pts (A4)" "cards: A4 turned to hold 8 with bleed"
+pdftotext "$C/et.pdf" - | tr -s '\n ' '  ' > "$C/et.txt"
+for name in Kindle "Cinder Fox" "Hearth Warden" Phoenix Ripple Leviathan Pebble Titan Sprout "Elder Oak"; do
+	has "$C/et.txt" "$name" "cards: a name from the CSV in the PDF"
+done
+# A field in quotes that holds a comma, and one that holds a line break.
+has "$C/et.txt" "When it wins, draw a card." "cards: a quoted comma"
+has "$C/et.txt" "When it is burned, return it to your hand." "cards: a quoted line break"
+n=$(pdftotext "$C/et.pdf" - | grep -c "EMBER & TIDE")
+[ "$n" = 40 ] && ok || bad "cards: $n backs with the crest's title, want 40"
+# Five pictures (four elements and the crest), each with its soft mask
+# (pdfimages names a mask by its image's object): five objects, placed
+# 40 x 2 on the fronts (the large one and the badge) and 40 on the
+# backs, each placement listed with its mask.
+got=$(images "$C/et.pdf")
+[ "$got" = "5 240" ] && ok || bad "cards: images (objects, placements) are $got, want 5 240"
+pdffonts "$C/et.pdf" > "$C/fonts" 2>&1
+if awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' "$C/fonts"; then ok; else bad "cards: a font not embedded"; fi
+# The same file every run.
+"$muster" render --paper a4 --backs duplex-long --bleed 3 -o "$C/et2.pdf" $ET >/dev/null 2>&1
+cmp -s "$C/et.pdf" "$C/et2.pdf" && ok || bad "cards: two renders of the example differ"
+
+# --- the plain writer draws the pictures too ---
+MUSTER_PDF_PLAIN=1 "$muster" render --paper a4 --backs duplex-long --bleed 3 -o "$C/plain.pdf" $ET >/dev/null 2>&1
+got=$(images "$C/plain.pdf")
+[ "$got" = "5 240" ] && ok || bad "cards: the plain writer's images are $got, want 5 240"
+pdftoppm -r 50 -f 1 -l 2 "$C/et.pdf" "$C/fast"
+pdftoppm -r 50 -f 1 -l 2 "$C/plain.pdf" "$C/plain"
+cmp -s "$C/fast-01.ppm" "$C/plain-01.ppm" && cmp -s "$C/fast-02.ppm" "$C/plain-02.ppm" && ok ||
+	bad "cards: the plain and fast writers draw the pictures differently"
+
+# --- a card a page, for print-on-demand: boxes, backs after fronts ---
+expect 0 "cards: layout single" -- "$muster" render --paper a4 --layout single --bleed 3 --backs duplex-long -o "$C/single.pdf" $ET
+has "$t/out" "$C/single.pdf: 80 pages, 40 cards" "cards: single, a page a card and a page a back"
+pdfinfo -box -f 1 -l 2 "$C/single.pdf" | tr -s " " > "$C/boxes"
+has "$C/boxes" "Page 1 TrimBox: 8.50 8.50 187.09 257.95" "cards: single, the trim 3 mm in"
+has "$C/boxes" "Page 1 BleedBox: 0.00 0.00 195.59 266.46" "cards: single, the bleed the page"
+pdftotext -f 2 -l 2 "$C/single.pdf" - > "$C/p2.txt"
+has "$C/p2.txt" "EMBER & TIDE" "cards: single, the back after its front"
+[ "$(images "$C/single.pdf")" = "5 240" ] && ok || bad "cards: single, images $(images "$C/single.pdf")"
+
+# --- gutter-fold: each back beside its front ---
+expect 0 "cards: gutter-fold" -- "$muster" render --paper letter --layout gutter-fold -o "$C/gutter.pdf" $ET
+has "$t/out" "40 cards" "cards: gutter-fold prints every card"
+pdftotext -f 1 -l 1 "$C/gutter.pdf" - > "$C/g1.txt"
+has "$C/g1.txt" "Kindle" "cards: gutter-fold, a front"
+has "$C/g1.txt" "EMBER & TIDE" "cards: gutter-fold, its back on the same sheet"
+
+# --- PNG, a card an image and the Tabletop Simulator sheet ---
+expect 0 "cards: png" -- "$muster" render --format png --dpi 50 --backs duplex-long -d "$C/png" $ET
+has "$t/out" "40 cards with backs at 50 dpi; 1 sheet of 10 x 7" "cards: png summary"
+n=$(ls "$C/png" | grep -c '^ember-tide-[0-9][0-9][0-9]\.png$')
+[ "$n" = 40 ] && ok || bad "cards: png, $n card images, want 40"
+# 63 x 88 mm at 50 dpi: 124 x 173.  The element's picture fills the
+# middle of the card: on Kindle, the flame's orange heart and red edge;
+# on the back, the crest's red half above and blue half below.
+got=$(pix "$C/png/ember-tide-001.png" 62 62 62 50 | tr '\n' ' ')
+[ "$got" = "124 173 #e67e22 #c0392b " ] && ok || bad "cards: png, Kindle's picture: $got"
+got=$(pix "$C/png/ember-tide-001-back.png" 62 50 75 80 | tr '\n' ' ')
+[ "$got" = "124 173 #c0392b #2e86c1 " ] && ok || bad "cards: png, the back's crest: $got"
+[ -s "$C/png/ember-tide-sheet-1.png" ] && ok || bad "cards: png, no Tabletop Simulator sheet"
+
+# --- --only, --copies, --template take a deck of any game too ---
+expect 0 "cards: --only and --copies" -- "$muster" render --only "Phoenix,Cairn" --copies 2 -o "$C/only.pdf" $ET
+has "$t/out" "1 page, 6 cards" "cards: Phoenix once and Cairn twice, each twice"
+cat > "$C/mine.yaml" <<'EOF'
+template: mine
+extends: cards-poker
+renders: cards.card
+EOF
+expect 0 "cards: --template over the deck's own" -- "$muster" render --template "$C/mine.yaml" -o "$C/mine.pdf" $ET
+pdftotext "$C/mine.pdf" - | tr -s '\n ' '  ' > "$C/mine.txt"
+has "$C/mine.txt" "Gain 1 spark." "cards: --template prints the deck's fields"
+[ "$(images "$C/mine.pdf")" = "0 0" ] && ok || bad "cards: --template without pictures still shows some"
+
+# --- a picture goes in once: 66 cards with a logo each, against none ---
+mkdir -p "$C/logo"
+cp decks/ember-tide/icons/crest.png "$C/logo/logo.png"
+{ echo "name,text"; i=1; while [ $i -le 66 ]; do echo "Card $i,Text of card $i."; i=$((i + 1)); done; } > "$C/logo/cards.csv"
+printf 'template: bare\nextends: cards-poker\nrenders: cards.card\n' > "$C/logo/bare.yaml"
+printf 'template: logo\nextends: cards-poker\nrenders: cards.card\nelements:\n  - {name: logo, image: logo.png, at: [24mm, 70mm], size: [15mm, 15mm]}\n' > "$C/logo/logo.yaml"
+printf 'system: cards\nkind: deck\ntemplate: bare.yaml\ndata: cards.csv\n' > "$C/logo/a.yaml"
+printf 'system: cards\nkind: deck\ntemplate: logo.yaml\ndata: cards.csv\n' > "$C/logo/b.yaml"
+"$muster" render --paper a4 -o "$C/logo/a.pdf" "$C/logo/a.yaml" >/dev/null 2>&1
+"$muster" render --paper a4 -o "$C/logo/b.pdf" "$C/logo/b.yaml" >/dev/null 2>&1
+a=$(stat -c %s "$C/logo/a.pdf" 2>/dev/null || echo 0)
+b=$(stat -c %s "$C/logo/b.pdf" 2>/dev/null || echo 999999999)
+# The logo (500 x 500 with its mask, some 12 KB deflated) once, and a
+# few bytes a card to place it: within 16 KB.
+if [ "$a" -gt 0 ] && [ $((b - a)) -le 16384 ]; then ok; else
+	bad "cards: 66 cards with a logo are $((b - a)) bytes more than without (at most 16384)"; fi
+[ "$(images "$C/logo/b.pdf")" = "1 132" ] && ok || bad "cards: the logo is not one object placed 66 times: $(images "$C/logo/b.pdf")"
+
+# --- what a file in tests/bad cannot be: FIFOs, folders, unreadable ---
+mkdir -p "$C/h/pics.csv" "$C/h/pic.png"
+mkfifo "$C/h/fifo.png" "$C/h/fifo.csv"
+printf 'name,art\nPipe,fifo.png\nFolder,pic.png\n' > "$C/h/cards.csv"
+printf 'template: art\nrenders: cards.card\nsize: [63mm, 88mm]\nelements:\n  - {name: art, image: "{art}", at: [5mm, 5mm], size: [30mm, 30mm]}\n' > "$C/h/art.yaml"
+printf 'system: cards\nkind: deck\ntemplate: art.yaml\ndata: cards.csv\n' > "$C/h/deck.yaml"
+cp "$C/et.pdf" "$C/h/keep.pdf"
+expect 1 "cards: a FIFO and a folder as pictures" -- timeout 10 "$muster" render -o "$C/h/keep.pdf" "$C/h/deck.yaml"
+has "$t/err" "cards.csv:2:6: error: card 'Pipe': image 'fifo.png' is not a regular file (a FIFO, device or socket); give a PNG or JPEG file [render.image]" "cards: a FIFO picture refused, never waited on"
+has "$t/err" "cards.csv:3:8: error: card 'Folder': image 'pic.png' is a folder; give a PNG or JPEG file [render.image]" "cards: a folder picture refused"
+cmp -s "$C/et.pdf" "$C/h/keep.pdf" && ok || bad "cards: a failed render changed the PDF that was there"
+if ls -a "$C/h" | grep -q '^\.keep\.pdf\.'; then bad "cards: a temporary file was left"; else ok; fi
+printf 'system: cards\nkind: deck\ntemplate: art.yaml\ndata: fifo.csv\n---\nsystem: cards\nkind: deck\ntemplate: art.yaml\ndata: pics.csv\n' > "$C/h/data.yaml"
+expect 1 "cards: a FIFO and a folder as data" -- timeout 10 "$muster" check "$C/h/data.yaml"
+has "$t/err" "data.yaml:4:7: error: data 'fifo.csv' is not a regular file; name a .csv or .tsv file [cards.data]" "cards: a FIFO data file refused, never waited on"
+has "$t/err" "data.yaml:9:7: error: data 'pics.csv' is a folder; name a .csv or .tsv file [cards.data]" "cards: a folder data file refused"
+if [ "$(id -u)" != 0 ]; then
+	printf 'name,art\nLocked,locked.png\n' > "$C/h/locked.csv"
+	cp decks/ember-tide/icons/leaf.png "$C/h/locked.png" && chmod 000 "$C/h/locked.png"
+	printf 'system: cards\nkind: deck\ntemplate: art.yaml\ndata: locked.csv\n' > "$C/h/locked.yaml"
+	expect 1 "cards: an unreadable picture" -- "$muster" render -o "$C/h/x.pdf" "$C/h/locked.yaml"
+	has "$t/err" "image 'locked.png' cannot be opened: Permission denied" "cards: an unreadable picture told"
+	chmod 644 "$C/h/locked.png"
+fi
+# A picture reached through a link is the file it leads to.
+ln -s "$top/decks/ember-tide/icons/leaf.png" "$C/h/link.png"
+printf 'name,art\nLinked,link.png\n' > "$C/h/link.csv"
+printf 'system: cards\nkind: deck\ntemplate: art.yaml\ndata: link.csv\n' > "$C/h/link.yaml"
+expect 0 "cards: a picture through a link" -- "$muster" render -o "$C/h/link.pdf" "$C/h/link.yaml"
+rm -f "$C/h/fifo.png" "$C/h/fifo.csv"
+
+# --- a folder holding a deck and its template renders (the template is
+# passed over, as check checks it) ---
+expect 0 "cards: render a folder with a template in it" -- "$muster" render --paper a4 -o "$C/folder.pdf" decks/ember-tide.yaml decks/ember-tide
+has "$t/out" "40 cards" "cards: the folder's template passed over"
+rm -rf "$C"
