@@ -481,8 +481,10 @@ has "$t/err" "renders shellshock.card records, which none of the inputs prints" 
 # (Their variables are this shell's: a file never sets n or fail.)
 for f in tests/e2e/*.sh; do
 	[ -f "$f" ] || continue
+	before=$n
 	# shellcheck disable=SC1090
 	. "./$f"
+	[ "$n" -gt "$before" ] || bad "$f counts no check, or set n, the count of checks"
 done
 
 # --- every PDF written above is valid: qpdf finds no error, ghostscript

@@ -34,8 +34,8 @@ done
 # A field in quotes that holds a comma, and one that holds a line break.
 has "$C/et.txt" "When it wins, draw a card." "cards: a quoted comma"
 has "$C/et.txt" "When it is burned, return it to your hand." "cards: a quoted line break"
-n=$(pdftotext "$C/et.pdf" - | grep -c "EMBER & TIDE")
-[ "$n" = 40 ] && ok || bad "cards: $n backs with the crest's title, want 40"
+nback=$(pdftotext "$C/et.pdf" - | grep -c "EMBER & TIDE")
+[ "$nback" = 40 ] && ok || bad "cards: $nback backs with the crest's title, want 40"
 # Five pictures (four elements and the crest), each with its soft mask
 # (pdfimages names a mask by its image's object): five objects, placed
 # 40 x 2 on the fronts (the large one and the badge) and 40 on the
@@ -77,8 +77,8 @@ has "$C/g1.txt" "EMBER & TIDE" "cards: gutter-fold, its back on the same sheet"
 # --- PNG, a card an image and the Tabletop Simulator sheet ---
 expect 0 "cards: png" -- "$muster" render --format png --dpi 50 --backs duplex-long -d "$C/png" $ET
 has "$t/out" "40 cards with backs at 50 dpi; 1 sheet of 10 x 7" "cards: png summary"
-n=$(ls "$C/png" | grep -c '^ember-tide-[0-9][0-9][0-9]\.png$')
-[ "$n" = 40 ] && ok || bad "cards: png, $n card images, want 40"
+npng=$(ls "$C/png" | grep -c '^ember-tide-[0-9][0-9][0-9]\.png$')
+[ "$npng" = 40 ] && ok || bad "cards: png, $npng card images, want 40"
 # 63 x 88 mm at 50 dpi: 124 x 173.  The element's picture fills the
 # middle of the card: on Kindle, the flame's orange heart and red edge;
 # on the back, the crest's red half above and blue half below.
@@ -106,7 +106,7 @@ mkdir -p "$C/logo"
 cp decks/ember-tide/icons/crest.png "$C/logo/logo.png"
 { echo "name,text"; i=1; while [ $i -le 66 ]; do echo "Card $i,Text of card $i."; i=$((i + 1)); done; } > "$C/logo/cards.csv"
 printf 'template: bare\nextends: cards-poker\nrenders: cards.card\n' > "$C/logo/bare.yaml"
-printf 'template: logo\nextends: cards-poker\nrenders: cards.card\nelements:\n  - {name: logo, image: logo.png, at: [24mm, 70mm], size: [15mm, 15mm]}\n' > "$C/logo/logo.yaml"
+printf 'template: logo\nextends: cards-poker\nrenders: cards.card\nelements:\n  - {name: logo, new: true, image: logo.png, at: [24mm, 70mm], size: [15mm, 15mm]}\n' > "$C/logo/logo.yaml"
 printf 'system: cards\nkind: deck\ntemplate: bare.yaml\ndata: cards.csv\n' > "$C/logo/a.yaml"
 printf 'system: cards\nkind: deck\ntemplate: logo.yaml\ndata: cards.csv\n' > "$C/logo/b.yaml"
 "$muster" render --paper a4 -o "$C/logo/a.pdf" "$C/logo/a.yaml" >/dev/null 2>&1

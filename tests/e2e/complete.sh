@@ -32,7 +32,7 @@ comp "card counter" muster render --product c
 comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster render --template shock
 comp "battalions lineup reference specialties tactics" muster schema ssg ""
 comp "battalions lineup reference specialties tactics" muster new ssg ""
-comp "shambattle shellshock shock ssg" muster new ""
+comp "cards shambattle shellshock shock ssg" muster new ""
 comp "always auto never" muster check --color = ""
 comp "--color --elements --fields --help --json" muster templates --
 comp "shock-counter shock-reference shock-soldier shock-soldier-poker" muster templates --elements shock
