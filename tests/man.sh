@@ -1,0 +1,83 @@
+#!/bin/sh
+# man.sh MUSTER -- the manual is whole and clean: mandoc -T lint finds
+# nothing in doc/muster.1, it names the version muster says it is, every
+# command and every option of each (from the tables muster completes
+# from), every environment variable the source reads, and every key of
+# every kind (from the JSON Schemas `muster schema` writes).  The rule
+# ids are held to it by bad.sh.
+set -u
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cd "$(dirname "$0")/.." || exit 2
+man=doc/muster.1
+fail=0 n=0
+bad() { fail=$((fail + 1)); echo "FAIL man: $*"; }
+
+n=$((n + 1))
+lint=$(mandoc -T lint "$man" 2>&1) || true
+[ -z "$lint" ] || bad "mandoc -T lint: $(echo "$lint" | head -5)"
+
+n=$((n + 1))
+v=$("$muster" --version | sed 's/^muster //')
+grep -q "^version $v\.\$" "$man" || bad "the manual does not say 'version $v.' (muster --version says $v)"
+
+# Every command, and every option of it.
+for c in $("$muster" complete 1 muster '' | grep -v '^-'); do
+	n=$((n + 1))
+	grep -q "^\.\(It \)\{0,1\}Cm $c\b" "$man" || bad "command '$c' is not described"
+	case $c in
+	odds|resolve)
+		for g in $("$muster" complete 2 muster "$c" ''); do
+			for o in $("$muster" complete 3 muster "$c" "$g" --); do
+				n=$((n + 1))
+				grep -q -e "Fl Fl ${o#--}\b" -e "^ *\[*$o\b" -e " \[*$o\b" "$man" ||
+				    bad "option '$o' of '$c $g' is not described"
+			done
+		done ;;
+	*)
+		for o in $("$muster" complete 2 muster "$c" --); do
+			n=$((n + 1))
+			grep -q -e "Fl Fl ${o#--}\b" -e "^ *\[*$o\b" -e " \[*$o\b" "$man" ||
+			    bad "option '$o' of '$c' is not described"
+		done ;;
+	esac
+done
+
+# Every environment variable read, directly or as MUSTER_ and a folder.
+for v in $({ grep -rhoE 'getenv\("[A-Z_]+"\)' src | sed 's/getenv("//; s/")//'
+    grep -rhoE 'paths_(search|find)\("[a-z]+"' src | sed 's/.*("//; s/"//' |
+    tr a-z A-Z | sed 's/^/MUSTER_/'; } | sort -u); do
+	n=$((n + 1))
+	grep -q "^\.It Ev .*\b$v\b" "$man" || bad "environment variable $v is not in ENVIRONMENT"
+done
+
+# Every key of every kind and of templates.
+out=$(python3 - "$man" schemas/*.json <<'PY'
+import json, re, sys
+words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", open(sys.argv[1]).read()))
+n = 0
+def walk(s, f):
+    global n
+    if isinstance(s, dict):
+        for k, v in s.get("properties", {}).items():
+            n += 1
+            if k not in words:
+                print("key '%s' of %s is not in the manual" % (k, f))
+            walk(v, f)
+        for v in s.values():
+            if isinstance(v, (dict, list)):
+                walk(v, f)
+    elif isinstance(s, list):
+        for v in s:
+            walk(v, f)
+for f in sys.argv[2:]:
+    walk(json.load(open(f)), f)
+print("#%d" % n)
+PY
+)
+keys=$(echo "$out" | sed -n 's/^#//p')
+echo "$out" | grep -v '^#' | while read -r line; do [ -n "$line" ] && echo "FAIL man: $line"; done
+missing=$(echo "$out" | grep -vc '^#')
+fail=$((fail + missing))
+n=$((n + keys))
+echo "  man   $n checks (lint, version, commands, options, environment, $keys keys), $fail failures"
+[ "$fail" = 0 ]
