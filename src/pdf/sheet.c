@@ -71,49 +71,19 @@ sheet_offset(const char *arg, double *dx, double *dy)
 	return 0;
 }
 
-/* glibc's LC_PAPER, or the territory of the locale's name. */
-const char *
-sheet_default_paper(void)
+/* The paper of locale v (a locale name or "letter"), or NULL when it
+ * says none: Letter in the countries that print on it, else A4. */
+static const char *
+locale_paper(const char *v)
 {
 	static const char *const letter[] = {
 		"_US", "_CA", "_MX", "_CL", "_CO", "_CR", "_GT", "_NI", "_PA",
 		"_PH", "_PR", "_SV", "_VE", "_DO", NULL
 	};
-	const char *v = getenv("PAPERSIZE"), *conf;
 	const char *const *p;
-	char line[64], *w;
-	FILE *f;
 
-	/* As libpaper: $PAPERSIZE, then the file $PAPERCONF or
-	 * /etc/papersize (its first word not in a comment), then the
-	 * locale.  A size muster does not print on is passed over. */
-	if (v && (strcasecmp(v, "a4") == 0 || strcasecmp(v, "letter") == 0))
-		return strcasecmp(v, "a4") == 0 ? "a4" : "letter";
-	conf = getenv("PAPERCONF");
-	if ((f = fopen(conf && *conf ? conf : "/etc/papersize", "r")) != NULL) {
-		while (fgets(line, sizeof(line), f)) {
-			w = line + strspn(line, " \t");
-			w[strcspn(w, " \t\r\n#")] = '\0';
-			if (*w == '\0')
-				continue;
-			fclose(f);
-			if (strcasecmp(w, "a4") == 0)
-				return "a4";
-			if (strcasecmp(w, "letter") == 0)
-				return "letter";
-			f = NULL;
-			break;
-		}
-		if (f)
-			fclose(f);
-	}
-	v = getenv("LC_ALL");
 	if (v == NULL || *v == '\0')
-		v = getenv("LC_PAPER");
-	if (v == NULL || *v == '\0')
-		v = getenv("LANG");
-	if (v == NULL || *v == '\0')
-		return "a4";
+		return NULL;
 	if (strcasecmp(v, "letter") == 0)
 		return "letter";
 #ifdef _NL_PAPER_WIDTH
@@ -128,6 +98,56 @@ sheet_default_paper(void)
 	for (p = letter; *p; p++)
 		if (strstr(v, *p))
 			return "letter";
+	return "a4";
+}
+
+/* The first word of the file $PAPERCONF or /etc/papersize, when it is
+ * a paper muster prints on; else NULL. */
+static const char *
+papersize_file(void)
+{
+	const char *conf = getenv("PAPERCONF"), *r = NULL;
+	char line[64], *w;
+	FILE *f;
+
+	if ((f = fopen(conf && *conf ? conf : "/etc/papersize", "r")) == NULL)
+		return NULL;
+	while (fgets(line, sizeof(line), f)) {
+		w = line + strspn(line, " \t");
+		w[strcspn(w, " \t\r\n#")] = '\0';
+		if (*w == '\0')
+			continue;
+		if (strcasecmp(w, "a4") == 0)
+			r = "a4";
+		else if (strcasecmp(w, "letter") == 0)
+			r = "letter";
+		break;
+	}
+	fclose(f);
+	return r;
+}
+
+const char *
+sheet_default_paper(void)
+{
+	const char *v = getenv("PAPERSIZE"), *r;
+
+	/* $PAPERSIZE; then the locale's paper when LC_ALL or LC_PAPER sets
+	 * it (SPEC 2: Letter when LC_PAPER is a Letter country's, else
+	 * A4); then, as libpaper, the file $PAPERCONF or /etc/papersize;
+	 * then $LANG's country; else A4.  A size muster does not print on
+	 * is passed over. */
+	if (v && (strcasecmp(v, "a4") == 0 || strcasecmp(v, "letter") == 0))
+		return strcasecmp(v, "a4") == 0 ? "a4" : "letter";
+	v = getenv("LC_ALL");
+	if (v == NULL || *v == '\0')
+		v = getenv("LC_PAPER");
+	if ((r = locale_paper(v)) != NULL)
+		return r;
+	if ((r = papersize_file()) != NULL)
+		return r;
+	if ((r = locale_paper(getenv("LANG"))) != NULL)
+		return r;
 	return "a4";
 }
 
