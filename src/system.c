@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "deps.h"
 #include "doc.h"
+#include "paths.h"
 #include "schema.h"
 #include "util.h"
 
@@ -914,7 +915,7 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 	struct stat st;
 	struct sbuf sb = SBUF_INIT;
 	struct ref *r;
-	int i;
+	int i, looked;
 
 	*n = 0;
 	/* Standard input, named on the command line: read once a batch. */
@@ -935,8 +936,43 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 	/* Watched (render --watch) even when missing: it may appear. */
 	if (yaml_name(path))
 		deps_note(file);
-	if ((real = realpath(file, NULL)) == NULL) {
-		if (at)
+	real = realpath(file, NULL);
+	looked = real == NULL && errno == ENOENT && at && path[0] != '/';
+	/* A document's reference not beside it may be named from the
+	 * working folder (units/shellshock/mason.yaml, as SPEC 3.3
+	 * writes it), or be one of the shipped examples (MUSTER_UNITS,
+	 * MUSTER_DECKS, the data folder: shellshock/mason.yaml). */
+	if (real == NULL && errno == ENOENT && at && path[0] != '/' &&
+	    slash != NULL && (real = realpath(path, NULL)) != NULL)
+		snprintf(file, sizeof(file), "%s", path);
+	if (real == NULL && errno == ENOENT && at && path[0] != '/') {
+		static const char *const subs[] = { "units", "decks", NULL };
+		char *shipped;
+		int k;
+
+		for (k = 0; subs[k] && real == NULL; k++) {
+			size_t len = strlen(subs[k]);
+			/* "units/shellshock/mason.yaml" is the shipped
+			 * units' "shellshock/mason.yaml". */
+			const char *rest = strncmp(path, subs[k], len) == 0 &&
+			    path[len] == '/' ? path + len + 1 : path;
+
+			if ((shipped = paths_find(subs[k], rest)) != NULL) {
+				real = realpath(shipped, NULL);
+				snprintf(file, sizeof(file), "%s", shipped);
+				free(shipped);
+			}
+		}
+		if (real == NULL)
+			errno = ENOENT;
+	}
+	if (real == NULL) {
+		if (looked)
+			diag(L_ERROR, rule, at, "cannot open '%s': %s; it was "
+			    "looked for beside this file, in the working "
+			    "folder and among the shipped examples", path,
+			    strerror(errno));
+		else if (at)
 			diag(L_ERROR, rule, at, "cannot open '%s': %s", path,
 			    strerror(errno));
 		else

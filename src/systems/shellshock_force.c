@@ -8,6 +8,7 @@
  * sheet, its counter) as the unit's kind prints them.
  */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,8 @@ struct force_unit {
 	const char *name;
 	long ecv, crew;			/* a sheet's crew counts beside it */
 	int priced;			/* it has a value (a card may not) */
+	int estimated;			/* a card without combat_value, at
+					 * muster's estimate */
 };
 
 struct force_side {
@@ -115,16 +118,24 @@ sum_ecv(const struct node *list, int *ok)
 
 /* The unit's value in a force: a card's combat_value, a sheet's ECV and
  * its crew's. */
+/* A unit's ECV: a card's combat_value, or, when it declares none, the
+ * estimate `muster value` makes against the shipped examples (the
+ * rules price every unit but say not how); a sheet's ecv. */
 static void
-price(struct force_unit *u)
+price(struct force_unit *u, struct batch *b)
 {
 	const struct ss_unit *card;
+	double est;
 
 	if (strcmp(u->ld->kind->name, "card") == 0) {
 		card = &((const struct ss_card *)u->ld->obj)->u;
 		u->name = card->name;
 		u->priced = card->combat_value >= 0;
 		u->ecv = u->priced ? card->combat_value : 0;
+		if (!u->priced && ss_value_estimate(card, b, &est)) {
+			u->priced = u->estimated = 1;
+			u->ecv = lround(est);
+		}
 	} else {
 		u->name = ss_sheet_name(u->ld->obj);
 		u->ecv = ss_sheet_ecv(u->ld->obj, &u->crew);
@@ -183,7 +194,7 @@ load(const struct node *root, struct arena *a, struct batch *b)
 
 				u->ld = &ld[d];
 				u->at = p;
-				price(u);
+				price(u, b);
 				/* An unpriced card makes every total wrong:
 				 * its own error is enough. */
 				if (!u->priced)
@@ -228,8 +239,14 @@ r_unit(const void *obj, struct batch *b, const struct rule *self)
 
 			if (!fu->priced)
 				diag(L_ERROR, self->id, fu->at, "'%s' has no "
-				    "combat_value; a unit in a force needs one",
-				    fu->name);
+				    "combat_value, and no estimate can be made "
+				    "without the shipped example units; give it "
+				    "one, or set MUSTER_UNITS", fu->name);
+			else if (fu->estimated)
+				diag(L_NOTE, self->id, fu->at, "'%s' has no "
+				    "combat_value: it counts at muster's estimate, "
+				    "%ld ('muster value' shows why)", fu->name,
+				    fu->ecv);
 		}
 	}
 }
@@ -517,8 +534,9 @@ emit_roster(const void *obj, struct emitter *e)
 		for (u = 0; u < sd->nunits; u++) {
 			const struct force_unit *fu = &sd->unit[u];
 
-			line(l, fu->ecv, "%s (%s)", fu->name,
-			    fu->ld->kind->name);
+			line(l, fu->ecv, "%s (%s%s)", fu->name,
+			    fu->ld->kind->name, fu->estimated ?
+			    ", estimated" : "");
 			if (strcmp(fu->ld->kind->name, "sheet") == 0)
 				crew_lines(l, "    ", NULL,
 				    ss_sheet_crew(fu->ld->obj));
@@ -586,19 +604,21 @@ static const struct product products[] = {
 /* `muster new shellshock force`: what a new document of this kind starts from. */
 static const char starter[] =
     "# A Shellshock force: the sides of a battle, weighed by ECV.  Each side\n"
-    "# names its units' card or sheet files, relative to this file; make them\n"
-    "# first, for instance with 'muster new shellshock card > scout.yaml'.\n"
+    "# names its units' card or sheet files: beside this file, from the\n"
+    "# working folder, or among the shipped examples (as here).  A card with\n"
+    "# no combat_value counts at muster's estimate ('muster value').\n"
     "system: shellshock\n"
     "kind: force\n"
     "name: My battle\n"
     "sides:\n"
     "  Blue:\n"
-    "    units: [scout.yaml]\n"
+    "    units: [shellshock/mason.yaml]\n"
     "    pilots: [{skill: 2, ecv: 5, name: Sgt. Vale}]     # optional crew, each with its ECV\n"
     "    components: [{name: Smoke launchers, ecv: 3}]     # optional\n"
-    "    # declared_ecv: 108      # optional: check says if the sum differs\n"
+    "    declared_ecv: 128          # optional: check says if the sum differs\n"
     "  Red:\n"
-    "    units: [raider.yaml]\n";
+    "    units: [shellshock/hailstorm.yaml]\n"
+    "    pilots: [{skill: 3, ecv: 8}]\n";
 
 const struct kind shellshock_force_kind = {
 	"force", "the sides of a battle with their ECV; prints a roster and "

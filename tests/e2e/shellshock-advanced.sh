@@ -99,3 +99,23 @@ for s in "▲" "Grizzly MBT" "Stalker" "K♠" "7♦" "Q♥"; do
 	has "$t/text.txt" "$s" "counter front"
 done
 
+
+# A card without combat_value in a force counts at muster's estimate;
+# without the shipped examples to estimate by, it is an error.
+(cd tests/bad && MUSTER_UNITS=/nonexistent "$muster" check shellshock-force-unit.yaml) > /dev/null 2> "$t/err"
+has "$t/err" "shellshock-force-unit.yaml:24:13: error: 'Mason (unpriced)' has no combat_value, and no estimate can be made without the shipped example units; give it one, or set MUSTER_UNITS [shellshock.force-unit]" "an unpriced card without the examples"
+# SPEC 3.3's own force, written in a folder of its own: its units are
+# found from the working folder, the Bisons at their estimate.
+mkdir -p "$t/specforce"
+cat > "$t/specforce/force.yaml" <<'EOF'
+system: shellshock
+kind: force
+name: Convention demo
+sides:
+  UN:    {units: [units/shellshock/mason.yaml], pilots: [{skill: 2, ecv: 5}], gunners: [], components: [{name: Rocket pod, ecv: 4}], declared_ecv: 129}
+  Rebel: {units: [units/shellshock/bison.yaml, units/shellshock/bison.yaml]}
+EOF
+expect 0 "SPEC 3.3's force" -- "$muster" check "$t/specforce/force.yaml"
+has "$t/err" "note: 'Bison' has no combat_value: it counts at muster's estimate" "SPEC 3.3's force prices the Bison"
+expect 0 "SPEC 3.3's force, from elsewhere" -- sh -c "cd '$t' && '$muster' check specforce/force.yaml"
+
