@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "deps.h"
 #include "diag.h"
 #include "doc.h"
 #include "paths.h"
@@ -105,6 +106,9 @@ load_named(const char *name, const char *key, const char *type,
 	char *found;
 
 	if (is_path(name)) {
+		/* Watched (render --watch) even when missing: it may appear. */
+		if (yaml_name(name))
+			deps_note(key);
 		if (stat(key, &st) < 0) {
 			sb_addf(why, "cannot open template '%s': %s", name,
 			    strerror(errno));

@@ -382,8 +382,8 @@ title_for(struct pdf *pdf, const char *input)
 	free(t);
 }
 
-/* --watch is rendering: a failed render says that the last good PDF
- * is kept. */
+/* --watch is rendering: a failed render says that a PDF already there
+ * (the last good one) is left as it was. */
 static int watching;
 
 /* Says that errors stopped the render; returns the exit status. */
@@ -395,7 +395,7 @@ no_pdf(int json)
 	if (!json)
 		fprintf(stderr, "muster: no PDF written: %d error%s%s\n", n,
 		    n == 1 ? "" : "s", watching ?
-		    "; the last good PDF is kept" : "");
+		    "; a PDF already there is left as it was" : "");
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 

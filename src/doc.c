@@ -92,15 +92,15 @@ read_all(int fd, const char *name, size_t hint, size_t *lenp)
 	ssize_t got;
 
 	for (;;) {
+		if (len > DOC_MAX_BYTES) {
+			diag_at(L_ERROR, "yaml.size", name, 0, 0,
+			    "input is larger than the limit of %s: "
+			    "split it into several files",
+			    size_str(DOC_MAX_BYTES, lim));
+			free(buf);
+			return NULL;
+		}
 		if (len == cap) {
-			if (cap > DOC_MAX_BYTES) {
-				diag_at(L_ERROR, "yaml.size", name, 0, 0,
-				    "input is larger than the limit of %s: "
-				    "split it into several files",
-				    size_str(DOC_MAX_BYTES, lim));
-				free(buf);
-				return NULL;
-			}
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}

@@ -169,6 +169,10 @@ main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	/* Each command says what getopt_long refused (usage_option). */
 	opterr = 0;
+	/* muster complete's words are a command line being typed. */
+	if (argc >= 2 && strcmp(argv[1], "complete") != 0 &&
+	    take_colour(&argc, argv) < 0)
+		return 2;
 	if (argc < 2) {
 		overview(stderr);
 		return 2;
@@ -188,25 +192,31 @@ main(int argc, char **argv)
 		return out_ok(0);
 	}
 	find_exe_dir(argv[0]);
-	/* muster complete's words are a command line being typed. */
-	if (strcmp(argv[1], "complete") != 0 && take_colour(&argc, argv) < 0)
-		return 2;
-	if (argc < 2) {
-		overview(stderr);
-		return 2;
-	}
 	if ((fn = find_cmd(argv[1])) != NULL)
 		return run(fn, argc - 1, argv + 1);
 	{
 		const char *names[64];
+		const struct game *const *g;
+		const struct game_cmd *c;
 		struct sbuf sb = SBUF_INIT;
-		size_t i;
+		size_t i, n = 0;
 
-		for (i = 0; i < NCMDS && i < NELEM(names) - 1; i++)
-			names[i] = commands[i].name;
-		names[i] = NULL;
+		/* The commands the overview lists: the table's (but
+		 * complete, the shells'), then the games' own (value). */
+		for (i = 0; i < NCMDS && n < NELEM(names) - 1; i++)
+			if (strcmp(commands[i].name, "complete") != 0)
+				names[n++] = commands[i].name;
+		for (g = games; *g; g++)
+			for (c = (*g)->cmds; c && c->name; c++) {
+				for (i = 0; i < n; i++)
+					if (strcmp(names[i], c->name) == 0)
+						break;
+				if (i == n && n < NELEM(names) - 1)
+					names[n++] = c->name;
+			}
+		names[n] = NULL;
 		fprintf(stderr, "muster: '%s' is not a command%s\n"
-		    "'muster --help' tells more\n", argv[1],
+		    "see 'muster --help'\n", argv[1],
 		    sb_hint(&sb, argv[1], names, 1));
 		sb_release(&sb);
 	}

@@ -542,8 +542,9 @@ json_required_tree(struct sbuf *sb, const struct skey *keys, int depth)
 	for (k = keys; k->name; k++) {
 		if (!requires(merged_keys(k)))
 			continue;
-		sb_adds(sb, n++ ? "," : ",");
-		if (n == 1) {
+		/* After "required", and each property after the last. */
+		sb_addc(sb, ',');
+		if (++n == 1) {
 			indent(sb, depth + 1);
 			sb_adds(sb, "\"properties\": {");
 		}

@@ -67,6 +67,23 @@ usage_error(const char *usage, const char *fmt, ...)
 	return see_help(usage);
 }
 
+/* Whether arg is a long option ("--paper", "--pap=x") of opts whose
+ * val is c. */
+static int
+long_named(const char *arg, const struct option *opts, int c)
+{
+	const struct option *o;
+	size_t len;
+
+	if (arg == NULL || strncmp(arg, "--", 2) != 0)
+		return 0;
+	len = strcspn(arg + 2, "=");
+	for (o = opts; o && o->name; o++)
+		if (o->val == c && len && strncmp(o->name, arg + 2, len) == 0)
+			return 1;
+	return 0;
+}
+
 int
 usage_option(const char *usage, const struct option *opts,
     char *const *argv)
@@ -79,8 +96,11 @@ usage_option(const char *usage, const struct option *opts,
 	size_t n = 0, len;
 	int rc, nfound = 0;
 
-	/* A short option: getopt names it in optopt. */
-	if (arg == NULL || strncmp(arg, "--", 2) != 0) {
+	/* A short option: getopt names it in optopt, and argv[optind - 1]
+	 * need not be it (inside "-xq", optind has not moved on).  A long
+	 * option refused for its value names it in optopt too, and is the
+	 * word before optind. */
+	if (optopt != 0 && !long_named(arg, opts, optopt)) {
 		for (o = opts; o && o->name; o++)
 			if (o->val == optopt && o->has_arg == required_argument)
 				return usage_error(usage, "option '-%c' needs a "

@@ -411,9 +411,10 @@ tmpl_name(const struct deck *d)
 }
 
 /*
- * Every field the template prints, on every card.  A data file without
- * such a column is told once, at its header; a row that stops before
- * it, at the row; a card of the deck without such a key, at the card.
+ * Every field the template prints, on every card: a card without one is
+ * told at its row (SPEC 3.7: the CSV row's line) or its mapping; a data
+ * file without such a column also gets a note at its header, with the
+ * columns it has.
  */
 static void
 r_field(const void *obj, struct batch *b, const struct rule *self)
@@ -442,7 +443,7 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 				continue;
 			sb_reset(&sb);
 			sb_list(&sb, cols);
-			diag_at(L_ERROR, self->id, d->data, d->csv->head[0].line,
+			diag_at(L_NOTE, self->id, d->data, d->csv->head[0].line,
 			    1, "template '%s' prints field '{%s}', which no "
 			    "column gives; add a column '%s' (the columns are "
 			    "%s)%s", tmpl_name(d), *f, *f, sb.buf,
@@ -457,9 +458,6 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 		sb_reset(&sb);
 		for (f = fields; *f; f++) {
 			if (field_of(c, *f))
-				continue;
-			/* A data file's missing column is told once. */
-			if (d->csv && str_index(cols, *f) < 0)
 				continue;
 			if (last)
 				sb_addf(&sb, "%s'%s'", n > 1 ? ", " : "", last);
@@ -478,9 +476,9 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 		else
 			diag_at(L_ERROR, self->id, c->file, c->line, c->col,
 			    "card '%s' has no field %s, which template '%s' "
-			    "prints: its row ends first; give the row a field for "
-			    "each column (an empty one prints nothing)",
-			    label(d, c, lb), sb.buf, tmpl_name(d));
+			    "prints; give its row a column for each (an empty "
+			    "one prints nothing)", label(d, c, lb), sb.buf,
+			    tmpl_name(d));
 	}
 	free(cols);
 	sb_release(&sb);

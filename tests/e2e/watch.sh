@@ -78,7 +78,7 @@ if [ "$(grep -c "w.pdf: " "$t/w/out")" = 5 ]; then ok; else
 cp "$t/w/w.pdf" "$t/w/good.pdf"
 printf 'extends: base.yaml\nname: Mason Broken\ngunners: 0\n' > "$t/w/unit.tmp"
 mv "$t/w/unit.tmp" "$t/w/unit.yaml"
-if w_until "$t/w/err" "the last good PDF is kept" 1; then ok; else
+if w_until "$t/w/err" "a PDF already there is left as it was" 1; then ok; else
 	bad "watch: a failed render is not told"; fi
 has "$t/w/err" "unit.yaml:3:10: error:" "watch: the error is told at its place"
 cmp -s "$t/w/w.pdf" "$t/w/good.pdf" && ok || bad "watch: a failed render changed the PDF"
