@@ -27,6 +27,7 @@ struct source {
 
 /* Set by diag_style(); kept across diag_init() and diag_end(). */
 static int style_colour, style_caret;
+static int quiet;		/* diag_quiet() */
 
 static struct {
 	int json;
@@ -59,6 +60,15 @@ static struct {
 static const char *const level_name[] = {
 	"note", "warning", "error", "error"
 };
+
+int
+diag_quiet(int on)
+{
+	int was = quiet;
+
+	quiet = on;
+	return was;
+}
 
 void
 diag_style(int colour, int caret)
@@ -249,6 +259,8 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 	struct msg *m;
 	int fi;
 
+	if (quiet)
+		return;
 	if (D.out == NULL)
 		D.out = stderr;
 	sb_vaddf(&sb, fmt, ap);

@@ -39,6 +39,12 @@ void diag_style(int colour, int caret);
  * nothing is kept).  The copy lives until the next diag_flush().
  */
 void diag_source(const char *file, const char *buf, size_t len);
+/*
+ * Quiet (on) drops every diagnostic, uncounted, until set back: for a
+ * look ahead at a file whose problems are told when it is read for
+ * real.  Returns the setting it replaces.
+ */
+int diag_quiet(int on);
 /* Frees every kept diagnostic and counter. */
 void diag_end(void);
 

@@ -511,6 +511,53 @@ variant_note(const struct node *ext, int problems, int here)
 		    "holds it", ext->str);
 }
 
+#define MAXBASES 8	/* a variant's bases chain at most 8 deep */
+
+/*
+ * Whether root's extends: leads, base by base, to a document that says
+ * its system: root is then a variant, whatever else it says.  What the
+ * bases hold is told when the variant is read, not here.
+ */
+static int
+base_has_system(const struct node *root)
+{
+	char file[PATH_MAX], *next = NULL;
+	const struct node *ext = node_get(root, "extends");
+	const char *from = root->file;
+	struct arena *a = arena_new();
+	int depth, found = 0;
+
+	for (depth = 0; depth <= MAXBASES && ext && ext->type == N_SCALAR &&
+	    yaml_name(ext->str) && from; depth++) {
+		const char *slash = strrchr(from, '/');
+		struct reader *rd;
+		const struct node *doc;
+		int quiet = diag_quiet(1);
+
+		if (ext->str[0] == '/' || slash == NULL)
+			snprintf(file, sizeof(file), "%s", ext->str);
+		else
+			snprintf(file, sizeof(file), "%.*s/%s",
+			    (int)(slash - from), from, ext->str);
+		rd = reader_open(file);
+		doc = rd ? reader_next(rd, a) : NULL;
+		diag_quiet(quiet);
+		if (doc && doc->type == N_MAP && node_get(doc, "system"))
+			found = 1;
+		free(next);
+		next = xstrdup(file);
+		from = next;
+		ext = doc && doc->type == N_MAP && !found ?
+		    node_get(doc, "extends") : NULL;
+		reader_close(rd);
+		if (found)
+			break;
+	}
+	free(next);
+	arena_free(a);
+	return found;
+}
+
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
@@ -520,6 +567,7 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	const struct node *ext;
 	const struct rule *r;
 	struct skey top = K_MAP("document", REQ, NULL);
+	int variant;
 
 	memset(out, 0, sizeof(*out));
 	if (root->type != N_MAP) {
@@ -531,15 +579,20 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 		out->errors = 1;
 		return;
 	}
+	/* A document with template: and no system: is a template, unless
+	 * it is a variant whose base says its system (a deck that names
+	 * another template than its base's). */
+	variant = node_get(root, "extends") != NULL &&
+	    (node_get(root, "system") || !node_get(root, "template") ||
+	    base_has_system(root));
 	if (system_foreign_doc && node_get(root, "system") == NULL &&
-	    system_foreign_doc(root)) {
+	    !variant && system_foreign_doc(root)) {
 		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
 	/* A variant: its base laid under it, before any key is checked.
 	 * (A template's extends: names a template, and is the layout's.) */
-	if ((ext = node_get(root, "extends")) != NULL &&
-	    (node_get(root, "system") || !node_get(root, "template"))) {
+	if (variant && (ext = node_get(root, "extends")) != NULL) {
 		if ((root = variant_resolve((struct node *)root, a)) == NULL) {
 			out->errors = diag_raised(L_ERROR) - before;
 			return;
@@ -675,7 +728,6 @@ plain_path(const char *real, const char *file, char *buf, size_t size)
 
 /* ---- variants: extends: ---- */
 
-#define MAXBASES 8	/* a variant's bases chain at most 8 deep */
 
 /* The files a variant's chain has read, the variant's own first: a
  * base that is one of them leads back, a circle. */
