@@ -282,29 +282,44 @@ size_t
 edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t row[64], prev, tmp;
+	size_t d[3][64], *two, *one, *row;
 
 	/* Keys and enum values are short; anything longer is no typo. */
-	if (la >= NELEM(row) || lb >= NELEM(row))
+	if (la >= NELEM(d[0]) || lb >= NELEM(d[0]))
 		return (size_t)-1;
+	/* The optimal string alignment distance (Damerau's): a letter
+	 * inserted, deleted or changed, or two neighbours swapped, is one
+	 * edit each, as git counts a typo ('nmae' is one from 'name'). */
+	two = d[0];
+	one = d[1];
+	row = d[2];
 	for (j = 0; j <= lb; j++)
-		row[j] = j;
+		one[j] = j;
 	for (i = 1; i <= la; i++) {
-		prev = row[0];
 		row[0] = i;
 		for (j = 1; j <= lb; j++) {
-			size_t best = prev + (a[i - 1] != b[j - 1]);
+			size_t best = one[j - 1] + (a[i - 1] != b[j - 1]);
 
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
+			if (one[j] + 1 < best)
+				best = one[j] + 1;
 			if (row[j - 1] + 1 < best)
 				best = row[j - 1] + 1;
-			tmp = row[j];
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && two[j - 2] + 1 < best)
+				best = two[j - 2] + 1;
 			row[j] = best;
-			prev = tmp;
+		}
+		/* Turn the rows: this one is the last, the last the one
+		 * before it. */
+		{
+			size_t *t = two;
+
+			two = one;
+			one = row;
+			row = t;
 		}
 	}
-	return row[lb];
+	return one[lb];
 }
 
 /* How many bytes a and b begin with alike. */

@@ -361,8 +361,13 @@ test_edit_distance(void **state)
 	assert_int_equal(edit_distance("kitten", "sitting"), 3);
 	assert_int_equal(edit_distance("sitting", "kitten"), 3);
 	assert_int_equal(edit_distance("flaw", "lawn"), 2);
-	/* A transposition is two edits in Levenshtein distance. */
-	assert_int_equal(edit_distance("fornt", "front"), 2);
+	/* Two neighbours swapped are one edit (Damerau), not two
+	 * (Levenshtein); a swap that is not of neighbours is two. */
+	assert_int_equal(edit_distance("fornt", "front"), 1);
+	assert_int_equal(edit_distance("nmae", "name"), 1);
+	assert_int_equal(edit_distance("ab", "ba"), 1);
+	assert_int_equal(edit_distance("abc", "cba"), 2);
+	assert_int_equal(edit_distance("ca", "abc"), 3);
 	assert_int_equal(edit_distance("speeed", "speed"), 1);
 	assert_int_equal(edit_distance("pivot", "pivot2"), 1);
 	/* 64 characters or more is no typo: the largest size_t. */
@@ -389,8 +394,10 @@ test_suggest_thresholds(void **state)
 	assert_string_equal(suggest("frnt", arcs), "front");	/* 1 edit */
 	assert_string_equal(suggest("front", arcs), "front");	/* 0 edits */
 	assert_string_equal(suggest("reer", arcs), "rear");
-	/* Five letters allow 1 edit; a transposition is 2. */
-	assert_null(suggest("fornt", arcs));
+	/* Five letters allow 1 edit: a transposition is 1, two letters
+	 * changed are 2. */
+	assert_string_equal(suggest("fornt", arcs), "front");
+	assert_null(suggest("frxnx", arcs));
 	/* Six letters allow 2 edits. */
 	assert_string_equal(suggest("piovt1", arcs), "pivot1");
 	/* Ties go to the first in the list: "pivot" is 1 from all three. */
