@@ -952,10 +952,8 @@ cmd_render(int argc, char **argv)
 		rd.lo.backs = BACKS_LONG;
 		rd.lo.back_dx = rd.lo.back_dy = 0;
 	}
-	if (rd.lo.layout == LAYOUT_GUTTER && backs_given &&
-	    rd.lo.backs != BACKS_NONE)
-		return usage_error(usage_render, "--layout gutter-fold prints "
-		    "each back beside its front; leave out --backs");
+	/* gutter-fold prints each back beside its front: --backs asks
+	 * for what it does anyway, and is let be. */
 	if (paper == NULL)
 		paper = sheet_default_paper();
 	if (sheet_paper(paper, &rd.lo.paper_w, &rd.lo.paper_h, &rd.lo.a4) < 0)
