@@ -79,6 +79,17 @@ deps-check:
 muster: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MUSTER_LIBS) $(LDLIBS)
 
+# The folders compiled into paths.c: a build for other ones (make
+# install PREFIX=/usr after make) compiles it again.  build/PATHS holds
+# them, rewritten only when they change.
+build/PATHS: FORCE
+	@mkdir -p build
+	@echo 'BINDIR=$(BINDIR) DATADIR=$(DATADIR)' > build/PATHS.new
+	@if cmp -s build/PATHS.new build/PATHS; then rm -f build/PATHS.new; \
+	else mv build/PATHS.new build/PATHS; fi
+build/obj/paths.o build/asan/paths.o build/clang/paths.o: build/PATHS
+FORCE:
+
 # -MMD writes each object's header dependencies beside it (included below).
 build/obj/%.o: src/%.c | deps
 	@mkdir -p $(@D)
@@ -240,4 +251,4 @@ clean:
 	rm -rf build muster bench/gen
 	find out -name '*.pdf' -delete 2>/dev/null || true
 
-.PHONY: all deps deps-check schemas render check bench fuzz install uninstall clean
+.PHONY: all deps deps-check schemas render check bench fuzz install uninstall clean FORCE
