@@ -529,7 +529,9 @@ test_ref_missing(void **state)
 	cap_start(&c, 0);
 	check_file(&c, b, dir, "a.yaml");
 	sb_addf(&want, "%s/a.yaml:3:7: error: cannot open 'nowhere.yaml': No "
-	    "such file or directory [ssg.setup.deck]\n", dir);
+	    "such file or directory; it was looked for beside this file, in "
+	    "the working folder and among the shipped examples "
+	    "[ssg.setup.deck]\n", dir);
 	assert_string_equal(cap_text(&c), want.buf);
 	cap_end(&c);
 	sb_release(&want);

@@ -655,8 +655,8 @@ test_extends_unknown_element(void **state)
 	sb_addf(&want,
 	    "%s:4:12: error: 'titel' names no element of '%s', which "
 	    "this template extends: override one of its elements ('muster "
-	    "templates --elements %s' lists them) or add one with new: true "
-	    "[template.unknown-element]\n"
+	    "templates --elements %s' lists them) or add one with new: true; "
+	    "did you mean 'title'? [template.unknown-element]\n"
 	    "%s:5:11: error: 'frme' names no element of '%s', which "
 	    "this template extends: override one of its elements ('muster "
 	    "templates --elements %s' lists them) or add one with new: true; "

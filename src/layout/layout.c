@@ -437,14 +437,16 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 
 		card_diag(d, L_WARNING, "render.overflow",
 		    "card '%s': %s '%s'%s%s%s does not fit its %s x %s box "
-		    "even at %.1f pt, the template's minimum; it is cut",
+		    "even at %.1f pt, the template's minimum; %s",
 		    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
 		    e->name,
 		    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 		    strcmp(text, rec_label_text(d->r)) ?
 		    shorten(text, tx, sizeof(tx)) : "",
 		    strcmp(text, rec_label_text(d->r)) ? "'" : "",
-		    mm_str(w, wb), mm_str(h, hb), tb.min_pt);
+		    mm_str(w, wb), mm_str(h, hb), tb.min_pt, cut == 2 ?
+		    "it is taller than the box and runs past it" :
+		    "it is cut");
 	}
 }
 

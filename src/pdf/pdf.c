@@ -915,7 +915,7 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 	struct line lines[MAXLINES];
 	char cut[MAXLINES][256];
 	double pt, y, x;
-	int n = 0, fits = 0, i, maxlines;
+	int n = 0, fits = 0, i, maxlines, clipped = 0;
 
 	if (*text == '\0') {
 		*used = tb->pt;
@@ -923,7 +923,8 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 	}
 	fits = shrink(p, tb, text, lines, &n, &pt);
 	if (!fits) {
-		/* Keep the lines that fit the height; mark what is cut. */
+		/* Keep the lines that fit the height; mark what is cut.  A
+		 * line taller than the box is drawn whole, past it. */
 		maxlines = 1 + (int)((tb->h - (ft->ascent + ft->descent) * pt) /
 		    (pt * tb->leading) + 0.01);
 		if (maxlines < 1)
@@ -931,11 +932,14 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 		if (n > maxlines) {
 			n = maxlines;
 			lines[n - 1].w = tb->w + 1;	/* force the ellipsis */
+			clipped = 1;
 		}
 		for (i = 0; i < n; i++)
-			if (lines[i].w > tb->w + 0.01)
+			if (lines[i].w > tb->w + 0.01) {
 				ellipsize(p, tb->font, pt, tb->w, &lines[i],
 				    cut[i], sizeof(cut[i]));
+				clipped = 1;
+			}
 	}
 	*used = pt;
 	y = first_baseline(ft, tb, pt, n);
@@ -948,7 +952,7 @@ pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
 		pdf_text(p, pg, tb->font, pt, x, y, tb->colour, lines[i].s,
 		    lines[i].len);
 	}
-	return !fits;
+	return fits ? 0 : clipped ? 1 : 2;
 }
 
 /* ---- saving ---- */

@@ -128,7 +128,9 @@ struct textbox {
  * Draws text in the box, shrinking it from tb->pt down to tb->min_pt
  * until it fits (breaking lines at spaces when tb->wrap).  Newlines always
  * break.  Returns 0 when it fits; otherwise draws it at min_pt cut to the
- * box with an ellipsis and returns 1.  *used gets the size drawn.
+ * box with an ellipsis and returns 1, or, when one line is all it holds
+ * and is only taller than the box, draws it whole and returns 2.  *used
+ * gets the size drawn.
  */
 int pdf_textbox(struct pdf *p, struct pdf_page *pg, const struct textbox *tb,
     const char *text, double *used);
