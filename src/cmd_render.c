@@ -547,7 +547,30 @@ struct job {
 	char **paths;		/* the PATHs, npaths of them */
 	int npaths;
 	int one;		/* -o: every PATH into one output */
+	const char *dir;	/* the folder written into, made when
+				 * something is written; NULL with -o */
 };
+
+/* Makes the output folder if it is missing (one level, like mkdir). */
+static int
+ensure_dir(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		diag_at(L_FATAL, "io.write", dir, 0, 0,
+		    "is not a folder; give -d a folder to write into");
+		return -1;
+	}
+	if (mkdir(dir, 0777) < 0) {
+		diag_at(L_FATAL, "io.write", dir, 0, 0,
+		    "cannot make the output folder: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
 
 /*
  * One render of every output: check, lay out, write.  outs[] hold their
@@ -615,6 +638,12 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	diag_flush();
 	if ((rc = diag_exit_status(0)) != 0) {
 		rc = no_pdf(jb->json);
+		goto out;
+	}
+	/* The folder is made only for what will be written into it. */
+	if (jb->dir && ensure_dir(jb->dir) < 0) {
+		diag_flush();
+		rc = 2;
 		goto out;
 	}
 	for (i = 0; i < nout; i++) {
@@ -748,26 +777,6 @@ render_watch(struct render *rd, struct output *outs, int nout,
 	return r < 0 ? 2 : 0;
 }
 
-/* Makes the output folder if it is missing (one level, like mkdir). */
-static int
-ensure_dir(const char *dir)
-{
-	struct stat st;
-
-	if (stat(dir, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return 0;
-		diag_at(L_FATAL, "io.write", dir, 0, 0,
-		    "is not a folder; give -d a folder to write into");
-		return -1;
-	}
-	if (mkdir(dir, 0777) < 0) {
-		diag_at(L_FATAL, "io.write", dir, 0, 0,
-		    "cannot make the output folder: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
 
 /* --format: a PDF, or PNG images of the cards (and deck sheets). */
 static const char *const format_names[] = { "pdf", "png", NULL };
@@ -1000,13 +1009,9 @@ cmd_render(int argc, char **argv)
 				}
 		}
 	}
-	if (!outfile && ensure_dir(outdir ? outdir : "out") < 0) {
-		diag_flush();
-		rc = 2;
-		goto out;
-	}
 
 	jb.tmpl_name = tmpl_name;
+	jb.dir = outfile ? NULL : outdir ? outdir : "out";
 	jb.png = png;
 	jb.user_backs = user_backs;
 	jb.cmyk = cmyk;

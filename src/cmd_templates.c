@@ -232,7 +232,7 @@ cmd_templates(int argc, char **argv)
 	const char *const *dir;
 	char **names;
 	size_t i;
-	int c, shown = 0, fields = 0, json = 0;
+	int c, shown = 0, fields = 0, json = 0, wname = 1, wprod = 1, wtype = 1;
 	const char *elements = NULL;
 	struct sbuf js = SBUF_INIT;
 
@@ -257,6 +257,22 @@ cmd_templates(int argc, char **argv)
 		return list_elements(elements, json);
 	names = template_names();
 	diag_init(0, stderr);
+	/* The columns as wide as their widest entry: a name and a record
+	 * type may be long. */
+	for (i = 0; names[i]; i++) {
+		struct template *t = template_load(names[i], &catalog_vocab);
+
+		if (t) {
+			struct sbuf prod = SBUF_INIT;
+
+			products_of(t->type, &prod);
+			wname = (int)strlen(t->name) > wname ? (int)strlen(t->name) : wname;
+			wprod = (int)prod.len > wprod ? (int)prod.len : wprod;
+			wtype = (int)strlen(t->type) > wtype ? (int)strlen(t->type) : wtype;
+			sb_release(&prod);
+			template_free(t);
+		}
+	}
 	for (i = 0; names[i]; i++) {
 		struct template *t = template_load(names[i], &catalog_vocab);
 
@@ -267,9 +283,9 @@ cmd_templates(int argc, char **argv)
 			if (json) {
 				json_template(&js, t, prod.buf, shown == 0);
 			} else {
-				printf("%-18s %-10s %-18s %5.1f x %5.1f mm  %s\n",
-				    t->name, prod.buf, t->type,
-				    t->w * 25.4 / 72, t->h * 25.4 / 72,
+				printf("%-*s %-*s %-*s %5.1f x %5.1f mm  %s\n",
+				    wname, t->name, wprod, prod.buf, wtype,
+				    t->type, t->w * 25.4 / 72, t->h * 25.4 / 72,
 				    t->description);
 				if (fields)
 					print_fields(t);

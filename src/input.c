@@ -145,8 +145,20 @@ inputs_add(struct inputs *in, const char *path)
 		    strerror(errno));
 		return -1;
 	}
-	if (S_ISDIR(st.st_mode))
-		return walk(in, path, 0);
+	if (S_ISDIR(st.st_mode)) {
+		size_t before = in->n;
+		int rc = walk(in, path, 0);
+
+		/* A folder with nothing to read is a mistake, as an empty
+		 * file is: a check of it must not pass in silence. */
+		if (rc == 0 && in->n == before) {
+			diag_at(L_FATAL, "io.read", path, 0, 0, "holds no .yaml "
+			    "or .yml file; give a YAML file or a folder that "
+			    "holds some");
+			return -1;
+		}
+		return rc;
+	}
 	push(in, xstrdup(path));
 	return 0;
 }

@@ -113,7 +113,7 @@ pdftotext "$t/mine.pdf" - > "$t/text.txt"; has "$t/text.txt" "Mason of UN" "over
 expect 0 "templates" -- "$muster" templates
 has "$t/out" "shellshock-card" "templates lists the card"
 has "$t/out" "shellshock.card" "templates says what it renders"
-has "$t/out" "reference  ssg.reference" "templates names the product"
+has "$t/out" "reference ssg.reference" "templates names the product"
 expect 0 "templates --fields" -- "$muster" templates --fields
 has "$t/out" "w.M.spread" "templates --fields lists the record type's fields"
 expect 0 "templates --json" -- "$muster" templates --json
@@ -262,6 +262,14 @@ expect 1 "cards of a broken unit" -- "$muster" cards "$t/stdin-bad.yaml"
 has "$t/err" "must be three of y, n, ?" "cards tells a broken unit's errors"
 expect 2 "cards --product, misspelt" -- "$muster" cards --product cardd decks/battalions.yaml
 has "$t/err" "did you mean 'card'?" "cards --product hint"
+
+# A folder with nothing to read is told (exit 2), not passed in silence;
+# a render that fails makes no output folder.
+mkdir -p "$t/emptyd"
+expect 2 "check of an empty folder" -- "$muster" check "$t/emptyd"
+has "$t/err" "emptyd: error: holds no .yaml or .yml file" "an empty folder told"
+expect 1 "a failed render" -- "$muster" render -d "$t/newout" "$t/stdin-bad.yaml"
+if [ -e "$t/newout" ]; then bad "a failed render made its output folder"; else ok; fi
 
 # --- render --json: what was written, beside check's members ---
 expect 0 "render json" -- "$muster" render --json -d "$t/rj" units/shellshock/mason.yaml units/shellshock/bison.yaml
