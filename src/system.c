@@ -870,6 +870,23 @@ extend(struct node *doc, struct arena *a, struct chain *c)
 	if (schema_check(ext, &k_extends, "extends") ||
 	    (base = read_base(ext, a, c)) == NULL)
 		return NULL;
+	/* A variant is of its base's game and kind: a sheet laid on a card
+	 * would be told as fifty wrong keys. */
+	for (i = 0; i < 2; i++) {
+		static const char *const keys[] = { "system", "kind" };
+		const struct node *mine = node_get(doc, keys[i]);
+		const struct node *its = node_get(base, keys[i]);
+
+		if (mine && its && mine->type == N_SCALAR &&
+		    its->type == N_SCALAR && strcmp(mine->str, its->str) != 0) {
+			diag(L_ERROR, "yaml.extends", mine, "%s '%s', but '%s', "
+			    "which this extends, is %s '%s': a variant is of "
+			    "its base's %s; write %s: %s, or leave it out",
+			    keys[i], mine->str, ext->str, keys[i], its->str,
+			    keys[i], keys[i], its->str);
+			return NULL;
+		}
+	}
 	own = arena_alloc(a, sizeof(*own));
 	*own = *doc;
 	own->kid = arena_alloc(a, 2 * doc->n * sizeof(*own->kid));
