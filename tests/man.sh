@@ -20,26 +20,78 @@ n=$((n + 1))
 v=$("$muster" --version | sed 's/^muster //')
 grep -q "^version $v\.\$" "$man" || bad "the manual does not say 'version $v.' (muster --version says $v)"
 
-# Every command, and every option of it.
+# Every command, and every option of it where that command is described:
+# its SYNOPSIS lines and its entry under COMMANDS, or for odds and
+# resolve, each game's, the section ODDS AND RESOLUTION.
 for c in $("$muster" complete 1 muster '' | grep -v '^-'); do
 	n=$((n + 1))
 	grep -q "^\.\(It \)\{0,1\}Cm $c\b" "$man" || bad "command '$c' is not described"
 	case $c in
 	odds|resolve)
 		for g in $("$muster" complete 2 muster "$c" ''); do
-			for o in $("$muster" complete 3 muster "$c" "$g" --); do
-				n=$((n + 1))
-				grep -q -e "Fl Fl ${o#--}\b" -e "^ *\[*$o\b" -e " \[*$o\b" "$man" ||
-				    bad "option '$o' of '$c $g' is not described"
-			done
+			"$muster" complete 3 muster "$c" "$g" -- | sed "s/^/$c $g /"
 		done ;;
-	*)
-		for o in $("$muster" complete 2 muster "$c" --); do
-			n=$((n + 1))
-			grep -q -e "Fl Fl ${o#--}\b" -e "^ *\[*$o\b" -e " \[*$o\b" "$man" ||
-			    bad "option '$o' of '$c' is not described"
-		done ;;
+	*)	"$muster" complete 2 muster "$c" -- | sed "s/^/$c - /" ;;
 	esac
+done > "${TMPDIR:-/tmp}/man-opts.$$"
+out=$(python3 - "$man" "${TMPDIR:-/tmp}/man-opts.$$" <<'PY'
+import re, sys
+man = open(sys.argv[1]).read().split("\n")
+def synopsis_and_entry(cmd):
+    """The SYNOPSIS blocks of cmd and its entry under COMMANDS."""
+    text, i, sect = [], 0, ""
+    while i < len(man):
+        l = man[i]
+        if l.startswith(".Sh "):
+            sect = l[4:]
+        if sect == "SYNOPSIS" and l == ".Nm" and i + 1 < len(man) and \
+                man[i + 1].startswith(".Cm " + cmd):
+            j = i + 1
+            while j < len(man) and man[j] != ".Nm" and not man[j].startswith(".Sh"):
+                text.append(man[j]); j += 1
+        if sect == "COMMANDS" and re.match(r"\.It Cm %s\b" % re.escape(cmd), l):
+            j = i
+            text.append(l)
+            j += 1
+            while j < len(man) and not man[j].startswith(".It Cm") and \
+                    not man[j].startswith(".Sh"):
+                text.append(man[j]); j += 1
+        i += 1
+    return "\n".join(text)
+def section(name):
+    text, on = [], False
+    for l in man:
+        if l.startswith(".Sh "):
+            on = l[4:] == name
+        elif on:
+            text.append(l)
+    return "\n".join(text)
+n = fail = 0
+for line in open(sys.argv[2]):
+    cmd, game, opt = line.split()
+    # Every command's, described once in DESCRIPTION.
+    if opt in ("--help", "--color"):
+        continue
+    where = section("ODDS AND RESOLUTION") if game != "-" else synopsis_and_entry(cmd)
+    name = opt[2:]
+    n += 1
+    if not re.search(r"(Fl Fl %s\b|(^|[\s\[])--%s\b)" % (re.escape(name), re.escape(name)), where):
+        fail += 1
+        print("option '%s' of '%s%s' is not where it is described" %
+              (opt, cmd, "" if game == "-" else " " + game))
+print("#%d %d" % (n, fail))
+PY
+)
+rm -f "${TMPDIR:-/tmp}/man-opts.$$"
+echo "$out" | grep -v '^#' | while read -r line; do [ -n "$line" ] && echo "FAIL man: $line"; done
+set -- $(echo "$out" | sed -n 's/^#//p')
+n=$((n + $1))
+fail=$((fail + $2))
+
+# The options every command takes, where they are described.
+for o in help color version; do
+	n=$((n + 1))
+	grep -q "Fl Fl $o\b" "$man" || bad "option '--$o' of every command is not described"
 done
 
 # Every environment variable read, directly or as MUSTER_ and a folder.

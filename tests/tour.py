@@ -13,11 +13,13 @@ cannot drift apart.
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 
 SKIP = "<!-- tour: not run -->"
+MIN_COMMANDS = 25
 
 
 def blocks(lines):
@@ -92,12 +94,18 @@ def main():
                 skipped += 1
                 continue
             n += 1
+            # A session of its own, so that a timeout ends every
+            # process of the command line, not the shell alone.
+            p = subprocess.Popen(cmd, shell=True, cwd=run, env=env,
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT,
+                                 start_new_session=True)
             try:
-                p = subprocess.run(cmd, shell=True, cwd=run, env=env,
-                                   stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, timeout=120)
-                got = p.stdout.decode("utf-8", "replace").split("\n")
+                out, _ = p.communicate(timeout=120)
+                got = out.decode("utf-8", "replace").split("\n")
             except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.communicate()
                 got = ["(timed out after 120 s)"]
             while got and got[-1] == "":
                 got.pop()
@@ -112,6 +120,11 @@ def main():
                 print("  it prints:")
                 for g in got:
                     print("    | " + g)
+        # The README's indentation drifting would leave nothing to run.
+        if n < MIN_COMMANDS:
+            fail += 1
+            print("FAIL tour: only %d commands found in README.md; the "
+                  "tour has more than %d" % (n, MIN_COMMANDS))
         print("  tour  %d README commands, %d not run, %d failures" %
               (n, skipped, fail))
         return 1 if fail else 0
