@@ -5,6 +5,7 @@
  * names come from the products' own emitters, so they are what is
  * printed, whatever the game.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "doc.h"
 #include "input.h"
 #include "record.h"
 #include "report.h"
@@ -124,8 +126,10 @@ cmd_cards(int argc, char **argv)
 	struct inputs in = INPUTS_INIT;
 	struct run r;
 	struct batch *b;
+	FILE *mem = NULL;
+	char *buf = NULL;
+	size_t i, len = 0;
 	int c, json = 0, rc;
-	size_t i;
 
 	memset(&r, 0, sizeof(r));
 	optind = 1;
@@ -148,19 +152,34 @@ cmd_cards(int argc, char **argv)
 		sb_release(&sb);
 		return rc;
 	}
-	diag_init(0, stderr);
+	/* --json: one object, check's members beside "documents", so the
+	 * report is written into memory and handed to diag_json_with(). */
+	diag_init(json, stderr);
+	if (json && (mem = open_memstream(&buf, &len)) == NULL)
+		fatal("cannot keep the list: %s", strerror(errno));
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
-	r.rp = rp_new(stdout, json);
+	r.rp = rp_new(json ? mem : stdout, json);
 	rp_open(r.rp, "documents", '[');
 	b = batch_new();
 	for (i = 0; i < in.n; i++) {
-		r.file = strcmp(in.v[i], "-") == 0 ? "<stdin>" : in.v[i];
+		r.file = strcmp(in.v[i], "-") == 0 ? STDIN_NAME : in.v[i];
 		system_read_file(in.v[i], b, on_document, &r);
 		diag_flush();
 	}
 	rp_close(r.rp);
 	rp_end(r.rp);
+	if (json) {
+		/* The writer's object, less its braces and newline. */
+		if (fclose(mem) != 0)
+			fatal("cannot keep the list");
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		if (len > 0 && buf[len - 1] == '}')
+			buf[--len] = '\0';
+		diag_json_with(stdout, buf + (buf[0] == '{'));
+		free(buf);
+	}
 	rc = diag_exit_status(0);
 	free(r.v);
 	batch_free(b);

@@ -146,13 +146,18 @@ list_elements(const char *name, int json)
 	char buf[64];
 	int i, face = -1, col;
 
-	diag_init(0, stderr);
+	/* --json: check's members beside the template's, so that its
+	 * problems are in the one object too. */
+	diag_init(json, stderr);
 	t = template_load(name, &catalog_vocab);
 	diag_flush();
-	if (t == NULL)
+	if (t == NULL) {
+		if (json)
+			diag_json(stdout);
 		return diag_exit_status(0) ? diag_exit_status(0) : 2;
+	}
 	if (json) {
-		sb_adds(&sb, "{\"name\": ");
+		sb_adds(&sb, "\"name\": ");
 		sb_json(&sb, t->name);
 		sb_adds(&sb, ", \"renders\": ");
 		sb_json(&sb, t->type);
@@ -181,8 +186,8 @@ list_elements(const char *name, int json)
 			}
 			sb_adds(&sb, "]}");
 		}
-		sb_adds(&sb, "\n]}\n");
-		fputs(sb.buf, stdout);
+		sb_adds(&sb, "\n]");
+		diag_json_with(stdout, sb.buf);
 	} else {
 		printf("%s: %s, %.1f x %.1f mm, %d elements\n", t->name,
 		    t->type, t->w * 25.4 / 72, t->h * 25.4 / 72, t->ninfo);

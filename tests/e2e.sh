@@ -260,6 +260,14 @@ assert all(x["copies"] == 1 for x in p["names"]), p
 EOF
 expect 1 "cards of a broken unit" -- "$muster" cards "$t/stdin-bad.yaml"
 has "$t/err" "must be three of y, n, ?" "cards tells a broken unit's errors"
+expect 1 "cards --json of a broken unit" -- "$muster" cards --json "$t/stdin-bad.yaml"
+python3 - "$t/out" <<'EOF' && ok || bad "cards --json keeps its diagnostics in the object"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["documents"] == [] and d["errors"] == 1, d
+assert d["diagnostics"][0]["rule"] == "shellshock.maneuver", d
+EOF
+if [ -s "$t/err" ]; then bad "cards --json wrote to stderr"; else ok; fi
 expect 2 "cards --product, misspelt" -- "$muster" cards --product cardd decks/battalions.yaml
 has "$t/err" "did you mean 'card'?" "cards --product hint"
 
