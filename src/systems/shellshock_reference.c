@@ -2,10 +2,11 @@
  * systems/shellshock_reference.c -- kind reference: a card of the record
  * card's symbols, to print beside the cards: the arcs of fire as the
  * cards draw them, a weapon's class, spread fire, the hit roll, the dV
- * columns, the ram multiplier and the internal chart.  Every word is
- * made here from the rules' tables (rules/shellshock_data.c) and
+ * columns, the ram multiplier and the internal chart.  What each means
+ * is made here from the rules' tables (rules/shellshock_data.c) and
  * numbers (rules/shellshock.h), so the legend says what the checker and
- * the odds do.
+ * the odds do; the figures it shows as examples (14s, 25p, x1.27) are
+ * the Mason's card's, as the rules document shows it.
  */
 #include <stdio.h>
 #include <string.h>
