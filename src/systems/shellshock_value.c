@@ -667,8 +667,14 @@ ss_value_run(int argc, char **argv)
 				rp_close(rp);
 			} else if (strcmp(ld[d].kind->name, "force") == 0) {
 				value_force(rp, &ld[d], r, v);
+			} else {
+				/* A legend (kind reference): said, not
+				 * valued. */
+				diag_at(L_NOTE, "shellshock.unit", in.v[k], 0,
+				    0, "holds the legend of the cards' symbols, "
+				    "which has no value; value weighs cards, "
+				    "sheets and forces");
 			}
-			/* A legend (kind reference) has no value. */
 		}
 	}
 	rp_close(rp);
