@@ -1385,7 +1385,7 @@ check_keys(struct ctx *cx, const struct proto *p, int type,
 			for (k = w ? widget_keys(w) : NULL; k && *k; k++)
 				sb_addf(&sb, "%s%s", sb.len ? ", " : "", *k);
 			bad(cx, MAP_KEY(m, i), "element '%s' is %s %s%s%s: it "
-			    "takes no '%s' (it takes %s)", p->name,
+			    "takes no '%s' (it takes %s)", cx->el,
 			    article(w ? widget_name(w) : types[type]),
 			    w ? widget_name(w) :
 			    types[type], w ? " " : "", w ? "widget" : "", key,
@@ -1423,6 +1423,9 @@ compile_listed(struct ctx *cx, const struct proto *p)
 		in->widget = arena_strdup(cx->a, get_str(p->layer[0], "widget",
 		    ""));
 	cx->nused = 0;
+	/* An element with no name is told by its line. */
+	cx->el = p->name[0] != '#' ? p->name : arena_printf(cx->a,
+	    "(no name, line %d)", p->layer[0]->line);
 	compile_elem(cx, p);
 	f = arena_alloc(cx->a, (size_t)(cx->nused + 1) * sizeof(*f));
 	for (i = 0; i < cx->nused; i++)
@@ -1446,7 +1449,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 			if (tn) {
 				bad(cx, n, "element '%s' is both %s %s and %s %s; "
 				    "give one of box, text, line, table, widget, "
-				    "image", p->name, article(types[type]),
+				    "image", cx->el, article(types[type]),
 				    types[type], article(types[i]), types[i]);
 				return;
 			}
@@ -1456,7 +1459,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	if (tn == NULL) {
 		bad(cx, p->layer[0], "element '%s' must be one of box, text, "
 		    "line, table, widget, image (a key naming what it is)",
-		    p->name);
+		    cx->el);
 		return;
 	}
 	if (type == 4 && (wd = widget_find(tn->str)) == NULL) {
@@ -1468,7 +1471,6 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		return;
 	}
 	check_keys(cx, p, type, wd);
-	cx->el = p->name;
 	/* A box runs right and down from at:; without a size, it covers
 	 * the card. */
 	if ((at = el_get(p, "at")) != NULL && (at->type != N_SEQ || at->n != 2))
