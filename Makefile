@@ -172,10 +172,10 @@ fuzz: deps-check
 		case $$t in \
 		fuzz_load) seeds="tests/fuzz/seeds units decks tests/bad";; \
 		fuzz_template) seeds="templates tests/bad";; \
-		fuzz_refs) seeds="decks units tests/bad";; \
+		fuzz_refs) seeds="tests/fuzz/seeds decks units tests/bad";; \
 		esac; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
-		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
+		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp:print_suppressions=0 \
 		build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 			-timeout=10 -rss_limit_mb=2048 \
 			-artifact_prefix=build/fuzz/$$t- -print_final_stats=1 \
