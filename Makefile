@@ -4,8 +4,9 @@
 #                   and decks/, render every product into out/
 #   make check      the same set-up, then every test
 #   make bench      speed and memory against a bare libharu loop
-#   make fuzz       libFuzzer over load, check and render, templates and
-#                   references (FUZZ_SECONDS for each target)
+#   make fuzz       libFuzzer over load, check and render, templates,
+#                   references and decks' data files (FUZZ_SECONDS for
+#                   each target)
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
 #                   bash and zsh completion)
 #   make uninstall, make clean
@@ -164,7 +165,8 @@ bench: muster
 
 # Each target in turn, FUZZ_SECONDS each, a corpus of its own kept under
 # build/fuzz/ between runs; a crash leaves its input in build/fuzz/.
-FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs
+# FUZZ_TARGETS=fuzz_csv runs one.
+FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs fuzz_csv
 fuzz: deps-check
 	@$(MAKE) -s $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
@@ -173,6 +175,7 @@ fuzz: deps-check
 		fuzz_load) seeds="tests/fuzz/seeds units decks tests/bad";; \
 		fuzz_template) seeds="templates tests/bad";; \
 		fuzz_refs) seeds="tests/fuzz/seeds decks units tests/bad";; \
+		fuzz_csv) seeds="decks/ember-tide tests/bad/cards";; \
 		esac; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp:print_suppressions=0 \
