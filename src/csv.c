@@ -201,7 +201,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 {
 	struct parser ps;
 	struct csv *t = arena_alloc(a, sizeof(*t));
-	int cap = 0, rc, line;
+	int cap = 0, rc, line, records = 0;
 	const char *sepname = sep == '\t' ? "tab" : "comma";
 
 	memset(&ps, 0, sizeof(ps));
@@ -221,7 +221,16 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 		line = ps.line;
 		if ((rc = record(&ps)) < 0)
 			goto fail;
-		if (!ps.nonempty || rc > 0)
+		if (!ps.nonempty)
+			continue;
+		/* Every record counts, kept or told: a file of a million
+		 * wrong rows is refused, not told a million times. */
+		if (++records > CSV_MAX_ROWS + 1) {
+			bad(&ps, line, 1, "more than %d rows; a deck's data has "
+			    "at most %d cards", CSV_MAX_ROWS, CSV_MAX_ROWS);
+			goto fail;
+		}
+		if (rc > 0)
 			continue;
 		if (t->head == NULL) {
 			if (ps.ncells > CSV_MAX_COLUMNS) {
@@ -240,11 +249,6 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 			    "(a field that holds a %s goes in quotes)", ps.ncells,
 			    t->ncols, sepname);
 			continue;
-		}
-		if (t->nrows == CSV_MAX_ROWS) {
-			bad(&ps, line, 1, "more than %d rows; a deck's data has "
-			    "at most %d cards", CSV_MAX_ROWS, CSV_MAX_ROWS);
-			goto fail;
 		}
 		if (t->nrows == cap) {
 			struct csv_row *old = t->row;
