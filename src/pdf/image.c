@@ -333,7 +333,6 @@ struct jerr {
 	struct jpeg_error_mgr mgr;
 	jmp_buf jb;
 	char msg[JMSG_LENGTH_MAX];
-	int warned;
 	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
 	int comps, adobe;	/* what the frame says */
 };
@@ -347,16 +346,22 @@ jpeg_fail(j_common_ptr cinfo)
 	longjmp(e->jb, 1);
 }
 
-/* A warning (level -1) means damaged data, such as a file that ends
- * before its last row: libjpeg fills the rest grey and goes on. */
+/*
+ * A warning (level -1) means damaged data, such as a file that ends
+ * before its last row: libjpeg would fill the rest grey and go on.  It
+ * ends the decoding at once, as an error does (libjpeg.txt allows an
+ * emit_message that does): a progressive JPEG's header claiming 50
+ * megapixels, cut short, was otherwise decoded whole, as zeros, into
+ * coefficient buffers of two bytes a sample (300 MB for 190 bytes).
+ */
 static void
 jpeg_note(j_common_ptr cinfo, int level)
 {
 	struct jerr *e = (struct jerr *)cinfo->err;
 
-	if (level < 0 && !e->warned) {
-		e->warned = 1;
+	if (level < 0) {
 		(*cinfo->err->format_message)(cinfo, e->msg);
+		longjmp(e->jb, 1);
 	}
 }
 
@@ -400,18 +405,12 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 	jpeg_start_decompress(&ji);
 	e->row = xmalloc((size_t)ji.output_width *
 	    (size_t)ji.output_components);
-	while (ji.output_scanline < ji.output_height && !e->warned)
+	while (ji.output_scanline < ji.output_height)
 		jpeg_read_scanlines(&ji, &e->row, 1);
-	if (!e->warned)
-		jpeg_finish_decompress(&ji);
+	jpeg_finish_decompress(&ji);
 	jpeg_destroy_decompress(&ji);
 	free(e->row);
 	e->row = NULL;
-	if (e->warned) {
-		snprintf(why, wl, "is a damaged or truncated JPEG (%s); save it "
-		    "again", e->msg);
-		return -1;
-	}
 	return 0;
 }
 

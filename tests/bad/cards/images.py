@@ -112,3 +112,26 @@ write("img-limit.png", png(4, 4, lambda x, y: red, 2, 10000, 5000))
 write("img-over.png", png(4, 4, lambda x, y: red, 2, 10000, 5001))
 write("img-huge.png", png(4, 4, lambda x, y: red, 2, 0x7fffffff, 0x7fffffff))
 write("img-zero.png", png(4, 4, lambda x, y: red, 2, 0, 4))
+
+
+def jpeg_cut(w, h, comps):
+    """A progressive JPEG whose frame says w x h pixels of comps
+    components, written byte by byte and cut 64 bytes into its first
+    scan (the DC of its first four components): what it claims is
+    whole-image coefficient buffers, two bytes a sample."""
+    def seg(marker, data):
+        return b"\xff" + bytes([marker]) + struct.pack(">H", len(data) + 2) + data
+    dc = bytes([1] + [0] * 15) + b"\x00"	# one code, of category 0
+    first = range(min(comps, 4))
+    return (b"\xff\xd8" + seg(0xdb, b"\x00" + bytes([1] * 64)) +
+            seg(0xc2, struct.pack(">BHHB", 8, h, w, comps) +
+                b"".join(bytes([i + 1, 0x11, 0]) for i in range(comps))) +
+            seg(0xc4, b"\x00" + dc) +
+            seg(0xda, bytes([len(first)]) +
+                b"".join(bytes([i + 1, 0]) for i in first) + b"\x00\x00\x00") +
+            b"\x00" * 64)
+
+
+# 65,500 x 763, just under 50 megapixels, three components, cut short:
+# refused at the first sign of damage, before it costs 300 MB.
+write("img-cut-big.jpg", jpeg_cut(65500, 763, 3))
