@@ -400,6 +400,14 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 		jpeg_destroy_decompress(&ji);
 		return -1;
 	}
+	/* Told before anything is decoded: nothing else can be shown. */
+	if (ji.num_components != 1 && ji.num_components != 3 &&
+	    ji.num_components != 4) {
+		snprintf(why, wl, "is a JPEG of %d colour components; save it "
+		    "as grey, RGB or CMYK", ji.num_components);
+		jpeg_destroy_decompress(&ji);
+		return -1;
+	}
 	e->comps = ji.num_components;
 	e->adobe = ji.saw_Adobe_marker;
 	jpeg_start_decompress(&ji);
@@ -428,12 +436,7 @@ load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
 	if (jpeg_whole(buf, len, w, h, &e, why, wl) < 0)
 		return NULL;
 	cs = e.comps == 1 ? "DeviceGray" : e.comps == 3 ? "DeviceRGB" :
-	    e.comps == 4 ? "DeviceCMYK" : NULL;
-	if (cs == NULL) {
-		snprintf(why, wl, "is a JPEG of %d colour components; save it "
-		    "as grey, RGB or CMYK", e.comps);
-		return NULL;
-	}
+	    "DeviceCMYK";
 	if ((d = new_image(p, w, h, cs)) == NULL)
 		goto fail;
 	/* Adobe's CMYK JPEGs store each ink inverted. */

@@ -135,3 +135,6 @@ def jpeg_cut(w, h, comps):
 # 65,500 x 763, just under 50 megapixels, three components, cut short:
 # refused at the first sign of damage, before it costs 300 MB.
 write("img-cut-big.jpg", jpeg_cut(65500, 763, 3))
+# Two components, which PDF cannot show: told before it is decoded, so
+# told as such even cut short.
+write("img-2.jpg", jpeg_cut(16, 16, 2))
