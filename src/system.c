@@ -61,7 +61,7 @@ const struct rule core_rules[] = {
 	{ "render.fit", "the card does not fit on the paper", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
-	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, or over 50 megapixels; one below 150 dpi at its printed size is a warning", NULL },
+	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
 	{ NULL, NULL, NULL }
 };
 

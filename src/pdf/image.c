@@ -35,6 +35,15 @@
 
 /* An image file larger than this is refused before it is read. */
 #define IMAGE_MAX_BYTES	((size_t)64 << 20)
+/*
+ * A JPEG of more scans than this is refused as it is decoded.  Each
+ * scan of a progressive JPEG is a pass over every block of a component,
+ * a few bytes of the file for 50 megapixels (33 ms each), and the
+ * standard allows some 900 a component: a file of 165 KB took 31 s.
+ * Encoders write 10 or so (libjpeg's progression: 10 in colour, 6 in
+ * grey); 100 scans of 50 megapixels take 4 s.
+ */
+#define JPEG_MAX_SCANS	100
 
 struct pdf_img {
 	char *path;		/* as given */
@@ -331,8 +340,10 @@ load_png(struct pdf *p, const unsigned char *buf, size_t len,
 
 struct jerr {
 	struct jpeg_error_mgr mgr;
+	struct jpeg_progress_mgr progress;
 	jmp_buf jb;
 	char msg[JMSG_LENGTH_MAX];
+	int scans;		/* it ended at the scan past JPEG_MAX_SCANS */
 	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
 	int comps, adobe;	/* what the frame says */
 };
@@ -365,6 +376,19 @@ jpeg_note(j_common_ptr cinfo, int level)
 	}
 }
 
+/* Called as each scan and each row of blocks is read: ends the
+ * decoding at the scan past the limit. */
+static void
+jpeg_progress(j_common_ptr cinfo)
+{
+	struct jerr *e = (struct jerr *)cinfo->err;
+
+	if (((j_decompress_ptr)cinfo)->input_scan_number > JPEG_MAX_SCANS) {
+		e->scans = 1;
+		longjmp(e->jb, 1);
+	}
+}
+
 /* Decodes every row, to know the file is whole: 0, or -1 with why. */
 static int
 jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
@@ -376,15 +400,22 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 	ji.err = jpeg_std_error(&e->mgr);
 	e->mgr.error_exit = jpeg_fail;
 	e->mgr.emit_message = jpeg_note;
+	e->progress.progress_monitor = jpeg_progress;
 	if (setjmp(e->jb)) {
-		snprintf(why, wl, "is a damaged or truncated JPEG (%s); save it "
-		    "again", e->msg);
+		if (e->scans)
+			snprintf(why, wl, "is a progressive JPEG of more than "
+			    "%d scans; save it again as a baseline JPEG, or "
+			    "progressive with fewer scans", JPEG_MAX_SCANS);
+		else
+			snprintf(why, wl, "is a damaged or truncated JPEG (%s); "
+			    "save it again", e->msg);
 		jpeg_destroy_decompress(&ji);
 		free(e->row);
 		e->row = NULL;
 		return -1;
 	}
 	jpeg_create_decompress(&ji);
+	ji.progress = &e->progress;
 	jpeg_mem_src(&ji, buf, (unsigned long)len);
 	jpeg_read_header(&ji, TRUE);
 	if (ji.image_width != w || ji.image_height != h || ji.arith_code ||
