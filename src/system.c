@@ -429,6 +429,44 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 
 static struct node *variant_resolve(struct node *root, struct arena *a);
 
+/*
+ * What system_read_more() counts: the bytes read for the documents of
+ * one file, known by a hash of its name.
+ */
+static struct read_count {
+	unsigned long hash;
+	size_t bytes;
+} read_count;
+
+static unsigned long
+name_hash(const char *s)
+{
+	unsigned long h = 5381;
+
+	while (s && *s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+int
+system_read_more(const struct node *at, const char *name, size_t size)
+{
+	if (name_hash(at->file) != read_count.hash) {
+		read_count.hash = name_hash(at->file);
+		read_count.bytes = 0;
+	}
+	if (size > DOC_MAX_BYTES - read_count.bytes) {
+		diag(L_ERROR, "yaml.size", at, "'%s' would bring the files read "
+		    "for the documents of this file to more than %zu MiB (a "
+		    "base or a data file is read for each document that names "
+		    "it); put fewer documents that name large files in one file",
+		    name, DOC_MAX_BYTES >> 20);
+		return -1;
+	}
+	read_count.bytes += size;
+	return 0;
+}
+
 /* The game names, or one game's kinds, as a NULL-ended array. */
 static void
 names_of(const struct game *g, const char **names, size_t max)
@@ -595,11 +633,14 @@ system_read_file(const char *path, struct batch *b,
 	struct arena *a;
 	struct node *root;
 	struct loaded ld;
+	struct read_count saved = read_count;
 	int n = 0;
 
 	diag_count_file();
 	if ((rd = reader_open(path)) == NULL)
 		return 0;
+	read_count.hash = name_hash(reader_path(rd));
+	read_count.bytes = 0;
 	a = arena_new();
 	while ((root = reader_next(rd, a)) != NULL) {
 		n++;
@@ -615,6 +656,7 @@ system_read_file(const char *path, struct batch *b,
 		    "'kind:'");
 	arena_free(a);
 	reader_close(rd);
+	read_count = saved;
 	return n;
 }
 
@@ -866,6 +908,7 @@ static struct ref *
 ref_read(struct batch *b, const char *file, char *real)
 {
 	struct ref *r = xcalloc(1, sizeof(*r));
+	struct read_count saved = read_count;
 	struct reader *rd;
 	struct node *root;
 	int cap = 0;
@@ -879,6 +922,8 @@ ref_read(struct batch *b, const char *file, char *real)
 	if ((rd = reader_open(file)) == NULL) {
 		r->bad = 1;
 	} else {
+		read_count.hash = name_hash(reader_path(rd));
+		read_count.bytes = 0;
 		while ((root = reader_next(rd, r->a)) != NULL) {
 			if (r->n == cap) {
 				cap = cap ? cap * 2 : 4;
@@ -900,6 +945,7 @@ ref_read(struct batch *b, const char *file, char *real)
 	}
 	if (r->n == 0)
 		r->bad = 1;
+	read_count = saved;
 	b->depth--;
 	r->loading = 0;
 	return r;
