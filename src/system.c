@@ -39,7 +39,7 @@ const struct rule core_rules[] = {
 	{ "io.read", "an input file or folder cannot be read", NULL },
 	{ "io.write", "an output PDF cannot be written", NULL },
 	{ "yaml.syntax", "the file is not well-formed YAML in UTF-8", NULL },
-	{ "yaml.size", "a file is over 64 MiB or a document over a million nodes, or the bases one file's variants read are over 64 MiB", NULL },
+	{ "yaml.size", "a file is over 64 MiB or a document over a million nodes, or the bases and data files one file's documents read are over 64 MiB", NULL },
 	{ "yaml.depth", "collections are nested more than 64 deep", NULL },
 	{ "yaml.alias", "an alias names no earlier anchor, or aliases expand past the node limit", NULL },
 	{ "yaml.duplicate-key", "a mapping gives the same key twice", NULL },
