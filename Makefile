@@ -4,8 +4,10 @@
 #                   and decks/, render every product into out/
 #   make check      the same set-up, then every test
 #   make bench      speed and memory against a bare libharu loop
-#   make fuzz       libFuzzer over load, check and render, templates and
-#                   references (FUZZ_SECONDS for each target)
+#   make fuzz       libFuzzer over load, check and render, templates,
+#                   references, decks' data files, images and the
+#                   diagnostics' quoted lines (FUZZ_SECONDS for each
+#                   target)
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
 #                   bash and zsh completion)
 #   make uninstall, make clean
@@ -175,19 +177,26 @@ bench: muster
 
 # Each target in turn, FUZZ_SECONDS each, a corpus of its own kept under
 # build/fuzz/ between runs; a crash leaves its input in build/fuzz/.
-FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs
+# FUZZ_TARGETS=fuzz_csv runs one.
+FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs fuzz_csv fuzz_image \
+	fuzz_diag
 fuzz: deps-check
 	@$(MAKE) -s $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t; \
+		len=8192; \
 		case $$t in \
 		fuzz_load) seeds="tests/fuzz/seeds units decks tests/bad";; \
 		fuzz_template) seeds="templates tests/bad";; \
-		fuzz_refs) seeds="decks units tests/bad";; \
+		fuzz_refs) seeds="tests/fuzz/seeds decks units tests/bad";; \
+		fuzz_csv) seeds="decks/ember-tide tests/bad/cards";; \
+		fuzz_image) seeds="tests/fuzz/images decks/ember-tide/icons \
+			tests/bad/cards"; len=16384;; \
+		fuzz_diag) seeds="tests/fuzz/seeds units decks tests/bad";; \
 		esac; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
-		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
-		build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp:print_suppressions=0 \
+		build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$$len \
 			-timeout=10 -rss_limit_mb=2048 \
 			-artifact_prefix=build/fuzz/$$t- -print_final_stats=1 \
 			build/fuzz/corpus-$$t $$seeds || exit 1; \

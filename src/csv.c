@@ -18,8 +18,14 @@ struct parser {
 	int errors;
 	struct arena *a;
 	struct sbuf text;		/* the field being read */
-	struct csv_cell *cells;		/* the record being read */
+	/* The record being read: its first CSV_MAX_COLUMNS fields, their
+	 * text in scratch until the record is kept (a record left out, or
+	 * a field past any header's, costs no memory that stays); ncells
+	 * counts them all. */
+	struct arena *scratch;
+	struct csv_cell *cells;
 	int ncells, capcells;
+	int nonempty;			/* a field of the record has text */
 };
 
 static void
@@ -90,16 +96,37 @@ push(struct parser *ps, int line, int col)
 {
 	struct csv_cell *c;
 
-	if (ps->ncells == ps->capcells) {
-		ps->capcells = ps->capcells ? ps->capcells * 2 : 16;
-		ps->cells = xrealloc(ps->cells, (size_t)ps->capcells *
-		    sizeof(*ps->cells));
+	if (ps->text.len)
+		ps->nonempty = 1;
+	if (ps->ncells < CSV_MAX_COLUMNS) {
+		if (ps->ncells == ps->capcells) {
+			ps->capcells = ps->capcells ? ps->capcells * 2 : 16;
+			ps->cells = xrealloc(ps->cells, (size_t)ps->capcells *
+			    sizeof(*ps->cells));
+		}
+		c = &ps->cells[ps->ncells];
+		c->text = arena_strndup(ps->scratch, sb_str(&ps->text),
+		    ps->text.len);
+		c->line = line;
+		c->col = col;
 	}
-	c = &ps->cells[ps->ncells++];
-	c->text = arena_strndup(ps->a, sb_str(&ps->text), ps->text.len);
-	c->line = line;
-	c->col = col;
+	ps->ncells++;
 	sb_reset(&ps->text);
+}
+
+/* The record's cells (at most CSV_MAX_COLUMNS of them), kept in a. */
+static struct csv_cell *
+keep(struct parser *ps)
+{
+	struct csv_cell *c = arena_alloc(ps->a, (size_t)ps->ncells *
+	    sizeof(*c));
+	int i;
+
+	for (i = 0; i < ps->ncells; i++) {
+		c[i] = ps->cells[i];
+		c[i].text = arena_strdup(ps->a, ps->cells[i].text);
+	}
+	return c;
 }
 
 /*
@@ -112,6 +139,8 @@ record(struct parser *ps)
 	int line, col, n, after = 0;
 
 	ps->ncells = 0;
+	ps->nonempty = 0;
+	arena_reset(ps->scratch);
 	for (;;) {
 		line = ps->line;
 		col = ps->col;
@@ -172,7 +201,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 {
 	struct parser ps;
 	struct csv *t = arena_alloc(a, sizeof(*t));
-	int cap = 0, rc, line, i, empty;
+	int cap = 0, rc, line, records = 0;
 	const char *sepname = sep == '\t' ? "tab" : "comma";
 
 	memset(&ps, 0, sizeof(ps));
@@ -184,6 +213,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 	ps.file = file;
 	ps.rule = rule;
 	ps.a = a;
+	ps.scratch = arena_new();
 	/* A byte-order mark, which spreadsheets write, is no text. */
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		ps.p += 3;
@@ -191,9 +221,16 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 		line = ps.line;
 		if ((rc = record(&ps)) < 0)
 			goto fail;
-		for (empty = 1, i = 0; i < ps.ncells && empty; i++)
-			empty = ps.cells[i].text[0] == '\0';
-		if (empty || rc > 0)
+		if (!ps.nonempty)
+			continue;
+		/* Every record counts, kept or told: a file of a million
+		 * wrong rows is refused, not told a million times. */
+		if (++records > CSV_MAX_ROWS + 1) {
+			bad(&ps, line, 1, "more than %d rows; a deck's data has "
+			    "at most %d cards", CSV_MAX_ROWS, CSV_MAX_ROWS);
+			goto fail;
+		}
+		if (rc > 0)
 			continue;
 		if (t->head == NULL) {
 			if (ps.ncells > CSV_MAX_COLUMNS) {
@@ -203,10 +240,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 				goto fail;
 			}
 			t->ncols = ps.ncells;
-			t->head = arena_alloc(a, (size_t)ps.ncells *
-			    sizeof(*t->head));
-			memcpy(t->head, ps.cells, (size_t)ps.ncells *
-			    sizeof(*t->head));
+			t->head = keep(&ps);
 			continue;
 		}
 		if (ps.ncells > t->ncols) {
@@ -215,11 +249,6 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 			    "(a field that holds a %s goes in quotes)", ps.ncells,
 			    t->ncols, sepname);
 			continue;
-		}
-		if (t->nrows == CSV_MAX_ROWS) {
-			bad(&ps, line, 1, "more than %d rows; a deck's data has "
-			    "at most %d cards", CSV_MAX_ROWS, CSV_MAX_ROWS);
-			goto fail;
 		}
 		if (t->nrows == cap) {
 			struct csv_row *old = t->row;
@@ -232,10 +261,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 		}
 		t->row[t->nrows].line = line;
 		t->row[t->nrows].n = ps.ncells;
-		t->row[t->nrows].cell = arena_alloc(a, (size_t)ps.ncells *
-		    sizeof(*ps.cells));
-		memcpy(t->row[t->nrows].cell, ps.cells, (size_t)ps.ncells *
-		    sizeof(*ps.cells));
+		t->row[t->nrows].cell = keep(&ps);
 		t->nrows++;
 	}
 	if (t->head == NULL) {
@@ -244,11 +270,13 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 		goto fail;
 	}
 	free(ps.cells);
+	arena_free(ps.scratch);
 	sb_release(&ps.text);
 	*errors = ps.errors;
 	return t;
 fail:
 	free(ps.cells);
+	arena_free(ps.scratch);
 	sb_release(&ps.text);
 	*errors = ps.errors;
 	return NULL;

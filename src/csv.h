@@ -53,7 +53,8 @@ struct csv {
  * first record.  A later record longer than it is reported (at its first
  * line) and left out; a shorter one is kept as it is, for the caller to
  * judge the fields it lacks (some programs leave out empty fields at the
- * end of a row).  Returns the table, in a, or NULL when the text has no
+ * end of a row).  More than CSV_MAX_ROWS records after the header, kept
+ * or told, end it (empty ones do not count).  Returns the table, in a, or NULL when the text has no
  * header or an error ended it; *errors gets the number of errors told.
  */
 struct csv *csv_parse(const char *buf, size_t len, char sep,

@@ -96,6 +96,21 @@ diag_source(const char *file, const char *buf, size_t len)
 	D.nsrc++;
 }
 
+/*
+ * Where the last quote was found: diag_flush() quotes in order of place,
+ * so that each is looked for from the last, not from the start of its
+ * file and line (a thousand problems at the end of a 60 MB file took a
+ * minute).  Reset with the sources.
+ */
+static struct {
+	const struct source *sc;
+	int line;		/* line's number */
+	const char *start;	/* and where it starts */
+	size_t len;		/* its length */
+	int ch;			/* a character of that line, from 1 */
+	const char *at;		/* and where it is */
+} Q;
+
 static void
 free_sources(void)
 {
@@ -108,6 +123,7 @@ free_sources(void)
 	free(D.src);
 	D.src = NULL;
 	D.nsrc = 0;
+	memset(&Q, 0, sizeof(Q));
 }
 
 void
@@ -391,15 +407,28 @@ source_line(const char *file, int line, size_t *len)
 		return NULL;
 	p = sc->buf;
 	end = sc->buf + sc->len;
+	k = 1;
+	if (Q.sc == sc && Q.line <= line) {
+		p = Q.start;
+		k = Q.line;
+	}
 	/* Lines end at \n, \r\n or a lone \r, as libyaml counts them. */
-	for (k = 1; k < line && p < end; p++)
+	for (; k < line && p < end; p++)
 		if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n')))
 			k++;
 	if (k < line || p >= end)
 		return NULL;
-	for (i = 0; p + i < end && p[i] != '\n' && p[i] != '\r'; i++)
-		;
-	*len = i;
+	if (Q.sc != sc || Q.line != line || Q.start != p) {
+		for (i = 0; p + i < end && p[i] != '\n' && p[i] != '\r'; i++)
+			;
+		Q.sc = sc;
+		Q.line = line;
+		Q.start = p;
+		Q.len = i;
+		Q.ch = 1;
+		Q.at = p;
+	}
+	*len = Q.len;
 	return p;
 }
 
@@ -426,21 +455,35 @@ add_quote(struct sbuf *sb, const struct msg *m)
 		gutter = 4;
 	sb_addf(sb, " %*d | ", gutter, m->line);
 	/* ch counts characters from 1, as the column does; indent gets a
-	 * blank (or the tab) for each one shown before the column. */
-	for (p = line, ch = 1; p < end; ch++) {
+	 * blank (or the tab) for each one shown before the column.  What
+	 * is far before the column is left out, and said; the walk to it
+	 * starts where the last quote's stopped, on the same line. */
+	p = line;
+	ch = 1;
+	if (m->col - QUOTE_SPAN / 2 > 1 && line < end) {
+		sb_adds(sb, "...");
+		sb_adds(&indent, "   ");
+		if (Q.at > line && Q.ch <= m->col - QUOTE_SPAN / 2) {
+			p = Q.at;
+			ch = Q.ch;
+		}
+		for (; p < end && ch < m->col - QUOTE_SPAN / 2; ch++) {
+			const char *q = p;
+
+			utf8_next(&q);
+			p = q > end ? end : q;
+		}
+		Q.ch = ch;
+		Q.at = p;
+	}
+	for (; p < end; ch++) {
 		const char *q = p;
 		int before = ch < m->col;
 
 		c = utf8_next(&q);
 		if (q > end || q == p)
 			q = end;
-		if (ch + QUOTE_SPAN / 2 < m->col) {
-			/* Far before the column: left out, and said. */
-			if (ch == 1) {
-				sb_adds(sb, "...");
-				sb_adds(&indent, "   ");
-			}
-		} else if (ch > m->col + QUOTE_SPAN / 2) {
+		if (ch > m->col + QUOTE_SPAN / 2) {
 			sb_adds(sb, "...");
 			break;
 		} else if (c == '\t') {

@@ -40,7 +40,7 @@ const struct rule core_rules[] = {
 	{ "io.read", "an input file or folder cannot be read", NULL },
 	{ "io.write", "an output PDF cannot be written", NULL },
 	{ "yaml.syntax", "the file is not well-formed YAML in UTF-8", NULL },
-	{ "yaml.size", "a file is over 64 MiB or a document over a million nodes", NULL },
+	{ "yaml.size", "a file is over 64 MiB or a document over a million nodes, or the bases and data files one file's documents read are over 64 MiB", NULL },
 	{ "yaml.depth", "collections are nested more than 64 deep", NULL },
 	{ "yaml.alias", "an alias names no earlier anchor, or aliases expand past the node limit", NULL },
 	{ "yaml.duplicate-key", "a mapping gives the same key twice", NULL },
@@ -62,7 +62,7 @@ const struct rule core_rules[] = {
 	{ "render.fit", "the card does not fit on the paper", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
-	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, or over 50 megapixels; one below 150 dpi at its printed size is a warning", NULL },
+	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -430,6 +430,44 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 
 static struct node *variant_resolve(struct node *root, struct arena *a);
 
+/*
+ * What system_read_more() counts: the bytes read for the documents of
+ * one file, known by a hash of its name.
+ */
+static struct read_count {
+	unsigned long hash;
+	size_t bytes;
+} read_count;
+
+static unsigned long
+name_hash(const char *s)
+{
+	unsigned long h = 5381;
+
+	while (s && *s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+int
+system_read_more(const struct node *at, const char *name, size_t size)
+{
+	if (name_hash(at->file) != read_count.hash) {
+		read_count.hash = name_hash(at->file);
+		read_count.bytes = 0;
+	}
+	if (size > DOC_MAX_BYTES - read_count.bytes) {
+		diag(L_ERROR, "yaml.size", at, "'%s' would bring the files read "
+		    "for the documents of this file to more than %zu MiB (a "
+		    "base or a data file is read for each document that names "
+		    "it); put fewer documents that name large files in one file",
+		    name, DOC_MAX_BYTES >> 20);
+		return -1;
+	}
+	read_count.bytes += size;
+	return 0;
+}
+
 /* The game names, or one game's kinds, as a NULL-ended array. */
 static void
 names_of(const struct game *g, const char **names, size_t max)
@@ -649,11 +687,14 @@ system_read_file(const char *path, struct batch *b,
 	struct arena *a;
 	struct node *root;
 	struct loaded ld;
+	struct read_count saved = read_count;
 	int n = 0;
 
 	diag_count_file();
 	if ((rd = reader_open(path)) == NULL)
 		return 0;
+	read_count.hash = name_hash(reader_path(rd));
+	read_count.bytes = 0;
 	a = arena_new();
 	while ((root = reader_next(rd, a)) != NULL) {
 		n++;
@@ -669,6 +710,7 @@ system_read_file(const char *path, struct batch *b,
 		    "'kind:'");
 	arena_free(a);
 	reader_close(rd);
+	read_count = saved;
 	return n;
 }
 
@@ -797,6 +839,10 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 	 * variant's own extends:, below. */
 	if (c->n > MAXBASES) {
 		c->deep = path;
+		free(real);
+		return NULL;
+	}
+	if (system_read_more(ext, path, (size_t)st.st_size) < 0) {
 		free(real);
 		return NULL;
 	}
@@ -936,6 +982,7 @@ static struct ref *
 ref_read(struct batch *b, const char *file, char *real)
 {
 	struct ref *r = xcalloc(1, sizeof(*r));
+	struct read_count saved = read_count;
 	struct reader *rd;
 	struct node *root;
 	int cap = 0;
@@ -949,6 +996,8 @@ ref_read(struct batch *b, const char *file, char *real)
 	if ((rd = reader_open(file)) == NULL) {
 		r->bad = 1;
 	} else {
+		read_count.hash = name_hash(reader_path(rd));
+		read_count.bytes = 0;
 		while ((root = reader_next(rd, r->a)) != NULL) {
 			if (r->n == cap) {
 				cap = cap ? cap * 2 : 4;
@@ -970,6 +1019,7 @@ ref_read(struct batch *b, const char *file, char *real)
 	}
 	if (r->n == 0)
 		r->bad = 1;
+	read_count = saved;
 	b->depth--;
 	r->loading = 0;
 	return r;

@@ -206,6 +206,20 @@ const struct loaded *system_ref(struct batch *b, const char *path,
     const char *const *kinds, int *n);
 
 /*
+ * A file a document names for itself alone, read again for each
+ * document that names it (a variant's base, a deck's data), counts
+ * size bytes here before it is read: those read for the documents of
+ * one file come to DOC_MAX_BYTES at most, as if the file held them, so
+ * that a small file of documents naming a large one cannot read it a
+ * million times.  Returns 0, or -1 after telling yaml.size at at (the
+ * key naming the file as name).  The count starts again at each file
+ * system_read_file() or a reference reads (the count of the file
+ * naming it goes on after), and when a document of another file names
+ * one.
+ */
+int system_read_more(const struct node *at, const char *name, size_t size);
+
+/*
  * A document that is no game's, such as a template (it has 'template:'
  * and no 'system:'), is handed to this hook when set; it returns nonzero
  * when it took the document.  The layering stays: games know nothing of

@@ -334,6 +334,25 @@ rm -f "$t/huge.yaml"
 python3 -c "print('a: [' + ','.join(['1'] * 1000001) + ']')" > "$t/nodes.yaml"
 expect 1 "a million nodes" -- "$muster" check "$t/nodes.yaml"
 has "$t/err" "[yaml.size]" "node limit names yaml.size"
+# Each variant reads its bases anew: those of one file's documents come
+# to 64 MiB at most, four reads of a base of 16 MiB, not five.
+truncate -s 16M "$t/base.yaml"
+for i in 1 2 3 4; do printf -- '---\nextends: base.yaml\n'; done > "$t/variants.yaml"
+expect 1 "variants reading 64 MiB of bases" -- "$muster" check "$t/variants.yaml"
+if grep -q "yaml.size" "$t/err"; then bad "bases of 64 MiB are over the limit"; else ok; fi
+printf -- '---\nextends: base.yaml\n' >> "$t/variants.yaml"
+expect 1 "variants reading more than 64 MiB of bases" -- "$muster" check "$t/variants.yaml"
+has "$t/err" "variants.yaml:10:10: error: 'base.yaml' would bring the files read for the documents of this file to more than 64 MiB" "the fifth read of the base told at its extends"
+rm -f "$t/base.yaml"
+# So does a deck's data file, for each deck naming it.
+truncate -s 16M "$t/big.csv"
+for i in 1 2 3 4; do printf -- '---\nsystem: cards\nkind: deck\ndata: big.csv\n'; done > "$t/decks.yaml"
+expect 1 "decks reading 64 MiB of data" -- "$muster" check "$t/decks.yaml"
+if grep -q "yaml.size" "$t/err"; then bad "data of 64 MiB is over the limit"; else ok; fi
+printf -- '---\nsystem: cards\nkind: deck\ndata: big.csv\n' >> "$t/decks.yaml"
+expect 1 "decks reading more than 64 MiB of data" -- "$muster" check "$t/decks.yaml"
+has "$t/err" "decks.yaml:20:7: error: 'big.csv' would bring the files read for the documents of this file to more than 64 MiB" "the fifth read of the data told at its data:"
+rm -f "$t/big.csv"
 head -c 100000 /dev/urandom > "$t/junk.yaml"
 expect 1 "binary junk" -- "$muster" check "$t/junk.yaml"
 python3 -c "print('x: ' + '{a: ' * 5000 + '1' + '}' * 5000)" > "$t/nest.yaml"

@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include <time.h>
+
 static void
 test_text_format(void **state)
 {
@@ -448,6 +450,114 @@ test_raised_in(void **state)
 	assert_int_equal(diag_raised_in("base.yaml"), 0);
 }
 
+/* n copies of c after sb's text. */
+static void
+add_n(struct sbuf *sb, const char *c, int n)
+{
+	while (n-- > 0)
+		sb_adds(sb, c);
+}
+
+/*
+ * Caret mode (diag_style(0, 1)): each message followed by its line and
+ * a caret under its column, counted in characters; a tab kept in the
+ * indent; a line shown from 50 characters before the column to 50
+ * after, '...' for the rest; a column past the end of an empty line.
+ * Messages are quoted in order of place, whatever order they came in.
+ */
+static void
+test_caret(void **state)
+{
+	struct sbuf text = SBUF_INIT, want = SBUF_INIT;
+	struct capture c;
+
+	(void)state;
+	/* Line 2: k, colon and blank, x from 4 to 73, e-acute at 74, y
+	 * from 75 to 114. */
+	sb_adds(&text, "ab\tcd\nk: ");
+	add_n(&text, "x", 70);
+	sb_adds(&text, "\xc3\xa9");
+	add_n(&text, "y", 40);
+	sb_adds(&text, "\n\nz\n");
+	diag_style(0, 1);
+	cap_start(&c, 0);
+	diag_source("f.yaml", text.buf, text.len);
+	diag_at(L_ERROR, "r", "f.yaml", 2, 60, "second");
+	diag_at(L_ERROR, "r", "f.yaml", 3, 80, "empty");
+	diag_at(L_ERROR, "r", "f.yaml", 2, 58, "first");
+	diag_at(L_ERROR, "r", "f.yaml", 1, 4, "tab");
+	sb_adds(&want, "f.yaml:1:4: error: tab [r]\n"
+	    "    1 | ab\tcd\n"
+	    "      |   \t^\n"
+	    "f.yaml:2:58: error: first [r]\n"
+	    "    2 | ...");
+	/* Characters 8 to 108, then '...'. */
+	add_n(&want, "x", 66);
+	sb_adds(&want, "\xc3\xa9");
+	add_n(&want, "y", 34);
+	sb_adds(&want, "...\n      |    ");
+	add_n(&want, " ", 50);
+	/* Characters 10 to 110. */
+	sb_adds(&want, "^\nf.yaml:2:60: error: second [r]\n    2 | ...");
+	add_n(&want, "x", 64);
+	sb_adds(&want, "\xc3\xa9");
+	add_n(&want, "y", 36);
+	sb_adds(&want, "...\n      |    ");
+	add_n(&want, " ", 50);
+	sb_adds(&want, "^\nf.yaml:3:80: error: empty [r]\n    3 | \n      | ");
+	add_n(&want, " ", 79);
+	sb_adds(&want, "^\n");
+	assert_string_equal(cap_text(&c), want.buf);
+	cap_end(&c);
+	sb_release(&text);
+	sb_release(&want);
+	diag_style(0, 0);
+}
+
+/*
+ * A thousand messages at the end of a 4 MB file, and on one line of
+ * 4 MB: each quote is looked for from the last one, not from the start
+ * of its file and line (60 MB took a minute on a terminal).
+ */
+static void
+test_caret_far(void **state)
+{
+	struct sbuf text = SBUF_INIT;
+	struct capture c;
+	const char *out;
+	clock_t t0;
+	int i, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		sb_reset(&text);
+		add_n(&text, "#", 4 << 20);
+		if (pass == 0)
+			sb_addc(&text, '\n');
+		for (i = 0; i < 1000; i++)
+			sb_adds(&text, pass == 0 ? "k: 1\n" : ", k: 1");
+		diag_style(0, 1);
+		cap_start(&c, 0);
+		diag_source("big.yaml", text.buf, text.len);
+		t0 = clock();
+		for (i = 0; i < 1000; i++)
+			diag_at(L_ERROR, "r", "big.yaml", pass == 0 ? i + 2 : 1,
+			    pass == 0 ? 1 : (4 << 20) + 6 * i + 3, "k %d", i);
+		out = cap_text(&c);
+		assert_true(clock() - t0 < CLOCKS_PER_SEC / 2);
+		/* The last: at line 1001, or 4 MiB and 5,997 characters
+		 * into line 1. */
+		assert_non_null(strstr(out, pass == 0 ?
+		    "big.yaml:1001:1: error: k 999 [r]\n 1001 | k: 1\n" :
+		    "big.yaml:1:4200301: error: k 999 [r]\n"
+		    "    1 | ..., k: 1, k: 1, k: 1, k: 1, k: 1, k: 1, k: 1, "
+		    "k: 1, k: 1\n      |    "));
+		cap_end(&c);
+		diag_style(0, 0);
+	}
+	sb_release(&text);
+}
+
 int
 main(void)
 {
@@ -468,6 +578,8 @@ main(void)
 		cmocka_unit_test(test_json_empty),
 		cmocka_unit_test(test_told_once),
 		cmocka_unit_test(test_raised_in),
+		cmocka_unit_test(test_caret),
+		cmocka_unit_test(test_caret_far),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,6 +35,15 @@
 
 /* An image file larger than this is refused before it is read. */
 #define IMAGE_MAX_BYTES	((size_t)64 << 20)
+/*
+ * A JPEG of more scans than this is refused as it is decoded.  Each
+ * scan of a progressive JPEG is a pass over every block of a component,
+ * a few bytes of the file for 50 megapixels (33 ms each), and the
+ * standard allows some 900 a component: a file of 165 KB took 31 s.
+ * Encoders write 10 or so (libjpeg's progression: 10 in colour, 6 in
+ * grey); 100 scans of 50 megapixels take 4 s.
+ */
+#define JPEG_MAX_SCANS	100
 
 struct pdf_img {
 	char *path;		/* as given */
@@ -331,9 +340,10 @@ load_png(struct pdf *p, const unsigned char *buf, size_t len,
 
 struct jerr {
 	struct jpeg_error_mgr mgr;
+	struct jpeg_progress_mgr progress;
 	jmp_buf jb;
 	char msg[JMSG_LENGTH_MAX];
-	int warned;
+	int scans;		/* it ended at the scan past JPEG_MAX_SCANS */
 	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
 	int comps, adobe;	/* what the frame says */
 };
@@ -347,16 +357,35 @@ jpeg_fail(j_common_ptr cinfo)
 	longjmp(e->jb, 1);
 }
 
-/* A warning (level -1) means damaged data, such as a file that ends
- * before its last row: libjpeg fills the rest grey and goes on. */
+/*
+ * A warning (level -1) means damaged data, such as a file that ends
+ * before its last row: libjpeg would fill the rest grey and go on.  It
+ * ends the decoding at once, as an error does (libjpeg.txt allows an
+ * emit_message that does): a progressive JPEG's header claiming 50
+ * megapixels, cut short, was otherwise decoded whole, as zeros, into
+ * coefficient buffers of two bytes a sample (300 MB for 190 bytes).
+ */
 static void
 jpeg_note(j_common_ptr cinfo, int level)
 {
 	struct jerr *e = (struct jerr *)cinfo->err;
 
-	if (level < 0 && !e->warned) {
-		e->warned = 1;
+	if (level < 0) {
 		(*cinfo->err->format_message)(cinfo, e->msg);
+		longjmp(e->jb, 1);
+	}
+}
+
+/* Called as each scan and each row of blocks is read: ends the
+ * decoding at the scan past the limit. */
+static void
+jpeg_progress(j_common_ptr cinfo)
+{
+	struct jerr *e = (struct jerr *)cinfo->err;
+
+	if (((j_decompress_ptr)cinfo)->input_scan_number > JPEG_MAX_SCANS) {
+		e->scans = 1;
+		longjmp(e->jb, 1);
 	}
 }
 
@@ -371,15 +400,22 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 	ji.err = jpeg_std_error(&e->mgr);
 	e->mgr.error_exit = jpeg_fail;
 	e->mgr.emit_message = jpeg_note;
+	e->progress.progress_monitor = jpeg_progress;
 	if (setjmp(e->jb)) {
-		snprintf(why, wl, "is a damaged or truncated JPEG (%s); save it "
-		    "again", e->msg);
+		if (e->scans)
+			snprintf(why, wl, "is a progressive JPEG of more than "
+			    "%d scans; save it again as a baseline JPEG, or "
+			    "progressive with fewer scans", JPEG_MAX_SCANS);
+		else
+			snprintf(why, wl, "is a damaged or truncated JPEG (%s); "
+			    "save it again", e->msg);
 		jpeg_destroy_decompress(&ji);
 		free(e->row);
 		e->row = NULL;
 		return -1;
 	}
 	jpeg_create_decompress(&ji);
+	ji.progress = &e->progress;
 	jpeg_mem_src(&ji, buf, (unsigned long)len);
 	jpeg_read_header(&ji, TRUE);
 	if (ji.image_width != w || ji.image_height != h || ji.arith_code ||
@@ -395,23 +431,25 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 		jpeg_destroy_decompress(&ji);
 		return -1;
 	}
+	/* Told before anything is decoded: nothing else can be shown. */
+	if (ji.num_components != 1 && ji.num_components != 3 &&
+	    ji.num_components != 4) {
+		snprintf(why, wl, "is a JPEG of %d colour components; save it "
+		    "as grey, RGB or CMYK", ji.num_components);
+		jpeg_destroy_decompress(&ji);
+		return -1;
+	}
 	e->comps = ji.num_components;
 	e->adobe = ji.saw_Adobe_marker;
 	jpeg_start_decompress(&ji);
 	e->row = xmalloc((size_t)ji.output_width *
 	    (size_t)ji.output_components);
-	while (ji.output_scanline < ji.output_height && !e->warned)
+	while (ji.output_scanline < ji.output_height)
 		jpeg_read_scanlines(&ji, &e->row, 1);
-	if (!e->warned)
-		jpeg_finish_decompress(&ji);
+	jpeg_finish_decompress(&ji);
 	jpeg_destroy_decompress(&ji);
 	free(e->row);
 	e->row = NULL;
-	if (e->warned) {
-		snprintf(why, wl, "is a damaged or truncated JPEG (%s); save it "
-		    "again", e->msg);
-		return -1;
-	}
 	return 0;
 }
 
@@ -429,12 +467,7 @@ load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
 	if (jpeg_whole(buf, len, w, h, &e, why, wl) < 0)
 		return NULL;
 	cs = e.comps == 1 ? "DeviceGray" : e.comps == 3 ? "DeviceRGB" :
-	    e.comps == 4 ? "DeviceCMYK" : NULL;
-	if (cs == NULL) {
-		snprintf(why, wl, "is a JPEG of %d colour components; save it "
-		    "as grey, RGB or CMYK", e.comps);
-		return NULL;
-	}
+	    "DeviceCMYK";
 	if ((d = new_image(p, w, h, cs)) == NULL)
 		goto fail;
 	/* Adobe's CMYK JPEGs store each ink inverted. */

@@ -143,6 +143,10 @@ read_data(const char *path, const char *name, const struct node *at,
 		    DOC_MAX_BYTES >> 20);
 		return NULL;
 	}
+	/* Read for each deck that names it: a file of decks naming one
+	 * of 19 MB, fifty of them, took 8.5 s. */
+	if (system_read_more(at, name, (size_t)st.st_size) < 0)
+		return NULL;
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0) {
 		diag(L_ERROR, "cards.data", at, "cannot open data '%s': %s",
 		    name, strerror(errno));

@@ -112,3 +112,59 @@ write("img-limit.png", png(4, 4, lambda x, y: red, 2, 10000, 5000))
 write("img-over.png", png(4, 4, lambda x, y: red, 2, 10000, 5001))
 write("img-huge.png", png(4, 4, lambda x, y: red, 2, 0x7fffffff, 0x7fffffff))
 write("img-zero.png", png(4, 4, lambda x, y: red, 2, 0, 4))
+
+
+def jpeg_cut(w, h, comps):
+    """A progressive JPEG whose frame says w x h pixels of comps
+    components, written byte by byte and cut 64 bytes into its first
+    scan (the DC of its first four components): what it claims is
+    whole-image coefficient buffers, two bytes a sample."""
+    def seg(marker, data):
+        return b"\xff" + bytes([marker]) + struct.pack(">H", len(data) + 2) + data
+    dc = bytes([1] + [0] * 15) + b"\x00"	# one code, of category 0
+    first = range(min(comps, 4))
+    return (b"\xff\xd8" + seg(0xdb, b"\x00" + bytes([1] * 64)) +
+            seg(0xc2, struct.pack(">BHHB", 8, h, w, comps) +
+                b"".join(bytes([i + 1, 0x11, 0]) for i in range(comps))) +
+            seg(0xc4, b"\x00" + dc) +
+            seg(0xda, bytes([len(first)]) +
+                b"".join(bytes([i + 1, 0]) for i in first) + b"\x00\x00\x00") +
+            b"\x00" * 64)
+
+
+# 65,500 x 763, just under 50 megapixels, three components, cut short:
+# refused at the first sign of damage, before it costs 300 MB.
+write("img-cut-big.jpg", jpeg_cut(65500, 763, 3))
+# Two components, which PDF cannot show: told before it is decoded, so
+# told as such even cut short.
+write("img-2.jpg", jpeg_cut(16, 16, 2))
+
+
+def jpeg_scans(w, h, n):
+    """A grey progressive JPEG of n scans, every one as the standard
+    allows (its DC, then one coefficient after another, each sent a bit
+    at a time from bit 13): each scan is a few bytes of end-of-band
+    runs, each costs a pass over every block of the image."""
+    def seg(marker, data):
+        return b"\xff" + bytes([marker]) + struct.pack(">H", len(data) + 2) + data
+    blocks = ((w + 7) // 8) * ((h + 7) // 8)
+    assert blocks <= 16384	# one run of 2^14 ends every band
+    one = bytes([1] + [0] * 15)
+    out = (b"\xff\xd8" + seg(0xdb, b"\x00" + bytes([1] * 64)) +
+           seg(0xc2, struct.pack(">BHHB", 8, h, w, 1) + b"\x01\x11\x00") +
+           seg(0xc4, b"\x00" + one + b"\x00") +	# DC: category 0
+           seg(0xc4, b"\x10" + one + b"\xe0") +	# AC: a run of 2^14
+           seg(0xda, b"\x01\x01\x00\x00\x00\x00") + bytes((blocks + 7) // 8))
+    k, al = 1, 13
+    for _ in range(n - 1):
+        ah = 0 if al == 13 else al + 1
+        # The code '0' and 14 bits of 0: 16,384 blocks, all of them
+        # (a bit of 1 pads the byte).
+        out += seg(0xda, bytes([1, 1, 0, k, k, ah << 4 | al])) + b"\x00\x01"
+        k, al = (k + 1, 13) if al == 0 else (k, al - 1)
+    return out + b"\xff\xd9"
+
+
+# The most scans a progressive JPEG may have, and one more.
+write("img-scans-100.jpg", jpeg_scans(160, 160, 100))
+write("img-scans-101.jpg", jpeg_scans(160, 160, 101))
