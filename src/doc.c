@@ -8,7 +8,6 @@
 #include "doc.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <math.h>
 #include <stdio.h>
@@ -141,7 +140,6 @@ reader_open(const char *path)
 	struct stat st;
 	size_t len;
 	char *buf;
-	int fd;
 
 	deps_note(path);
 	/* "-" is standard input, whatever it is (a pipe, a terminal). */
@@ -151,45 +149,38 @@ reader_open(const char *path)
 			return NULL;
 		return reader_new(STDIN_NAME, buf, len);
 	}
-	/* Not blocking: a FIFO with no writer would wait for ever. */
-	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0) {
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
-		    strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0) {
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot stat: %s",
-		    strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	if (S_ISDIR(st.st_mode)) {
+	switch (read_regular(path, DOC_MAX_BYTES, &buf, &len, &st)) {
+	case READ_OK:
+		break;
+	case READ_FOLDER:
 		diag_at(L_FATAL, "io.read", path, 0, 0,
 		    "is a folder; give a YAML file or a folder to search");
-		close(fd);
 		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
+	case READ_SPECIAL:
 		diag_at(L_FATAL, "io.read", path, 0, 0, "is not a regular file "
 		    "(a FIFO, socket or device); give a YAML file, or - for "
 		    "standard input");
-		close(fd);
 		return NULL;
-	}
-	if ((size_t)st.st_size > DOC_MAX_BYTES) {
+	case READ_BIG:
 		diag_at(L_ERROR, "yaml.size", path, 0, 0,
 		    "file is %s (%zu bytes); the limit is %s (%zu bytes): "
 		    "split it into several files",
 		    size_str((size_t)st.st_size, sz), (size_t)st.st_size,
 		    size_str(DOC_MAX_BYTES, lim), (size_t)DOC_MAX_BYTES);
-		close(fd);
+		return NULL;
+	case READ_CHANGED:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: it "
+		    "changed while it was read");
+		return NULL;
+	case READ_IO:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: %s",
+		    strerror(errno));
+		return NULL;
+	default:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
+		    strerror(errno));
 		return NULL;
 	}
-	buf = read_all(fd, path, (size_t)st.st_size, &len);
-	close(fd);
-	if (buf == NULL)
-		return NULL;
 	return reader_new(path, buf, len);
 }
 

@@ -3,10 +3,14 @@
  */
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 _Noreturn void
 fatal(const char *fmt, ...)
@@ -447,4 +451,61 @@ yaml_name(const char *path)
 
 	return (n > 5 && strcmp(path + n - 5, ".yaml") == 0) ||
 	    (n > 4 && strcmp(path + n - 4, ".yml") == 0);
+}
+
+int
+read_regular(const char *path, size_t max, char **bufp, size_t *lenp,
+    struct stat *st)
+{
+	size_t got = 0, size;
+	ssize_t n;
+	char *buf;
+	int fd, e, rc = READ_OK;
+
+	memset(st, 0, sizeof(*st));
+	/* Not blocking: a FIFO with no writer would wait for ever. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+		return READ_ERRNO;
+	if (fstat(fd, st) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return READ_ERRNO;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		close(fd);
+		return S_ISDIR(st->st_mode) ? READ_FOLDER : READ_SPECIAL;
+	}
+	size = (size_t)st->st_size;
+	if (size > max) {
+		close(fd);
+		return READ_BIG;
+	}
+	buf = xmalloc(size + 1);
+	/* One byte more than it says it holds, to learn it grew. */
+	while (got <= size) {
+		n = read(fd, buf + got, size + 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			rc = READ_IO;
+			break;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	e = errno;
+	close(fd);
+	if (rc == READ_OK && got != size)
+		rc = READ_CHANGED;
+	if (rc != READ_OK) {
+		free(buf);
+		errno = e;
+		return rc;
+	}
+	buf[got] = '\0';
+	*bufp = buf;
+	*lenp = got;
+	return READ_OK;
 }

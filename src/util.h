@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #define ATTR_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -105,5 +106,25 @@ const char *num_word(int n, char buf[16]);
 
 /* Formats a length in points as millimetres for messages: "12.5 mm". */
 const char *mm_str(double pt, char buf[32]);
+
+/*
+ * Reads the regular file path whole, NUL-ended, into *buf (the caller
+ * frees it) and its length into *len: every opener of an input (the
+ * YAML reader, images, data files) reads through it.  Returns 0, or one
+ * of READ_* with nothing allocated; *st gets what was opened once it is
+ * known (its size for a message about READ_BIG, its device and inode).
+ * A FIFO is never waited on.
+ */
+enum {
+	READ_OK = 0,
+	READ_ERRNO = -1,	/* open or stat failed: errno says */
+	READ_FOLDER = -2,	/* a folder */
+	READ_SPECIAL = -3,	/* not a regular file: a FIFO, device... */
+	READ_BIG = -4,		/* over max bytes */
+	READ_CHANGED = -5,	/* shorter or longer than it said it was */
+	READ_IO = -6		/* reading failed: errno says */
+};
+int read_regular(const char *path, size_t max, char **buf, size_t *len,
+    struct stat *st);
 
 #endif

@@ -238,9 +238,21 @@ test_empty_folders(void **state)
 	static const char *const want[] = { "a/b.yaml" };
 
 	cap_start(&c, 0);
-	/* An empty folder given: nothing to read, and no problem. */
-	assert_int_equal(inputs_add(&in, dir), 0);
+	/* An empty folder given: nothing to read, which is told (a check
+	 * of it must not pass in silence). */
+	assert_int_equal(inputs_add(&in, dir), -1);
 	assert_int_equal(in.n, 0);
+	diag_flush();
+	{
+		struct sbuf w = SBUF_INIT;
+
+		sb_addf(&w, "%s: error: holds no .yaml or .yml file; give a "
+		    "YAML file or a folder that holds some [io.read]\n", dir);
+		assert_string_equal(cap_text(&c), w.buf);
+		sb_release(&w);
+	}
+	cap_end(&c);
+	cap_start(&c, 0);
 	/* Empty folders inside a tree. */
 	mkdir_in(dir, "a");
 	write_in(dir, "a/b.yaml", "");

@@ -17,7 +17,6 @@
 #include "internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
 #include <setjmp.h>
@@ -28,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include "../util.h"
@@ -72,72 +70,44 @@ images_free(struct pdf *p)
 
 /* ---- reading and sniffing ---- */
 
-/* The whole of a regular file of at most IMAGE_MAX_BYTES, or NULL with
- * why.  A FIFO or device is refused before it is opened. */
+/* The whole of a regular file of at most IMAGE_MAX_BYTES (read_regular),
+ * or NULL with why: a FIFO or device is refused without being read. */
 static unsigned char *
 read_file(const char *path, size_t *len, struct stat *st, char *why,
     size_t wl)
 {
-	unsigned char *buf;
-	size_t got = 0;
-	ssize_t n;
-	int fd;
+	char *buf;
 
-	if (stat(path, st) < 0) {
-		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
-		    "file", strerror(errno));
-		return NULL;
-	}
-	if (S_ISDIR(st->st_mode)) {
-		snprintf(why, wl, "is a folder; give a PNG or JPEG file");
-		return NULL;
-	}
-	if (!S_ISREG(st->st_mode)) {
-		snprintf(why, wl, "is not a regular file (a FIFO, device or "
-		    "socket); give a PNG or JPEG file");
-		return NULL;
-	}
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0) {
-		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
-		    "file", strerror(errno));
-		return NULL;
-	}
-	/* What was opened is what was looked at. */
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
-		close(fd);
-		snprintf(why, wl, "is not a regular file; give a PNG or JPEG "
-		    "file");
-		return NULL;
-	}
-	if (st->st_size == 0) {
-		close(fd);
+	switch (read_regular(path, IMAGE_MAX_BYTES, &buf, len, st)) {
+	case READ_OK:
+		if (*len > 0)
+			return (unsigned char *)buf;
+		free(buf);
 		snprintf(why, wl, "is empty (0 bytes); give a PNG or JPEG "
 		    "file");
 		return NULL;
-	}
-	if ((size_t)st->st_size > IMAGE_MAX_BYTES) {
-		close(fd);
+	case READ_FOLDER:
+		snprintf(why, wl, "is a folder; give a PNG or JPEG file");
+		return NULL;
+	case READ_SPECIAL:
+		snprintf(why, wl, "is not a regular file (a FIFO, device or "
+		    "socket); give a PNG or JPEG file");
+		return NULL;
+	case READ_BIG:
 		snprintf(why, wl, "is %.1f MiB; an image file may be at most "
 		    "%zu MiB", st->st_size / 1048576.0, IMAGE_MAX_BYTES >> 20);
 		return NULL;
-	}
-	buf = xmalloc((size_t)st->st_size);
-	errno = 0;
-	while (got < (size_t)st->st_size &&
-	    ((n = read(fd, buf + got, (size_t)st->st_size - got)) > 0 ||
-	    (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
-	if (got != (size_t)st->st_size) {
-		snprintf(why, wl, "cannot be read: %s", got < (size_t)st->st_size
-		    && errno ? strerror(errno) : "it changed while read");
-		close(fd);
-		free(buf);
+	case READ_CHANGED:
+		snprintf(why, wl, "cannot be read: it changed while read");
+		return NULL;
+	case READ_IO:
+		snprintf(why, wl, "cannot be read: %s", strerror(errno));
+		return NULL;
+	default:
+		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
+		    "file", strerror(errno));
 		return NULL;
 	}
-	close(fd);
-	*len = got;
-	return buf;
 }
 
 enum kind { K_PNG, K_JPEG };

@@ -13,12 +13,10 @@
  * games it has no rules for.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "../arena.h"
 #include "../csv.h"
@@ -121,45 +119,41 @@ read_data(const char *path, const char *name, const struct node *at,
 {
 	struct stat st;
 	char *buf;
-	size_t got = 0;
-	ssize_t n;
-	int fd;
 
 	deps_note(path);
-	if (stat(path, &st) < 0) {
-		diag(L_ERROR, "cards.data", at, "cannot open data '%s': %s",
-		    name, strerror(errno));
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
+	switch (read_regular(path, DOC_MAX_BYTES, &buf, len, &st)) {
+	case READ_OK:
+		break;
+	case READ_FOLDER:
+	case READ_SPECIAL:
 		diag(L_ERROR, "cards.data", at, "data '%s' is %s; name a .csv "
 		    "or .tsv file", name, S_ISDIR(st.st_mode) ? "a folder" :
 		    "not a regular file");
 		return NULL;
-	}
-	if ((size_t)st.st_size > DOC_MAX_BYTES) {
+	case READ_BIG:
 		diag(L_ERROR, "cards.data", at, "data '%s' is %.1f MiB; a data "
 		    "file has at most %zu MiB", name, st.st_size / 1048576.0,
 		    DOC_MAX_BYTES >> 20);
 		return NULL;
-	}
-	/* Read for each deck that names it: a file of decks naming one
-	 * of 19 MB, fifty of them, took 8.5 s. */
-	if (system_read_more(at, name, (size_t)st.st_size) < 0)
+	case READ_CHANGED:
+		diag(L_ERROR, "cards.data", at, "cannot read data '%s': it "
+		    "changed while it was read", name);
 		return NULL;
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0) {
+	case READ_IO:
+		diag(L_ERROR, "cards.data", at, "cannot read data '%s': %s",
+		    name, strerror(errno));
+		return NULL;
+	default:
 		diag(L_ERROR, "cards.data", at, "cannot open data '%s': %s",
 		    name, strerror(errno));
 		return NULL;
 	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size && ((n = read(fd, buf + got,
-	    (size_t)st.st_size - got)) > 0 || (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
-	close(fd);
-	buf[got] = '\0';
-	*len = got;
+	/* Read for each deck that names it: a file of decks naming one
+	 * of 19 MB, fifty of them, took 8.5 s. */
+	if (system_read_more(at, name, *len) < 0) {
+		free(buf);
+		return NULL;
+	}
 	return buf;
 }
 
