@@ -4,6 +4,7 @@
 #include "catalog.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,14 +165,12 @@ catalog_template(const char *name, const char *file, const struct node *at,
     const char *rule, const char *type)
 {
 	struct sbuf key = SBUF_INIT, why = SBUF_INIT;
-	const char *slash = file ? strrchr(file, '/') : NULL;
+	char beside[PATH_MAX];
 	struct named *n;
 
 	/* A relative path is relative to the folder of the document. */
-	if (is_path(name) && name[0] != '/' && slash)
-		sb_addf(&key, "%.*s/%s", (int)(slash - file), file, name);
-	else
-		sb_adds(&key, name);
+	sb_adds(&key, is_path(name) ? path_beside(file, name, beside,
+	    sizeof(beside)) : name);
 	for (n = named; n; n = n->next)
 		if (strcmp(n->key, key.buf) == 0)
 			break;

@@ -567,17 +567,12 @@ base_has_system(const struct node *root)
 
 	for (depth = 0; depth <= MAXBASES && ext && ext->type == N_SCALAR &&
 	    yaml_name(ext->str) && from; depth++) {
-		const char *slash = strrchr(from, '/');
 		struct reader *rd;
 		const struct node *doc;
 		int quiet = diag_quiet(1);
 
-		if (ext->str[0] == '/' || slash == NULL)
-			snprintf(file, sizeof(file), "%s", ext->str);
-		else
-			snprintf(file, sizeof(file), "%.*s/%s",
-			    (int)(slash - from), from, ext->str);
-		rd = reader_open(file);
+		rd = reader_open(path_beside(from, ext->str, file,
+		    sizeof(file)));
 		doc = rd ? reader_next(rd, a) : NULL;
 		diag_quiet(quiet);
 		if (doc && doc->type == N_MAP && node_get(doc, "system"))
@@ -791,17 +786,13 @@ static struct node *
 read_base(const struct node *ext, struct arena *a, struct chain *c)
 {
 	char file[PATH_MAX], plain[PATH_MAX], what[48], *real;
-	const char *path = ext->str, *slash = strrchr(ext->file, '/');
+	const char *path = ext->str;
 	int before = diag_raised(L_ERROR) + diag_raised(L_FATAL), i, told;
 	struct node *doc, *more, *base;
 	struct reader *rd;
 	struct stat st;
 
-	if (path[0] == '/' || slash == NULL)
-		snprintf(file, sizeof(file), "%s", path);
-	else
-		snprintf(file, sizeof(file), "%.*s/%s",
-		    (int)(slash - ext->file), ext->file, path);
+	path_beside(ext->file, path, file, sizeof(file));
 	/* Only a YAML file is read: no other file is opened and quoted. */
 	if (!yaml_name(path)) {
 		diag(L_ERROR, "yaml.extends", ext, "'%s' is not a .yaml file; "
@@ -1047,11 +1038,7 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		goto read;
 	}
 	slash = at && at->file ? strrchr(at->file, '/') : NULL;
-	if (path[0] == '/' || slash == NULL)
-		snprintf(file, sizeof(file), "%s", path);
-	else
-		snprintf(file, sizeof(file), "%.*s/%s",
-		    (int)(slash - at->file), at->file, path);
+	path_beside(at ? at->file : NULL, path, file, sizeof(file));
 	/* Watched (render --watch) even when missing: it may appear. */
 	if (yaml_name(path))
 		deps_note(file);

@@ -509,3 +509,15 @@ read_regular(const char *path, size_t max, char **bufp, size_t *lenp,
 	*lenp = got;
 	return READ_OK;
 }
+
+const char *
+path_beside(const char *file, const char *name, char *buf, size_t size)
+{
+	const char *slash = file ? strrchr(file, '/') : NULL;
+
+	if (name[0] == '/' || slash == NULL)
+		snprintf(buf, size, "%s", name);
+	else
+		snprintf(buf, size, "%.*s/%s", (int)(slash - file), file, name);
+	return buf;
+}

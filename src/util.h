@@ -108,6 +108,15 @@ const char *num_word(int n, char buf[16]);
 const char *mm_str(double pt, char buf[32]);
 
 /*
+ * name as it is read from the file that names it: beside that file
+ * when name is relative and file is in a folder ("units/a.yaml" names
+ * "b.yaml": "units/b.yaml"), else name itself.  Written to buf (cut to
+ * size), which is returned.
+ */
+const char *path_beside(const char *file, const char *name, char *buf,
+    size_t size);
+
+/*
  * Reads the regular file path whole, NUL-ended, into *buf (the caller
  * frees it) and its length into *len: every opener of an input (the
  * YAML reader, images, data files) reads through it.  Returns 0, or one

@@ -461,6 +461,28 @@ test_mm_str(void **state)
 	assert_string_equal(mm_str(612, buf), "215.9 mm");
 }
 
+/* A name as read from the file that names it: beside it when relative
+ * and the file is in a folder, else as it is. */
+static void
+test_path_beside(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_string_equal(path_beside("units/a.yaml", "b.yaml", buf,
+	    sizeof(buf)), "units/b.yaml");
+	assert_string_equal(path_beside("/x/y/a.yaml", "../b.yaml", buf,
+	    sizeof(buf)), "/x/y/../b.yaml");
+	assert_string_equal(path_beside("a.yaml", "b.yaml", buf, sizeof(buf)),
+	    "b.yaml");
+	assert_string_equal(path_beside("units/a.yaml", "/etc/b.yaml", buf,
+	    sizeof(buf)), "/etc/b.yaml");
+	assert_string_equal(path_beside(NULL, "b.yaml", buf, sizeof(buf)),
+	    "b.yaml");
+	/* Cut to the buffer, never past it. */
+	assert_string_equal(path_beside("abcdef/a", "xyz", buf, 8), "abcdef/");
+}
+
 int
 main(void)
 {
@@ -483,6 +505,7 @@ main(void)
 		cmocka_unit_test(test_edit_distance),
 		cmocka_unit_test(test_suggest_thresholds),
 		cmocka_unit_test(test_mm_str),
+		cmocka_unit_test(test_path_beside),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,6 +3,7 @@
  */
 #include "layout.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -511,7 +512,8 @@ static void
 draw_image(struct draw *d, const struct elem *e)
 {
 	struct sbuf path = SBUF_INIT, file = SBUF_INIT;
-	const char *field = NULL, *at, *slash, *lb;
+	const char *field = NULL, *at, *lb;
+	char beside[PATH_MAX];
 	char why[512], lbuf[64], wb[32], hb[32];
 	double x0, x1, y0, y1, bw, bh, sx, sy, sc, dw, dh, dpi, clip[4];
 	int i, line = 0, col = 0, id, iw, ih;
@@ -530,9 +532,7 @@ draw_image(struct draw *d, const struct elem *e)
 		line = rec_line(d->r);
 		col = rec_col(d->r);
 	}
-	if (path.buf[0] != '/' && at && (slash = strrchr(at, '/')) != NULL)
-		sb_addf(&file, "%.*s/", (int)(slash - at), at);
-	sb_adds(&file, path.buf);
+	sb_adds(&file, path_beside(at, path.buf, beside, sizeof(beside)));
 	deps_note(file.buf);
 	id = pdf_image(d->pdf, file.buf, &iw, &ih, why, sizeof(why));
 	lb = shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));

@@ -13,6 +13,7 @@
  * games it has no rules for.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,7 +185,8 @@ static void
 load_data(struct deck *d, struct arena *a)
 {
 	const struct node *at = d->data_n;
-	const char *slash = strrchr(d->file, '/'), *name = at->str;
+	const char *name = at->str;
+	char beside[PATH_MAX];
 	struct csv *t;
 	char *path, *buf, sep;
 	size_t len;
@@ -195,8 +197,8 @@ load_data(struct deck *d, struct arena *a)
 		    "or .tsv (tab) file; its name says which", name);
 		return;
 	}
-	path = name[0] != '/' && slash ? arena_printf(a, "%.*s/%s",
-	    (int)(slash - d->file), d->file, name) : arena_strdup(a, name);
+	path = arena_strdup(a, path_beside(d->file, name, beside,
+	    sizeof(beside)));
 	d->data = path;
 	if ((buf = read_data(path, name, at, &len)) == NULL)
 		return;
