@@ -37,6 +37,10 @@
 #define TEXT_MAX_CHARS	2000
 /* A card's copies, from its copies key or column. */
 #define COPIES_MAX	100
+/* The cards a deck prints, copies counted: a deck of 10,000 rows of 100
+ * copies, each 100 times, would be 10^8 cards (hours, gigabytes); no
+ * card game has more than a few thousand. */
+#define DECK_MAX_CARDS	10000
 
 static const struct skey k_value[] = {
 	K_TEXT("value", REQ, "text or a number")
@@ -492,6 +496,8 @@ r_copies(const void *obj, struct batch *b, const struct rule *self)
 	const struct deck *d = DECK(obj);
 	int i;
 
+	long total = 0;
+
 	(void)b;
 	for (i = 0; i < d->ncards; i++) {
 		const struct field *f = d->card[i].copies_f;
@@ -500,7 +506,15 @@ r_copies(const void *obj, struct batch *b, const struct rule *self)
 			diag_at(L_ERROR, self->id, f->file, f->line, f->col,
 			    "copies '%s' must be a whole number from 0 to %d "
 			    "(0 leaves the card out)", f->val, COPIES_MAX);
+		else
+			total += (long)d->copies * d->card[i].copies;
 	}
+	if (total > DECK_MAX_CARDS)
+		diag(L_ERROR, self->id, node_key(d->root, "copies") ?
+		    node_key(d->root, "copies") : d->data_n ? d->data_n :
+		    d->cards_n, "the deck prints %ld cards, copies counted; a "
+		    "deck prints at most %d: print fewer copies, or split it "
+		    "into decks", total, DECK_MAX_CARDS);
 }
 
 /*
@@ -546,7 +560,7 @@ static const struct rule deck_rules[] = {
 	{ "cards.template", "a deck's template is a built-in template or a template file (relative to the deck) that renders " CARDS_TYPE, r_template },
 	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
 	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches", r_field },
-	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX), r_copies },
+	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX) ", and a deck prints at most " STR(DECK_MAX_CARDS) " cards, copies counted", r_copies },
 	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },
 	{ NULL, NULL, NULL }
 };
