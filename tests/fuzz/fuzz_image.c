@@ -45,10 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void
 put(const char *name, const void *data, size_t size)
 {
-	char p[128];
-
-	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	fuzz_write(p, data, size);
+	fuzz_put(dir, name, data, size);
 }
 
 int

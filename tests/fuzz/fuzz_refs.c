@@ -43,29 +43,18 @@ static struct tcache cache[32];
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* text as the file name in the harness's folder. */
 static void
 put(const char *name, const char *text)
 {
-	char p[128];
-
-	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	fuzz_write(p, text, strlen(text));
+	fuzz_put(dir, name, text, strlen(text));
 }
 
 /* A copy of a shipped file into the folder. */
 static void
 copy(const char *from, const char *name)
 {
-	char buf[1 << 16];
-	size_t n;
-	FILE *f;
-
-	if ((f = fopen(from, "r")) == NULL)
-		abort();
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	put(name, buf);
+	fuzz_copy(from, dir, name);
 }
 
 int

@@ -58,13 +58,11 @@ static int nkept;
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* text as the file name in the harness's folder. */
 static void
 put(const char *name, const char *text)
 {
-	char p[128];
-
-	snprintf(p, sizeof(p), "%s/%s", dir, name);
-	fuzz_write(p, text, strlen(text));
+	fuzz_put(dir, name, text, strlen(text));
 }
 
 int
