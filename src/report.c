@@ -90,6 +90,52 @@ rp_end(struct report *rp)
 	free(rp);
 }
 
+/*
+ * A number in the text: as its conversion says, unless that would print
+ * a nonzero value as zero (a chance of 1e-78 is not "0.0000"): then to
+ * three significant digits.
+ */
+static void
+text_number(FILE *f, const char *pf, double v)
+{
+	char buf[64];
+	const char *s;
+
+	snprintf(buf, sizeof(buf), pf, v);
+	for (s = buf; *s; s++)
+		if (*s >= '1' && *s <= '9')
+			break;
+	if (v != 0 && *s == '\0') {
+		/* As wide as asked: the width is the conversion's first
+		 * number, after its flags. */
+		int width = (int)strtol(pf + strspn(pf, "%-+ #0"), NULL, 10);
+
+		fprintf(f, "%*.3g", width, v);
+		return;
+	}
+	fputs(buf, f);
+}
+
+/*
+ * An exact number in JSON (SPEC 5): the double to 17 significant digits,
+ * which reads back as the same double, and beside it, as KEY_exact, the
+ * fraction "p/q" when it is one of machine integers.
+ */
+static void
+exact(struct report *rp, const char *key, struct ratio r)
+{
+	char k[80];
+
+	fprintf(rp->f, "%.17g", r.v);
+	if (r.q == 0)
+		return;
+	if (key == NULL || *key == '\0')
+		fatal("report: an exact number needs a key for its fraction");
+	snprintf(k, sizeof(k), "%s_exact", key);
+	member(rp, k);
+	fprintf(rp->f, "\"%lld/%lld\"", (long long)r.p, (long long)r.q);
+}
+
 /* One {KEY:SPEC} figure; *ap holds its argument. */
 static void
 figure(struct report *rp, const char *key, size_t klen, const char *spec,
@@ -101,6 +147,7 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 	int iv = 0;
 	double dv = 0;
 	const char *sv = NULL;
+	struct ratio rv = { 0, 0, 0 };
 
 	if (slen + 1 > sizeof(pf) || klen + 1 > sizeof(k))
 		fatal("report: figure '%.*s' too long", (int)klen, key);
@@ -120,6 +167,10 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 	case 's':
 		sv = va_arg(*ap, const char *);
 		break;
+	case 'Q': case 'R':
+		rv = va_arg(*ap, struct ratio);
+		dv = rv.v;
+		break;
 	default:
 		fatal("report: '%s' is not a conversion", pf);
 	}
@@ -136,6 +187,13 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 		case 'P':
 			pf[slen - 1] = 'f';
 			fprintf(rp->f, pf, 100 * dv);
+			break;
+		case 'Q':
+			dv *= 100;
+			/* FALLTHROUGH */
+		case 'R':
+			pf[slen - 1] = 'f';
+			text_number(rp->f, pf, dv);
 			break;
 		case 's':
 			fprintf(rp->f, pf, sv ? sv : "");
@@ -155,6 +213,9 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 		break;
 	case 'f': case 'P':
 		fprintf(rp->f, "%.6f", dv);
+		break;
+	case 'Q': case 'R':
+		exact(rp, k, rv);
 		break;
 	case 'c':
 		sv = (char[2]){ (char)iv, '\0' };
