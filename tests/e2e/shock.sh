@@ -123,3 +123,8 @@ has "$t/err" "--location 'chest' is not a hit location" "a bad location"
 expect 0 "odds shock --help" -- "$muster" odds shock --help
 has "$t/out" "usage: muster odds shock --class" "help names this game"
 if grep -q "ssg\|shellshock\|shambattle" "$t/out"; then bad "odds shock --help names another game"; else ok; fi
+# The starter names the quality levels as the table runs: "Troop
+# Quality", UNTRAINED (-3) to RAINBOW (+4).
+expect 0 "new shock squad" -- "$muster" new shock squad
+has "$t/out" "of the eight levels (untrained to rainbow)" "the starter's quality levels"
+if grep -q "legendary" "$t/out"; then bad "the starter names a quality the rules do not have"; else ok; fi
