@@ -51,14 +51,15 @@ const char shambattle_odds_usage[] =
  * withdraws. */
 static void
 distribution(struct report *rp, const struct ratio *p, int n,
-    const char *indent, int withdraw)
+    const char *indent, int withdraw, int sp_each)
 {
 	int k;
 
 	rp_open(rp, "distribution", '[');
 	for (k = 0; k <= n; k++) {
 		rp_open(rp, NULL, '{');
-		rp_f(rp, "{_:%s}{sp:%4d} SP {p:%12.4Q} %", indent, k, p[k]);
+		rp_f(rp, "{_:%s}{sp:%4d} SP {p:%12.4Q} %", indent, k * sp_each,
+		    p[k]);
 		if (withdraw && k == 0)
 			rp_f(rp, "{~kept_if_withdrawing:%d}", 0);
 		else if (withdraw)
@@ -84,7 +85,7 @@ dice(struct report *rp, int n, int cover, int general)
 	/* A binomial's mean, n p: exact however many dice. */
 	rp_f(rp, "SP lost: mean {mean:%.4R}\n", ratio_mul(ratio_of(n, 1),
 	    sb_p_hit(cover, general)));
-	distribution(rp, p, n, "  ", 0);
+	distribution(rp, p, n, "  ", 0, 1);
 	free(p);
 }
 
@@ -100,9 +101,10 @@ night(struct report *rp, int n)
 	    n == 1 ? "unit" : "units", n == 1 ? "has" : "have",
 	    n == 1 ? "rolls" : "roll", SB_DIE, SB_RECOVER_SP, SB_RECOVER_ON,
 	    sb_p_recover());
-	rp_f(rp, "SP regained: mean {mean:%.4R}\n", ratio_mul(ratio_of(n, 1),
-	    sb_p_recover()));
-	distribution(rp, p, n, "  ", 0);
+	/* k units back, SB_RECOVER_SP each. */
+	rp_f(rp, "SP regained: mean {mean:%.4R}\n", ratio_mul(ratio_of(n *
+	    SB_RECOVER_SP, 1), sb_p_recover()));
+	distribution(rp, p, n, "  ", 0, SB_RECOVER_SP);
 	free(p);
 }
 
@@ -138,7 +140,7 @@ side(struct report *rp, const char *key, int dice, int general, int cover,
 		rp_f(rp, "  its general: killed {p_general_killed:%.4Q} %, "
 		    "wounded {p_general_wounded:%.4Q} %\n", killed, wounded);
 	}
-	distribution(rp, lost, other_dice, "    ", 1);
+	distribution(rp, lost, other_dice, "    ", 1, 1);
 	rp_close(rp);
 }
 
