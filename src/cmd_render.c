@@ -135,6 +135,9 @@ struct render {
 	int *only_hit;			/* cards printed of each --only name */
 	char **names;			/* every card's name seen, for hints */
 	size_t nnames;
+	/* the file being read was named on the command line rather than
+	 * found in a folder named there */
+	int named_input;
 };
 
 /*
@@ -283,10 +286,6 @@ only_unmatched(struct render *rd)
 	sb_release(&sb);
 }
 
-/* Whether the file being read was named on the command line rather
- * than found in a folder named there. */
-static int named_input;
-
 /*
  * A template found in a folder of inputs (a deck's own, beside it) is
  * no card: it is passed over, as check checks it.  One named as an
@@ -294,9 +293,11 @@ static int named_input;
  * system:.
  */
 static int
-skip_template(const struct node *root)
+skip_template(const struct node *root, void *arg)
 {
-	return !named_input && node_get(root, "template") != NULL;
+	const struct render *rd = arg;
+
+	return !rd->named_input && node_get(root, "template") != NULL;
 }
 
 /* Prints every product of a document (or those --product names). */
@@ -600,8 +601,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	}
 	rd->rec = record_new();
 	rd->batch = batch_new();
-	catalog_attach();
-	system_foreign_doc = skip_template;
+	catalog_attach(rd->batch);
+	batch_set_foreign(rd->batch, skip_template, rd);
 	for (i = 0; i < nout; i++) {
 		struct inputs in = INPUTS_INIT;
 		size_t k;
@@ -619,9 +620,10 @@ render_pass(struct render *rd, struct output *outs, int nout,
 			inputs_add(&in, jb->paths[i]);
 		}
 		for (k = 0; k < in.n; k++) {
-			named_input = 0;
-			for (j = 0; j < jb->npaths && !named_input; j++)
-				named_input = strcmp(in.v[k], jb->paths[j]) == 0;
+			rd->named_input = 0;
+			for (j = 0; j < jb->npaths && !rd->named_input; j++)
+				rd->named_input = strcmp(in.v[k],
+				    jb->paths[j]) == 0;
 			system_read_file(in.v[k], rd->batch, on_document, rd);
 			diag_flush();
 		}

@@ -352,10 +352,6 @@ out:
 	return 0;
 }
 
-int (*system_foreign_doc)(const struct node *root);
-const char *const *(*system_template_fields)(const char *name,
-    const struct node *at, const char *rule, const char *type);
-
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
@@ -383,8 +379,8 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	variant = node_get(root, "extends") != NULL &&
 	    (node_get(root, "system") || !node_get(root, "template") ||
 	    base_has_system(root));
-	if (system_foreign_doc && node_get(root, "system") == NULL &&
-	    !variant && system_foreign_doc(root)) {
+	if (b && b->foreign && node_get(root, "system") == NULL &&
+	    !variant && b->foreign(root, b->foreign_arg)) {
 		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}
