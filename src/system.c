@@ -42,6 +42,7 @@ const struct rule core_rules[] = {
 	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin (warning)", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
+	{ "render.turned", "duplex backs print on a turned (landscape) page: calibrate with --landscape (note)", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
