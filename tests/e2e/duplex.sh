@@ -53,8 +53,8 @@ for case in "a4 0 upright 9" "a4 3 turned 8" "letter 0 upright 9" "letter 3 turn
 		w=$(pdfinfo "$f" | awk '/^Page size/ { print ($3 > $5) ? "turned" : "upright" }')
 		[ "$w" = "$3" ] && ok || bad "duplex: $1, bleed $2: pages $w, want $3"
 		if [ "$3" = turned ]; then
-			has "$t/err" "these cards print $4 to a turned (landscape) page" "duplex: $1, bleed $2: told turned"
-			has "$t/err" "muster calibrate --landscape --backs duplex-$edge' [render.turned]" "duplex: calibrate named"
+			has "$t/err" "note: printed $4 to a turned (landscape) page, so duplex-$edge turns" "duplex: $1, bleed $2: told turned"
+			has "$t/err" "take --back-offset from 'muster calibrate --landscape" "duplex: calibrate named"
 		elif grep -q render.turned "$t/err"; then bad "duplex: $1 upright told turned"; else ok; fi
 		proved "$f" "$edge" "" "duplex: $1, bleed $2, $edge edge"
 		grep -q "11 backs behind their fronts on 2 sheets ($edge edge, $3)" "$D/proof" && ok ||
