@@ -406,11 +406,12 @@ no_pdf(int json)
  * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
  * and the fronts of the first front's size go on Tabletop Simulator
  * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
- * first card in the last cell.  path is the PDF's path: STEM from it.
+ * first card in the last cell, each cell the card's trim (its bleed, in
+ * points, cut off).  path is the PDF's path: STEM from it.
  */
 static int
 write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    struct written *w, char *err, size_t errlen)
+    double bleed, struct written *w, char *err, size_t errlen)
 {
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
@@ -442,10 +443,11 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		}
 		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
-			w0 = pw;
-			h0 = ph;
+			w0 = pw - 2 * bleed;
+			h0 = ph - 2 * bleed;
 		}
-		if (fabs(pw - w0) < 0.01 && fabs(ph - h0) < 0.01)
+		if (fabs(pw - 2 * bleed - w0) < 0.01 &&
+		    fabs(ph - 2 * bleed - h0) < 0.01)
 			cells[nfront++] = i;
 	}
 	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
@@ -463,8 +465,8 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		sheet[c] = cells[k] + 1 < n ? cells[k] + 1 : -1;
 		snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen,
 		    path, ++sheets);
-		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, name,
-		    err, errlen) < 0)
+		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, bleed,
+		    name, err, errlen) < 0)
 			goto out;
 	}
 	w->png = 1;
@@ -659,7 +661,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		}
 		if (jb->png) {
 			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
-			    jb->user_backs, &outs[i].w, err, sizeof(err)) < 0) {
+			    jb->user_backs, rd->lo.bleed, &outs[i].w, err,
+			    sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);
