@@ -60,6 +60,7 @@ const struct rule core_rules[] = {
 	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin (warning)", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
+	{ "render.vendor", "--vendor with a card size of its own given a product that is not a card (a counter, a record sheet, a roster)", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
