@@ -153,6 +153,8 @@ struct render {
 	char **names;			/* every card's name seen, for hints */
 	size_t nnames;
 	const struct vendor *vendor;	/* --vendor, or NULL */
+	const char *vendor_told[16];	/* products it refused, told */
+	size_t nvendor_told;
 };
 
 /*
@@ -241,17 +243,28 @@ vendor_fits(struct render *rd, const struct template *t,
     const struct record *r, const char *product)
 {
 	const struct vendor *v = rd->vendor;
-	char wb[32], hb[32];
+	char wb[32], hb[32], size[80];
+	size_t i;
 
 	if (v == NULL || v->trim_w <= 0 || (!t->counter &&
 	    t->w <= VENDOR_CARD_MAX && t->h <= VENDOR_CARD_MAX))
 		return 1;
+	/* Told once a product. */
+	for (i = 0; i < rd->nvendor_told; i++)
+		if (strcmp(rd->vendor_told[i], product) == 0)
+			return 0;
+	if (rd->nvendor_told < sizeof(rd->vendor_told) /
+	    sizeof(rd->vendor_told[0]))
+		rd->vendor_told[rd->nvendor_told++] = product;
+	if (t->counter)
+		snprintf(size, sizeof(size), "a counter");
+	else
+		snprintf(size, sizeof(size), "%s x %s", mm_str(t->w, wb),
+		    mm_str(t->h, hb));
 	diag_at(L_FATAL, "render.vendor", rec_file(r), rec_line(r),
 	    rec_col(r), "--vendor %s prints cards, and product '%s' (template "
-	    "'%s', %s x %s%s) is not one; print it without --vendor, or "
-	    "leave it out with --product", v->name, product, t->name,
-	    mm_str(t->w, wb), mm_str(t->h, hb), t->counter ? ", a counter" :
-	    "");
+	    "'%s', %s) is not one; print it without --vendor, or leave it "
+	    "out with --product", v->name, product, t->name, size);
 	return 0;
 }
 
@@ -273,10 +286,8 @@ emit_one(struct emitter *e, int copies)
 		dc->rd->stop = 1;
 		return;
 	}
-	if (!vendor_fits(dc->rd, t, e->rec, dc->p->name)) {
-		dc->rd->stop = 1;
-		return;
-	}
+	if (!vendor_fits(dc->rd, t, e->rec, dc->p->name))
+		return;		/* told; no PDF is written */
 	copies *= dc->rd->copies;
 	/* Each record type fills pages of its own: record cards and deck
 	 * cards given to one -o never share a page. */
@@ -639,6 +650,7 @@ render_pass(struct render *rd, struct output *outs, int nout,
 
 	diag_init(jb->json, stderr);
 	rd->stop = rd->user_used = 0;
+	rd->nvendor_told = 0;
 	if (rd->only_hit) {
 		for (i = 0; rd->only[i]; i++)
 			rd->only_hit[i] = 0;
@@ -1050,7 +1062,7 @@ cmd_render(int argc, char **argv)
 			dpi = v->dpi;
 		/* A card a page: its back the next page, or the one before
 		 * (DriveThruCards), as the shop pairs them. */
-		if (!backs_given && rd.lo.layout == LAYOUT_SINGLE) {
+		if (!backs_given && (rd.lo.layout == LAYOUT_SINGLE || png)) {
 			rd.lo.backs = BACKS_LONG;
 			backs_given = 1;
 		}
