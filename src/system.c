@@ -57,7 +57,7 @@ const struct rule core_rules[] = {
 	{ "template.unknown-element", "an extending template names an element its base does not have (and does not say new: true), or says new: true for one it has", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
-	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin (warning)", NULL },
+	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin, or a print shop's with --vendor (warning)", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
 	{ "render.vendor", "--vendor with a card size of its own given a product that is not a card (a counter, a record sheet, a roster)", NULL },

@@ -180,3 +180,6 @@ expect 2 "--vendor xyz" -- "$muster" render --vendor xyz -o "$t/pdfx/x.pdf" "$t/
 has "$t/err" "--vendor 'xyz' must be mpc, tgc, dtc or pnp" "an unknown vendor"
 expect 2 "--pdfx --format png" -- "$muster" render --pdfx --format png -d "$t/pdfx/png" "$t/pdfx/ember-tide.yaml"
 has "$t/err" "--pdfx makes a PDF" "--pdfx is a PDF"
+# Completion offers the shops from vendor.c's table.
+"$muster" complete 3 muster render --vendor "" | tr '\n' ' ' > "$t/count"
+has "$t/count" "mpc tgc dtc pnp " "completion of --vendor"
