@@ -17,6 +17,11 @@ cp -r decks/ember-tide decks/ember-tide.yaml "$t/pdfx/"
 "$muster" render --vendor mpc -o "$t/pdfx/src.pdf" decks/ember-tide.yaml >/dev/null 2>&1
 pdftoppm -jpeg -r 20 -f 2 -l 2 -singlefile "$t/pdfx/src.pdf" "$t/pdfx/ember-tide/icons/photo"
 sed -i 's|{name: badge, image: "icons/{type}.png"|{name: badge, image: "icons/photo.jpg"|' "$t/pdfx/ember-tide/card.yaml"
+# And, told by their bytes whatever their names, the stone cards' picture
+# a CMYK JPEG (ghostscript's, inks inverted as Adobe writes them) and the
+# leaf cards' a grey one.
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=jpegcmyk -r20 -dFirstPage=3 -dLastPage=3 -sOutputFile="$t/pdfx/ember-tide/icons/stone.png" "$t/pdfx/src.pdf"
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=jpeggray -r20 -dFirstPage=3 -dLastPage=3 -sOutputFile="$t/pdfx/ember-tide/icons/leaf.png" "$t/pdfx/src.pdf"
 if grep -q 'icons/photo.jpg' "$t/pdfx/ember-tide/card.yaml"; then ok; else bad "pdfx: the JPEG badge was not put into the test deck"; fi
 python3 - "$t/pdfx/ember-tide/icons/flame.png" "$t/pdfx/ember-tide/icons/photo.jpg" <<'PY' && ok || bad "pdfx: the test deck lacks an RGBA PNG or an RGB JPEG"
 import sys
@@ -47,14 +52,19 @@ import re, sys
 m = re.search(r"(\d+) pages, (\d+) images, (\d+) content streams, (\d+) k/K",
               open(sys.argv[1]).read())
 pages, images, streams, ks = map(int, m.groups())
-# 80 pages; pictures: crest, five element PNGs each flattened onto what
-# they lie on, the JPEG; a k or K for every colour set.
-assert pages == 80 and images >= 6 and streams >= 80 and ks > 300, m.groups()
+# 80 pages; six pictures: the crest, flame and tide PNGs, each flattened
+# onto what it lies on, the RGB badge, the CMYK and the grey JPEG; a k
+# or K for every colour set.
+assert pages == 80 and images == 6 and streams >= 80 and ks > 300, m.groups()
 PY
 if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$t/pdfx/dtc.pdf" >"$t/gs" 2>&1 && [ ! -s "$t/gs" ]; then ok; else bad "ghostscript on dtc.pdf: $(head -3 "$t/gs")"; fi
 qpdf --qdf --object-streams=disable "$t/pdfx/dtc.pdf" "$t/pdfx/dtc-qdf.pdf" 2>/dev/null
 if grep -aqE "(^| )(rg|RG)$" "$t/pdfx/dtc-qdf.pdf"; then bad "dtc: an rg or RG operator"; else ok; fi
 if grep -aq "/SMask\|/DeviceRGB" "$t/pdfx/dtc-qdf.pdf"; then bad "dtc: a soft mask or DeviceRGB"; else ok; fi
+# Five pictures CMYK, the grey JPEG left grey (PDF/X-1a allows it).
+grep -a "/ColorSpace /Device" "$t/pdfx/dtc-qdf.pdf" | sort | uniq -c | tr -s ' ' > "$t/count"
+has "$t/count" " 5 /ColorSpace /DeviceCMYK" "dtc: five CMYK pictures"
+has "$t/count" " 1 /ColorSpace /DeviceGray" "dtc: the grey JPEG grey"
 pdfinfo -box "$t/pdfx/dtc.pdf" | tr -s " " > "$t/info"
 has "$t/info" "PDF subtype: PDF/X-1:2003" "pdfinfo reads dtc as PDF/X-1"
 has "$t/info" "Subtitle: Part 4: Complete exchange of CMYK and spot colour printing data using PDF 1.4 (PDF/X-1a)" "pdfinfo: PDF/X-1a"
