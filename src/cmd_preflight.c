@@ -162,12 +162,26 @@ struct pf {
 	size_t nseen, capseen;
 };
 
+/* " (obj N)" for an object read as one, "" for a direct one; in buf. */
+static const char *
+objstr(int num, char buf[24])
+{
+	if (num > 0)
+		snprintf(buf, 24, " (obj %d)", num);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
 /* The page-level thing something is painted in. */
 static void
 where(const struct pdfc_at *at, char *buf, size_t n)
 {
+	char o[24];
+
 	if (at->form)
-		snprintf(buf, n, "form /%s (obj %d)", at->form, at->form_num);
+		snprintf(buf, n, "form /%s%s", at->form, objstr(at->form_num,
+		    o));
 	else if (at->stream)
 		snprintf(buf, n, "content stream (obj %d)", at->stream);
 	else
@@ -424,11 +438,11 @@ on_shading(void *ctx, const struct pdfc_at *at, const char *name,
 {
 	struct pf *p = ctx;
 	struct pobj *cs = pdfr_get(p->r, sh, "ColorSpace");
-	char in[160], w[240], key[280];
+	char in[160], w[240], key[280], o[24];
 
 	where(at, in, sizeof(in));
-	snprintf(w, sizeof(w), "shading /%s (obj %d) in %s", name,
-	    pdfr_objnum(sh), in);
+	snprintf(w, sizeof(w), "shading /%s%s in %s", name,
+	    objstr(pdfr_objnum(sh), o), in);
 	snprintf(key, sizeof(key), "%s", w);
 	space_used(p, w, key, pdfc_space_name(p->r, cs), cs,
 	    pdfc_space_ncomp(p->r, cs, 0));
@@ -457,15 +471,15 @@ on_gstate(void *ctx, const struct pdfc_at *at, const char *name,
     struct pobj *gs)
 {
 	struct pf *p = ctx;
-	char w[200], what[360];
+	char w[200], what[360], ob[24];
 	struct pobj *o;
 	const char *bm;
 	int ok;
 	double a;
 
 	where(at, w, sizeof(w));
-	snprintf(what, sizeof(what), "graphics state /%s (obj %d) in %s",
-	    name, pdfr_objnum(gs), w);
+	snprintf(what, sizeof(what), "graphics state /%s%s in %s",
+	    name, objstr(pdfr_objnum(gs), ob), w);
 	o = pdfr_get(p->r, gs, "SMask");
 	if (o && !(pdfr_name(o) && !strcmp(pdfr_name(o), "None")))
 		transparent(p, what, "a soft mask (SMask)");
@@ -501,15 +515,15 @@ on_group(void *ctx, const struct pdfc_at *at, struct pobj *form)
 	struct pf *p = ctx;
 	struct pobj *g = pdfr_get(p->r, form, "Group");
 	const char *s = pdfr_name(pdfr_get(p->r, g, "S"));
-	char w[200];
+	char w[200], o[24];
 
 	if (s == NULL || strcmp(s, "Transparency"))
 		return;
 	if (at->form)
 		where(at, w, sizeof(w));
 	else
-		snprintf(w, sizeof(w), "page object (obj %d)",
-		    pdfr_objnum(form));
+		snprintf(w, sizeof(w), "page object%s",
+		    objstr(pdfr_objnum(form), o));
 	transparent(p, w, "a transparency group");
 }
 
@@ -521,6 +535,8 @@ base_font(struct pdfr *r, struct pobj *font)
 {
 	const char *n = pdfr_name(pdfr_get(r, font, "BaseFont"));
 
+	if (font == NULL)
+		return "?";
 	return n ? n : "";
 }
 
@@ -549,6 +565,8 @@ embedded(struct pdfr *r, struct pobj *font)
 static void
 check_font(struct pf *p, const char *name, struct pobj *font)
 {
+	char o[24];
+
 	if (font == NULL || seen(p, font))
 		return;
 	p->fonts++;
@@ -556,8 +574,8 @@ check_font(struct pf *p, const char *name, struct pobj *font)
 		return;
 	p->fonts_out++;
 	tally(p, p->v ? L_ERROR : L_WARNING, "preflight.font",
-	    "font", 0, 0, "font /%s '%s' (obj %d) is not embedded%s",
-	    name, base_font(p->r, font), font->num,
+	    "font", 0, 0, "font /%s '%s'%s is not embedded%s",
+	    name, base_font(p->r, font), objstr(font->num, o),
 	    p->v ? "; print shops need every font in the file" : "");
 	/* Each font its own finding: the key above is made unique. */
 	free(p->t[p->nt - 1].key);
@@ -628,7 +646,7 @@ on_image(void *ctx, const struct pdfc_at *at, const char *name,
 {
 	struct pf *p = ctx;
 	struct pdfr *r = p->r;
-	char what[240], key[300], in[160];
+	char what[240], key[300], in[160], on[24];
 	long pw, ph;
 	struct pobj *cs, *o;
 	int mask, inl = name == NULL, min, ok1, ok2;
@@ -639,11 +657,11 @@ on_image(void *ctx, const struct pdfc_at *at, const char *name,
 	if (inl)
 		snprintf(what, sizeof(what), "inline image in %s", in);
 	else if (at->form)
-		snprintf(what, sizeof(what), "image /%s (obj %d) in %s", name,
-		    img->num, in);
+		snprintf(what, sizeof(what), "image /%s%s in %s", name,
+		    objstr(img->num, on), in);
 	else
-		snprintf(what, sizeof(what), "image /%s (obj %d)", name,
-		    img->num);
+		snprintf(what, sizeof(what), "image /%s%s", name,
+		    objstr(img->num, on));
 	pw = (long)pdfr_num(pdfr_get(r, img, inl ? "W" : "Width"), &ok1);
 	ph = (long)pdfr_num(pdfr_get(r, img, inl ? "H" : "Height"), &ok2);
 	if (inl && !ok1)
