@@ -678,12 +678,14 @@ on_image(void *ctx, const struct pdfc_at *at, const char *name,
 		double px = pw / (w / 72), py = ph / (h / 72);
 		double ppi = px < py ? px : py;
 
-		if (ppi < min - 0.5) {
+		/* Told rounded down: 149.6 is "149 ppi, below 150" (and
+		 * 299.999, a float's 300, is 300). */
+		if (ppi < min - 0.01) {
 			snprintf(key, sizeof(key), "ppi|%s|%.0f",
-			    what, ppi);
+			    what, floor(ppi));
 			tally(p, L_WARNING, "preflight.image-resolution", key,
 			    ppi, 1, "%s: %.0f ppi (%ld x %ld px at "
-			    "%.1f x %.1f mm), below %d", what, ppi,
+			    "%.1f x %.1f mm), below %d", what, floor(ppi),
 			    pw, ph, w / MM, h / MM, min);
 		}
 	}
