@@ -166,7 +166,9 @@ walk(struct pdfr *r, const struct pdfr_page *pg, struct seen *s,
  * One page whose MediaBox and Resources are its parent's (7.7.3.4); its
  * content shows text at 12 pt, at 10 pt under a CTM of 0.5 (5 pt), at
  * 8 pt under Tm [2 0 0 2] (16 pt), and an image 200 x 100 px placed at
- * 100 x 50 pt; and sets a CMYK fill.
+ * 100 x 50 pt; sets a CMYK fill; and shows text at 4 pt stretched 3
+ * times up and twice across (Tm [1 0 0 3], Tz 200): its height is 12 pt,
+ * what the eye reads, the width left out.
  */
 static void
 make_classic(struct pdfb *b)
@@ -176,7 +178,8 @@ make_classic(struct pdfb *b)
 	    "q 0.5 0 0 0.5 0 0 cm BT /F1 10 Tf (x) Tj ET Q\n"
 	    "BT /F1 8 Tf 2 0 0 2 5 5 Tm [(a) -20 (b)] TJ ET\n"
 	    "q 100 0 0 50 10 10 cm /Im1 Do Q\n"
-	    "0.1 0.2 0.3 0.4 k\n";
+	    "0.1 0.2 0.3 0.4 k\n"
+	    "BT /F1 4 Tf 200 Tz 1 0 0 3 0 0 Tm 14 TL T* (t) ' ET\n";
 
 	pb_start(b);
 	pb_obj(b, 1, "<< /Type /Catalog /Pages 2 0 R >>");
@@ -219,10 +222,11 @@ test_classic_table(void **state)
 	assert_false(pg[0].has_bleed);
 	walk(r, &pg[0], &s, &res);
 	assert_int_equal(res.unreadable, 0);
-	assert_int_equal(s.ntext, 3);
+	assert_int_equal(s.ntext, 4);
 	assert_near(s.text[0], 12, 1e-9);
 	assert_near(s.text[1], 5, 1e-9);	/* 10 pt x 0.5 */
 	assert_near(s.text[2], 16, 1e-9);	/* 8 pt x 2 */
+	assert_near(s.text[3], 12, 1e-9);	/* 4 pt x 3 up */
 	assert_int_equal(s.nimg, 1);
 	assert_string_equal(s.img_name, "Im1");
 	assert_near(s.img_w, 100, 1e-9);

@@ -184,6 +184,28 @@ expect 0 "render the legend" -- "$muster" render --paper a4 -o "$pf/shellshock.p
 pfl 0 "small text" "$pf/shellshock.pdf"
 has "$t/err" "under 6 pt" "small text in the shipped examples is found"
 
+# --- total ink against ghostscript's CMYK rendering (an outside
+# judge): the highest C+M+Y+K of any pixel of its pamcmyk32 pages is the
+# highest preflight read from the colour operators ---
+expect 0 "render --cmyk for ink" -- "$muster" render --paper a4 --cmyk --bleed 3 -o "$pf/inked.pdf" decks/battalions.yaml
+pfl 0 "ink of a CMYK deck" "$pf/inked.pdf"
+mine=$(grep -o 'total ink up to [0-9]* %' "$t/err" | grep -o '[0-9]*')
+gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pamcmyk32 -r20 -sOutputFile="$pf/ink-%03d.pam" "$pf/inked.pdf" >/dev/null 2>&1
+theirs=$(python3 - "$pf"/ink-*.pam <<'PY'
+import sys
+best = 0
+for f in sys.argv[1:]:
+    d = open(f, "rb").read()
+    i = d.index(b"ENDHDR\n") + 7
+    px = d[i:]
+    best = max([best] + [sum(px[k:k + 4]) for k in range(0, len(px) - 3, 4)])
+print("%.0f" % (best * 100 / 255))
+PY
+)
+if [ -n "$mine" ] && [ "$mine" = "$theirs" ]; then ok; else
+	bad "total ink: preflight reads ${mine:-nothing} %, ghostscript's CMYK rendering $theirs %"; fi
+rm -f "$pf"/ink-*.pam
+
 # --- a PDF/X file from elsewhere: every marker there ---
 pfl 1 "PDF/X markers" --vendor dtc tests/fuzz/pdf/features.pdf
 lacks "$t/err" "[preflight.pdfx]" "GTS_PDFXVersion, OutputIntent, Trapped found"
