@@ -215,6 +215,11 @@ sb_close_combat(struct sb_close *c, int a, int b, int a_general,
 			add_times(&c->mean_a_withdrawn, p, wa);
 			add_times(&c->mean_b_withdrawn, p, wb);
 		}
+	/* Each side's mean loss is its foe's dice times their chance, n p,
+	 * exact however many dice (the sums above lose the fraction past
+	 * 24 dice in all). */
+	c->mean_a = ratio_mul(ratio_of(b, 1), sb_p_hit(a_cover, b_general));
+	c->mean_b = ratio_mul(ratio_of(a, 1), sb_p_hit(b_cover, a_general));
 	/* Given that side lost: over the chance it did. */
 	if (c->p_a_loses.v > 0) {
 		c->mean_a_if_loses = ratio_div(c->mean_a_if_loses, c->p_a_loses);
