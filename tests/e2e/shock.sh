@@ -104,8 +104,16 @@ expect 0 "odds shock --wounds 9" -- "$muster" odds shock --class II --wounds 9
 expect 2 "odds shock --wounds 10" -- "$muster" odds shock --class II --wounds 10
 has "$t/err" "--wounds '10': give the target's wounds, 0 to 9" "ten wounds is shock"
 expect 2 "odds shock --in-shock --wounds" -- "$muster" odds shock --class II --wounds 2 --in-shock
+expect 0 "odds shock --to-hit 20" -- "$muster" odds shock --class II --to-hit 20
 expect 2 "odds shock --to-hit 21" -- "$muster" odds shock --class II --to-hit 21
+has "$t/err" "--to-hit '21': give the score the shot's d10 needs, 1 to 20" "the shot's score"
+expect 0 "odds shock --to-hit 1" -- "$muster" odds shock --class II --to-hit 1
+expect 2 "odds shock --to-hit 0" -- "$muster" odds shock --class II --to-hit 0
+expect 0 "odds shock --wound-size 10" -- "$muster" odds shock --class II --wound-size 10
+expect 2 "odds shock --wound-size 11" -- "$muster" odds shock --class II --wound-size 11
+expect 0 "odds shock --wound-size 1" -- "$muster" odds shock --class II --wound-size 1
 expect 2 "odds shock --wound-size 0" -- "$muster" odds shock --class II --wound-size 0
+has "$t/err" "--wound-size '0': give the wounds a wound result adds, 1 to 10" "a wound's size"
 # Every chance of these reads back as its exact fraction (SPEC 5).
 for args in "--class I" "--class VI --location head" "--class IV --to-hit 7 --panic --wounds 2" \
     "--class V --to-hit 4 --aim 1 --wound-size 3 --wounds 4" "--class III --in-shock --to-hit 6 --blind"; do
