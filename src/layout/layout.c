@@ -35,6 +35,7 @@ struct group {
 	const struct template *cur;	/* template of the current page */
 	struct pdf_page *front, *back;
 	int slot;			/* next free slot on the page */
+	int turned;			/* render.turned told */
 };
 
 /*
@@ -862,8 +863,7 @@ finish_page(struct layout *l, struct group *g)
 	if (g->front && g->cur && g->cur->cut == CUT_LINES && l->o.crop) {
 		sheet_cut_lines(s, g->front, g->slot);
 	} else if (g->front && g->cur) {
-		sheet_crop_marks(s, g->front, (g->slot + s->cols - 1) /
-		    s->cols);
+		sheet_crop_marks(s, g->front, g->slot);
 		if (l->o.crop && white_edge(g->cur))
 			sheet_inner_cuts(s, g->front, g->slot);
 	}
@@ -914,6 +914,10 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 	s->gap = t->gap;
 	s->crop = l->o.crop && t->cut == CUT_CROP;
 	s->layout = l->o.layout;
+	/* What does not fit half a sheet (a record sheet, a roster) prints
+	 * on pages of its own without a fold: it has no back to fold. */
+	if (s->layout == LAYOUT_GUTTER && sheet_plan(s) < 0)
+		s->layout = LAYOUT_SHEET;
 	if (sheet_plan(s) < 0) {
 		char w[32], h[32];
 
@@ -924,6 +928,27 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Says once a product that its duplex pages are turned: the backs are
+ * mirrored the other way about (sheet_back_point()), and --back-offset
+ * is read on the calibration sheet printed the same way.
+ */
+static void
+turned_note(const struct layout *l, const struct sheet *s,
+    const struct template *t, const struct record *r)
+{
+	const char *edge = l->o.backs == BACKS_LONG ? "duplex-long" :
+	    "duplex-short";
+	const char *file = rec_file(r) ? rec_file(r) : t->file;
+
+	diag_at(L_NOTE, "render.turned", file, rec_file(r) ? rec_line(r) : 0,
+	    rec_file(r) ? rec_col(r) : 0, "these cards print %d to a turned "
+	    "(landscape) page, which %s turns over %s, and their backs are "
+	    "mirrored so; measure --back-offset on 'muster calibrate "
+	    "--landscape --backs %s'", s->cols * s->rows, edge,
+	    l->o.backs == BACKS_LONG ? "top to bottom" : "side to side", edge);
 }
 
 /* The group of product name, made when it first comes. */
@@ -979,12 +1004,19 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 
 		finish_page(l, g);
 		if (l->o.back_first && l->o.backs != BACKS_NONE &&
-		    s->layout != LAYOUT_GUTTER)
+		    l->o.layout != LAYOUT_GUTTER)
 			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
 		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		/* gutter-fold's backs are beside their fronts, or (a product
+		 * without a fold) not printed: no duplex. */
 		if (!l->o.back_first && l->o.backs != BACKS_NONE &&
-		    s->layout != LAYOUT_GUTTER)
+		    l->o.layout != LAYOUT_GUTTER)
 			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		if (g->back && s->layout == LAYOUT_SHEET && s->landscape &&
+		    !g->turned) {
+			turned_note(l, s, t, r);
+			g->turned = 1;
+		}
 		if (s->layout == LAYOUT_SINGLE) {
 			pdf_page_boxes(g->front, s->x0, s->y0, s->card_w,
 			    s->card_h, s->bleed);
