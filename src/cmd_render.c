@@ -152,6 +152,9 @@ struct render {
 	int *only_hit;			/* cards printed of each --only name */
 	char **names;			/* every card's name seen, for hints */
 	size_t nnames;
+	/* the file being read was named on the command line rather than
+	 * found in a folder named there */
+	int named_input;
 	const struct vendor *vendor;	/* --vendor, or NULL */
 	const char *vendor_told[16];	/* products it refused, told */
 	size_t nvendor_told;
@@ -345,10 +348,6 @@ only_unmatched(struct render *rd)
 	sb_release(&sb);
 }
 
-/* Whether the file being read was named on the command line rather
- * than found in a folder named there. */
-static int named_input;
-
 /*
  * A template found in a folder of inputs (a deck's own, beside it) is
  * no card: it is passed over, as check checks it.  One named as an
@@ -356,9 +355,11 @@ static int named_input;
  * system:.
  */
 static int
-skip_template(const struct node *root)
+skip_template(const struct node *root, void *arg)
 {
-	return !named_input && node_get(root, "template") != NULL;
+	const struct render *rd = arg;
+
+	return !rd->named_input && node_get(root, "template") != NULL;
 }
 
 /* Prints every product of a document (or those --product names). */
@@ -467,11 +468,12 @@ no_pdf(int json)
  * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
  * and the fronts of the first front's size go on Tabletop Simulator
  * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
- * first card in the last cell.  path is the PDF's path: STEM from it.
+ * first card in the last cell, each cell the card's trim (its bleed, in
+ * points, cut off).  path is the PDF's path: STEM from it.
  */
 static int
 write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    struct written *w, char *err, size_t errlen)
+    double bleed, struct written *w, char *err, size_t errlen)
 {
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
@@ -503,10 +505,11 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		}
 		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
-			w0 = pw;
-			h0 = ph;
+			w0 = pw - 2 * bleed;
+			h0 = ph - 2 * bleed;
 		}
-		if (fabs(pw - w0) < 0.01 && fabs(ph - h0) < 0.01)
+		if (fabs(pw - 2 * bleed - w0) < 0.01 &&
+		    fabs(ph - 2 * bleed - h0) < 0.01)
 			cells[nfront++] = i;
 	}
 	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
@@ -524,8 +527,8 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		sheet[c] = cells[k] + 1 < n ? cells[k] + 1 : -1;
 		snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen,
 		    path, ++sheets);
-		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, name,
-		    err, errlen) < 0)
+		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, bleed,
+		    name, err, errlen) < 0)
 			goto out;
 	}
 	w->png = 1;
@@ -664,8 +667,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	}
 	rd->rec = record_new();
 	rd->batch = batch_new();
-	catalog_attach();
-	system_foreign_doc = skip_template;
+	catalog_attach(rd->batch);
+	batch_set_foreign(rd->batch, skip_template, rd);
 	for (i = 0; i < nout; i++) {
 		struct inputs in = INPUTS_INIT;
 		size_t k;
@@ -693,9 +696,10 @@ render_pass(struct render *rd, struct output *outs, int nout,
 			inputs_add(&in, jb->paths[i]);
 		}
 		for (k = 0; k < in.n; k++) {
-			named_input = 0;
-			for (j = 0; j < jb->npaths && !named_input; j++)
-				named_input = strcmp(in.v[k], jb->paths[j]) == 0;
+			rd->named_input = 0;
+			for (j = 0; j < jb->npaths && !rd->named_input; j++)
+				rd->named_input = strcmp(in.v[k],
+				    jb->paths[j]) == 0;
 			system_read_file(in.v[k], rd->batch, on_document, rd);
 			diag_flush();
 		}
@@ -731,7 +735,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		}
 		if (jb->png) {
 			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
-			    jb->user_backs, &outs[i].w, err, sizeof(err)) < 0) {
+			    jb->user_backs, rd->lo.bleed, &outs[i].w, err,
+			    sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);

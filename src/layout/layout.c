@@ -939,16 +939,15 @@ static void
 turned_note(const struct layout *l, const struct sheet *s,
     const struct template *t, const struct record *r)
 {
-	const char *edge = l->o.backs == BACKS_LONG ? "duplex-long" :
-	    "duplex-short";
 	const char *file = rec_file(r) ? rec_file(r) : t->file;
+	int lng = l->o.backs == BACKS_LONG;
 
 	diag_at(L_NOTE, "render.turned", file, rec_file(r) ? rec_line(r) : 0,
-	    rec_file(r) ? rec_col(r) : 0, "these cards print %d to a turned "
-	    "(landscape) page, which %s turns over %s, and their backs are "
-	    "mirrored so; measure --back-offset on 'muster calibrate "
-	    "--landscape --backs %s'", s->cols * s->rows, edge,
-	    l->o.backs == BACKS_LONG ? "top to bottom" : "side to side", edge);
+	    rec_file(r) ? rec_col(r) : 0, "printed %d to a turned (landscape) "
+	    "page, so %s turns the backs over %s; take --back-offset from "
+	    "'muster calibrate --landscape%s'", s->cols * s->rows,
+	    lng ? "duplex-long" : "duplex-short", lng ? "top to bottom" :
+	    "side to side", lng ? "" : " --backs duplex-short");
 }
 
 /* The group of product name, made when it first comes. */
