@@ -251,10 +251,12 @@ tell(struct pf *p)
 		    t->pages.buf);
 		if (t->more)
 			sb_addf(&at, " and %d more", t->more);
-		/* Small text: the smallest size met, and how often. */
+		/* Small text: the smallest size met, rounded down (5.98
+		 * is 5.9, under 6), and whether there were more. */
 		if (!strcmp(t->rule, "preflight.text-size"))
 			diag_at(t->lv, t->rule, p->file, 0, 0, "%s: %s at %.1f "
-			    "pt, under %.0f pt%s", at.buf, t->text, t->worst,
+			    "pt, under %.0f pt%s", at.buf, t->text,
+			    floor(t->worst * 10) / 10,
 			    MIN_TEXT_PT, t->count > 1 ? " (the smallest of "
 			    "several)" : "");
 		else
@@ -591,8 +593,10 @@ on_text(void *ctx, const struct pdfc_at *at, const char *font,
 
 	if (font)
 		check_font(p, font, fontdict);
-	/* Invisible text (an OCR layer, 9.3.6) prints nothing. */
-	if (mode == 3 || mode == 7 || bytes == 0 || size >= MIN_TEXT_PT)
+	/* Invisible text (an OCR layer, 9.3.6) prints nothing; 5.995 pt
+	 * is 6 pt that a matrix rounded. */
+	if (mode == 3 || mode == 7 || bytes == 0 ||
+	    size >= MIN_TEXT_PT - 0.005)
 		return;
 	where(at, w, sizeof(w));
 	snprintf(key, sizeof(key), "%s|%s", w, font ? font : "");
