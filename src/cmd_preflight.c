@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,9 @@
 /* The largest file read (a deck of pictures at 300 ppi is some tens of
  * MiB). */
 #define MAX_FILE (256u << 20)
+/* Content operators read in a file, at most (forms included): some
+ * seconds; the pages past it are not walked, and that is told. */
+#define MAX_FILE_OPS 20000000L
 /* Pixels of one CMYK picture sampled for its ink, at most. */
 #define INK_SAMPLES 4000000
 
@@ -156,8 +160,14 @@ struct pf {
 	int images, fonts, fonts_out;
 	double ink_max;
 	int inked;		/* whether any colour's ink was measured */
+	int unsampled;		/* CMYK pictures whose samples were not read
+				 * (JPEG, 16-bit...) */
 	int transparency;
-	/* Objects told once a file: fonts checked. */
+	/* The tallies by rule and key, and the objects met once a file
+	 * (fonts checked, pictures sampled): open addressing, so that a
+	 * file of 100,000 pages is not searched line by line. */
+	size_t *slot;		/* index into t + 1, or 0 */
+	size_t capslot;
 	const struct pobj **seen;
 	size_t nseen, capseen;
 };
@@ -194,6 +204,21 @@ static struct tally *
 tally(struct pf *p, enum level lv, const char *rule, const char *key,
     double value, int low, const char *fmt, ...) ATTR_PRINTF(7, 8);
 
+/* FNV-1a of a tally's rule (by address: the table's strings) and key. */
+static size_t
+tally_hash(const char *rule, const char *key)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	uintptr_t r = (uintptr_t)rule;
+	size_t i;
+
+	for (i = 0; i < sizeof(r); i++, r >>= 8)
+		h = (h ^ (r & 0xff)) * 1099511628211ULL;
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 1099511628211ULL;
+	return (size_t)h;
+}
+
 static struct tally *
 tally(struct pf *p, enum level lv, const char *rule, const char *key,
     double value, int low, const char *fmt, ...)
@@ -201,11 +226,13 @@ tally(struct pf *p, enum level lv, const char *rule, const char *key,
 	struct sbuf sb = SBUF_INIT;
 	struct tally *t;
 	va_list ap;
-	size_t i;
+	size_t i, h;
 
-	for (i = 0; i < p->nt; i++) {
-		t = &p->t[i];
-		if (strcmp(t->key, key) == 0 && t->rule == rule) {
+	h = tally_hash(rule, key);
+	for (i = h & (p->capslot - 1); p->capslot && p->slot[i];
+	    i = (i + 1) & (p->capslot - 1)) {
+		t = &p->t[p->slot[i] - 1];
+		if (t->rule == rule && strcmp(t->key, key) == 0) {
 			t->count++;
 			add_page(t, p->page);
 			if (low ? value < t->worst : value > t->worst)
@@ -217,6 +244,24 @@ tally(struct pf *p, enum level lv, const char *rule, const char *key,
 		p->capt = p->capt ? p->capt * 2 : 16;
 		p->t = xrealloc(p->t, p->capt * sizeof(*p->t));
 	}
+	if (2 * (p->nt + 1) > p->capslot) {
+		size_t k;
+
+		free(p->slot);
+		p->capslot = p->capslot ? p->capslot * 2 : 64;
+		p->slot = xcalloc(p->capslot, sizeof(*p->slot));
+		for (k = 0; k < p->nt; k++) {
+			for (i = tally_hash(p->t[k].rule, p->t[k].key) &
+			    (p->capslot - 1); p->slot[i];
+			    i = (i + 1) & (p->capslot - 1))
+				;
+			p->slot[i] = k + 1;
+		}
+	}
+	for (i = h & (p->capslot - 1); p->slot[i];
+	    i = (i + 1) & (p->capslot - 1))
+		;
+	p->slot[i] = p->nt + 1;
 	t = &p->t[p->nt++];
 	t->key = xstrdup(key);
 	t->lv = lv;
@@ -251,10 +296,12 @@ tell(struct pf *p)
 		    t->pages.buf);
 		if (t->more)
 			sb_addf(&at, " and %d more", t->more);
-		/* Small text: the smallest size met, and how often. */
+		/* Small text: the smallest size met, rounded down (5.98
+		 * is 5.9, under 6), and whether there were more. */
 		if (!strcmp(t->rule, "preflight.text-size"))
 			diag_at(t->lv, t->rule, p->file, 0, 0, "%s: %s at %.1f "
-			    "pt, under %.0f pt%s", at.buf, t->text, t->worst,
+			    "pt, under %.0f pt%s", at.buf, t->text,
+			    floor(t->worst * 10) / 10,
 			    MIN_TEXT_PT, t->count > 1 ? " (the smallest of "
 			    "several)" : "");
 		else
@@ -266,22 +313,39 @@ tell(struct pf *p)
 		free(t->text);
 	}
 	p->nt = 0;
+	if (p->slot)
+		memset(p->slot, 0, p->capslot * sizeof(*p->slot));
 }
 
-/* Whether o was seen before in this file (and now is). */
+/* Whether o was seen before in this file (and now is): a set of
+ * addresses, open addressing. */
 static int
 seen(struct pf *p, const struct pobj *o)
 {
-	size_t i;
+	size_t i, h = ((uintptr_t)o >> 4) * 2654435761u;
 
-	for (i = 0; i < p->nseen; i++)
+	if (2 * (p->nseen + 1) > p->capseen) {
+		const struct pobj **old = p->seen;
+		size_t n = p->capseen, k;
+
+		p->capseen = n ? n * 2 : 64;
+		p->seen = xcalloc(p->capseen, sizeof(*p->seen));
+		for (k = 0; k < n; k++)
+			if (old[k]) {
+				for (i = (((uintptr_t)old[k] >> 4) *
+				    2654435761u) & (p->capseen - 1); p->seen[i];
+				    i = (i + 1) & (p->capseen - 1))
+					;
+				p->seen[i] = old[k];
+			}
+		free(old);
+	}
+	for (i = h & (p->capseen - 1); p->seen[i];
+	    i = (i + 1) & (p->capseen - 1))
 		if (p->seen[i] == o)
 			return 1;
-	if (p->nseen == p->capseen) {
-		p->capseen = p->capseen ? p->capseen * 2 : 16;
-		p->seen = xrealloc(p->seen, p->capseen * sizeof(*p->seen));
-	}
-	p->seen[p->nseen++] = o;
+	p->seen[i] = o;
+	p->nseen++;
 	return 0;
 }
 
@@ -565,7 +629,7 @@ embedded(struct pdfr *r, struct pobj *font)
 static void
 check_font(struct pf *p, const char *name, struct pobj *font)
 {
-	char o[24];
+	char o[24], key[48];
 
 	if (font == NULL || seen(p, font))
 		return;
@@ -573,13 +637,11 @@ check_font(struct pf *p, const char *name, struct pobj *font)
 	if (embedded(p->r, font))
 		return;
 	p->fonts_out++;
+	snprintf(key, sizeof(key), "font|%p", (const void *)font);
 	tally(p, p->v ? L_ERROR : L_WARNING, "preflight.font",
-	    "font", 0, 0, "font /%s '%s'%s is not embedded%s",
+	    key, 0, 0, "font /%s '%s'%s is not embedded%s",
 	    name, base_font(p->r, font), objstr(font->num, o),
 	    p->v ? "; print shops need every font in the file" : "");
-	/* Each font its own finding: the key above is made unique. */
-	free(p->t[p->nt - 1].key);
-	p->t[p->nt - 1].key = xstrdup(p->t[p->nt - 1].text);
 }
 
 static void
@@ -591,8 +653,10 @@ on_text(void *ctx, const struct pdfc_at *at, const char *font,
 
 	if (font)
 		check_font(p, font, fontdict);
-	/* Invisible text (an OCR layer, 9.3.6) prints nothing. */
-	if (mode == 3 || mode == 7 || bytes == 0 || size >= MIN_TEXT_PT)
+	/* Invisible text (an OCR layer, 9.3.6) prints nothing; 5.995 pt
+	 * is 6 pt that a matrix rounded. */
+	if (mode == 3 || mode == 7 || bytes == 0 ||
+	    size >= MIN_TEXT_PT - 0.005)
 		return;
 	where(at, w, sizeof(w));
 	snprintf(key, sizeof(key), "%s|%s", w, font ? font : "");
@@ -713,9 +777,12 @@ on_image(void *ctx, const struct pdfc_at *at, const char *name,
 		double bpc = pdfr_num(pdfr_get(r, img, "BitsPerComponent"),
 		    NULL), ink;
 
-		if (fam && (!strcmp(fam, "CMYK") || !strcmp(fam, "ICC CMYK")) &&
-		    bpc == 8 && (ink = image_ink(p, img, pw, ph)) >= 0)
-			ink_found(p, what, key, ink, " in its samples");
+		if (fam && (!strcmp(fam, "CMYK") || !strcmp(fam, "ICC CMYK"))) {
+			if (bpc == 8 && (ink = image_ink(p, img, pw, ph)) >= 0)
+				ink_found(p, what, key, ink, " in its samples");
+			else
+				p->unsampled++;
+		}
 	}
 }
 
@@ -874,10 +941,11 @@ static void
 preflight_file(const char *path, const struct vendor *v)
 {
 	struct pf p;
-	char *buf = NULL, err[160], a[32], b[32], ink[64];
+	char *buf = NULL, err[160], a[32], b[32], ink[128];
 	size_t len, n, i;
 	const struct pdfr_page *pages;
 	int rc, sizes = 1;
+	long ops_total = 0;
 	struct pdfc_ops ops;
 	struct stat st;
 
@@ -947,10 +1015,18 @@ preflight_file(const char *path, const struct vendor *v)
 	for (i = 0; i < n; i++) {
 		struct pdfc_result res;
 
+		if (ops_total > MAX_FILE_OPS) {
+			diag_at(L_WARNING, "preflight.damaged", path, 0, 0,
+			    "over 20,000,000 operators by page %zu: pages "
+			    "%zu-%zu not checked", i, i + 1, n);
+			break;
+		}
+
 		p.page = (int)i + 1;
 		if (v)
 			check_boxes(&p, &pages[i]);
 		pdfc_walk(p.r, &pages[i], &ops, &res);
+		ops_total += res.ops;
 		if (res.unreadable)
 			tally(&p, L_WARNING, "preflight.damaged", "unreadable",
 			    0, 0, "a content stream cannot be decoded "
@@ -960,7 +1036,7 @@ preflight_file(const char *path, const struct vendor *v)
 			tally(&p, L_WARNING, "preflight.damaged", "truncated",
 			    0, 0, "over %s operators (forms within "
 			    "forms): checked up to there",
-			    "20,000,000");
+			    "5,000,000");
 		if (i > 0 && (!near(pages[i].media[2] - pages[i].media[0],
 		    pages[0].media[2] - pages[0].media[0]) ||
 		    !near(pages[i].media[3] - pages[i].media[1],
@@ -974,8 +1050,9 @@ preflight_file(const char *path, const struct vendor *v)
 		    "PNG a face of %d x %d px (render --vendor %s --format "
 		    "png), not a PDF", v->name, v->px_w, v->px_h, v->name);
 	if (p.inked)
-		snprintf(ink, sizeof(ink), "total ink up to %.0f %%",
-		    p.ink_max);
+		snprintf(ink, sizeof(ink), "total ink up to %.0f %%%s",
+		    p.ink_max, p.unsampled ? " (CMYK pictures in JPEG or "
+		    "over 8 bits not sampled)" : "");
 	else
 		snprintf(ink, sizeof(ink), "no CMYK, gray or spot colour to "
 		    "measure ink of");
@@ -991,6 +1068,7 @@ preflight_file(const char *path, const struct vendor *v)
 done:
 	tell(&p);
 	free(p.t);
+	free(p.slot);
 	free(p.seen);
 	pdfr_free(p.r);
 	free(buf);

@@ -1077,6 +1077,9 @@ cmd_render(int argc, char **argv)
 		if (ink == 0)
 			ink = v->ink_limit;
 	}
+	if (ink != 0 && !cmyk && !pdfx)
+		return usage_error(usage_render, "--ink-limit holds CMYK ink: "
+		    "give --cmyk or --pdfx too");
 	if (ink == 0)
 		ink = INK_DEFAULT;
 	if (pdfx && png)

@@ -510,6 +510,40 @@ test_loops(void **state)
 	sb_release(&b.sb);
 }
 
+/* A form that paints itself ten times: 10^8 operators 8 deep, stopped
+ * at 5 million a page and told (the walk ends in a second or two). */
+static void
+test_form_bomb(void **state)
+{
+	static const char content[] = "/Fm1 Do";
+	static const char form[] = "1 0 0 rg /Fm1 Do /Fm1 Do /Fm1 Do /Fm1 Do "
+	    "/Fm1 Do /Fm1 Do /Fm1 Do /Fm1 Do /Fm1 Do /Fm1 Do";
+	struct pdfb b;
+	struct pdfr *r;
+	const struct pdfr_page *pg;
+	struct pdfc_result res;
+	struct seen s;
+	size_t n;
+
+	(void)state;
+	pb_start(&b);
+	pb_obj(&b, 1, "<< /Type /Catalog /Pages 2 0 R >>");
+	pb_obj(&b, 2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+	pb_obj(&b, 3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R "
+	    "/Resources << /XObject << /Fm1 5 0 R >> >> >>");
+	pb_stream(&b, 4, "", content, strlen(content));
+	pb_stream(&b, 5, "/Type /XObject /Subtype /Form /BBox [0 0 9 9]",
+	    form, strlen(form));
+	pb_xref(&b, 1);
+	r = pb_open(&b);
+	pg = pdfr_pages(r, &n);
+	walk(r, &pg[0], &s, &res);
+	assert_true(res.truncated);
+	assert_true(res.ops > 4000000 && res.ops <= 5000001);
+	pdfr_free(r);
+	sb_release(&b.sb);
+}
+
 /* Inline images (8.9.7) are told and skipped, their data holding "EI"
  * or not; text after them is still read. */
 static void
@@ -559,6 +593,7 @@ main(void)
 		cmocka_unit_test(test_junk),
 		cmocka_unit_test(test_loops),
 		cmocka_unit_test(test_inline_image),
+		cmocka_unit_test(test_form_bomb),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,7 +13,7 @@
 #define MAX_OPERANDS 64
 #define MAX_SAVE 32		/* q nesting kept; deeper ones are counted */
 #define MAX_FORM_DEPTH 8
-#define MAX_OPS 20000000L	/* operators a page, forms included */
+#define MAX_OPS 5000000L	/* operators a page, forms included */
 #define NAME_MAX_LEN 127
 
 enum { T_NUM, T_NAME, T_STR, T_ARRAY, T_DICT, T_KEYWORD };
@@ -505,6 +505,8 @@ walk_stream(struct walk *w, const unsigned char *p, const unsigned char *end,
 				st[n++] = tok;
 			continue;
 		}
+		if (w->res->truncated)
+			return;		/* a form within stopped the walk */
 		if (++w->res->ops > MAX_OPS) {
 			w->res->truncated = 1;
 			return;

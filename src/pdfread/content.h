@@ -4,7 +4,7 @@
  * its font and height in points on the page, images with their placed
  * size, colours with their colour space, graphics states, shadings.
  * Form XObjects are walked with their own resources and matrix, 8 deep
- * at most; a page's operators are counted, 20 million at most in all,
+ * at most; a page's operators are counted, 5 million at most in all,
  * so that forms that call forms a thousand times each end.
  *
  * The walker allocates nothing the caller keeps; what it hands to the
