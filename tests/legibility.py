@@ -223,17 +223,18 @@ def size_check(path, floor, quiet):
 
 def safe_check(path, margin, quiet):
     j, objs = load(path)
-    trims = {}
+    trims, heights = {}, {}
     for p in j["pages"]:
         d = val(objs, p["object"])
         trims[p["pageposfrom1"]] = [float(v) for v in
                                     d.get("/TrimBox", d["/MediaBox"])]
-        height = float(d["/MediaBox"][3])
+        heights[p["pageposfrom1"]] = float(d["/MediaBox"][3])
     html = subprocess.run(["pdftotext", "-bbox", path, "-"], check=True,
                           capture_output=True).stdout.decode()
     bad = n = 0
     for pg, body in enumerate(re.split(r"<page ", html)[1:], 1):
         x0, y0, x1, y1 = trims[pg]
+        height = heights[pg]
         for m in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" '
                              r'xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
                              body):
