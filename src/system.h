@@ -1,7 +1,7 @@
 /*
  * system.h -- the interface a game implements, and the table of games.
  *
- * A game (struct game) is one row of games[] (system.c).  It lists:
+ * A game (struct game) is one row of games[] (games.c).  It lists:
  *
  *   kinds     what a document holds (system: shellshock, kind: card):
  *             its keys, a loader from the node tree to the game's own
@@ -19,7 +19,7 @@
  * template is checked, not halfway through a render.
  *
  * Games know nothing of PDF and choose no colours: templates do.  A new
- * game is files under systems/ and rules/ plus one row in system.c;
+ * game is files under systems/ and rules/ plus one row in games.c;
  * doc/adding-a-game.md is the checklist.
  */
 #ifndef MUSTER_SYSTEM_H
