@@ -39,10 +39,12 @@ const struct rule core_rules[] = {
 	{ "template.unknown-element", "an extending template names an element its base does not have (and does not say new: true), or says new: true for one it has", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
-	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin (warning)", NULL },
+	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin, or a print shop's with --vendor (warning)", NULL },
 	{ "render.small-text", "a card's text prints under 6 pt, or under 5 pt on a counter under 3/4 in, the legibility floor (warning)", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
+	{ "render.turned", "duplex backs print on a turned (landscape) page: calibrate with --landscape (note)", NULL },
+	{ "render.vendor", "--vendor with a card size of its own given a product that is not a card (a counter, a record sheet, a roster)", NULL },
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
@@ -353,10 +355,6 @@ out:
 	return 0;
 }
 
-int (*system_foreign_doc)(const struct node *root);
-const char *const *(*system_template_fields)(const char *name,
-    const struct node *at, const char *rule, const char *type);
-
 void
 system_load(const struct node *root, struct arena *a, struct batch *b,
     struct loaded *out)
@@ -384,8 +382,8 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	variant = node_get(root, "extends") != NULL &&
 	    (node_get(root, "system") || !node_get(root, "template") ||
 	    base_has_system(root));
-	if (system_foreign_doc && node_get(root, "system") == NULL &&
-	    !variant && system_foreign_doc(root)) {
+	if (b && b->foreign && node_get(root, "system") == NULL &&
+	    !variant && b->foreign(root, b->foreign_arg)) {
 		out->errors = diag_raised(L_ERROR) - before;
 		return;
 	}

@@ -3,7 +3,8 @@
  * the claims (a name, an id, a card taken once in a namespace, the
  * first place it was taken kept to be told), the files references have
  * read (system_ref.c), and the count of errors of the document whose
- * rules are running.  batch_free() frees all of it.
+ * rules are running, and what the command lends the games for it (its
+ * hooks).  batch_free() frees all of it.
  */
 #include "system_impl.h"
 
@@ -102,4 +103,30 @@ batch_claim(struct batch *b, const char *ns, const char *key,
 	c->next = b->bucket[h];
 	b->bucket[h] = c;
 	return NULL;
+}
+
+void
+batch_set_foreign(struct batch *b,
+    int (*foreign)(const struct node *root, void *arg), void *arg)
+{
+	b->foreign = foreign;
+	b->foreign_arg = arg;
+}
+
+void
+batch_set_fields(struct batch *b,
+    const char *const *(*fields)(const char *name, const struct node *at,
+    const char *rule, const char *type, void *arg), void *arg)
+{
+	b->fields = fields;
+	b->fields_arg = arg;
+}
+
+const char *const *
+batch_template_fields(struct batch *b, const char *name,
+    const struct node *at, const char *rule, const char *type)
+{
+	if (b == NULL || b->fields == NULL)
+		return NULL;
+	return b->fields(name, at, rule, type, b->fields_arg);
 }

@@ -43,6 +43,13 @@ struct batch {
 	int depth;
 	int doc_before;		/* errors raised before this document */
 	int in_doc;		/* a document is being checked */
+	/* what the command lends the games (batch_set_foreign(),
+	 * batch_set_fields()) */
+	int (*foreign)(const struct node *root, void *arg);
+	void *foreign_arg;
+	const char *const *(*fields)(const char *name, const struct node *at,
+	    const char *rule, const char *type, void *arg);
+	void *fields_arg;
 };
 
 /* ---- system_limit.c: what one file's documents may read ---- */
