@@ -40,6 +40,7 @@ const struct rule core_rules[] = {
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
 	{ "render.safe-zone", "a card's text comes closer to the trim than the template's safe margin, or a print shop's with --vendor (warning)", NULL },
+	{ "render.small-text", "a card's text prints under 6 pt, or under 5 pt on a counter under 3/4 in, the legibility floor (warning)", NULL },
 	{ "render.font", "a font the template names cannot be found or used", NULL },
 	{ "render.fit", "the card does not fit on the paper", NULL },
 	{ "render.turned", "duplex backs print on a turned (landscape) page: calibrate with --landscape (note)", NULL },

@@ -24,6 +24,7 @@ struct draw {
 	double fs;		/* scale of type */
 	int back;
 	const struct elem *unsafe;	/* told of as render.safe-zone */
+	const struct elem *small;	/* told of as render.small-text */
 };
 
 /*

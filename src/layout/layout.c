@@ -375,6 +375,42 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
  */
 #define FAINT_PT 6.0
 
+/*
+ * The legibility floor (SPEC 4): text under 6 pt is hard to read at the
+ * table, and print shops' preflights flag it; a counter under 3/4 in
+ * (54 pt) a side, read close up, may go to 5 pt.  The shipped templates
+ * keep to it (tests/e2e/legibility.sh); a user's template may go lower,
+ * with a warning (render.small-text).
+ */
+#define FLOOR_PT 6.0
+#define COUNTER_FLOOR_PT 5.0
+#define SMALL_COUNTER 54.0	/* 3/4 in, in points */
+
+/* Warns, once for each element of a card, when its text prints under
+ * the floor. */
+static void
+small_text(struct draw *d, const struct elem *e, const char *text,
+    double pt)
+{
+	int counter = d->w < SMALL_COUNTER - 0.01 &&
+	    d->h < SMALL_COUNTER - 0.01;
+	double floor_pt = counter ? COUNTER_FLOOR_PT : FLOOR_PT;
+	char lb[64], tx[64];
+
+	if (pt >= floor_pt - 0.005 || d->small == e)
+		return;
+	d->small = e;
+	card_diag(d, L_WARNING, "render.small-text",
+	    "card '%s': %s '%s'%s%s%s prints at %.2f pt, under the %g pt a "
+	    "player can read%s; give it a larger pt or min_pt, or more room",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
+	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+	    strcmp(text, rec_label_text(d->r)) ?
+	    shorten(text, tx, sizeof(tx)) : "",
+	    strcmp(text, rec_label_text(d->r)) ? "'" : "", pt, floor_pt,
+	    counter ? " on a counter under 3/4 in" : "");
+}
+
 static int
 faint(struct rgb c)
 {
@@ -440,6 +476,7 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		shown = break_lines(d, &tb, used, text);
 	cut = pdf_textbox(d->pdf, d->pg, &tb, shown, &used);
 	safe_zone(d, e, text, shown, &tb, used, cut);
+	small_text(d, e, text, used);
 	if (cut) {
 		char wb[32], hb[32], lb[64], tx[64];
 

@@ -526,7 +526,7 @@ num(struct record *r, const char *key, int v)
 
 static const char *const counter_fields[] = {
 	"name", "army", "type", "type.label", "nato", "base", "sp", "move",
-	"range", "fire", "close", "dice", "bonus", "general", NULL
+	"range", "fire", "close", "dice", "factors", "bonus", "general", NULL
 };
 
 static const struct rectype counter_type = {
@@ -539,6 +539,35 @@ static int
 share(int n, int bases, int k)
 {
 	return bases > 0 ? n / bases + (k < n % bases ? 1 : 0) : n;
+}
+
+/*
+ * The counter's factor line, as board wargames print theirs: move, range
+ * and dice, "1-4-2/1", the dice fire/close when the base has both, a
+ * dash for a value it has not; a base with neither range nor dice (a
+ * general) its move alone, as leaders' counters print it.  The roster's
+ * counter.key says how to read it.
+ */
+static void
+factors(struct record *r, int move, int range, int fire, int close)
+{
+	char rb[16], db[32];
+
+	if (range <= 0 && fire <= 0 && close <= 0) {
+		rec_setf(r, "factors", "%d", move);
+		return;
+	}
+	if (range > 0)
+		snprintf(rb, sizeof(rb), "%d", range);
+	else
+		snprintf(rb, sizeof(rb), "–");
+	if (fire > 0)
+		snprintf(db, sizeof(db), "%d/%d", fire, close);
+	else if (close > 0)
+		snprintf(db, sizeof(db), "%d", close);
+	else
+		snprintf(db, sizeof(db), "–");
+	rec_setf(r, "factors", "%d-%s-%s", move, rb, db);
 }
 
 static void
@@ -584,6 +613,7 @@ emit_counters(const void *obj, struct emitter *e)
 				rec_setf(r, "dice", "%d", close);
 			else
 				rec_set(r, "dice", "");
+			factors(r, u->v.move, u->v.range, fire, close);
 			if (u->v.bonus > 0)
 				rec_setf(r, "bonus", "+%d", u->v.bonus);
 			else
@@ -602,7 +632,8 @@ static const char *const roster_fields[] = {
 	"city.{1.." STR(ROSTER_CITIES) "}.{name,garrison,sp}",
 	"turn.{1.." STR(SB_NTURNS) "}.{name,time}",
 	"brigades", "brigades.title", "fire.rule", "night.rule",
-	"general.rule", "withdraw.rule", "exhaustion.rule", "limits", NULL
+	"general.rule", "withdraw.rule", "exhaustion.rule", "limits",
+	"counter.key", NULL
 };
 
 static const struct rectype roster_type = {
@@ -624,6 +655,12 @@ roster_rules(struct record *r)
 	sb_adds(&sb, ".");
 	rec_set(r, "exhaustion.rule", sb.buf);
 	sb_release(&sb);
+
+	/* How to read a counter's factor line (factors()). */
+	rec_set(r, "counter.key", "Fire and close dice are the whole unit's; "
+	    "each base rolls its share.  A counter shows a base's SP, then "
+	    "move-range-dice (dice fire/close when it has both; a general "
+	    "its move).");
 
 	rec_setf(r, "fire.rule", "Each die takes 1 SP: %d in the open, %d even "
 	    "in cover.", SB_HIT_OPEN, SB_HIT_COVER);

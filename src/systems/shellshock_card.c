@@ -267,6 +267,9 @@ load(const struct node *root, struct arena *a, struct batch *b)
 		    (i == 0 && u->band[0][0] < SS_BAND_MIN) ||
 		    (i > 0 && u->band[i][0] != u->band[i - 1][1] + 1))
 			c->bands_ok = 0;
+	c->estimate = -1;
+	if (u->combat_value < 0 && !ss_value_estimate(u, b, &c->estimate))
+		c->estimate = -1;
 	return c;
 }
 
@@ -605,7 +608,8 @@ static const struct rule rules[] = {
 
 static const char *const card_fields[] = {
 	"name", "side", "era", "card", "card.rank", "card.suit", "card.colour",
-	"combat_value", "speed", "road", "maneuver", "tonnage",
+	"combat_value", "combat_value.estimate", "speed", "road", "maneuver",
+	"tonnage",
 	"terrain.{open,rough,trees,incline1,incline2,shallow_water}",
 	"dv.{E,M,B,I,S,P}.{fb,sd}", "w.{E,M,B,I,S}", "w.{E,M,B,I,S}.{arc,spread}",
 	"gunnery", "gunners", "ram", "armor.{front,right,left,rear}",
@@ -637,6 +641,12 @@ emit_card_face(const void *obj, struct emitter *e)
 		rec_setf(r, "combat_value", "%d", u->combat_value);
 	else
 		rec_set(r, "combat_value", "");
+	/* No combat_value: muster's estimate, as the force counts it, so
+	 * that the card's corner is not an empty badge. */
+	if (u->combat_value < 0 && c->estimate >= 0)
+		rec_setf(r, "combat_value.estimate", "%.0f", c->estimate);
+	else
+		rec_set(r, "combat_value.estimate", "");
 
 	rec_setf(r, "speed", "%d", u->max_speed);
 	rec_setf(r, "road", "%d", u->road_speed);

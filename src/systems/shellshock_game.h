@@ -60,6 +60,8 @@ struct ss_card {
 	const char *side, *gunnery, *ram;	/* as written */
 	int gunnery_ok;
 	int bands_ok;		/* internal bands are right: dead can be judged */
+	double estimate;	/* no combat_value: muster's, printed marked
+				 * as such; else, or none made, -1 */
 };
 
 /* Parses "d10+4" into a die and skill; 0 when it is not of that form. */

@@ -179,10 +179,12 @@ pfl 0 "soft masks for mpc" --vendor mpc "$pf/ember.pdf"
 has "$t/err" "a soft mask (SMask) [preflight.transparency]" "a soft mask is a note for mpc"
 pfl 1 "a PDF for tgc" --vendor tgc "$pf/single.pdf"
 has "$t/err" "note: tgc takes one PNG a face of 825 x 1125 px" "tgc takes PNG"
-# The legend's small print (SPEC 4's legibility floor).
-expect 0 "render the legend" -- "$muster" render --paper a4 -o "$pf/shellshock.pdf" units/shellshock
+# Small print (SPEC 4's legibility floor): the shipped examples keep to
+# it since the design pass, so a user's template at 5.75 pt
+# (tests/bad/render-small-text.tmpl) stands in for the legend's 4.6 pt.
+expect 0 "render small text" -- "$muster" render --paper letter --product card --template tests/bad/render-small-text.tmpl -o "$pf/shellshock.pdf" units/shellshock/mason.yaml
 pfl 0 "small text" "$pf/shellshock.pdf"
-has "$t/err" "under 6 pt" "small text in the shipped examples is found"
+has "$t/err" "under 6 pt" "small text in a user's template is found"
 
 # --- total ink against ghostscript's CMYK rendering (an outside
 # judge): the highest C+M+Y+K of any pixel of its pamcmyk32 pages is the

@@ -7,7 +7,9 @@
 # explode, a crew hit destroys the unit.
 expect 0 "render the legend" -- "$muster" render --layout single -o "$t/legend.pdf" units/shellshock/legend.yaml
 has "$t/out" "$t/legend.pdf: 1 page, 1 card" "the legend is one card"
-pdftotext "$t/legend.pdf" - | tr -s ' \n' '  ' > "$t/legend.txt"
+# In drawing order (-raw): an arc's reach wraps to two lines on the
+# poker card, which pdftotext's reading order would part.
+pdftotext -raw "$t/legend.pdf" - | tr -s ' \n' '  ' > "$t/legend.txt"
 for s in "Record card symbols" "the 60° ahead" "the 60° to the left" \
     "turns 1 facing either way: 180°" "turns 2 facings either way: 300°" \
     "turns 3 facings either way: all round" "p primary" "s secondary" \
@@ -16,9 +18,11 @@ for s in "Record card symbols" "the 60° ahead" "the 60° to the left" \
     "secondary weapons" "fuel, may explode" "crew: destroyed"; do
 	has "$t/legend.txt" "$s" "legend text"
 done
-# The chart's d6 faces and letters (their space is lost to extraction).
+# The chart's d6 faces and letters (their spaces are lost to extraction).
 tr -d ' ' < "$t/legend.txt" > "$t/legend-tight.txt"
-for s in 1s2m3p4F5A6C; do has "$t/legend-tight.txt" "$s" "legend chart"; done
+# Each face, its letter and what the box is, in drawing order.
+for s in 1ssecondaryweapons2mmobility3pprimaryweapons4Ffuel,mayexplode5Aammo,mayexplode6Ccrew:destroyed; do
+	has "$t/legend-tight.txt" "$s" "legend chart"; done
 # Printed with the units, on a page of its own; value passes it by.
 expect 0 "the legend with the units" -- "$muster" render --paper a4 --product reference -o "$t/legend-units.pdf" units/shellshock
 has "$t/out" "$t/legend-units.pdf: 1 page, 1 card" "the legend among the units"

@@ -2,7 +2,7 @@
 # (SPEC section 4): removing an element takes its parts, read back from
 # the PDF.
 
-# --- remove: true drops cv and its parts cv.box and cv.label ---
+# --- remove: true drops cv and its parts cv.box, cv.label and cv.est.* ---
 cat > "$t/no-cv.yaml" <<'TMPL'
 template: no-cv
 extends: shellshock-card
@@ -45,7 +45,7 @@ awk -F'"' '/>UN</ { x = $6 } />22\+</ { y = $8 } END { exit !(x > 325 && x < 332
 
 # --- templates --elements: the names an extension overrides ---
 expect 0 "templates --elements" -- "$muster" templates --elements shellshock-card
-has "$t/out" "shellshock-card: shellshock.card, 88.9 x 50.8 mm, 68 elements" "the template's line"
+has "$t/out" "shellshock-card: shellshock.card, 88.9 x 50.8 mm, 71 elements" "the template's line"
 has "$t/out" "  movement           box" "a box by its box: name"
 has "$t/out" "  dv                 table          dv.E.fb dv.E.sd" "a table, one element, with its fields"
 has "$t/out" "  arc.E              widget:sector  w.E.arc" "a widget and its field"
@@ -56,7 +56,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 e = d["elements"]
 assert d["name"] == "shellshock-card" and d["renders"] == "shellshock.card", d
-assert len(e) == 68 and e[0] == {"name": "background", "face": "front", "type": "box", "widget": None, "fields": []}, e[0]
+assert len(e) == 71 and e[0] == {"name": "background", "face": "front", "type": "box", "widget": None, "fields": []}, e[0]
 assert {"name": "index", "face": "front", "type": "text", "widget": None, "fields": ["card", "card.colour"]} in e
 assert [x["name"] for x in e if x["face"] == "back"][0] == "back.background"
 ' "$t/out" && ok || bad "templates --elements --json: $(head -c 300 "$t/out")"
