@@ -600,6 +600,7 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	}
 	rd->rec = record_new();
 	rd->batch = batch_new();
+	batch_set_rendering(rd->batch);
 	catalog_attach();
 	system_foreign_doc = skip_template;
 	for (i = 0; i < nout; i++) {

@@ -335,7 +335,20 @@ struct batch {
 	int depth;
 	int doc_before;		/* errors raised before this document */
 	int in_doc;		/* a document is being checked */
+	int rendering;		/* batch_set_rendering() */
 };
+
+void
+batch_set_rendering(struct batch *b)
+{
+	b->rendering = 1;
+}
+
+int
+batch_rendering(const struct batch *b)
+{
+	return b && b->rendering;
+}
 
 int
 batch_doc_errors(const struct batch *b)

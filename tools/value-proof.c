@@ -94,7 +94,7 @@ improvements(const struct ss_refset *r, int n, long runs,
 	struct ss_rating *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 	struct ss_unit u, v;
 	char name[16];
-	int k, done = 0, lower = 0, equal = 0;
+	int k, done = 0, lower = 0, equal = 0, kind[9] = { 0 }, i;
 	double worst = 0;
 
 	for (k = 0; done < n; k++) {
@@ -107,6 +107,7 @@ improvements(const struct ss_refset *r, int n, long runs,
 		done++;
 		if (b->value < a->value) {
 			lower++;
+			kind[k % 9]++;
 			if (a->value / b->value - 1 > worst)
 				worst = a->value / b->value - 1;
 		} else if (b->value == a->value) {
@@ -114,7 +115,11 @@ improvements(const struct ss_refset *r, int n, long runs,
 		}
 	}
 	printf("improvements: %d, lowering the value %d (worst %.2f %%), "
-	    "leaving it %d\n", done, lower, 100 * worst, equal);
+	    "leaving it %d; lowering by kind:", done, lower, 100 * worst,
+	    equal);
+	for (i = 0; i < 9; i++)
+		printf(" %d", kind[i]);
+	printf("\n");
 	free(a);
 	free(b);
 }

@@ -327,8 +327,7 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 	double pc;
 	int r;
 
-	(void)b;
-	if (u->combat_value < 0 || at == NULL ||
+	if (batch_rendering(b) || u->combat_value < 0 || at == NULL ||
 	    (r = check_judge(u, u->combat_value, &j)) == 0)
 		return;
 	/* Said once a run, not dropped in silence. */
@@ -649,18 +648,19 @@ header(struct report *rp, const struct refs *r)
 }
 
 /* Values each document of one input: 0, or 1 when it does not load. */
+static const char *const value_kinds[] = { "card", "sheet", "force",
+	"reference", NULL };
+
 static int
 value_input(struct report *rp, struct batch *b, const char *path,
     const struct refs *r, long runs, struct ss_rating *v)
 {
-	static const char *const kinds[] = { "card", "sheet", "force",
-	    "reference", NULL };
 	const struct loaded *ld;
 	long crew;
 	int n, d;
 
 	if ((ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock",
-	    kinds, &n)) == NULL)
+	    value_kinds, &n)) == NULL)
 		return 1;
 	for (d = 0; d < n; d++) {
 		const char *kind = ld[d].kind->name;
@@ -729,6 +729,15 @@ ss_value_run(int argc, char **argv)
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
 	if ((rc = load_refs(b, &o, r, &dir)) != 0)
+		goto out;
+	/* Every input loaded before anything is printed: a file that is
+	 * not Shellshock's is told alone (the batch keeps what it read). */
+	for (k = 0; k < in.n; k++)
+		if (system_ref(b, in.v[k], NULL, "shellshock.unit", "shellshock",
+		    value_kinds, &i) == NULL)
+			rc = 1;
+	diag_flush();
+	if (rc)
 		goto out;
 	rp = rp_new(stdout, o.json);
 	header(rp, r);
