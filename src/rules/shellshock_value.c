@@ -207,6 +207,10 @@ struct fighter {
 	int speed;
 	struct move move[MAX_MOVES];
 	int nmove;
+	/* Where the moves take it from each heading, each place once: the
+	 * heading it ends on and the inches gained along the line. */
+	struct { signed char heading, gain; } dest[SS_NDIRS][MAX_MOVES];
+	int ndest[SS_NDIRS];
 	int best_range;
 	/* Expected damage on the enemy by weapons working, own heading,
 	 * the enemy's heading and range band; NAN until asked. */
@@ -393,24 +397,41 @@ struct pos {
 	int heading, range;
 };
 
-/* Where move mv takes x from heading h at range r. */
-static struct pos
-apply_move(const struct fighter *x, const struct move *mv, int h, int r)
+/* Where move mv takes x from heading h: the heading it ends on and the
+ * inches it gains towards the enemy. */
+static void
+apply_move(const struct fighter *x, const struct move *mv, int h,
+    int *heading, int *gain)
 {
 	/* Twice the cosine of each heading: along the line, 1/2 at 60. */
 	static const int c2[SS_NDIRS] = { 2, 1, -1, -2, -1, 1 };
 	int h1 = (h + mv->t[0] + SS_NDIRS) % SS_NDIRS;
 	int h2 = (h1 + mv->t[1] + SS_NDIRS) % SS_NDIRS;
 	int spd = mv->half ? x->speed / 2 : x->speed;
-	struct pos p;
 
-	p.heading = (h2 + mv->t[2] + SS_NDIRS) % SS_NDIRS;
-	p.range = r - spd * (c2[h1] + c2[h2]) / 4;
-	if (p.range < 0)
-		p.range = 0;
-	if (p.range > SS_DUEL_FIELD)
-		p.range = SS_DUEL_FIELD;
-	return p;
+	*heading = (h2 + mv->t[2] + SS_NDIRS) % SS_NDIRS;
+	*gain = spd * (c2[h1] + c2[h2]) / 4;
+}
+
+static void
+dests_init(struct fighter *f)
+{
+	int h, k, i, hd, g;
+
+	for (h = 0; h < SS_NDIRS; h++) {
+		f->ndest[h] = 0;
+		for (k = 0; k < f->nmove && f->speed > 0; k++) {
+			apply_move(f, &f->move[k], h, &hd, &g);
+			for (i = 0; i < f->ndest[h] && (f->dest[h][i].heading !=
+			    hd || f->dest[h][i].gain != g); i++)
+				;
+			if (i < f->ndest[h])
+				continue;
+			f->dest[h][i].heading = (signed char)hd;
+			f->dest[h][i].gain = (signed char)g;
+			f->ndest[h]++;
+		}
+	}
 }
 
 static unsigned
@@ -419,46 +440,73 @@ firing(const struct fighter *x)
 	return x->can_fire ? x->working : 0;
 }
 
+/* What x weighs its moves by, this turn: what is left of y on the
+ * facing it shows, and of x on each it could show. */
+struct view {
+	struct fighter *x, *y;
+	unsigned fx, fy;
+	double ty, tx[SS_NDIRS];
+	unsigned seen[SS_NDIRS][SS_DUEL_FIELD + 1];	/* stamps */
+	unsigned stamp;
+};
+
 static double
-score(struct fighter *x, struct fighter *y, struct pos p)
+score(struct view *v, struct pos p)
 {
 	int band = band_of(p.range);
-	double out, in;
 
-	out = expected(x, y, firing(x), p.heading, y->heading, band) /
-	    toughness(y, shown(y->heading));
-	in = expected(y, x, firing(y), y->heading, p.heading, band) /
-	    toughness(x, shown(p.heading));
-	return out - in - 1e-4 * abs(p.range - x->best_range);
+	return expected(v->x, v->y, v->fx, p.heading, v->y->heading, band) /
+	    v->ty - expected(v->y, v->x, v->fy, v->y->heading, p.heading,
+	    band) / v->tx[p.heading] - 1e-4 * abs(p.range - v->x->best_range);
+}
+
+/* Whether p beats *best (each place weighed once a turn). */
+static void
+weigh(struct view *v, struct pos p, struct pos *best, double *top)
+{
+	double s;
+
+	if (v->seen[p.heading][p.range] == v->stamp)
+		return;
+	v->seen[p.heading][p.range] = v->stamp;
+	if ((s = score(v, p)) > *top) {
+		*top = s;
+		*best = p;
+	}
 }
 
 /* x moves, y standing where it is: x's heading and the range. */
 static int
-choose(struct fighter *x, struct fighter *y, int range)
+choose(struct view *v, struct fighter *x, struct fighter *y, int range)
 {
 	struct pos p, best;
-	double s, top;
+	double top = -1e300;
 	int h, k;
 
-	best.heading = x->heading;
-	best.range = range;
 	if (!x->mobile)
 		return range;
-	top = score(x, y, best);
+	v->x = x;
+	v->y = y;
+	v->fx = firing(x);
+	v->fy = firing(y);
+	v->ty = toughness(y, shown(y->heading));
+	for (h = 0; h < SS_NDIRS; h++)
+		v->tx[h] = toughness(x, shown(h));
+	v->stamp++;
+	best.heading = x->heading;
+	best.range = range;
+	weigh(v, best, &best, &top);
 	for (h = 0; h < SS_NDIRS; h++) {
 		p.heading = h;
 		p.range = range;
-		if ((s = score(x, y, p)) > top) {
-			top = s;
-			best = p;
-		}
+		weigh(v, p, &best, &top);
 	}
-	for (k = 0; k < x->nmove && x->speed > 0; k++) {
-		p = apply_move(x, &x->move[k], x->heading, range);
-		if ((s = score(x, y, p)) > top) {
-			top = s;
-			best = p;
-		}
+	for (k = 0; k < x->ndest[x->heading]; k++) {
+		p.heading = x->dest[x->heading][k].heading;
+		p.range = range - x->dest[x->heading][k].gain;
+		p.range = p.range < 0 ? 0 : p.range > SS_DUEL_FIELD ?
+		    SS_DUEL_FIELD : p.range;
+		weigh(v, p, &best, &top);
 	}
 	x->heading = best.heading;
 	return best.range;
@@ -597,7 +645,10 @@ fighter_init(struct fighter *f, const struct ss_unit *u)
 	roll_init(&f->roll[0], u->die, 0);
 	roll_init(&f->roll[1], u->die, 1);
 	f->speed = ss_duel_speed(u);
+	if (f->speed > 2 * SS_DUEL_FIELD)
+		f->speed = 2 * SS_DUEL_FIELD;	/* a gain fits a char */
 	moves_init(f);
+	dests_init(f);
 	for (i = 0; i < n; i++)
 		e[i] = NAN;
 	memset(f->shown, 0, sizeof(f->shown));
@@ -625,8 +676,8 @@ best_ranges(struct fighter *x)
 /* One duel from range; 1 A won, 0 B won, 2 both, 3 neither.  *turns
  * the turns it lasted. */
 static int
-run(struct fighter *x, int range, unsigned long long seed, int start,
-    long r, int *turns)
+run(struct fighter *x, struct view *v, int range, unsigned long long seed,
+    int start, long r, int *turns)
 {
 	struct group g[2][SS_MAX_WEAPONS];
 	unsigned long long s;
@@ -640,8 +691,8 @@ run(struct fighter *x, int range, unsigned long long seed, int start,
 		 * first. */
 		s = stream(seed, start, r, turn, 0);
 		first = die(&s, 2) - 1;
-		range = choose(&x[first], &x[1 - first], range);
-		range = choose(&x[1 - first], &x[first], range);
+		range = choose(v, &x[first], &x[1 - first], range);
+		range = choose(v, &x[1 - first], &x[first], range);
 		band = band_of(range);
 		x[0].shown[shown(x[0].heading)]++;
 		x[1].shown[shown(x[1].heading)]++;
@@ -667,6 +718,7 @@ ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
     unsigned long long seed, struct ss_duel *out)
 {
 	struct fighter *x = xmalloc(2 * sizeof(*x));
+	struct view *v = xcalloc(1, sizeof(*v));
 	long r, count[4], turns = 0;
 	double sum, sq, var = 0, total;
 	int st, t, f, res;
@@ -678,7 +730,7 @@ ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
 	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
 		memset(count, 0, sizeof(count));
 		for (r = 0; r < runs; r++) {
-			res = run(x, ss_duel_starts[st], seed, st, r, &t);
+			res = run(x, v, ss_duel_starts[st], seed, st, r, &t);
 			count[res]++;
 			turns += t;
 		}
@@ -708,6 +760,7 @@ ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
 		roll_release(&x[t].roll[0]);
 		roll_release(&x[t].roll[1]);
 	}
+	free(v);
 	free(x);
 }
 

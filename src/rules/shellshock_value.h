@@ -68,16 +68,19 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_ANCHOR_INT 120
 #define SS_VALUE_ANCHOR ((double)SS_VALUE_ANCHOR_INT)
 #define SS_VALUE_MAX_REFS 64
-/* The measured error of the method, from the proof (tools/value-proof,
+/* The measured error of the method, from the proof (tools/value-proof.c,
  * the man page): the rms error of a predicted chance vA / (vA + vB)
- * against the duel's, as an error of log(value) (a chance off by e near
- * 1/2 is log-odds off by 4e).  check warns past the band widened by it. */
-#define SS_VALUE_METHOD_ERROR 0.30
-/* check's cheaper path: duels per starting range of its first look,
- * and of the second when the first is too close to call.  A force
- * side's declared ECV is weighed against the sum of its units within
- * SS_VALUE_WARN_PERCENT. */
-#define SS_CHECK_RUNS 100
+ * against the duel's, 0.100 on both generated sets, as an error of
+ * log(value): a chance off by e near 1/2 is log-odds off by 4e.  check
+ * warns past the band widened by it. */
+#define SS_VALUE_METHOD_ERROR (4 * 0.100)
+/* check's cheaper path: duels per starting range for the reference
+ * set's fit, and for a unit's first look; a declared value within three
+ * of its standard errors of the band's edge gets a second look of
+ * SS_VALUE_RUNS.  A force side's declared ECV is weighed against the
+ * sum of its units within SS_VALUE_WARN_PERCENT. */
+#define SS_CHECK_FIT_RUNS 100
+#define SS_CHECK_RUNS 40
 #define SS_VALUE_WARN_PERCENT 25
 
 /* The six directions round a hex, clockwise from dead ahead, and the

@@ -123,6 +123,7 @@ examples_dir(void)
 struct judged {
 	double value, w;	/* the value, and the log half-width of
 				 * its band widened by the method's error */
+	double se_sim;		/* the simulation's part, log value */
 	double lo, hi;
 	int moves;		/* the reference of the matchup moving it
 				 * most */
@@ -256,7 +257,7 @@ chk_refs(void)
 			free(dir);
 		}
 		if (chk.r->set.n > 0)
-			ss_refset_fit(&chk.r->set, SS_CHECK_RUNS, 1);
+			ss_refset_fit(&chk.r->set, SS_CHECK_FIT_RUNS, 1);
 	}
 	return chk.r->set.n > 0;
 }
@@ -271,6 +272,7 @@ judge(const struct ss_unit *u, long runs, struct judged *j)
 	j->value = rt->value;
 	j->w = sqrt(rt->se_sim * rt->se_sim + rt->se_fit * rt->se_fit +
 	    m * m);
+	j->se_sim = rt->se_sim;
 	j->lo = rt->value * exp(-j->w);
 	j->hi = rt->value * exp(j->w);
 	j->moves = rt->moves_most;
@@ -308,12 +310,16 @@ check_judge(const struct ss_unit *u, double declared, struct judged *out)
 		slot->nkey = n;
 		chk.nmemo++;
 	}
-	/* Within a tenth of the band's half-width of its edge: look
-	 * again with the duels `value` plays. */
+	/* Within three of a look's standard errors of the band's edge:
+	 * look again with four times the duels, up to those `value`
+	 * plays. */
 	d = declared > 0 ? fabs(log(declared / slot->j.value)) : 0;
-	if (declared > 0 && slot->j.runs < SS_VALUE_RUNS &&
-	    fabs(d - slot->j.w) < 0.1 * slot->j.w)
-		judge(u, SS_VALUE_RUNS, &slot->j);
+	while (declared > 0 && slot->j.runs < SS_VALUE_RUNS &&
+	    fabs(d - slot->j.w) < slot->j.se_sim) {
+		judge(u, slot->j.runs * 4 < SS_VALUE_RUNS ? slot->j.runs * 4 :
+		    SS_VALUE_RUNS, &slot->j);
+		d = fabs(log(declared / slot->j.value));
+	}
 	*out = slot->j;
 	return 1;
 }
