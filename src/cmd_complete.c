@@ -39,11 +39,31 @@ static const struct optval colour_values[] = {
 	{ NULL, NULL }
 };
 
+/* The script's request for files, once. */
+static void
+offer_files(void)
+{
+	static int done;
+
+	if (!done++)
+		puts("@files");
+}
+
+/* Offers word once (a command several games have, their options). */
 static void
 offer(const char *word)
 {
-	if (strncmp(word, cur, strlen(cur)) == 0)
-		printf("%s\n", word);
+	static char seen[4096];
+	char key[130];
+
+	if (strncmp(word, cur, strlen(cur)) != 0)
+		return;
+	snprintf(key, sizeof(key), "\n%.127s\n", word);
+	if (strstr(seen, key) != NULL)
+		return;
+	if (strlen(seen) + strlen(key) < sizeof(seen))
+		strcat(seen, key + (seen[0] ? 1 : 0));
+	printf("%s\n", word);
 }
 
 /* "--name" (and "-o", "-d") for each option of a table. */
@@ -101,7 +121,7 @@ offer_value(const struct option *o, const struct optval *v)
 	if (strcmp(o->name, "template") == 0 ||
 	    strcmp(o->name, "elements") == 0) {
 		offer_templates();
-		puts("@files");
+		offer_files();
 	} else if (strcmp(o->name, "product") == 0) {
 		for (names = product_names(); *names; names++)
 			offer(*names);
@@ -111,7 +131,7 @@ offer_value(const struct option *o, const struct optval *v)
 		puts("@dir");
 	} else if (strcmp(o->name, "deck") == 0 ||
 	    strcmp(o->name, "against") == 0) {
-		puts("@files");
+		offer_files();
 	}
 	/* Otherwise a number or a name: nothing to offer. */
 }
@@ -127,7 +147,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 	/* Past "--", only files. */
 	for (i = first; i < cword; i++)
 		if (strcmp(w[i], "--") == 0) {
-			puts("@files");
+			offer_files();
 			return;
 		}
 	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
@@ -163,7 +183,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 		offer_options(colour_opts);
 		return;
 	}
-	puts("@files");
+	offer_files();
 }
 
 int
@@ -224,11 +244,21 @@ cmd_complete(int argc, char **argv)
 		offer_args(w, cword, 2, c->opts, c->values);
 		return 0;
 	}
-	/* A game's command: the game next, then its own options. */
-	if (cword == 2) {
+	/* A game's command: the game next, then its own options; value
+	 * may leave the game out, and takes every game's options and
+	 * files. */
+	if (cword == 2 && cur[0] != '-') {
 		for (g = games; *g; g++)
 			if (game_cmd_find(*g, w[1]))
 				offer((*g)->name);
+		if (strcmp(w[1], "value") != 0)
+			return 0;
+	}
+	if (cword == 2 || game_find(w[2]) == NULL) {
+		if (strcmp(w[1], "value") == 0)
+			for (g = games; *g; g++)
+				if ((gc = game_cmd_find(*g, w[1])) != NULL)
+					offer_args(w, cword, 2, gc->opts, gc->values);
 		return 0;
 	}
 	if ((game = game_find(w[2])) == NULL ||
