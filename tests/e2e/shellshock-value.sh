@@ -117,3 +117,17 @@ if grep -qw "ssg\|shambattle\|shock" "$t/out"; then bad "value shellshock --help
 expect 0 "value --help" -- "$muster" value --help
 has "$t/out" "shellshock" "value --help lists its games"
 has "$t/out" "shambattle" "value --help lists its games"
+# The independent judge: tests/duel.py, a second duel written from the
+# rules document (dug-in cards that only turn in place), agrees with
+# --duel within four standard errors of the difference on each pair.
+for p in "brawler sniper" "brawler hulk" "sniper hulk"; do
+	set -- $p
+	"$muster" value --duel --json "tests/duel/$1.yaml" "tests/duel/$2.yaml" > "$t/c.json"
+	python3 tests/duel.py "tests/duel/$1.yaml" "tests/duel/$2.yaml" 2000 > "$t/py.json"
+	python3 - "$t/c.json" "$t/py.json" <<'PY' && ok || bad "tests/duel.py disagrees on $1 against $2"
+import json, sys
+c, p = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+diff = abs(c["share"] - p["share"])
+assert diff < 4 * (c["se"] ** 2 + p["se"] ** 2) ** 0.5, (c["share"], p["share"])
+PY
+done
