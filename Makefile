@@ -2,12 +2,15 @@
 #
 #   make            install missing Debian packages, build, check units/
 #                   and decks/, render every product into out/
-#   make check      the same set-up, then every test
+#   make check      the same set-up, then every test (make -j2 check
+#                   runs them side by side); make check-unit,
+#                   check-bad [ONLY=glob], check-e2e [GAME=name] and
+#                   the other check-* parts below run one
 #   make bench      speed and memory against a bare libharu loop
 #   make fuzz       libFuzzer over load, check and render, templates,
-#                   references, decks' data files, images and the
-#                   diagnostics' quoted lines (FUZZ_SECONDS for each
-#                   target)
+#                   references, decks' data files, images, the
+#                   diagnostics' quoted lines and PDFs given to
+#                   preflight (FUZZ_SECONDS for each target)
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
 #                   bash and zsh completion)
 #   make uninstall, make clean
@@ -42,15 +45,15 @@ NO_DEPS =
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev \
-	libpng-dev libjpeg-dev
+	libpng-dev libjpeg-dev liblcms2-dev libgs-common
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml clang mandoc
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg)
+	libpng libjpeg lcms2)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg)
+	libpng libjpeg lcms2)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
@@ -75,7 +78,8 @@ all: muster schemas render
 deps:
 	@NO_DEPS=$(NO_DEPS) sh tools/deps.sh $(DEBS)
 
-deps-check:
+# After deps, never beside it: make -j starts one apt-get at a time.
+deps-check: deps
 	@NO_DEPS=$(NO_DEPS) sh tools/deps.sh $(CHECK_DEBS)
 
 muster: $(OBJ)
@@ -153,24 +157,54 @@ build/budget: tests/budget.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ tests/budget.c
 
-check: deps-check muster build/asan/muster build/clang/muster build/budget \
-		$(TEST_BIN)
+# make check runs every part below; make -j2 check runs them side by
+# side (each part writes only to a folder of its own).  Each runs alone
+# too: make check-unit, make check-bad ONLY='shock-*', make check-e2e
+# GAME=shambattle (tests/e2e/shambattle*.sh), make check-unit-shock.
+CHECKS = check-layers check-clang check-unit check-rules check-bad \
+	check-budget check-man check-schema check-e2e check-tour check-valgrind
+check: $(CHECKS)
+	@echo "all tests passed"
+
+check-layers: | deps-check
+	@sh tests/layers.sh $(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) \
+		$(MUSTER_CFLAGS) -Isrc
+
+check-clang: build/clang/muster
 	@build/clang/muster check units decks templates >/dev/null 2>&1 || \
 		{ echo "FAIL the clang build cannot check the examples"; exit 1; }
 	@echo "  clang build/clang/muster: built with -Werror, checks the examples"
-	@for t in $(TEST_BIN); do \
-		./$$t > $$t.log 2>&1 || { cat $$t.log; echo "FAIL $$t"; exit 1; }; \
-		echo "  unit  $$(basename $$t): $$(grep -c '^\[       OK \]' $$t.log) tests passed"; \
-	done
+
+# One part a unit test: make -j2 runs two at once.
+UNIT_RUNS = $(TESTS:tests/test_%.c=check-unit-%)
+check-unit: $(UNIT_RUNS)
+$(UNIT_RUNS): check-unit-%: build/asan/test_%
+	@./$< > $<.log 2>&1 || { cat $<.log; echo "FAIL $<"; exit 1; }
+	@echo "  unit  $(<F): $$(grep -c '^\[       OK \]' $<.log) tests passed"
+
+check-rules: build/asan/muster
 	@sh tests/rules.sh build/asan/muster
-	@sh tests/bad.sh build/asan/muster
-	@sh tests/bad.sh ./muster build/budget
+
+check-bad: build/asan/muster
+	@ONLY='$(ONLY)' sh tests/bad.sh build/asan/muster
+
+check-budget: muster build/budget
+	@ONLY='$(ONLY)' sh tests/bad.sh ./muster build/budget
+
+check-man: muster
 	@sh tests/man.sh ./muster
+
+check-schema: build/asan/muster
 	@/usr/bin/python3 tests/schema_check.py build/asan/muster
-	@sh tests/e2e.sh build/asan/muster
+
+check-e2e: muster build/asan/muster
+	@GAME='$(GAME)' sh tests/e2e.sh build/asan/muster
+
+check-tour: muster
 	@/usr/bin/python3 tests/tour.py ./muster
+
+check-valgrind: muster
 	@sh tests/valgrind.sh ./muster
-	@echo "all tests passed"
 
 bench: muster
 	@sh bench/run.sh
@@ -187,7 +221,7 @@ value-proof: build/value-proof
 # build/fuzz/ between runs; a crash leaves its input in build/fuzz/.
 # FUZZ_TARGETS=fuzz_csv runs one.
 FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs fuzz_csv fuzz_image \
-	fuzz_diag
+	fuzz_diag fuzz_preflight
 fuzz: deps-check
 	@$(MAKE) -s $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
@@ -201,6 +235,7 @@ fuzz: deps-check
 		fuzz_image) seeds="tests/fuzz/images decks/ember-tide/icons \
 			tests/bad/cards"; len=16384;; \
 		fuzz_diag) seeds="tests/fuzz/seeds units decks tests/bad";; \
+		fuzz_preflight) seeds="tests/fuzz/pdf"; len=65536;; \
 		esac; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp:print_suppressions=0 \
@@ -268,4 +303,5 @@ clean:
 	rm -rf build muster bench/gen
 	find out -name '*.pdf' -delete 2>/dev/null || true
 
-.PHONY: all deps deps-check schemas render check bench value-proof fuzz install uninstall clean FORCE
+.PHONY: all deps deps-check schemas render check $(CHECKS) $(UNIT_RUNS) \
+	bench value-proof fuzz install uninstall clean FORCE

@@ -200,18 +200,19 @@ catalog_template(const char *name, const char *file, const struct node *at,
 
 static const char *const *
 template_fields(const char *name, const struct node *at, const char *rule,
-    const char *type)
+    const char *type, void *arg)
 {
 	const struct template *t = catalog_template(name, at ? at->file : NULL,
 	    at, rule, type);
 
+	(void)arg;
 	return t ? t->fields : NULL;
 }
 
 void
-catalog_attach(void)
+catalog_attach(struct batch *b)
 {
-	system_template_fields = template_fields;
+	batch_set_fields(b, template_fields, NULL);
 }
 
 void
@@ -227,5 +228,4 @@ catalog_release(void)
 		free(n);
 	}
 	named = NULL;
-	system_template_fields = NULL;
 }

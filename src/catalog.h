@@ -10,6 +10,7 @@
 
 #include "layout/template.h"
 
+struct batch;
 struct node;
 
 extern const struct vocab catalog_vocab;
@@ -25,10 +26,10 @@ extern const struct vocab catalog_vocab;
  */
 const struct template *catalog_template(const char *name, const char *file,
     const struct node *at, const char *rule, const char *type);
-/* Gives the games what they may ask of templates (system.h's
- * system_template_fields), for the command's run. */
-void catalog_attach(void);
-/* Frees the templates loaded for documents, and detaches. */
+/* Lends the games of batch b what they may ask of templates (system.h's
+ * batch_set_fields()), for the command's run. */
+void catalog_attach(struct batch *b);
+/* Frees the templates loaded for documents. */
 void catalog_release(void);
 
 #endif

@@ -12,6 +12,13 @@
  * a printer that puts the backs e off, as seen on the back, puts the
  * scale's zero at the mark plus e, so the mark reads -e there; a back
  * offset of -e puts the backs back.
+ *
+ * --landscape turns the sheet as render turns a page that holds more
+ * cards so (render.turned says when): a printer turns such a page onto
+ * its paper, so its offset, seen in the page's frame, is not the upright
+ * sheet's, and the mirror axis changes with it (sheet_back_point()).
+ * Read on the sheet printed the way the cards are, the offset is in the
+ * frame render applies it in.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -35,7 +42,8 @@
 
 const char usage_calibrate[] =
     "usage: muster calibrate [-o FILE.pdf] [--paper a4|letter]\n"
-    "              [--backs duplex-long|duplex-short] [--back-offset X,Y]\n"
+    "              [--backs duplex-long|duplex-short] [--landscape]\n"
+    "              [--back-offset X,Y]\n"
     "\n"
     "Writes a two-page sheet to measure your printer's duplex offset.\n"
     "Print it duplex at actual size (no 'fit to page'), flipping as\n"
@@ -46,9 +54,12 @@ const char usage_calibrate[] =
     "the back.  Printed with --back-offset already, the sheet says what to\n"
     "add to it; printed again with the new offset, every cross reads 0,0.\n"
     "\n"
-    "  -o FILE.pdf      the sheet (default: out/calibrate-PAPER-MODE.pdf)\n"
+    "  -o FILE.pdf      the sheet (default:\n"
+    "                   out/calibrate-PAPER-MODE[-landscape].pdf)\n"
     "  --paper P        a4 or letter (default: from the locale, as render)\n"
     "  --backs B        duplex-long (default) or duplex-short\n"
+    "  --landscape      the sheet turned, as render prints cards that go\n"
+    "                   more to a turned page (render says so in a note)\n"
     "  --back-offset X,Y  the offset to print the backs with (default 0,0)\n"
     "\n"
     "exit status: 0 written, 2 usage or I/O error\n";
@@ -58,6 +69,7 @@ struct cal {
 	int font, bold;
 	double w, h;
 	enum backs backs;
+	int landscape;		/* the pages turned: w > h */
 	double dx, dy;		/* points: right and down */
 };
 
@@ -157,8 +169,8 @@ front_page(struct cal *c, const char *paper, const char *mode)
 		front_target(pg, x, y);
 	}
 	y = c->h - 14 * MM;
-	snprintf(line, sizeof(line), "muster duplex calibration: %s, %s",
-	    paper, mode);
+	snprintf(line, sizeof(line), "muster duplex calibration: %s%s, %s",
+	    paper, c->landscape ? " turned (landscape)" : "", mode);
 	text_at(c, pg, c->bold, 11, c->w / 2, y, 1, line);
 	text_at(c, pg, c->font, 7.5, c->w / 2, y - 5 * MM, 1,
 	    "Print both pages duplex at actual size (no scaling), flipping as "
@@ -182,12 +194,9 @@ back_page(struct cal *c, const char *mode)
 	for (i = 0; i < NTARGET; i++) {
 		target(c, i, &x, &y);
 		/* Where this target's cross lands behind the front, moved as
-		 * card backs are. */
-		if (c->backs == BACKS_LONG)
-			x = c->w - x;
-		else
-			y = c->h - y;
-		back_target(c, pg, x + c->dx, y - c->dy);
+		 * card backs are: the one rule for both. */
+		sheet_back_point(c->w, c->h, c->backs, c->dx, c->dy, &x, &y);
+		back_target(c, pg, x, y);
 	}
 	y = c->h - 14 * MM;
 	text_at(c, pg, c->bold, 11, c->w / 2, y, 1,
@@ -226,6 +235,7 @@ const struct option calibrate_opts[] = {
 	{ "paper", required_argument, NULL, 'p' },
 	{ "backs", required_argument, NULL, 'B' },
 	{ "back-offset", required_argument, NULL, 'O' },
+	{ "landscape", no_argument, NULL, 'L' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -249,6 +259,7 @@ cmd_calibrate(int argc, char **argv)
 			path = xstrdup(optarg);
 			break;
 		case 'p': paper = optarg; break;
+		case 'L': c.landscape = 1; break;
 		case 'B':
 			if ((k = str_index(calibrate_backs, optarg)) >= 0)
 				c.backs = k ? BACKS_SHORT : BACKS_LONG;
@@ -291,10 +302,17 @@ cmd_calibrate(int argc, char **argv)
 		return usage_error(usage_calibrate, "--paper '%s' must be a4 or "
 		    "letter", paper);
 	}
+	if (c.landscape) {
+		double w = c.w;
+
+		c.w = c.h;
+		c.h = w;
+	}
 	if (path == NULL) {
 		path = xmalloc(64);
-		snprintf(path, 64, "out/calibrate-%s-%s.pdf", a4 ? "a4" :
-		    "letter", c.backs == BACKS_LONG ? "long" : "short");
+		snprintf(path, 64, "out/calibrate-%s-%s%s.pdf", a4 ? "a4" :
+		    "letter", c.backs == BACKS_LONG ? "long" : "short",
+		    c.landscape ? "-landscape" : "");
 		if (stat("out", &st) < 0 && mkdir("out", 0777) < 0) {
 			fprintf(stderr, "muster: cannot make the folder 'out': "
 			    "%s\n", strerror(errno));
@@ -327,8 +345,8 @@ cmd_calibrate(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	printf("%s: 2 pages, calibration for %s %s\n", path, a4 ? "A4" :
-	    "Letter", mode);
+	printf("%s: 2 pages, calibration for %s%s %s\n", path, a4 ? "A4" :
+	    "Letter", c.landscape ? " turned" : "", mode);
 out:
 	pdf_free(c.pdf);
 	free(path);

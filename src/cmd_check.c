@@ -54,13 +54,14 @@ list_rules(void)
 /* A template given to check is checked as a template, against the
  * fields of the record type it renders. */
 static int
-check_template(const struct node *root)
+check_template(const struct node *root, void *arg)
 {
 	struct template *t;
 
 	char *path;
 	size_t n;
 
+	(void)arg;
 	if (node_get(root, "template") == NULL)
 		return 0;
 	/* As a path, always: a file "shellshock-card" in this folder is
@@ -106,11 +107,11 @@ cmd_check(int argc, char **argv)
 	if (optind == argc)
 		return usage_error(usage_check, "check needs a file or folder");
 	diag_init(json, stderr);
-	system_foreign_doc = check_template;
-	catalog_attach();
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
 	b = batch_new();
+	batch_set_foreign(b, check_template, NULL);
+	catalog_attach(b);
 	for (i = 0; i < in.n; i++) {
 		system_read_file(in.v[i], b, NULL, NULL);
 		diag_flush();

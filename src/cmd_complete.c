@@ -10,7 +10,7 @@
  *
  * Prints one candidate a line that starts with the word being completed,
  * and these requests to the script: @files (YAML files and folders),
- * @pdf (a PDF to write), @dir (a folder).
+ * @pdf (a PDF to write, or preflight's to read), @dir (a folder).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +39,15 @@ static const struct optval colour_values[] = {
 	{ NULL, NULL }
 };
 
-/* The script's request for files, once. */
+/* The script's request for files (or what operands names: "@pdf"),
+ * once. */
 static void
-offer_files(void)
+offer_files(const char *operands)
 {
 	static int done;
 
 	if (!done++)
-		puts("@files");
+		puts(operands ? operands : "@files");
 }
 
 /* Offers word once (a command several games have, their options). */
@@ -121,7 +122,7 @@ offer_value(const struct option *o, const struct optval *v)
 	if (strcmp(o->name, "template") == 0 ||
 	    strcmp(o->name, "elements") == 0) {
 		offer_templates();
-		offer_files();
+		offer_files(NULL);
 	} else if (strcmp(o->name, "product") == 0) {
 		for (names = product_names(); *names; names++)
 			offer(*names);
@@ -131,7 +132,7 @@ offer_value(const struct option *o, const struct optval *v)
 		puts("@dir");
 	} else if (strcmp(o->name, "deck") == 0 ||
 	    strcmp(o->name, "against") == 0) {
-		offer_files();
+		offer_files(NULL);
 	}
 	/* Otherwise a number or a name: nothing to offer. */
 }
@@ -139,15 +140,17 @@ offer_value(const struct option *o, const struct optval *v)
 /* After the command's name: an option, an option's value, or a file. */
 static void
 offer_args(char **w, int cword, int first, const struct option *opts,
-    const struct optval *values)
+    const struct optval *values, const char *operands)
 {
+	/* operands: what the command's operands are ("@pdf" for
+	 * preflight's), NULL for YAML files and folders. */
 	const struct option *o;
 	int i;
 
 	/* Past "--", only files. */
 	for (i = first; i < cword; i++)
 		if (strcmp(w[i], "--") == 0) {
-			offer_files();
+			offer_files(operands);
 			return;
 		}
 	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
@@ -183,7 +186,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 		offer_options(colour_opts);
 		return;
 	}
-	offer_files();
+	offer_files(operands);
 }
 
 int
@@ -241,7 +244,8 @@ cmd_complete(int argc, char **argv)
 			}
 			return 0;
 		}
-		offer_args(w, cword, 2, c->opts, c->values);
+		offer_args(w, cword, 2, c->opts, c->values,
+		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}
 	/* A game's command: the game next, then its own options; value
@@ -258,12 +262,13 @@ cmd_complete(int argc, char **argv)
 		if (strcmp(w[1], "value") == 0)
 			for (g = games; *g; g++)
 				if ((gc = game_cmd_find(*g, w[1])) != NULL)
-					offer_args(w, cword, 2, gc->opts, gc->values);
+					offer_args(w, cword, 2, gc->opts, gc->values,
+					    NULL);
 		return 0;
 	}
 	if ((game = game_find(w[2])) == NULL ||
 	    (gc = game_cmd_find(game, w[1])) == NULL)
 		return 0;
-	offer_args(w, cword, 3, gc->opts, gc->values);
+	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
 	return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * system.h -- the interface a game implements, and the table of games.
  *
- * A game (struct game) is one row of games[] (system.c).  It lists:
+ * A game (struct game) is one row of games[] (games.c).  It lists:
  *
  *   kinds     what a document holds (system: shellshock, kind: card):
  *             its keys, a loader from the node tree to the game's own
@@ -19,7 +19,7 @@
  * template is checked, not halfway through a render.
  *
  * Games know nothing of PDF and choose no colours: templates do.  A new
- * game is files under systems/ and rules/ plus one row in system.c;
+ * game is files under systems/ and rules/ plus one row in games.c;
  * doc/adding-a-game.md is the checklist.
  */
 #ifndef MUSTER_SYSTEM_H
@@ -224,12 +224,18 @@ const struct loaded *system_ref(struct batch *b, const char *path,
 int system_read_more(const struct node *at, const char *name, size_t size);
 
 /*
+ * What the command reading a batch's documents lends its games, which
+ * know nothing of templates (the command does): a context of the
+ * batch, not of the program, so that two batches may lend different
+ * ones side by side.  Each hook is handed its arg back; a batch lends
+ * none until told.
+ *
  * A document that is no game's, such as a template (it has 'template:'
- * and no 'system:'), is handed to this hook when set; it returns nonzero
- * when it took the document.  The layering stays: games know nothing of
- * templates, the command that reads files does.
+ * and no 'system:'), is handed to foreign; it returns nonzero when it
+ * took the document.
  */
-extern int (*system_foreign_doc)(const struct node *root);
+void batch_set_foreign(struct batch *b,
+    int (*foreign)(const struct node *root, void *arg), void *arg);
 
 /*
  * The fields a template prints, for a game whose documents name the
@@ -239,11 +245,14 @@ extern int (*system_foreign_doc)(const struct node *root);
  * record type type.  When it cannot be used, the problem is reported
  * (the template's own problems at its file; a missing template, or one
  * of another type, at at under rule) and NULL is returned; else the
- * fields, sorted and NULL-ended, valid until the command ends.  Set by
- * the commands that read templates (catalog_attach()): games know
- * nothing of templates.  NULL elsewhere, when such checks are left out.
+ * fields, sorted and NULL-ended, valid until the command ends.  Lent by
+ * the commands that read templates (catalog_attach()); NULL from a
+ * batch that lends none, when such checks are left out.
  */
-extern const char *const *(*system_template_fields)(const char *name,
+void batch_set_fields(struct batch *b,
+    const char *const *(*fields)(const char *name, const struct node *at,
+    const char *rule, const char *type, void *arg), void *arg);
+const char *const *batch_template_fields(struct batch *b, const char *name,
     const struct node *at, const char *rule, const char *type);
 
 /* For a product's emit(): hands the filled record to the emitter. */

@@ -27,6 +27,40 @@ expect() {
 has() { # FILE TEXT DESCRIPTION
 	if grep -qF -- "$2" "$1"; then ok; else bad "$3: no '$2' in $1"; fi
 }
+# topics GLOB -- sources each tests/e2e/GLOB.sh in this shell: expect,
+# has, ok, bad, $muster, $t and the top of the tree as the working
+# folder (a new game adds its file; this one is not edited).  Their
+# variables are this shell's: a file never sets n or fail.
+topics() {
+	for f in tests/e2e/$1.sh; do
+		[ -f "$f" ] || { bad "no tests/e2e/$1.sh"; continue; }
+		before=$n
+		# shellcheck disable=SC1090
+		. "./$f"
+		[ "$n" -gt "$before" ] || bad "$f counts no check, or set n, the count of checks"
+	done
+}
+# valid_pdfs MIN -- every PDF written under $t is valid: qpdf finds no
+# error, ghostscript renders every page without one (a strict RIP's
+# view); more than MIN of them.
+valid_pdfs() {
+	npdf=0
+	for f in $(find "$t" -name '*.pdf' ! -name '*-qdf.pdf'); do
+		npdf=$((npdf + 1))
+		if qpdf --check "$f" >"$t/qpdf" 2>&1; then ok; else bad "qpdf --check $f: $(tail -2 "$t/qpdf")"; fi
+		if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$f" >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then ok; else bad "ghostscript $f: $(head -3 "$t/gs")"; fi
+	done
+	if [ "$npdf" -gt "$1" ]; then ok; else bad "only $npdf PDFs were checked by qpdf and ghostscript"; fi
+}
+# GAME=NAME (make check-e2e GAME=shambattle) runs tests/e2e/NAME*.sh
+# alone, and the check of the PDFs they wrote.
+if [ -n "${GAME:-}" ]; then
+	topics "$GAME*"
+	valid_pdfs -1
+	echo "  e2e   $n checks, $fail failures (GAME=$GAME)"
+	[ "$fail" = 0 ]
+	exit
+fi
 
 # --- the record cards, A4 and Letter ---
 # (units/shellshock holds six cards and two sheets; every card and sheet
@@ -519,26 +553,19 @@ has "$t/err" "renders shellshock.card records, which none of the inputs prints" 
 # expect, has, ok, bad, $muster, $t and the top of the tree as the
 # working folder (a new game adds its file; this one is not edited) ---
 # (Their variables are this shell's: a file never sets n or fail.)
-for f in tests/e2e/*.sh; do
-	[ -f "$f" ] || continue
-	before=$n
-	# shellcheck disable=SC1090
-	. "./$f"
-	[ "$n" -gt "$before" ] || bad "$f counts no check, or set n, the count of checks"
-done
+topics '*'
 
-# --- every PDF written above is valid: qpdf finds no error, ghostscript
-# renders every page without one (a strict RIP's view) ---
-npdf=0
-for f in $(find "$t" -name '*.pdf' ! -name '*-qdf.pdf'); do
-	npdf=$((npdf + 1))
-	if qpdf --check "$f" >"$t/qpdf" 2>&1; then ok; else bad "qpdf --check $f: $(tail -2 "$t/qpdf")"; fi
-	if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$f" >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then ok; else bad "ghostscript $f: $(head -3 "$t/gs")"; fi
-done
-if [ "$npdf" -gt 40 ]; then ok; else bad "only $npdf PDFs were checked by qpdf and ghostscript"; fi
+# --- every PDF written above is valid ---
+valid_pdfs 40
 
 # --- make install: the installed program finds its templates and decks ---
-if make -s install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi
+# From a copy of the tree (its objects kept, so only paths.o is built
+# again for PREFIX=/usr): this tree's muster is left alone for the tests
+# that run beside this one under make -j check.
+mkdir -p "$t/tree/build"
+cp -pR Makefile src tools templates decks examples units doc schemas completion muster "$t/tree/"
+cp -pR build/obj build/PATHS "$t/tree/build/" 2>/dev/null
+if make -s -C "$t/tree" install PREFIX=/usr DESTDIR="$t/inst" >"$t/out" 2>&1; then ok; else bad "make install"; cat "$t/out"; fi
 for f in usr/bin/muster usr/share/man/man1/muster.1 usr/share/muster/templates/shellshock-card.yaml usr/share/muster/decks/battalions.yaml; do
 	if [ -f "$t/inst/$f" ]; then ok; else bad "make install did not install $f"; fi
 done
@@ -555,11 +582,11 @@ done
 # uninstall removes what install put there and nothing else: a file of
 # the user's in the data folder stays, and so does its folder.
 mkdir -p "$t/inst/usr/share/muster/mine" && echo keep > "$t/inst/usr/share/muster/mine/notes"
-if make -s uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 &&
+if make -s -C "$t/tree" uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 &&
     [ "$(find "$t/inst" -type f)" = "$t/inst/usr/share/muster/mine/notes" ] &&
     [ ! -d "$t/inst/usr/share/muster/templates" ]; then ok; else
 	bad "make uninstall left files, or removed the user's: $(find "$t/inst" -type f | head -3)"; fi
-rm -rf "$t/inst"
+rm -rf "$t/inst" "$t/tree"
 
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]

@@ -115,7 +115,7 @@ for pair in filter(None, pairs):
 
 def base_kind(doc, path, depth=0):
     """The system and kind a variant's bases give, as muster looks at
-    them (base_has_system in system.c): None when none says."""
+    them (base_has_system in system_variant.c): None when none says."""
     ext = doc.get("extends")
     if not isinstance(ext, str) or depth > 8:
         return None

@@ -67,6 +67,8 @@ read_example(struct seen *s)
 	struct loaded ld;
 	char *path = repo_path("decks/ember-tide.yaml");
 
+	catalog_attach(b);
+
 	rd = reader_open(path);
 	assert_non_null(rd);
 	root = reader_next(rd, a);
@@ -93,7 +95,6 @@ test_example_deck(void **state)
 	(void)state;
 	memset(&s, 0, sizeof(s));
 	cap_start(&c, 0);
-	catalog_attach();
 	read_example(&s);
 	assert_string_equal(cap_text(&c), "");
 	/* 24 rows, 40 cards with their copies (10 of each element). */
@@ -137,7 +138,7 @@ test_cards_in_the_deck(void **state)
 	(void)state;
 	memset(&s, 0, sizeof(s));
 	cap_start(&c, 0);
-	catalog_attach();
+	catalog_attach(b);
 	load_yaml("my/deck.yaml", deck, a, b, &ld);
 	assert_string_equal(cap_text(&c), "");
 	e.rec = r;
@@ -201,7 +202,6 @@ test_render_notes_its_files(void **state)
 	o.backs = BACKS_LONG;
 	s.layout = layout_new(pdf, &o);
 	cap_start(&c, 0);
-	catalog_attach();
 	deps_record(1);
 	{
 		/* The deck's own template, as render finds it. */

@@ -195,8 +195,9 @@ audit_card(struct emitter *e, int copies)
 /* A template beside the deck that names it (decks/ember-tide/): not a
  * document of a game. */
 static int
-take_template(const struct node *root)
+take_template(const struct node *root, void *arg)
 {
+	(void)arg;
 	return node_get(root, "template") != NULL;
 }
 
@@ -244,8 +245,8 @@ test_products_fill_their_fields(void **state)
 	(void)state;
 	memset(&au, 0, sizeof(au));
 	diag_init(0, stderr);
-	catalog_attach();
-	system_foreign_doc = take_template;
+	catalog_attach(b);
+	batch_set_foreign(b, take_template, NULL);
 	for (d = 0; dirs[d]; d++) {
 		dir = repo_path(dirs[d]);
 		inputs_add(&in, dir);
@@ -288,7 +289,6 @@ test_products_fill_their_fields(void **state)
 	inputs_free(&in);
 	batch_free(b);
 	catalog_release();
-	system_foreign_doc = NULL;
 	system_cleanup();
 }
 
@@ -600,6 +600,90 @@ test_catalog_template(void **state)
 	free(doc);
 }
 
+/* What a batch lent its hooks: how often each was asked. */
+struct lent {
+	int foreign, fields;
+};
+
+static int
+lent_foreign(const struct node *root, void *arg)
+{
+	struct lent *l = arg;
+
+	if (node_get(root, "template") == NULL)
+		return 0;
+	l->foreign++;
+	return 1;
+}
+
+static const char *const *
+lent_fields(const char *name, const struct node *at, const char *rule,
+    const char *type, void *arg)
+{
+	static const char *const fields[] = { "name", "text", NULL };
+	struct lent *l = arg;
+
+	(void)at;
+	(void)rule;
+	assert_string_equal(name, "mine.yaml");
+	assert_string_equal(type, "cards.card");
+	l->fields++;
+	return fields;
+}
+
+/*
+ * Two batches side by side, each with what its own command lends (issue
+ * 25: a context, not program-wide hooks): one takes templates and gives
+ * a deck's template fields, the other lends nothing.  The same files,
+ * read through each in turn, get each batch's answer: the template is
+ * taken by one and told as a document without system: by the other;
+ * the deck's fields are asked of the one that lends them only.
+ */
+static void
+test_two_contexts(void **state)
+{
+	const char *dir = *state;
+	struct batch *lends = batch_new(), *bare = batch_new();
+	struct lent l = { 0, 0 };
+	struct capture c;
+	int round, asked;
+
+	write_in(dir, "mine.yaml", "template: mine\nrenders: cards.card\n"
+	    "size: [2in, 3in]\n");
+	write_in(dir, "deck.yaml", "system: cards\nkind: deck\n"
+	    "template: mine.yaml\ncards:\n  - {name: Bolt, text: Zap.}\n");
+	batch_set_foreign(lends, lent_foreign, &l);
+	batch_set_fields(lends, lent_fields, &l);
+	for (round = 1; round <= 2; round++) {
+		cap_start(&c, 0);
+		check_file(&c, lends, dir, "mine.yaml");
+		assert_string_equal(cap_text(&c), "");
+		assert_int_equal(l.foreign, round);
+		check_file(&c, bare, dir, "mine.yaml");
+		assert_non_null(strstr(cap_text(&c), "mine.yaml:1:1: error: "
+		    "missing key 'system'"));
+		assert_int_equal(l.foreign, round);
+		cap_end(&c);
+		cap_start(&c, 0);
+		asked = l.fields;
+		check_file(&c, lends, dir, "deck.yaml");
+		assert_string_equal(cap_text(&c), "");
+		assert_true(l.fields > asked);
+		asked = l.fields;
+		check_file(&c, bare, dir, "deck.yaml");
+		assert_string_equal(cap_text(&c), "");
+		assert_int_equal(l.fields, asked);
+		cap_end(&c);
+	}
+	/* No batch lends anything it was not given. */
+	assert_null(batch_template_fields(bare, "mine.yaml", NULL, "test",
+	    "cards.card"));
+	assert_non_null(batch_template_fields(lends, "mine.yaml", NULL, "test",
+	    "cards.card"));
+	batch_free(lends);
+	batch_free(bare);
+}
+
 /* The built-in templates and decks of the tree. */
 static int
 setup(void **state)
@@ -628,6 +712,7 @@ main(void)
 		scratch_test(test_ref_depth),
 		scratch_test(test_ref_missing),
 		scratch_test(test_catalog_template),
+		scratch_test(test_two_contexts),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -35,6 +35,7 @@ struct group {
 	const struct template *cur;	/* template of the current page */
 	struct pdf_page *front, *back;
 	int slot;			/* next free slot on the page */
+	int turned;			/* render.turned told */
 };
 
 /*
@@ -306,10 +307,15 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 {
 	static const char *const edge[4] = { "left", "right", "bottom", "top" };
 	double s = d->t->safe, x0 = tb->x, x1 = tb->x + tb->w, gap[4];
+	/* A print shop's margin where it is wider than the template's. */
+	const char *whose = d->l->o.safe > s + 0.01 ? "print shop's" :
+	    "template's";
 	const char *p = shown;
 	char gb[32], sb[32], lb[64], tx[64];
 	int i, k;
 
+	if (d->l->o.safe > s)
+		s = d->l->o.safe;
 	if (s <= 0 || d->unsafe == e)
 		return;
 	gap[2] = tb->y - d->oy;
@@ -352,13 +358,14 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 	d->unsafe = e;
 	card_diag(d, L_WARNING, "render.safe-zone",
 	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
-	    "inside the template's %s safe margin; it may be cut",
+	    "inside the %s %s safe margin; it may be cut",
 	    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
 	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 	    strcmp(text, rec_label_text(d->r)) ?
 	    shorten(text, tx, sizeof(tx)) : "",
 	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
-	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], mm_str(s, sb));
+	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], whose,
+	    mm_str(s, sb));
 }
 
 /*
@@ -856,8 +863,7 @@ finish_page(struct layout *l, struct group *g)
 	if (g->front && g->cur && g->cur->cut == CUT_LINES && l->o.crop) {
 		sheet_cut_lines(s, g->front, g->slot);
 	} else if (g->front && g->cur) {
-		sheet_crop_marks(s, g->front, (g->slot + s->cols - 1) /
-		    s->cols);
+		sheet_crop_marks(s, g->front, g->slot);
 		if (l->o.crop && white_edge(g->cur))
 			sheet_inner_cuts(s, g->front, g->slot);
 	}
@@ -896,12 +902,22 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 	s->paper_h = l->o.paper_h;
 	s->card_w = a4 ? t->a4_w : t->w;
 	s->card_h = a4 ? t->a4_h : t->h;
+	if (!t->counter && l->o.trim_w > 0) {
+		int turn = (t->w > t->h) != (l->o.trim_w > l->o.trim_h);
+
+		s->card_w = turn ? l->o.trim_h : l->o.trim_w;
+		s->card_h = turn ? l->o.trim_w : l->o.trim_h;
+	}
 	if (t->counter && l->o.counter > 0)
 		s->card_w = s->card_h = l->o.counter;
 	s->bleed = l->o.bleed;
 	s->gap = t->gap;
 	s->crop = l->o.crop && t->cut == CUT_CROP;
 	s->layout = l->o.layout;
+	/* What does not fit half a sheet (a record sheet, a roster) prints
+	 * on pages of its own without a fold: it has no back to fold. */
+	if (s->layout == LAYOUT_GUTTER && sheet_plan(s) < 0)
+		s->layout = LAYOUT_SHEET;
 	if (sheet_plan(s) < 0) {
 		char w[32], h[32];
 
@@ -912,6 +928,26 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Says once a product that its duplex pages are turned: the backs are
+ * mirrored the other way about (sheet_back_point()), and --back-offset
+ * is read on the calibration sheet printed the same way.
+ */
+static void
+turned_note(const struct layout *l, const struct sheet *s,
+    const struct template *t, const struct record *r)
+{
+	const char *file = rec_file(r) ? rec_file(r) : t->file;
+	int lng = l->o.backs == BACKS_LONG;
+
+	diag_at(L_NOTE, "render.turned", file, rec_file(r) ? rec_line(r) : 0,
+	    rec_file(r) ? rec_col(r) : 0, "printed %d to a turned (landscape) "
+	    "page, so %s turns the backs over %s; take --back-offset from "
+	    "'muster calibrate --landscape%s'", s->cols * s->rows,
+	    lng ? "duplex-long" : "duplex-short", lng ? "top to bottom" :
+	    "side to side", lng ? "" : " --backs duplex-short");
 }
 
 /* The group of product name, made when it first comes. */
@@ -966,9 +1002,20 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 		const struct sheet *s = &g->sheet;
 
 		finish_page(l, g);
-		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
-		if (l->o.backs != BACKS_NONE && s->layout != LAYOUT_GUTTER)
+		if (l->o.back_first && l->o.backs != BACKS_NONE &&
+		    l->o.layout != LAYOUT_GUTTER)
 			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		/* gutter-fold's backs are beside their fronts, or (a product
+		 * without a fold) not printed: no duplex. */
+		if (!l->o.back_first && l->o.backs != BACKS_NONE &&
+		    l->o.layout != LAYOUT_GUTTER)
+			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+		if (g->back && s->layout == LAYOUT_SHEET && s->landscape &&
+		    !g->turned) {
+			turned_note(l, s, t, r);
+			g->turned = 1;
+		}
 		if (s->layout == LAYOUT_SINGLE) {
 			pdf_page_boxes(g->front, s->x0, s->y0, s->card_w,
 			    s->card_h, s->bleed);

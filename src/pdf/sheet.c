@@ -228,6 +228,36 @@ sheet_plan(struct sheet *s)
 	return up > 0 ? 0 : -1;
 }
 
+/*
+ * Whether a back is mirrored side to side (else top to bottom).  The
+ * paper's long edges run along the page's longer side, however the page
+ * lies on the paper (a printer turns a landscape page onto portrait
+ * paper, front and back alike, whichever way round).  Turned over about
+ * its long edge, a sheet shows its page's short dimension reversed:
+ * across on an upright page, top to bottom on a turned one; about its
+ * short edge, the long dimension.  tests/test_sheet.c works this out on
+ * the paper.
+ */
+static int
+mirrors_across(double page_w, double page_h, enum backs backs)
+{
+	return page_w <= page_h ? backs == BACKS_LONG : backs == BACKS_SHORT;
+}
+
+void
+sheet_back_point(double page_w, double page_h, enum backs backs, double dx,
+    double dy, double *x, double *y)
+{
+	if (backs == BACKS_NONE)
+		return;
+	if (mirrors_across(page_w, page_h, backs))
+		*x = page_w - *x;
+	else
+		*y = page_h - *y;
+	*x += dx;
+	*y -= dy;
+}
+
 void
 sheet_slot(const struct sheet *s, int i, enum backs backs, double dx,
     double dy, double *x, double *y)
@@ -236,14 +266,19 @@ sheet_slot(const struct sheet *s, int i, enum backs backs, double dx,
 
 	*x = s->x0 + c * s->step_x;
 	*y = s->y0 - r * s->step_y;
-	if (backs == BACKS_LONG)
-		*x = s->page_w - *x - s->card_w;	/* turned over sideways */
-	else if (backs == BACKS_SHORT)
-		*y = s->page_h - *y - s->card_h;	/* turned over top to bottom */
-	if (backs != BACKS_NONE) {
-		*x += dx;
-		*y -= dy;
+	if (backs == BACKS_NONE)
+		return;
+	if (s->layout == LAYOUT_GUTTER) {
+		/* Beside its front, mirrored about the fold. */
+		*x = s->page_w - *x - s->card_w;
+		return;
 	}
+	if (mirrors_across(s->page_w, s->page_h, backs))
+		*x = s->page_w - *x - s->card_w;
+	else
+		*y = s->page_h - *y - s->card_h;
+	*x += dx;
+	*y -= dy;
 }
 
 /* Length of a mark with room from its start to the paper's edge; 0 when
@@ -258,30 +293,67 @@ mark_len(double room)
 	return len >= MARK_MIN - 1e-6 ? len : 0;
 }
 
-/* Marks round a grid whose left trim is at left: above and below at every
- * trim x, and on the sides asked for at every trim y. */
+/* Whether column c of row r of a grid holding the first used cards has
+ * one; mirrored: the grid of their backs beside a gutter-fold. */
+static int
+has_card(const struct sheet *s, int used, int mirrored, int r, int c)
+{
+	if (r < 0 || c < 0 || c >= s->cols)
+		return 0;
+	return r * s->cols + (mirrored ? s->cols - 1 - c : c) < used;
+}
+
+/* The lowest row of column c that holds a card, or -1. */
+static int
+lowest(const struct sheet *s, int used, int mirrored, int c)
+{
+	int r;
+
+	for (r = s->rows - 1; r >= 0; r--)
+		if (has_card(s, used, mirrored, r, c))
+			return r;
+	return -1;
+}
+
+/*
+ * Marks round the first used cards of a grid whose left trim is at left:
+ * above and below each column's cards at its trims, and on the sides
+ * asked for beside each row's outermost cards at its trims.  Only where
+ * a card is: a part-filled row is marked as far as its cards go, and a
+ * column's marks below sit under its lowest card.
+ */
 static void
 marks_round(const struct sheet *s, struct pdf_page *pg, double left,
-    int rows_used, int on_left, int on_right)
+    int used, int mirrored, int on_left, int on_right)
 {
 	const struct rgb black = { 0, 0, 0 };
-	double top, bottom, right, len, out, above, below;
-	int c, r, e;
+	int touch_x = s->step_x - s->card_w < 0.01;
+	int touch_y = s->step_y - s->card_h < 0.01;
+	double top, bottom, len, out, above, below;
+	int c, r, e, low, first, last;
 
-	right = left + (s->cols - 1) * s->step_x + s->card_w;
 	top = s->y0 + s->card_h;
-	bottom = s->y0 - (rows_used - 1) * s->step_y;
 	out = s->bleed + MARK_OFFSET;
-
-	/* Vertical marks above and below the grid at every trim x. */
 	above = mark_len(s->page_h - top - out);
-	below = mark_len(bottom - out);
-	for (c = 0; c < s->cols; c++)
+
+	/* Vertical marks above and below each column at its trims. */
+	for (c = 0; c < s->cols; c++) {
+		if ((low = lowest(s, used, mirrored, c)) < 0)
+			continue;
 		for (e = 0; e < 2; e++) {
 			double x = left + c * s->step_x + e * s->card_w;
+			int l = low;
 
-			if (e == 0 && c > 0 && s->step_x - s->card_w < 0.01)
-				continue;	/* shared with the card before */
+			/* A trim shared with the column before is drawn
+			 * once, under the lower of the two. */
+			if (touch_x && e == 0 && lowest(s, used, mirrored,
+			    c - 1) >= 0)
+				continue;
+			if (touch_x && e == 1 && c + 1 < s->cols &&
+			    lowest(s, used, mirrored, c + 1) > l)
+				l = lowest(s, used, mirrored, c + 1);
+			bottom = s->y0 - l * s->step_y;
+			below = mark_len(bottom - out);
 			if (above > 0)
 				pdf_line(pg, x, top + out, x, top + out + above,
 				    black, MARK_WIDTH);
@@ -289,40 +361,57 @@ marks_round(const struct sheet *s, struct pdf_page *pg, double left,
 				pdf_line(pg, x, bottom - out, x, bottom - out -
 				    below, black, MARK_WIDTH);
 		}
-	/* Horizontal marks left and right of the grid at every trim y. */
-	for (r = 0; r < rows_used; r++)
+	}
+	/* Horizontal marks beside each row's outer cards at its trims. */
+	for (r = 0; r < s->rows; r++) {
+		for (first = 0; first < s->cols &&
+		    !has_card(s, used, mirrored, r, first); first++)
+			;
+		if (first == s->cols)
+			break;
+		for (last = s->cols - 1; !has_card(s, used, mirrored, r, last);
+		    last--)
+			;
 		for (e = 0; e < 2; e++) {
 			double y = s->y0 - r * s->step_y + e * s->card_h;
+			double lx = left + first * s->step_x;
+			double rx = left + last * s->step_x + s->card_w;
 
-			if (e == 1 && r > 0 && s->step_y - s->card_h < 0.01)
-				continue;	/* shared with the card above */
-			if (on_left && (len = mark_len(left - out)) > 0)
-				pdf_line(pg, left - out, y, left - out - len,
-				    y, black, MARK_WIDTH);
-			if (on_right &&
-			    (len = mark_len(s->page_w - right - out)) > 0)
-				pdf_line(pg, right + out, y, right + out + len,
-				    y, black, MARK_WIDTH);
+			/* Shared with the row above, drawn with it, unless
+			 * this row reaches further out. */
+			if (e == 1 && r > 0 && touch_y &&
+			    has_card(s, used, mirrored, r - 1, first) &&
+			    has_card(s, used, mirrored, r - 1, last))
+				continue;
+			if (on_left && (len = mark_len(lx - out)) > 0)
+				pdf_line(pg, lx - out, y, lx - out - len, y,
+				    black, MARK_WIDTH);
+			if (on_right && (len = mark_len(s->page_w - rx - out)) >
+			    0)
+				pdf_line(pg, rx + out, y, rx + out + len, y,
+				    black, MARK_WIDTH);
 		}
+	}
 }
 
 void
-sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int rows_used)
+sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int used)
 {
 	double gw;
 
-	if (!s->crop || rows_used < 1 || s->layout == LAYOUT_SINGLE)
+	if (!s->crop || used < 1 || s->layout == LAYOUT_SINGLE)
 		return;
-	if (rows_used > s->rows)
-		rows_used = s->rows;
+	if (used > s->cols * s->rows)
+		used = s->cols * s->rows;
 	if (s->layout != LAYOUT_GUTTER) {
-		marks_round(s, pg, s->x0, rows_used, 1, 1);
+		marks_round(s, pg, s->x0, used, 0, 1, 1);
 		return;
 	}
-	/* Gutter-fold: the outer sides only; the fold is not a cut. */
+	/* Gutter-fold: the outer sides only; the fold is not a cut.  The
+	 * backs' grid is the fronts' mirrored. */
 	gw = (s->cols - 1) * s->step_x + s->card_w;
-	marks_round(s, pg, s->x0, rows_used, 1, 0);
-	marks_round(s, pg, s->page_w - s->x0 - gw, rows_used, 0, 1);
+	marks_round(s, pg, s->x0, used, 0, 1, 0);
+	marks_round(s, pg, s->page_w - s->x0 - gw, used, 1, 0, 1);
 }
 
 void
@@ -414,14 +503,9 @@ sheet_reg_marks(const struct sheet *s, struct pdf_page *pg,
 	for (i = 0; i < 2; i++) {
 		double px = x[i], py = y;
 
-		if (backs == BACKS_LONG)
-			px = s->page_w - px;
-		else if (backs == BACKS_SHORT)
-			py = s->page_h - py;
-		if (backs != BACKS_NONE) {
-			px += dx;
-			py -= dy;
-		}
+		/* The ring behind the cross, as the backs are placed. */
+		sheet_back_point(s->page_w, s->page_h, backs, dx, dy, &px,
+		    &py);
 		reg_cross(pg, px, py, backs != BACKS_NONE);
 	}
 }

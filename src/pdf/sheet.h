@@ -54,18 +54,29 @@ double sheet_min_margin(const struct sheet *s);
 /* Computes the grid; returns -1 when not even one card fits the paper. */
 int sheet_plan(struct sheet *s);
 /*
+ * Where point x, y of a front page of page_w x page_h lies on the back
+ * page, printed duplex and turned over the paper's edge backs names
+ * (nothing moves for BACKS_NONE): the mirror follows the page, side to
+ * side when the edge flipped on runs up the page (the long edge of an
+ * upright page, the short edge of a turned one), else top to bottom.
+ * Then shifted by dx right and dy down, as seen on the back page: the
+ * frame --back-offset and the calibration sheet of the same orientation
+ * share.
+ */
+void sheet_back_point(double page_w, double page_h, enum backs backs,
+    double dx, double dy, double *x, double *y);
+/*
  * Bottom-left of slot i's trim (i counts across, then down).  For a back
- * (backs != BACKS_NONE) the slot is mirrored so the back lands behind its
- * front, then shifted by dx to the right and dy down.  In a gutter-fold
- * layout the back is on the same page, mirrored about the fold: ask with
- * BACKS_LONG and no shift.
+ * (backs != BACKS_NONE) the slot is mirrored as sheet_back_point() says,
+ * so the back lands behind its front, then shifted by dx to the right and
+ * dy down.  In a gutter-fold layout the back is on the same page,
+ * mirrored about the fold, and not shifted, whatever backs.
  */
 void sheet_slot(const struct sheet *s, int i, enum backs backs, double dx,
     double dy, double *x, double *y);
-/* Crop marks for the first rows_used rows of the grid (both halves of a
- * gutter-fold page). */
-void sheet_crop_marks(const struct sheet *s, struct pdf_page *pg,
-    int rows_used);
+/* Crop marks round the first used slots of the grid, only where a card
+ * is (both halves of a gutter-fold page). */
+void sheet_crop_marks(const struct sheet *s, struct pdf_page *pg, int used);
 /* Cut lines along the trim of the first used slots: for pieces packed
  * edge to edge (counters), where crop marks outside the grid would not
  * show the cuts between them. */

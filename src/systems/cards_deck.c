@@ -381,19 +381,16 @@ load_deck(const struct node *root, struct arena *a, struct batch *b)
 
 /* The template's fields, or NULL when there is no telling (told). */
 static const char *const *
-template_fields(const struct deck *d, const char *rule)
+template_fields(struct batch *b, const struct deck *d, const char *rule)
 {
-	if (system_template_fields == NULL)
-		return NULL;
-	return system_template_fields(d->tmpl ? d->tmpl : CARDS_TMPL,
+	return batch_template_fields(b, d->tmpl ? d->tmpl : CARDS_TMPL,
 	    d->tmpl_n ? d->tmpl_n : d->root, rule, CARDS_TYPE);
 }
 
 static void
 r_template(const void *obj, struct batch *b, const struct rule *self)
 {
-	(void)b;
-	template_fields(DECK(obj), self->id);
+	template_fields(b, DECK(obj), self->id);
 }
 
 /* The card's name for messages: its name field, or its number. */
@@ -424,7 +421,8 @@ static void
 r_field(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct deck *d = DECK(obj);
-	const char *const *fields = template_fields(d, "cards.template"), *const *f;
+	const char *const *fields = template_fields(b, d, "cards.template");
+	const char *const *f;
 	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
 	const char **cols = NULL;
 	char lb[32];
@@ -526,7 +524,7 @@ static void
 r_unused(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct deck *d = DECK(obj);
-	const char *const *fields = template_fields(d, "cards.template");
+	const char *const *fields = template_fields(b, d, "cards.template");
 	const char **seen = NULL;
 	struct sbuf hint = SBUF_INIT;
 	int i, j, n = 0;

@@ -87,7 +87,6 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	sink = fopen("/dev/null", "w");
 	rec = record_new();
 	fuzz_warm_fonts();
-	catalog_attach();
 	return 0;
 }
 
@@ -159,6 +158,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	cards = 0;
 	b = batch_new();
+	catalog_attach(b);
 	system_read_file(tab ? tsvdeck : csvdeck, b, on_document, NULL);
 	batch_free(b);
 	diag_flush();

@@ -1,0 +1,140 @@
+/*
+ * layout/template_check.c -- a template's {fields} held to its record
+ * type's (template.field): each field an element prints is noted for
+ * the template's list and, when the caller's vocabulary gives the
+ * type's fields, one it does not have is told once at the place that
+ * names it, with the nearest field as a suggestion; named_fields() is
+ * the template's list of every field it names.
+ */
+#include "template_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../arena.h"
+#include "../diag.h"
+#include "../doc.h"
+#include "../util.h"
+
+/* Whether name is in the sorted, NULL-ended list v. */
+static int
+in_sorted(const char *const *v, const char *name)
+{
+	size_t lo = 0, hi = 0;
+
+	while (v[hi])
+		hi++;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(v[mid], name);
+
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* The first field of f that is not in fields, or NULL. */
+static const char *
+unknown_field(const struct fmt *f, const char *const *fields)
+{
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->seg[i].field && !in_sorted(fields, f->seg[i].field))
+			return f->seg[i].field;
+	return NULL;
+}
+
+/*
+ * Reports, at n where it was written, a {field} of f that the record
+ * type does not have: caught when the template is checked, not halfway
+ * through a render.  Once a place (a table column is one for all its
+ * rows).
+ */
+/* Notes the fields f prints for the element being compiled, each once. */
+static void
+note_fields(struct ctx *cx, const struct fmt *f)
+{
+	int i, k;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->seg[i].field == NULL)
+			continue;
+		for (k = 0; k < cx->nused; k++)
+			if (strcmp(cx->used[k], f->seg[i].field) == 0)
+				break;
+		if (k < cx->nused)
+			continue;
+		if (cx->nused == cx->capused) {
+			cx->capused = cx->capused ? cx->capused * 2 : 16;
+			cx->used = xrealloc(cx->used, (size_t)cx->capused *
+			    sizeof(*cx->used));
+		}
+		cx->used[cx->nused++] = f->seg[i].field;
+	}
+}
+
+void
+check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
+{
+	struct sbuf hint = SBUF_INIT;
+	const char *field;
+	int k;
+
+	note_fields(cx, f);
+	for (k = 0; k < f->n; k++)
+		if (f->seg[k].field) {
+			if (cx->nnamed == cx->capnamed) {
+				cx->capnamed = cx->capnamed ? cx->capnamed * 2 :
+				    64;
+				cx->named = xrealloc(cx->named,
+				    (size_t)cx->capnamed * sizeof(*cx->named));
+			}
+			cx->named[cx->nnamed++] = f->seg[k].field;
+		}
+	if (cx->fields == NULL || n == NULL ||
+	    (field = unknown_field(f, cx->fields)) == NULL)
+		return;
+	for (k = 0; k < cx->ntold; k++)
+		if (cx->told[k] == n)
+			return;
+	cx->told = xrealloc(cx->told, (size_t)(cx->ntold + 1) *
+	    sizeof(*cx->told));
+	cx->told[cx->ntold++] = n;
+	diag(L_ERROR, "template.field", n, "element '%s' names field '{%s}', "
+	    "which %s records do not have%s", cx->el, field, cx->t->type,
+	    sb_hint(&hint, field, cx->fields, 0));
+	sb_release(&hint);
+	cx->errors++;
+}
+
+static int
+by_field(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The fields the elements named, sorted, each once, in the arena. */
+const char *const *
+named_fields(struct ctx *cx)
+{
+	const char **v = arena_alloc(cx->a, (size_t)(cx->nnamed + 1) *
+	    sizeof(*v));
+	int i, n = 0;
+
+	if (cx->nnamed)
+		qsort(cx->named, (size_t)cx->nnamed, sizeof(*cx->named),
+		    by_field);
+	for (i = 0; i < cx->nnamed; i++)
+		if (n == 0 || strcmp(v[n - 1], cx->named[i]) != 0)
+			v[n++] = cx->named[i];
+	v[n] = NULL;
+	free(cx->named);
+	cx->named = NULL;
+	return v;
+}
