@@ -189,6 +189,36 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 	offer_files(operands);
 }
 
+/* A game's command: the game next, then its own options; value may
+ * leave the game out, and takes every game's options and files. */
+static void
+complete_game_cmd(char **w, int cword)
+{
+	const struct game *const *g;
+	const struct game *game;
+	const struct game_cmd *gc;
+
+	if (cword == 2 && cur[0] != '-') {
+		for (g = games; *g; g++)
+			if (game_cmd_find(*g, w[1]))
+				offer((*g)->name);
+		if (strcmp(w[1], "value") != 0)
+			return;
+	}
+	if (cword == 2 || game_find(w[2]) == NULL) {
+		if (strcmp(w[1], "value") == 0)
+			for (g = games; *g; g++)
+				if ((gc = game_cmd_find(*g, w[1])) != NULL)
+					offer_args(w, cword, 2, gc->opts, gc->values,
+					    NULL);
+		return;
+	}
+	if ((game = game_find(w[2])) == NULL ||
+	    (gc = game_cmd_find(game, w[1])) == NULL)
+		return;
+	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
+}
+
 int
 cmd_complete(int argc, char **argv)
 {
@@ -248,27 +278,6 @@ cmd_complete(int argc, char **argv)
 		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}
-	/* A game's command: the game next, then its own options; value
-	 * may leave the game out, and takes every game's options and
-	 * files. */
-	if (cword == 2 && cur[0] != '-') {
-		for (g = games; *g; g++)
-			if (game_cmd_find(*g, w[1]))
-				offer((*g)->name);
-		if (strcmp(w[1], "value") != 0)
-			return 0;
-	}
-	if (cword == 2 || game_find(w[2]) == NULL) {
-		if (strcmp(w[1], "value") == 0)
-			for (g = games; *g; g++)
-				if ((gc = game_cmd_find(*g, w[1])) != NULL)
-					offer_args(w, cword, 2, gc->opts, gc->values,
-					    NULL);
-		return 0;
-	}
-	if ((game = game_find(w[2])) == NULL ||
-	    (gc = game_cmd_find(game, w[1])) == NULL)
-		return 0;
-	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
+	complete_game_cmd(w, cword);
 	return 0;
 }
