@@ -57,7 +57,7 @@ value_army(struct report *rp, const void *army, long runs,
 	struct sb_values v;
 	const char *name;
 	int i, type, homebrew;
-	double fair;
+	double fair, tw[SB_NTYPES] = { 0 };
 
 	rp_open(rp, NULL, '{');
 	rp_f(rp, "army {army:%s}\n", sb_army_name(army));
@@ -66,7 +66,17 @@ value_army(struct report *rp, const void *army, long runs,
 		if (type < 0)
 			continue;
 		rp_open(rp, NULL, '{');
-		fair = sb_fair_sp(&v, type, runs, seed);
+		/* Each type's worth once an army; a unit of the type's own
+		 * values is worth just that (the same dice). */
+		if (sb_types[type].v.close == 0 && sb_types[type].v.fire == 0)
+			fair = 0;
+		else {
+			if (tw[type] == 0)
+				tw[type] = sb_worth(&sb_types[type].v, runs, seed);
+			fair = sb_sp(&sb_types[type].v) * (memcmp(&v,
+			    &sb_types[type].v, sizeof(v)) == 0 ? tw[type] :
+			    sb_worth(&v, runs, seed)) / tw[type];
+		}
 		rp_f(rp, "  {name:%s}: {type:%s}{_:%s}{~homebrew:%b}, counted "
 		    "{sp:%d} SP", name, sb_types[type].name, homebrew ?
 		    " (homebrew)" : "", homebrew, sb_sp(&v));
