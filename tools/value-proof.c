@@ -7,6 +7,10 @@
  * their values; single-stat improvements against the value.
  *
  *	build/value-proof [SEED [UNITS [PAIRS [RUNS [PAIR_RUNS [IMPROVE]]]]]]
+ *
+ * EXTRA=N adds N generated units to the reference set (to see what a
+ * larger set buys); PAIRS_OUT=1 prints each pair's values, prediction
+ * and share on standard error.
  */
 #include <math.h>
 #include <stdio.h>
