@@ -39,11 +39,32 @@ static const struct optval colour_values[] = {
 	{ NULL, NULL }
 };
 
+/* The script's request for files (or what operands names: "@pdf"),
+ * once. */
+static void
+offer_files(const char *operands)
+{
+	static int done;
+
+	if (!done++)
+		puts(operands ? operands : "@files");
+}
+
+/* Offers word once (a command several games have, their options). */
 static void
 offer(const char *word)
 {
-	if (strncmp(word, cur, strlen(cur)) == 0)
-		printf("%s\n", word);
+	static char seen[4096];
+	char key[130];
+
+	if (strncmp(word, cur, strlen(cur)) != 0)
+		return;
+	snprintf(key, sizeof(key), "\n%.127s\n", word);
+	if (strstr(seen, key) != NULL)
+		return;
+	if (strlen(seen) + strlen(key) < sizeof(seen))
+		strcat(seen, key + (seen[0] ? 1 : 0));
+	printf("%s\n", word);
 }
 
 /* "--name" (and "-o", "-d") for each option of a table. */
@@ -101,7 +122,7 @@ offer_value(const struct option *o, const struct optval *v)
 	if (strcmp(o->name, "template") == 0 ||
 	    strcmp(o->name, "elements") == 0) {
 		offer_templates();
-		puts("@files");
+		offer_files(NULL);
 	} else if (strcmp(o->name, "product") == 0) {
 		for (names = product_names(); *names; names++)
 			offer(*names);
@@ -111,7 +132,7 @@ offer_value(const struct option *o, const struct optval *v)
 		puts("@dir");
 	} else if (strcmp(o->name, "deck") == 0 ||
 	    strcmp(o->name, "against") == 0) {
-		puts("@files");
+		offer_files(NULL);
 	}
 	/* Otherwise a number or a name: nothing to offer. */
 }
@@ -129,7 +150,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 	/* Past "--", only files. */
 	for (i = first; i < cword; i++)
 		if (strcmp(w[i], "--") == 0) {
-			puts(operands ? operands : "@files");
+			offer_files(operands);
 			return;
 		}
 	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
@@ -165,7 +186,37 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 		offer_options(colour_opts);
 		return;
 	}
-	puts(operands ? operands : "@files");
+	offer_files(operands);
+}
+
+/* A game's command: the game next, then its own options; value may
+ * leave the game out, and takes every game's options and files. */
+static void
+complete_game_cmd(char **w, int cword)
+{
+	const struct game *const *g;
+	const struct game *game;
+	const struct game_cmd *gc;
+
+	if (cword == 2 && cur[0] != '-') {
+		for (g = games; *g; g++)
+			if (game_cmd_find(*g, w[1]))
+				offer((*g)->name);
+		if (strcmp(w[1], "value") != 0)
+			return;
+	}
+	if (cword == 2 || game_find(w[2]) == NULL) {
+		if (strcmp(w[1], "value") == 0)
+			for (g = games; *g; g++)
+				if ((gc = game_cmd_find(*g, w[1])) != NULL)
+					offer_args(w, cword, 2, gc->opts, gc->values,
+					    NULL);
+		return;
+	}
+	if ((game = game_find(w[2])) == NULL ||
+	    (gc = game_cmd_find(game, w[1])) == NULL)
+		return;
+	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
 }
 
 int
@@ -227,16 +278,6 @@ cmd_complete(int argc, char **argv)
 		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}
-	/* A game's command: the game next, then its own options. */
-	if (cword == 2) {
-		for (g = games; *g; g++)
-			if (game_cmd_find(*g, w[1]))
-				offer((*g)->name);
-		return 0;
-	}
-	if ((game = game_find(w[2])) == NULL ||
-	    (gc = game_cmd_find(game, w[1])) == NULL)
-		return 0;
-	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
+	complete_game_cmd(w, cword);
 	return 0;
 }

@@ -1,18 +1,29 @@
 /*
- * cmd_game.c -- the commands games bring (odds, resolve): `muster odds
- * GAME ARGS...` runs the game's own row of that name with "GAME ARGS...".
- * A command that only one game has may leave the game out: `muster
- * value ARGS...` runs it with "value ARGS...".
+ * cmd_game.c -- the commands games bring (odds, resolve, value): `muster
+ * odds GAME ARGS...` runs the game's own row of that name with "GAME
+ * ARGS...".  A command that only one game has may leave the game out.
+ * A command on documents (value) dispatches on each document's system:
+ * `muster value PATH...` runs each game's row with "value OPTIONS --
+ * FILES..." for the files whose documents are of that game.
  * Each game's options, usage and output are its own; this file knows
  * only the table.
  */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "cmd.h"
+#include "diag.h"
+#include "doc.h"
+#include "input.h"
 #include "system.h"
 #include "usage.h"
 #include "util.h"
+
+/* The commands whose arguments are documents, of any game. */
+static const char *const by_document[] = { "value", NULL };
 
 /* The games that have command cmd, NULL-ended, in names (64 at most). */
 static void
@@ -53,6 +64,126 @@ usage(struct sbuf *sb, const char *cmd)
 	    cmd);
 }
 
+/* The game of path's first document that names one, or NULL. */
+static const struct game *
+file_game(const char *path)
+{
+	struct arena *a = arena_new();
+	struct reader *r;
+	const struct node *root;
+	const struct game *g = NULL;
+	int was = diag_quiet(1);
+
+	if ((r = reader_open(path)) != NULL) {
+		while (g == NULL && (root = reader_next(r, a)) != NULL)
+			g = game_find(get_str(root, "system", ""));
+		reader_close(r);
+	}
+	diag_quiet(was);
+	arena_free(a);
+	return g;
+}
+
+/* Whether option arg (a "--name" or "--name=x") of any game's cmd takes
+ * the next argument as its value. */
+static int
+takes_value(const char *cmd, const char *arg)
+{
+	const struct game *const *g;
+	const struct game_cmd *c;
+	const struct option *o;
+	size_t n;
+
+	if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
+		return 0;
+	n = strlen(arg + 2);
+	for (g = games; *g; g++)
+		if ((c = game_cmd_find(*g, cmd)) != NULL && c->opts)
+			for (o = c->opts; o->name; o++)
+				if (strlen(o->name) == n &&
+				    strncmp(o->name, arg + 2, n) == 0)
+					return o->has_arg == required_argument;
+	return 0;
+}
+
+/* Runs game g's cmd with the options and the files of g. */
+static int
+run_on(const struct game *g, const char *cmd, char **opts, int nopts,
+    const struct inputs *in, const struct game **of)
+{
+	const struct game_cmd *c = game_cmd_find(g, cmd);
+	char **v = xcalloc((size_t)nopts + in->n + 3, sizeof(char *));
+	int n = 0, i, rc;
+	size_t k;
+
+	v[n++] = (char *)cmd;
+	for (i = 0; i < nopts; i++)
+		v[n++] = opts[i];
+	v[n++] = (char *)"--";
+	for (k = 0; k < in->n; k++)
+		if (of[k] == g)
+			v[n++] = in->v[k];
+	rc = c->run(n, v);
+	free(v);
+	return rc;
+}
+
+/*
+ * `muster value [OPTIONS] PATH...` when several games have value: the
+ * files (a folder's YAML files) go to the game their documents name, a
+ * file naming none to the first game (whose loader says what is wrong),
+ * each game in the table's order with every option given.
+ */
+static int
+by_documents(int argc, char **argv, const char *const *names)
+{
+	struct inputs in = INPUTS_INIT;
+	const struct game **of;
+	const struct game *const *g;
+	char **opts = xcalloc((size_t)argc, sizeof(char *));
+	int nopts = 0, i, rc = 0, r, ends = 0;
+	size_t k;
+
+	diag_init(0, stderr);
+	for (i = 1; i < argc; i++) {
+		if (!ends && strcmp(argv[i], "--") == 0) {
+			ends = 1;
+		} else if (!ends && argv[i][0] == '-' && argv[i][1] != '\0') {
+			opts[nopts++] = argv[i];
+			if (takes_value(argv[0], argv[i]) && i + 1 < argc)
+				opts[nopts++] = argv[++i];
+		} else if (inputs_add(&in, argv[i]) < 0) {
+			rc = 2;
+		}
+	}
+	diag_flush();
+	of = xcalloc(in.n + 1, sizeof(*of));
+	for (k = 0; k < in.n; k++) {
+		of[k] = file_game(in.v[k]);
+		if (of[k] == NULL || game_cmd_find(of[k], argv[0]) == NULL)
+			of[k] = game_find(names[0]);
+	}
+	for (g = games; rc == 0 && *g; g++) {
+		for (k = 0; k < in.n && of[k] != *g; k++)
+			;
+		if (game_cmd_find(*g, argv[0]) == NULL ||
+		    (k == in.n && (in.n > 0 || *g != game_find(names[0]))))
+			continue;
+		if ((r = run_on(*g, argv[0], opts, nopts, &in, of)) > rc)
+			rc = r;
+	}
+	free(of);
+	free(opts);
+	inputs_free(&in);
+	return rc;
+}
+
+static int
+is_by_document(const char *cmd)
+{
+	return str_index(by_document, cmd) >= 0;
+}
+
 int
 cmd_game(int argc, char **argv)
 {
@@ -62,8 +193,16 @@ cmd_game(int argc, char **argv)
 	struct sbuf u = SBUF_INIT, hint = SBUF_INIT;
 	int rc;
 
-	usage(&u, cmd);
 	games_with(cmd, names, NELEM(names));
+	/* A command on documents: each file to its own game, unless the
+	 * first argument names one (`muster value shellshock ...`) or asks
+	 * for help. */
+	if (names[0] && is_by_document(cmd) && (argc < 2 ||
+	    (game_find(argv[1]) == NULL && strcmp(argv[1], "--help") != 0 &&
+	    strcmp(argv[1], "-h") != 0)))
+		return names[1] ? by_documents(argc, argv, names) :
+		    game_cmd_find(game_find(names[0]), cmd)->run(argc, argv);
+	usage(&u, cmd);
 	/* A command only one game has needs no system named: `muster value
 	 * PATH...` is that game's (`muster value shellshock ...` too). */
 	if (names[0] && names[1] == NULL && (argc < 2 ||

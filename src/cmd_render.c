@@ -667,6 +667,7 @@ render_pass(struct render *rd, struct output *outs, int nout,
 	}
 	rd->rec = record_new();
 	rd->batch = batch_new();
+	batch_set_rendering(rd->batch);
 	catalog_attach(rd->batch);
 	batch_set_foreign(rd->batch, skip_template, rd);
 	for (i = 0; i < nout; i++) {

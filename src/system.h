@@ -159,6 +159,10 @@ struct place {
  * about one that is wrong elsewhere.  Rules run in their table's order.
  */
 int batch_doc_errors(const struct batch *b);
+/* A batch loading documents to render them: warnings that cost much to
+ * weigh (shellshock.value's duels) are left to check. */
+void batch_set_rendering(struct batch *b);
+int batch_rendering(const struct batch *b);
 /*
  * Claims key in namespace ns for what, defined at at.  Returns NULL the
  * first time, else the earlier claim (owned by the batch).

@@ -16,6 +16,18 @@
 #include "doc.h"
 #include "util.h"
 
+void
+batch_set_rendering(struct batch *b)
+{
+	b->rendering = 1;
+}
+
+int
+batch_rendering(const struct batch *b)
+{
+	return b && b->rendering;
+}
+
 int
 batch_doc_errors(const struct batch *b)
 {

@@ -50,6 +50,7 @@ struct batch {
 	const char *const *(*fields)(const char *name, const struct node *at,
 	    const char *rule, const char *type, void *arg);
 	void *fields_arg;
+	int rendering;		/* batch_set_rendering() */
 };
 
 /* ---- system_limit.c: what one file's documents may read ---- */

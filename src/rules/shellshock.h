@@ -101,7 +101,12 @@ extern const char *const ss_terrain_key[SS_NTERRAIN + 1];
 
 /* The internal box chart of the basic card, a d6 roll to a system hit
  * (SPEC 6: 1 s, 2 m, 3 p, 4 F, 5 A, 6 C), and what each hit does. */
-enum { SS_FX_EXPLODES = 1, SS_FX_CREW = 2 };
+enum { SS_FX_EXPLODES = 1, SS_FX_CREW = 2,
+	SS_FX_NO_FIRE = 4,	/* "Unit can not fire starting next round" */
+	SS_FX_NO_MOVE = 8,	/* "Unit can not move starting next round" */
+	SS_FX_LOSE_P = 16,	/* weapons marked "p" cannot fire */
+	SS_FX_LOSE_S = 32	/* weapons marked "s" cannot fire */
+};
 struct ss_chart_entry {
 	char letter;
 	const char *name;

@@ -53,11 +53,11 @@ const char *const ss_terrain_key[SS_NTERRAIN + 1] = {
  * mobility", "1 s secondary weapons destroyed". */
 const struct ss_chart_entry ss_chart[SS_CHART_DIE + 1] = {
 	{ ' ', "", 0 },
-	{ 's', "secondary weapons", 0 },
-	{ 'm', "mobility", 0 },
-	{ 'p', "primary weapons", 0 },
-	{ 'F', "fuel", SS_FX_EXPLODES },
-	{ 'A', "ammo", SS_FX_EXPLODES },
+	{ 's', "secondary weapons", SS_FX_LOSE_S },
+	{ 'm', "mobility", SS_FX_NO_MOVE },
+	{ 'p', "primary weapons", SS_FX_LOSE_P },
+	{ 'F', "fuel", SS_FX_EXPLODES | SS_FX_NO_MOVE },
+	{ 'A', "ammo", SS_FX_EXPLODES | SS_FX_NO_FIRE },
 	{ 'C', "crew", SS_FX_CREW },
 };
 

@@ -7,60 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the hit roll, once for each die and spread ---- */
+#include "../util.h"
 
-#define MAX_DIE 12	/* the targeting dice are d6, d8 and d10 */
-
-struct roll_table {
-	int ready;
-	int lo, hi;		/* totals of the normal part */
-	double *ge;		/* ge[t - lo] = P(normal total >= t) */
-	double mass;		/* of the normal part */
-	double flub, lucky;
+/* One in each band of the range modifier: 0-9, 10-19, 20-29, 30-39. */
+const int ss_duel_starts[SS_DUEL_NSTARTS] = { 5, 15, 25, 35 };
+/* muster's mixed ground: half open, the rest spread over the card's
+ * other terrains. */
+const double ss_duel_field[SS_NTERRAIN] = {
+	0.50, 0.15, 0.15, 0.08, 0.04, 0.08
 };
-
-static struct roll_table tables[MAX_DIE + 1][2];
-
-static const struct roll_table *
-roll_table(int die, int spread)
-{
-	struct roll_table *t;
-	struct dist d = DIST_INIT;
-	int k;
-	double acc = 0;
-
-	if (die < 1 || die > MAX_DIE)
-		die = SS_HUMAN_DIE;
-	t = &tables[die][spread ? 1 : 0];
-	if (t->ready)
-		return t;
-	ss_roll_dist(die, spread, &d, &t->flub, &t->lucky);
-	t->lo = d.lo;
-	t->hi = d.hi;
-	t->ge = malloc((size_t)(d.hi - d.lo + 2) * sizeof(double));
-	if (t->ge == NULL)
-		abort();
-	t->ge[d.hi - d.lo + 1] = 0;
-	for (k = d.hi; k >= d.lo; k--) {
-		acc += d.p[k - d.lo];
-		t->ge[k - d.lo] = acc;
-	}
-	t->mass = acc;
-	t->ready = 1;
-	dist_free(&d);
-	return t;
-}
-
-/* P(normal total >= need). */
-static double
-ge(const struct roll_table *t, int need)
-{
-	if (need <= t->lo)
-		return t->mass;
-	if (need > t->hi)
-		return 0;
-	return t->ge[need - t->lo];
-}
 
 /* ---- geometry ---- */
 
@@ -108,403 +63,123 @@ ss_rows_of(const struct ss_unit *u, char cls)
 	return rows;
 }
 
-/* The rows whose weapons can use spread fire. */
-static unsigned
-spread_rows(const struct ss_unit *u)
+int
+ss_duel_speed(const struct ss_unit *u)
 {
-	unsigned rows = 0;
-	int i;
+	double cost = 0;
+	int t;
 
-	for (i = 0; i < u->nweapons; i++)
-		if (u->weapon[i].spread)
-			rows |= 1u << u->weapon[i].row;
-	return rows;
+	for (t = 0; t < SS_NTERRAIN; t++)
+		cost += ss_duel_field[t] * (u->terrain[t] > 0 ? u->terrain[t] :
+		    SS_TERRAIN_MAX);
+	return cost > 0 ? (int)(u->max_speed / cost) : 0;
 }
 
-/* ---- a volley ---- */
-
-void
-ss_volley(const struct ss_unit *a, unsigned rows, int spread, int rmod,
-    const struct ss_unit *d, int facing, struct ss_volley *v)
+int
+ss_unit_complete(const struct ss_unit *u)
 {
-	const struct roll_table *t = roll_table(a->die, spread);
-	int need[SS_MAX_WEAPONS], dmg[SS_MAX_WEAPONS], n = 0, i, j, k, sum;
-	double pk;
-
-	memset(v, 0, sizeof(*v));
-	for (i = 0; i < a->nweapons; i++) {
-		const struct ss_weapon *w = &a->weapon[i];
-
-		if (!(rows & (1u << w->row)))
-			continue;
-		need[n] = ss_target_dv(d, w->row, facing, 0) - a->skill - rmod;
-		dmg[n] = ss_weapon_damage(w, spread);
-		/* Kept in order of need: a roll hits a prefix of them. */
-		for (j = n; j > 0 && need[j - 1] > need[j]; j--) {
-			int tn = need[j], td = dmg[j];
-
-			need[j] = need[j - 1];
-			dmg[j] = dmg[j - 1];
-			need[j - 1] = tn;
-			dmg[j - 1] = td;
-		}
-		n++;
-	}
-	sum = 0;
-	for (k = 0; k <= n; k++) {
-		/* Exactly the first k hit. */
-		pk = (k == 0 ? t->mass : ge(t, need[k - 1])) -
-		    (k == n ? 0 : ge(t, need[k]));
-		if (k == 0)
-			pk += t->flub;
-		if (k == n)
-			pk += t->lucky;
-		if (k > 0)
-			sum += dmg[k - 1];
-		if (pk <= 0)
-			continue;
-		if (sum == 0) {
-			v->damage[v->n] = 0;
-			v->p[v->n++] = pk;
-			continue;
-		}
-		/* The coin: heads doubles it. */
-		v->damage[v->n] = sum * SS_HEADS_TIMES;
-		v->p[v->n++] = pk / SS_COIN_SIDES;
-		v->damage[v->n] = sum;
-		v->p[v->n++] = pk * (SS_COIN_SIDES - 1) / SS_COIN_SIDES;
-	}
-	for (i = 0; i < v->n; i++)
-		v->mean += v->p[i] * v->damage[i];
+	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
+	    u->dead >= 1 && u->gunners >= 1;
 }
 
-/* ---- one target, one facing: a turn, and the turns to destroy ---- */
+/* ---- the hit roll: the exact distribution, sampled by quantile ---- */
 
-/* The chance that a hit putting internal points in destroys the unit by
- * the chart alone (crew, explosions), for 1 <= internal < dead. */
-static double
-chart_kill(const struct ss_unit *d, int internal)
-{
-	return internal > 0 && internal < d->dead ?
-	    ss_p_destroyed_by(d, internal) : 0;
-}
-
-struct turn {
-	double p_kill, internal, damage;
+struct roll {
+	int lo, n;		/* totals lo .. lo + n - 1 of the normal part */
+	double *cum;		/* cum[k]: P(flub) + P(normal total <= lo + k) */
+	double *ge;		/* ge[k]: P(normal total >= lo + k) */
+	double flub, lucky;
 };
 
-#define MAX_STATE 512
-
-/* chart_kill for each internal damage below MAX_STATE: a matchup asks
- * it of the same target thousands of times. */
 static void
-kill_table(const struct ss_unit *d, double kill[MAX_STATE])
+roll_init(struct roll *r, int die, int spread)
 {
-	int i;
+	struct dist d = DIST_INIT;
+	double acc;
+	int k;
 
-	for (i = 0; i < MAX_STATE; i++)
-		kill[i] = i < d->dead ? chart_kill(d, i) : 0;
+	ss_roll_dist(die, spread, &d, &r->flub, &r->lucky);
+	r->lo = d.lo;
+	r->n = d.hi - d.lo + 1;
+	r->cum = xmalloc((size_t)r->n * sizeof(double));
+	r->ge = xmalloc((size_t)(r->n + 1) * sizeof(double));
+	acc = r->flub;
+	for (k = 0; k < r->n; k++)
+		r->cum[k] = acc += d.p[k];
+	r->ge[r->n] = 0;
+	for (k = r->n - 1; k >= 0; k--)
+		r->ge[k] = r->ge[k + 1] + d.p[k];
+	dist_free(&d);
 }
 
+static void
+roll_release(struct roll *r)
+{
+	free(r->cum);
+	free(r->ge);
+}
+
+/* P(total on the dice >= need), the natural 20 included. */
 static double
-kill_at(const double *kill, const struct ss_unit *d, int internal)
+roll_hits(const struct roll *r, int need)
 {
-	return internal < MAX_STATE ? kill[internal] : chart_kill(d, internal);
+	int k = need - r->lo;
+
+	if (k <= 0)
+		return r->ge[0] + r->lucky;
+	return (k >= r->n ? 0 : r->ge[k]) + r->lucky;
 }
 
-static void
-one_turn(const struct ss_volley *v, const struct ss_unit *d, int facing,
-    const double *kill, struct turn *t)
-{
-	int i, in;
+enum { ROLL_FLUB = -1000000, ROLL_LUCKY = 1000000 };
 
-	memset(t, 0, sizeof(*t));
-	for (i = 0; i < v->n; i++) {
-		in = v->damage[i] - d->armor[facing];
-		if (in < 0)
-			in = 0;
-		t->damage += v->p[i] * v->damage[i];
-		t->internal += v->p[i] * in;
-		t->p_kill += v->p[i] * (in >= d->dead ? 1 :
-		    kill_at(kill, d, in));
+/* The total for a uniform draw u: flubs lowest, the natural 20 highest,
+ * so that a higher u is never a worse roll. */
+static int
+roll_at(const struct roll *r, double u)
+{
+	int lo = 0, hi = r->n - 1, mid;
+
+	if (u < r->flub)
+		return ROLL_FLUB;
+	if (u >= 1 - r->lucky)
+		return ROLL_LUCKY;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (u < r->cum[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
+	return r->lo + lo;
 }
 
-/*
- * The turns the volley takes to destroy d from fresh on facing, one
- * volley a turn: the armor comes off first, then internal damage adds
- * up to dead, each hit's own internal damage marking the chart.  The
- * states are the armor left (internal 0) and, once it is gone, the
- * internal damage so far; each volley only wears them down, so they
- * are solved from the bottom up.
- */
-static double
-turns_to_kill(const struct ss_volley *v, const struct ss_unit *d, int facing,
-    const double *kill)
-{
-	int armor = d->armor[facing], dead = d->dead, a, i, o, dmg, in;
-	static double ea[MAX_STATE], ei[MAX_STATE];
-	double p0 = 0, sum, p;
+/* ---- dice: a counter-based stream per gunner and turn ---- */
 
-	if (armor < 0 || armor >= MAX_STATE || dead < 1 || dead >= MAX_STATE)
-		return SS_VALUE_NEVER;
-	for (o = 0; o < v->n; o++)
-		if (v->damage[o] == 0)
-			p0 += v->p[o];
-	if (p0 >= 1 - 1e-12)
-		return SS_VALUE_NEVER;
-	/* No armor left, i internal already. */
-	for (i = dead - 1; i >= 0; i--) {
-		sum = 1;
-		for (o = 0; o < v->n; o++) {
-			if ((dmg = v->damage[o]) == 0)
-				continue;
-			p = v->p[o];
-			if (i + dmg >= dead)
-				continue;
-			sum += p * (1 - kill[dmg]) * ei[i + dmg];
-		}
-		ei[i] = sum / (1 - p0);
-		if (ei[i] > SS_VALUE_NEVER)
-			ei[i] = SS_VALUE_NEVER;
-	}
-	/* a armor left, no internal yet. */
-	ea[0] = ei[0];
-	for (a = 1; a <= armor; a++) {
-		sum = 1;
-		for (o = 0; o < v->n; o++) {
-			if ((dmg = v->damage[o]) == 0)
-				continue;
-			p = v->p[o];
-			if (dmg <= a) {
-				sum += p * ea[a - dmg];
-				continue;
-			}
-			in = dmg - a;
-			if (in >= dead)
-				continue;
-			sum += p * (1 - kill[in]) * ei[in];
-		}
-		ea[a] = sum / (1 - p0);
-		if (ea[a] > SS_VALUE_NEVER)
-			ea[a] = SS_VALUE_NEVER;
-	}
-	return ea[armor];
-}
-
-/*
- * The attacker's best volley at d's facing: of the arcs it can turn to
- * and spread fire or not, the one doing the most damage expected, a
- * kill counted as all of the target's armor and dead.
- */
-static void
-best_volley(const struct ss_unit *a, unsigned working, int rmod,
-    const struct ss_unit *d, int facing, const double *kill,
-    struct ss_volley *best, unsigned *best_rows, int *best_spread)
-{
-	struct ss_volley v;
-	struct turn t;
-	unsigned rows, seen[SS_NDIRS];
-	double score, top = -1;
-	int dir, k, nseen = 0, spread;
-
-	memset(best, 0, sizeof(*best));
-	best->n = 1;
-	best->p[0] = 1;
-	*best_rows = 0;
-	*best_spread = 0;
-	for (dir = 0; dir < SS_NDIRS; dir++) {
-		rows = ss_rows_bearing(a, dir, working);
-		if (rows == 0)
-			continue;
-		for (k = 0; k < nseen && seen[k] != rows; k++)
-			;
-		if (k < nseen)
-			continue;
-		seen[nseen++] = rows;
-		for (spread = 0; spread <= 1; spread++) {
-			if (spread && (rows & ~spread_rows(a)))
-				continue;
-			ss_volley(a, rows, spread, rmod, d, facing, &v);
-			one_turn(&v, d, facing, kill, &t);
-			score = t.damage + t.p_kill * (d->armor[facing] +
-			    d->dead);
-			if (score > top) {
-				top = score;
-				*best = v;
-				*best_rows = rows;
-				*best_spread = spread;
-			}
-		}
-	}
-}
-
-/* ---- a matchup: ranges 0-40 and the four facings ---- */
-
-void
-ss_matchup(const struct ss_unit *a, const struct ss_unit *d,
-    struct ss_matchup *m)
-{
-	unsigned rows, all = ss_rows_of(a, 0);
-	struct ss_volley v;
-	struct turn t;
-	double w, wsum = 0, logt = 0, flog[SS_NFACINGS] = { 0 };
-	double fw[SS_NFACINGS] = { 0 }, share[SS_NROWS] = { 0 }, tot = 0;
-	double turns, hit, kill[MAX_STATE];
-	int range, rmod, f, spread, i, need;
-
-	memset(m, 0, sizeof(*m));
-	kill_table(d, kill);
-	/* Each whole inch from 0 to 40 alike; the modifier changes only
-	 * every 10, so each modifier weighs as many inches as give it. */
-	for (rmod = 0; rmod >= ss_range_modifier(SS_VALUE_RANGE_MAX); rmod--) {
-		w = 0;
-		for (range = 0; range <= SS_VALUE_RANGE_MAX; range++)
-			if (ss_range_modifier(range) == rmod)
-				w++;
-		for (f = 0; f < SS_NFACINGS; f++) {
-			const struct roll_table *rt;
-
-			best_volley(a, all, rmod, d, f, kill, &v, &rows,
-			    &spread);
-			one_turn(&v, d, f, kill, &t);
-			turns = turns_to_kill(&v, d, f, kill);
-			m->p_kill += w * t.p_kill;
-			m->internal += w * t.internal;
-			m->damage += w * t.damage;
-			logt += w * log(turns);
-			flog[f] += w * log(turns);
-			fw[f] += w;
-			wsum += w;
-			/* Each weapon's damage expected: hit, times the coin's
-			 * mean. */
-			rt = roll_table(a->die, spread);
-			for (i = 0; i < a->nweapons; i++) {
-				const struct ss_weapon *wp = &a->weapon[i];
-
-				if (!(rows & (1u << wp->row)))
-					continue;
-				need = ss_target_dv(d, wp->row, f, 0) - a->skill -
-				    rmod;
-				hit = ge(rt, need) + rt->lucky;
-				share[wp->row] += w * hit *
-				    ss_weapon_damage(wp, spread) *
-				    (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
-				    SS_COIN_SIDES;
-			}
-		}
-	}
-	m->p_kill /= wsum;
-	m->internal /= wsum;
-	m->damage /= wsum;
-	m->turns = exp(logt / wsum);
-	for (f = 0; f < SS_NFACINGS; f++)
-		m->facing_turns[f] = exp(flog[f] / fw[f]);
-	for (i = 0; i < SS_NROWS; i++)
-		tot += share[i];
-	for (i = 0; i < SS_NROWS; i++)
-		m->row_share[i] = tot > 0 ? share[i] / tot : 0;
-}
-
-/* ---- mobility ---- */
-
-double
-ss_maneuver_factor(const struct ss_unit *u)
-{
-	double man = 0;
-	int i;
-
-	for (i = 0; i < SS_MANEUVER_LEN && u->maneuver[i]; i++)
-		man += u->maneuver[i] == 'y' ? 1 : u->maneuver[i] == '?' ?
-		    0.5 : 0;
-	man /= SS_MANEUVER_LEN;
-	return man < 1.0 / 3 ? 1.0 / 3 : man;
-}
-
-double
-ss_terrain_factor(const struct ss_unit *u)
-{
-	double terr = 0;
-	int i;
-
-	for (i = 0; i < SS_NTERRAIN; i++)
-		terr += u->terrain[i] > 0 ? 1.0 / u->terrain[i] : 0;
-	return terr / SS_NTERRAIN;
-}
-
-double
-ss_mobility(const struct ss_unit *u)
-{
-	return (u->max_speed + u->road_speed / 2.0) * ss_maneuver_factor(u) *
-	    ss_terrain_factor(u);
-}
-
-/* ---- a unit against the set ---- */
-
-void
-ss_value(const struct ss_unit *u, const struct ss_unit *const *refs,
-    int nref, struct ss_value *v)
-{
-	double lo = 0, ld = 0;
-	int r;
-
-	memset(v, 0, sizeof(*v));
-	if (nref > SS_VALUE_MAX_REFS)
-		nref = SS_VALUE_MAX_REFS;
-	v->nref = nref;
-	for (r = 0; r < nref; r++) {
-		ss_matchup(u, refs[r], &v->vs[r]);
-		ss_matchup(refs[r], u, &v->from[r]);
-		/* Kills a turn, its own and the others' at it. */
-		lo += 1 / v->vs[r].turns;
-		ld += 1 / v->from[r].turns;
-	}
-	/* The mean rate of kills it makes, and the turns it lasts at the
-	 * mean rate it is killed. */
-	v->offence = nref ? lo / nref : 0;
-	v->defence = ld > 0 ? nref / ld : SS_VALUE_NEVER;
-	v->mobility = ss_mobility(u);
-	v->strength = sqrt(v->offence * v->defence) *
-	    pow(v->mobility > 0 ? v->mobility : 1e-3, SS_VALUE_MOBILITY_EXP);
-}
-
-double
-ss_value_scale(const struct ss_unit *const *refs, const double *strengths,
-    int nref)
-{
-	double sv = 0, ss = 0, all = 0;
-	int r, n = 0;
-
-	for (r = 0; r < nref; r++) {
-		all += strengths[r];
-		if (refs[r]->combat_value < 0)
-			continue;
-		sv += refs[r]->combat_value;
-		ss += strengths[r];
-		n++;
-	}
-	if (n > 0 && ss > 0)
-		return sv / ss;
-	return all > 0 ? SS_VALUE_DEFAULT_MEAN * nref / all : 1;
-}
-
-/* ---- the duel ---- */
-
-/* splitmix64: seeded, the same on every machine. */
 static unsigned long long
-next64(unsigned long long *s)
+mix64(unsigned long long z)
 {
-	unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-
+	z += 0x9e3779b97f4a7c15ULL;
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
 }
 
+static unsigned long long
+stream(unsigned long long seed, int start, long run, int turn, int who)
+{
+	unsigned long long s = mix64(seed);
+
+	s = mix64(s ^ (unsigned long long)start);
+	s = mix64(s ^ (unsigned long long)run);
+	s = mix64(s ^ (unsigned long long)turn);
+	return mix64(s ^ (unsigned long long)who);
+}
+
 static double
 uniform(unsigned long long *s)
 {
-	return (double)(next64(s) >> 11) * (1.0 / 9007199254740992.0);
+	*s = mix64(*s);
+	return (double)(*s >> 11) * (1.0 / 9007199254740992.0);
 }
 
 static int
@@ -513,207 +188,716 @@ die(unsigned long long *s, int sides)
 	return (int)(uniform(s) * sides) + 1;
 }
 
-/* One side of a duel, as it stands. */
-struct side {
-	const struct ss_unit *u;
-	int armor[SS_NFACINGS], internal;
-	unsigned working;	/* rows whose weapons can still fire */
-	int mobile, dir, dead;
-	int next_dir;		/* where it turns this turn */
-	unsigned rows;		/* and fires these, */
-	int spread;		/* spread or not */
-	unsigned lose;		/* rows lost at the end of this turn */
-	int immobile_next;
-	/* Volleys by rows, spread and the enemy's facing, as they come. */
-	struct { int ready; struct ss_volley v; } cache[1 << SS_NROWS][2]
-	    [SS_NFACINGS];
+/* ---- a side of a pairing ---- */
+
+#define NBANDS (2 + SS_DUEL_FIELD / SS_RANGE_STEP)	/* point blank, 0, -1.. */
+#define NMASK (1 << SS_P)				/* weapon rows E..S */
+#define MAX_MOVES 64
+
+/* A move: the heading's turn before the first half, before the second,
+ * at the end (in 60-degree steps), and half speed or full. */
+struct move {
+	signed char t[3];
+	unsigned char half;
 };
 
-static const struct ss_volley *
-cached(struct side *x, const struct ss_unit *enemy, unsigned rows,
-    int spread, int rmod, int facing)
-{
-	struct ss_volley *v = &x->cache[rows][spread][facing].v;
+struct fighter {
+	const struct ss_unit *u;
+	struct roll roll[2];		/* spread fire or not */
+	int speed;
+	struct move move[MAX_MOVES];
+	int nmove;
+	/* Where the moves take it from each heading, each place once: the
+	 * heading it ends on and the inches gained along the line. */
+	struct { signed char heading, gain; } dest[SS_NDIRS][MAX_MOVES];
+	int ndest[SS_NDIRS];
+	int best_range;
+	/* Expected damage on the enemy by weapons working, own heading,
+	 * the enemy's heading and range band; NAN until asked. */
+	float ed[NMASK][SS_NDIRS][SS_NDIRS][NBANDS];
+	/* As it stands in a run. */
+	int armor[SS_NFACINGS], internal, heading, dead;
+	unsigned working;
+	int can_fire, mobile;
+	unsigned lose;
+	int no_fire_next, no_move_next;
+	long shown[SS_NFACINGS];
+};
 
-	if (!x->cache[rows][spread][facing].ready) {
-		ss_volley(x->u, rows, spread, rmod, enemy, facing, v);
-		x->cache[rows][spread][facing].ready = 1;
-	}
-	return v;
-}
-
-/* x turns (if it can) to bring its best arc to bear on the facing y
- * shows it now: its rows and spread fire for this turn. */
+/* The 60-degree turns possible at each of the three points of a
+ * maneuver: y one, n none, ? one at one of the ?s. */
 static void
-choose(struct side *x, const struct side *y, int rmod)
+moves_init(struct fighter *f)
 {
-	int facing = ss_facing_toward(y->dir), dir, spread;
-	unsigned rows;
-	const struct ss_volley *v;
-	double top = -1;
+	const char *m = f->u->maneuver;
+	int c, k, ok, q, half;
 
-	x->rows = 0;
-	x->spread = 0;
-	for (dir = 0; dir < SS_NDIRS; dir++) {
-		if (!x->mobile && dir != x->dir)
-			continue;
-		rows = ss_rows_bearing(x->u, dir, x->working);
-		if (rows == 0)
-			continue;
-		for (spread = 0; spread <= 1; spread++) {
-			if (spread && (rows & ~spread_rows(x->u)))
+	f->nmove = 0;
+	for (c = 0; c < 27; c++) {
+		int t[3] = { c % 3 - 1, c / 3 % 3 - 1, c / 9 - 1 };
+
+		ok = 1;
+		q = 0;
+		for (k = 0; k < SS_MANEUVER_LEN; k++) {
+			if (t[k] == 0)
 				continue;
-			v = cached(x, y->u, rows, spread, rmod, facing);
-			if (v->mean > top) {
-				top = v->mean;
-				x->next_dir = dir;
-				x->rows = rows;
-				x->spread = spread;
-			}
+			if (m[k] == 'y')
+				continue;
+			if (m[k] == '?' && q++ == 0)
+				continue;
+			ok = 0;
+		}
+		for (half = 0; ok && half <= 1; half++) {
+			struct move *mv = &f->move[f->nmove++];
+
+			for (k = 0; k < 3; k++)
+				mv->t[k] = (signed char)t[k];
+			mv->half = (unsigned char)half;
 		}
 	}
 }
 
-/* x fires its volley at the facing y shows after turning: the damage. */
 static int
-shoot(struct side *x, const struct side *y, int rmod, unsigned long long *s)
+band_of(int range)
 {
-	const struct ss_volley *v;
-	double r;
-	int o;
-
-	if (x->rows == 0)
-		return 0;
-	v = cached(x, y->u, x->rows, x->spread, rmod,
-	    ss_facing_toward(y->dir));
-	r = uniform(s);
-	for (o = 0; o < v->n - 1 && r >= v->p[o]; o++)
-		r -= v->p[o];
-	return v->damage[o];
+	return range <= 0 ? 0 : 1 + range / SS_RANGE_STEP;
 }
 
-/* damage on y's facing: armor, internal, the chart. */
-static void
-take(struct side *y, int facing, int damage, unsigned long long *s)
+/* The range a band stands for, to move towards. */
+static int
+band_range(int band)
 {
-	int in, boxes, roll, i, c;
+	return band == 0 ? 0 : (band - 1) * SS_RANGE_STEP + SS_RANGE_STEP / 2;
+}
 
-	if (damage <= 0)
-		return;
-	if (damage <= y->armor[facing]) {
-		y->armor[facing] -= damage;
-		return;
+/* ---- fire: the gunners' groups ---- */
+
+struct group {
+	int nw, spread;
+	int need[SS_MAX_WEAPONS], dmg[SS_MAX_WEAPONS];
+	double mean;
+};
+
+/* A group's damage expected, the coin's double included. */
+static double
+group_mean(const struct roll *r, const int *need, const int *dmg, int n)
+{
+	double m = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		m += roll_hits(r, need[i]) * dmg[i];
+	return m * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) / SS_COIN_SIDES;
+}
+
+/* The weapons of rows bearing on d's facing at band, sorted by need,
+ * cut among the gunners; returns the groups. */
+static int
+groups(const struct fighter *a, unsigned rows, const struct ss_unit *d,
+    int facing, int band, struct group *g)
+{
+	const struct ss_unit *u = a->u;
+	int need[SS_MAX_WEAPONS], idx[SS_MAX_WEAPONS], n = 0, i, j, k, ng;
+	int rmod = band == 0 ? 0 : -(band - 1), first, size, s, nd0;
+
+	for (i = 0; i < u->nweapons; i++) {
+		if (!(rows & (1u << u->weapon[i].row)))
+			continue;
+		nd0 = ss_target_dv(d, u->weapon[i].row, facing, band == 0) -
+		    u->skill - rmod;
+		for (j = n; j > 0 && need[j - 1] > nd0; j--) {
+			need[j] = need[j - 1];
+			idx[j] = idx[j - 1];
+		}
+		need[j] = nd0;
+		idx[j] = i;
+		n++;
 	}
-	in = damage - y->armor[facing];
-	y->armor[facing] = 0;
-	y->internal += in;
-	if (y->internal >= y->u->dead) {
-		y->dead = 1;
-		return;
+	ng = n < u->gunners ? n : u->gunners;
+	for (k = 0, first = 0; k < ng; k++, first += size) {
+		struct group *gp = &g[k];
+		int nd[SS_MAX_WEAPONS], nd2[SS_MAX_WEAPONS], can = 1;
+		double m0, m1;
+
+		size = (n - first + (ng - k) - 1) / (ng - k);
+		gp->nw = size;
+		for (j = 0; j < size; j++) {
+			const struct ss_weapon *w = &u->weapon[idx[first + j]];
+
+			gp->need[j] = ss_target_dv(d, w->row, facing, band == 0) -
+			    u->skill - rmod;
+			nd[j] = ss_weapon_damage(w, 0);
+			nd2[j] = ss_weapon_damage(w, 1);
+			can &= w->spread;
+		}
+		m0 = group_mean(&a->roll[0], gp->need, nd, size);
+		m1 = can ? group_mean(&a->roll[1], gp->need, nd2, size) : -1;
+		gp->spread = m1 > m0;
+		gp->mean = gp->spread ? m1 : m0;
+		for (s = 0; s < size; s++)
+			gp->dmg[s] = gp->spread ? nd2[s] : nd[s];
 	}
-	boxes = ss_boxes(y->u, in);
+	return ng;
+}
+
+/* Expected damage of a on d, a heading ha and d hd, at band. */
+static double
+expected(struct fighter *a, const struct fighter *d, unsigned working,
+    int ha, int hd, int band)
+{
+	float *e = &a->ed[working][ha][hd][band];
+	struct group g[SS_MAX_WEAPONS];
+	int dir = (SS_NDIRS - ha) % SS_NDIRS, n, k;
+	double m = 0;
+
+	if (!isnan(*e))
+		return *e;
+	n = groups(a, ss_rows_bearing(a->u, dir, working), d->u,
+	    ss_facing_toward((SS_NDIRS - hd) % SS_NDIRS), band, g);
+	for (k = 0; k < n; k++)
+		m += g[k].mean;
+	*e = (float)m;
+	return m;
+}
+
+/* What is left of d to destroy through facing f. */
+static double
+toughness(const struct fighter *d, int f)
+{
+	return d->armor[f] + d->u->dead - d->internal;
+}
+
+static int
+shown(int heading)
+{
+	return ss_facing_toward((SS_NDIRS - heading) % SS_NDIRS);
+}
+
+/* The trade face to face at band, fresh: a's damage on b over b's
+ * toughness less b's on a. */
+static double
+trade(struct fighter *a, struct fighter *b, int band)
+{
+	double out = 0, in = 0, x;
+	int h;
+
+	for (h = 0; h < SS_NDIRS; h++) {
+		if ((x = expected(a, b, a->working, h, 0, band)) > out)
+			out = x;
+		if ((x = expected(b, a, b->working, h, 0, band)) > in)
+			in = x;
+	}
+	return out / toughness(b, SS_FACE_FRONT) -
+	    in / toughness(a, SS_FACE_FRONT);
+}
+
+/* ---- a turn ---- */
+
+struct pos {
+	int heading, range;
+};
+
+/* Where move mv takes x from heading h: the heading it ends on and the
+ * inches it gains towards the enemy. */
+static void
+apply_move(const struct fighter *x, const struct move *mv, int h,
+    int *heading, int *gain)
+{
+	/* Twice the cosine of each heading: along the line, 1/2 at 60. */
+	static const int c2[SS_NDIRS] = { 2, 1, -1, -2, -1, 1 };
+	int h1 = (h + mv->t[0] + SS_NDIRS) % SS_NDIRS;
+	int h2 = (h1 + mv->t[1] + SS_NDIRS) % SS_NDIRS;
+	int spd = mv->half ? x->speed / 2 : x->speed;
+
+	*heading = (h2 + mv->t[2] + SS_NDIRS) % SS_NDIRS;
+	*gain = spd * (c2[h1] + c2[h2]) / 4;
+}
+
+static void
+dests_init(struct fighter *f)
+{
+	int h, k, i, hd, g;
+
+	for (h = 0; h < SS_NDIRS; h++) {
+		f->ndest[h] = 0;
+		for (k = 0; k < f->nmove && f->speed > 0; k++) {
+			apply_move(f, &f->move[k], h, &hd, &g);
+			for (i = 0; i < f->ndest[h] && (f->dest[h][i].heading !=
+			    hd || f->dest[h][i].gain != g); i++)
+				;
+			if (i < f->ndest[h])
+				continue;
+			f->dest[h][i].heading = (signed char)hd;
+			f->dest[h][i].gain = (signed char)g;
+			f->ndest[h]++;
+		}
+	}
+}
+
+static unsigned
+firing(const struct fighter *x)
+{
+	return x->can_fire ? x->working : 0;
+}
+
+/* What x weighs its moves by, this turn: what is left of y on the
+ * facing it shows, and of x on each it could show. */
+struct view {
+	struct fighter *x, *y;
+	unsigned fx, fy;
+	double ty, tx[SS_NDIRS];
+	unsigned seen[SS_NDIRS][SS_DUEL_FIELD + 1];	/* stamps */
+	unsigned stamp;
+};
+
+static double
+score(struct view *v, struct pos p)
+{
+	int band = band_of(p.range);
+
+	return expected(v->x, v->y, v->fx, p.heading, v->y->heading, band) /
+	    v->ty - expected(v->y, v->x, v->fy, v->y->heading, p.heading,
+	    band) / v->tx[p.heading] - 1e-4 * abs(p.range - v->x->best_range);
+}
+
+/* Whether p beats *best (each place weighed once a turn). */
+static void
+weigh(struct view *v, struct pos p, struct pos *best, double *top)
+{
+	double s;
+
+	if (v->seen[p.heading][p.range] == v->stamp)
+		return;
+	v->seen[p.heading][p.range] = v->stamp;
+	if ((s = score(v, p)) > *top) {
+		*top = s;
+		*best = p;
+	}
+}
+
+/* x moves, y standing where it is: x's heading and the range. */
+static int
+choose(struct view *v, struct fighter *x, struct fighter *y, int range)
+{
+	struct pos p, best;
+	double top = -1e300;
+	int h, k;
+
+	if (!x->mobile)
+		return range;
+	v->x = x;
+	v->y = y;
+	v->fx = firing(x);
+	v->fy = firing(y);
+	v->ty = toughness(y, shown(y->heading));
+	for (h = 0; h < SS_NDIRS; h++)
+		v->tx[h] = toughness(x, shown(h));
+	v->stamp++;
+	best.heading = x->heading;
+	best.range = range;
+	weigh(v, best, &best, &top);
+	for (h = 0; h < SS_NDIRS; h++) {
+		p.heading = h;
+		p.range = range;
+		weigh(v, p, &best, &top);
+	}
+	for (k = 0; k < x->ndest[x->heading]; k++) {
+		p.heading = x->dest[x->heading][k].heading;
+		p.range = range - x->dest[x->heading][k].gain;
+		p.range = p.range < 0 ? 0 : p.range > SS_DUEL_FIELD ?
+		    SS_DUEL_FIELD : p.range;
+		weigh(v, p, &best, &top);
+	}
+	x->heading = best.heading;
+	return best.range;
+}
+
+/* Internal damage's boxes on the chart, from a d6 of s. */
+static void
+chart(struct fighter *y, int in, unsigned long long *s)
+{
+	int boxes = ss_boxes(y->u, in), roll, i, c;
+	unsigned fx;
+
 	if (boxes == 0)
 		return;
 	roll = die(s, SS_CHART_DIE);
 	for (i = 0; i < boxes; i++) {
 		c = (roll - 1 + i) % SS_CHART_DIE + 1;
-		switch (ss_chart[c].letter) {
-		case 's':
+		fx = ss_chart[c].fx;
+		if (fx & SS_FX_LOSE_S)
 			y->lose |= ss_rows_of(y->u, 's');
-			break;
-		case 'p':
+		if (fx & SS_FX_LOSE_P)
 			y->lose |= ss_rows_of(y->u, 'p');
-			break;
-		case 'm':
-			y->immobile_next = 1;
-			break;
-		default:
-			break;
-		}
-		if (ss_chart[c].fx & SS_FX_CREW)
+		if (fx & SS_FX_NO_MOVE)
+			y->no_move_next = 1;
+		if (fx & SS_FX_NO_FIRE)
+			y->no_fire_next = 1;
+		if (fx & SS_FX_CREW)
 			y->dead = 1;
-		else if ((ss_chart[c].fx & SS_FX_EXPLODES) &&
-		    die(s, SS_EXPLOSION_DIE) > die(s, SS_EXPLOSION_DIE))
+		/* The attacker's d10 must beat the defender's. */
+		if ((fx & SS_FX_EXPLODES) && die(s, SS_EXPLOSION_DIE) >
+		    die(s, SS_EXPLOSION_DIE))
 			y->dead = 1;
 	}
 }
 
+/* damage on y's facing f: armor, internal, the chart. */
 static void
-side_reset(struct side *x)
+take(struct fighter *y, int f, int damage, unsigned long long *s)
+{
+	int in;
+
+	if (damage <= 0)
+		return;
+	if (damage <= y->armor[f]) {
+		y->armor[f] -= damage;
+		return;
+	}
+	in = damage - y->armor[f];
+	y->armor[f] = 0;
+	y->internal += in;
+	if (y->internal >= y->u->dead) {
+		y->dead = 1;
+		return;
+	}
+	chart(y, in, s);
+}
+
+/* One gunner's roll for its group: the damage it puts on the armor. */
+static int
+fire_group(const struct fighter *x, const struct group *g,
+    unsigned long long *s)
+{
+	int total = roll_at(&x->roll[g->spread], uniform(s)), sum = 0, i;
+
+	for (i = 0; i < g->nw; i++)
+		if (total >= g->need[i])
+			sum += g->dmg[i];
+	/* "heads, we do double damage" */
+	if (sum > 0 && die(s, SS_COIN_SIDES) == 1)
+		sum *= SS_HEADS_TIMES;
+	return sum;
+}
+
+/* x's gunners' groups against y, fixed before any damage is taken
+ * (combat is simultaneous). */
+static int
+aim(const struct fighter *x, const struct fighter *y, int band,
+    struct group *g)
+{
+	unsigned rows;
+
+	if (!x->can_fire)
+		return 0;
+	rows = ss_rows_bearing(x->u, (SS_NDIRS - x->heading) % SS_NDIRS,
+	    x->working);
+	return groups(x, rows, y->u, shown(y->heading), band, g);
+}
+
+static void
+resolve(struct fighter *x, struct fighter *y, const struct group *g, int n,
+    unsigned long long base)
+{
+	unsigned long long s;
+	int k, f = shown(y->heading);
+
+	for (k = 0; k < n; k++) {
+		s = mix64(base ^ (unsigned long long)(k + 1));
+		take(y, f, fire_group(x, &g[k], &s), &s);
+	}
+}
+
+/* The chart's results from the end of a turn on. */
+static void
+settle(struct fighter *x)
+{
+	x->working &= ~x->lose;
+	if (x->no_fire_next)
+		x->can_fire = 0;
+	if (x->no_move_next)
+		x->mobile = 0;
+}
+
+static void
+fresh(struct fighter *x)
 {
 	int f;
 
 	for (f = 0; f < SS_NFACINGS; f++)
 		x->armor[f] = x->u->armor[f];
-	x->internal = 0;
+	x->internal = x->dead = 0;
+	x->heading = 0;
 	x->working = ss_rows_of(x->u, 0);
+	x->can_fire = 1;
 	x->mobile = 1;
-	x->dir = 0;
-	x->dead = 0;
 	x->lose = 0;
-	x->immobile_next = 0;
+	x->no_fire_next = x->no_move_next = 0;
+}
+
+static void
+fighter_init(struct fighter *f, const struct ss_unit *u)
+{
+	size_t i, n = sizeof(f->ed) / sizeof(f->ed[0][0][0][0]);
+	float *e = &f->ed[0][0][0][0];
+
+	f->u = u;
+	roll_init(&f->roll[0], u->die, 0);
+	roll_init(&f->roll[1], u->die, 1);
+	f->speed = ss_duel_speed(u);
+	if (f->speed > 2 * SS_DUEL_FIELD)
+		f->speed = 2 * SS_DUEL_FIELD;	/* a gain fits a char */
+	moves_init(f);
+	dests_init(f);
+	for (i = 0; i < n; i++)
+		e[i] = NAN;
+	memset(f->shown, 0, sizeof(f->shown));
+}
+
+/* Each side's best range: the band where it trades best face to face. */
+static void
+best_ranges(struct fighter *x)
+{
+	double t, top[2] = { -1e9, -1e9 };
+	int band, s;
+
+	fresh(&x[0]);
+	fresh(&x[1]);
+	for (band = 0; band < NBANDS; band++)
+		for (s = 0; s < 2; s++) {
+			t = trade(&x[s], &x[1 - s], band);
+			if (t > top[s] + 1e-9) {
+				top[s] = t;
+				x[s].best_range = band_range(band);
+			}
+		}
+}
+
+/* One duel from range; 1 A won, 0 B won, 2 both, 3 neither.  *turns
+ * the turns it lasted. */
+static int
+run(struct fighter *x, struct view *v, int range, unsigned long long seed,
+    int start, long r, int *turns)
+{
+	struct group g[2][SS_MAX_WEAPONS];
+	unsigned long long s;
+	int turn, n[2], first, band;
+
+	fresh(&x[0]);
+	fresh(&x[1]);
+	x[1].heading = 0;
+	for (turn = 1; turn <= SS_DUEL_TURNS; turn++) {
+		/* Initiative: a d10 each, ties again; the loser moves
+		 * first. */
+		s = stream(seed, start, r, turn, 0);
+		first = die(&s, 2) - 1;
+		range = choose(v, &x[first], &x[1 - first], range);
+		range = choose(v, &x[1 - first], &x[first], range);
+		band = band_of(range);
+		x[0].shown[shown(x[0].heading)]++;
+		x[1].shown[shown(x[1].heading)]++;
+		n[0] = aim(&x[0], &x[1], band, g[0]);
+		n[1] = aim(&x[1], &x[0], band, g[1]);
+		resolve(&x[0], &x[1], g[0], n[0], stream(seed, start, r, turn, 1));
+		resolve(&x[1], &x[0], g[1], n[1], stream(seed, start, r, turn, 2));
+		if (x[0].dead || x[1].dead)
+			break;
+		settle(&x[0]);
+		settle(&x[1]);
+		if (!firing(&x[0]) && !firing(&x[1]))
+			break;
+	}
+	*turns = turn > SS_DUEL_TURNS ? SS_DUEL_TURNS : turn;
+	if (x[0].dead && x[1].dead)
+		return 2;
+	return x[1].dead ? 1 : x[0].dead ? 0 : 3;
 }
 
 void
-ss_duel(const struct ss_unit *a, const struct ss_unit *b, int range,
-    long runs, unsigned long long seed, struct ss_duel *out)
+ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
+    unsigned long long seed, struct ss_duel *out)
 {
-	struct side *x = calloc(2, sizeof(*x));
-	unsigned long long s = seed;
-	int rmod = ss_range_modifier(range), turn, da, db;
-	long run, wa = 0, wb = 0, both = 0, neither = 0, turns = 0;
+	struct fighter *x = xmalloc(2 * sizeof(*x));
+	struct view *v = xcalloc(1, sizeof(*v));
+	long r, count[4], turns = 0;
+	double sum, sq, var = 0, total;
+	int st, t, f, res;
 
-	if (x == NULL)
-		abort();
-	x[0].u = a;
-	x[1].u = b;
-	for (run = 0; run < runs; run++) {
-		side_reset(&x[0]);
-		side_reset(&x[1]);
-		for (turn = 1; turn <= SS_DUEL_TURNS; turn++) {
-			/* Both turn to their best arc against what the other
-			 * shows, then fire at once; then the damage. */
-			x[0].next_dir = x[0].dir;
-			x[1].next_dir = x[1].dir;
-			choose(&x[0], &x[1], rmod);
-			choose(&x[1], &x[0], rmod);
-			x[0].dir = x[0].next_dir;
-			x[1].dir = x[1].next_dir;
-			da = shoot(&x[0], &x[1], rmod, &s);
-			db = shoot(&x[1], &x[0], rmod, &s);
-			take(&x[1], ss_facing_toward(x[1].dir), da, &s);
-			take(&x[0], ss_facing_toward(x[0].dir), db, &s);
-			if (x[0].dead || x[1].dead)
-				break;
-			/* Weapons and mobility lost count from the next
-			 * turn. */
-			x[0].working &= ~x[0].lose;
-			x[1].working &= ~x[1].lose;
-			if (x[0].immobile_next)
-				x[0].mobile = 0;
-			if (x[1].immobile_next)
-				x[1].mobile = 0;
-			if (x[0].working == 0 && x[1].working == 0) {
-				turn = SS_DUEL_TURNS;
-				break;
-			}
+	memset(out, 0, sizeof(*out));
+	fighter_init(&x[0], a);
+	fighter_init(&x[1], b);
+	best_ranges(x);
+	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
+		memset(count, 0, sizeof(count));
+		for (r = 0; r < runs; r++) {
+			res = run(x, v, ss_duel_starts[st], seed, st, r, &t);
+			count[res]++;
+			turns += t;
 		}
-		turns += turn > SS_DUEL_TURNS ? SS_DUEL_TURNS : turn;
-		if (x[0].dead && x[1].dead)
-			both++;
-		else if (x[1].dead)
-			wa++;
-		else if (x[0].dead)
-			wb++;
-		else
-			neither++;
+		out->p_a += (double)count[1] / runs / SS_DUEL_NSTARTS;
+		out->p_b += (double)count[0] / runs / SS_DUEL_NSTARTS;
+		out->p_both += (double)count[2] / runs / SS_DUEL_NSTARTS;
+		out->p_neither += (double)count[3] / runs / SS_DUEL_NSTARTS;
+		/* Scores 1, 1/2, 0: the mean and its variance. */
+		sum = count[1] + 0.5 * (count[2] + count[3]);
+		sq = count[1] + 0.25 * (count[2] + count[3]);
+		out->start_share[st] = sum / runs;
+		var += (sq / runs - (sum / runs) * (sum / runs)) / runs;
 	}
 	out->runs = runs;
 	out->seed = seed;
-	out->p_a = (double)wa / runs;
-	out->p_b = (double)wb / runs;
-	out->p_both = (double)both / runs;
-	out->p_neither = (double)neither / runs;
-	out->turns = (double)turns / runs;
+	out->share = out->p_a + (out->p_both + out->p_neither) / 2;
+	out->se = sqrt(var) / SS_DUEL_NSTARTS;
+	out->turns = (double)turns / (runs * SS_DUEL_NSTARTS);
+	total = 0;
+	for (f = 0; f < SS_NFACINGS; f++)
+		total += x[0].shown[f];
+	for (f = 0; f < SS_NFACINGS; f++) {
+		out->shown_a[f] = total > 0 ? x[0].shown[f] / total : 0;
+		out->shown_b[f] = total > 0 ? x[1].shown[f] / total : 0;
+	}
+	for (t = 0; t < 2; t++) {
+		roll_release(&x[t].roll[0]);
+		roll_release(&x[t].roll[1]);
+	}
+	free(v);
 	free(x);
+}
+
+/* ---- the rating: Bradley-Terry ---- */
+
+/* A prior of PRIOR games, half won, against a player of rating 1 on the
+ * fit's own scale, so that a unit winning every duel has a finite
+ * rating; small beside a set's games. */
+#define PRIOR 0.1
+
+static double
+logit(double p)
+{
+	if (p < 0.01)
+		p = 0.01;
+	if (p > 0.99)
+		p = 0.99;
+	return log(p / (1 - p));
+}
+
+double
+ss_bt_value(const double *ratings, const double *shares, int n)
+{
+	double want = PRIOR / 2, lo = -30, hi = 30, mid, got, v;
+	int i, k;
+
+	for (i = 0; i < n; i++)
+		want += shares[i];
+	/* The chances add up to more the higher v: bisect on log v. */
+	for (k = 0; k < 100; k++) {
+		mid = (lo + hi) / 2;
+		v = exp(mid);
+		got = PRIOR * v / (v + 1);
+		for (i = 0; i < n; i++)
+			got += v / (v + ratings[i]);
+		if (got < want)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}
+
+/* Hunter's MM iteration for the ratings of n players who met each other
+ * once, w[i][j] the share i won of their games. */
+static void
+bt_fit(int n, const double *w, double *v)
+{
+	double num, den;
+	int i, j, it;
+
+	for (i = 0; i < n; i++)
+		v[i] = 1;
+	for (it = 0; it < 2000; it++)
+		for (i = 0; i < n; i++) {
+			num = PRIOR / 2;
+			den = PRIOR / (v[i] + 1);
+			for (j = 0; j < n; j++)
+				if (j != i) {
+					num += w[i * n + j];
+					den += 1 / (v[i] + v[j]);
+				}
+			v[i] = num / den;
+		}
+}
+
+void
+ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
+{
+	double *w = xcalloc((size_t)r->n * (size_t)r->n, sizeof(double));
+	double v[SS_VALUE_MAX_REFS], scale = 1, res = 0, p, lg = 0;
+	struct ss_duel d;
+	int i, j, m = 0;
+
+	for (i = 0; i < r->n; i++)
+		for (j = i + 1; j < r->n; j++) {
+			ss_duel(r->u[i], r->u[j], runs, seed, &d);
+			w[i * r->n + j] = d.share;
+			w[j * r->n + i] = 1 - d.share;
+		}
+	bt_fit(r->n, w, v);
+	r->anchor = -1;
+	for (i = 0; i < r->n; i++) {
+		lg += log(v[i]) / r->n;
+		if (r->anchor < 0 && r->u[i]->name &&
+		    strcmp(r->u[i]->name, SS_VALUE_ANCHOR_NAME) == 0)
+			r->anchor = i;
+	}
+	scale = SS_VALUE_ANCHOR / (r->anchor >= 0 ? v[r->anchor] : exp(lg));
+	for (i = 0; i < r->n; i++)
+		r->rating[i] = v[i] * scale;
+	for (i = 0; i < r->n; i++)
+		for (j = i + 1; j < r->n; j++) {
+			p = v[i] / (v[i] + v[j]);
+			res += pow(logit(w[i * r->n + j]) - logit(p), 2);
+			m++;
+		}
+	r->fit_rms = m ? sqrt(res / m) : 0;
+	r->prior = scale;
+	r->runs = runs;
+	r->seed = seed;
+	free(w);
+}
+
+void
+ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
+    struct ss_rating *out)
+{
+	double shares[SS_VALUE_MAX_REFS] = { 0 }, rel[SS_VALUE_MAX_REFS] = { 0 };
+	double var = 0;
+	double v, slope = 0, worst = -1, p;
+	int j;
+
+	memset(out, 0, sizeof(*out));
+	out->n = r->n;
+	for (j = 0; j < r->n; j++) {
+		ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
+		shares[j] = out->vs[j].share;
+		rel[j] = r->rating[j] / r->prior;
+		var += out->vs[j].se * out->vs[j].se;
+	}
+	v = ss_bt_value(rel, shares, r->n);
+	out->value = v * r->prior;
+	/* The simulation's error through the fit: d(sum of shares) /
+	 * d(log v) is the sum of p (1 - p). */
+	for (j = 0; j < r->n; j++) {
+		p = out->predicted[j] = v / (v + rel[j]);
+		slope += p * (1 - p);
+		if (fabs(shares[j] - p) > worst) {
+			worst = fabs(shares[j] - p);
+			out->moves_most = j;
+		}
+	}
+	slope += PRIOR * v / (v + 1) / (v + 1);
+	out->se_sim = sqrt(var) / slope;
+	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;
+	p = sqrt(out->se_sim * out->se_sim + out->se_fit * out->se_fit);
+	out->lo = out->value * exp(-p);
+	out->hi = out->value * exp(p);
 }

@@ -1,37 +1,44 @@
 /*
  * rules/shellshock_value.h -- what a Shellshock basic unit is worth (SPEC
- * 5.1): its offence, defence and mobility against a reference set of
- * units, read from the exact odds of one turn of fire, and an estimate
- * made of them; and a duel to the death, simulated with seeded dice, to
- * judge the estimate by.
+ * 5.1): the chance of winning a fight.  A duel under the basic rules
+ * (000_aa283e32b68e0840.txt), simulated with seeded dice, and a
+ * Bradley-Terry rating fitted to duels against a reference set.
  *
- * The rules give a combat value on every card but no way to compute
- * one; what is here is muster's, documented in the man page:
+ * The duel, one unit against one, both starting face to face at a range:
  *
- *  - A unit fires one volley a turn at its target: every working weapon
- *    whose arc bears, on one roll (one gunner; more gunners engage more
- *    targets, which a duel does not measure), with spread fire when all
- *    of them can and it does more.  It turns to bring its best arc to
- *    bear, and shows the enemy the facing that turning gives (a target
- *    dead ahead sees its front; 60 or 120 degrees to the right, its
- *    right; behind, its rear; to the left, its left).
- *  - Offence against a unit, at a range and on a facing: the chance of
- *    destroying it in one turn, the internal damage and the damage
- *    expected, and the turns its volleys take to destroy it from fresh
- *    (armor worn away, internal damage adding up to dead, the chart's
- *    crew and explosions), exactly.  Ranges 0-40 in and the four facings
- *    weigh alike.
- *  - Defence: the same from each reference unit's fire at it.
- *  - The estimate: the square root of offence (the mean, over the
- *    reference set, of the kills a turn, 1 / the turns to destroy) times
- *    defence (the turns it lasts at the mean rate the set destroys it),
- *    as the square law says a force's strength goes with the square of
- *    its numbers; times mobility to the power 0.1; scaled so that the
- *    reference set's mean is the mean of the values its cards declare.
- *    Judged by duels of generated units (tests/test_shellshock_value.c),
- *    the mean of rates predicted better than the geometric mean of
- *    turns (89-95 % of pairs against 86-91 %), and mobility, which a
- *    duel cannot see, costs 1-2 points at 0.1 and 5 at 0.25.
+ *  - Each turn both roll a d10 for initiative (ties again); the loser
+ *    moves first, the winner knowing where it went.  A mobile unit stands
+ *    (and faces any way) or moves its full or half speed, turning 60
+ *    degrees at the points its maneuver allows (y: there; ?: at one of
+ *    the ?s; n: not); half its move is before the middle turn point,
+ *    half after.  The range changes by the move along the line between
+ *    them (cos 60 = 1/2 for a move at an angle), 0 (base to base, point
+ *    blank) to SS_DUEL_FIELD in.  Speed is inches a turn over the field:
+ *    max speed over the mean terrain cost of ss_duel_field[].
+ *  - Each side picks the move that trades best this turn: its expected
+ *    damage on the enemy (over what is left of the facing it hits) less
+ *    the enemy's on it, the enemy's weapons that bear counted, then the
+ *    distance to its best range (the range band where that trade is best
+ *    face to face).  So it turns to bring its weapons to bear, and shows
+ *    the facing that costs; a unit that cannot move cannot turn.
+ *  - Fire: the weapons that bear (arcs, pivots), not lost, split among
+ *    the gunners: sorted by the roll they need, cut into as many groups
+ *    as there are gunners (fewer when fewer weapons), the easiest
+ *    together, each gunner one roll for its group, with spread fire when
+ *    every weapon of the group can and it does more damage expected.
+ *    Each group's hits are one damage on the target (the coin, armor,
+ *    internal bands, a d6 on the chart per group), as in the worked
+ *    example.  Both fire at once; the chart's results count from the next
+ *    turn (s, p: those weapons; A: no fire; m, F: no move; A, F: the
+ *    roll-off; C and dead: destroyed at once).
+ *  - A duel ends when one or both are destroyed, when neither can fire,
+ *    or after SS_DUEL_TURNS turns.  A's share: its wins plus half of the
+ *    rest.
+ *  - The dice: every gunner's roll in every turn of every run comes from
+ *    its own counter-based stream (seed, start, run, turn, side, gunner),
+ *    and a hit roll is the exact roll distribution's quantile of one
+ *    uniform draw, so two units differing in one number meet the same
+ *    dice (common random numbers) and a better number rolls no worse.
  *
  * Knows nothing of YAML or PDF.
  */
@@ -40,23 +47,41 @@
 
 #include "shellshock.h"
 
-/* SPEC 5.1: "over ranges 0-40 in and the four facings, equally
- * weighted"; check warns past 25 %; the duel's judge: pairs 20 % apart,
- * the higher winning in 85 % of them, each duel of at least 100,000. */
-#define SS_VALUE_RANGE_MAX 40
-#define SS_VALUE_WARN_PERCENT 25
-#define SS_DUEL_GAP_PERCENT 20
-#define SS_DUEL_AGREE_PERCENT 85
-#define SS_DUEL_RUNS 100000
-/* muster's: a duel's default range, the turns after which a duel is a
- * draw, the turns counted as "never" when a unit cannot hurt another,
- * the mobility exponent, the mean value when no card declares one. */
-#define SS_DUEL_RANGE 20
-#define SS_DUEL_TURNS 100
-#define SS_VALUE_NEVER 1000.0
-#define SS_VALUE_MOBILITY_EXP 0.1
-#define SS_VALUE_DEFAULT_MEAN 100.0
+/* muster's, not the rules': the starting ranges a pairing is averaged
+ * over (one in each range band of the rules' -1 per full 10 in), the
+ * field's length, the turns after which a duel is a draw. */
+#define SS_DUEL_NSTARTS 4
+extern const int ss_duel_starts[SS_DUEL_NSTARTS];
+#define SS_DUEL_FIELD 60
+#define SS_DUEL_TURNS 50
+/* The ground between them: the share of each terrain of the card's
+ * terrain row, in its order (open, rough, trees, incline1, incline2,
+ * shallow water); a unit's speed is its max speed over their mean cost. */
+extern const double ss_duel_field[SS_NTERRAIN];
+/* Duels per starting range: for `value` (a unit's value under 1 s),
+ * and the least --duel takes. */
+#define SS_VALUE_RUNS 600
+#define SS_DUEL_RUNS 10000
+/* The anchor of the scale, the one place it is set: the Mason, the
+ * rules' own example unit, at its printed combat value. */
+#define SS_VALUE_ANCHOR_NAME "Mason"
+#define SS_VALUE_ANCHOR_INT 120
+#define SS_VALUE_ANCHOR ((double)SS_VALUE_ANCHOR_INT)
 #define SS_VALUE_MAX_REFS 64
+/* The measured error of the method, from the proof (tools/value-proof.c,
+ * the man page): the rms error of a predicted chance vA / (vA + vB)
+ * against the duel's, 0.100 on both generated sets, as an error of
+ * log(value): a chance off by e near 1/2 is log-odds off by 4e.  check
+ * warns past the band widened by it. */
+#define SS_VALUE_METHOD_ERROR (4 * 0.100)
+/* check's cheaper path: duels per starting range for the reference
+ * set's fit, and for a unit's first look; a declared value within three
+ * of its standard errors of the band's edge gets a second look of
+ * SS_VALUE_RUNS.  A force side's declared ECV is weighed against the
+ * sum of its units within SS_VALUE_WARN_PERCENT. */
+#define SS_CHECK_FIT_RUNS 100
+#define SS_CHECK_RUNS 40
+#define SS_VALUE_WARN_PERCENT 25
 
 /* The six directions round a hex, clockwise from dead ahead, and the
  * facing a unit shows an enemy in each. */
@@ -67,74 +92,60 @@ int ss_facing_toward(int dir);
 unsigned ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working);
 /* The rows of a unit's weapons of class 'p' or 's' (cls 0: all). */
 unsigned ss_rows_of(const struct ss_unit *u, char cls);
+/* Inches a turn over the field (0 for a unit that cannot move). */
+int ss_duel_speed(const struct ss_unit *u);
 
-/* One volley's outcomes: the damage on the armor and its chance (the
- * coin, the natural 2s, 3s and 20 included).  At most two outcomes for
- * each number of weapons hit. */
-#define SS_VOLLEY_MAX (2 * (SS_MAX_WEAPONS + 1))
-struct ss_volley {
-	int n;
-	int damage[SS_VOLLEY_MAX];
-	double p[SS_VOLLEY_MAX];
-	double mean;
-};
-void ss_volley(const struct ss_unit *a, unsigned rows, int spread, int rmod,
-    const struct ss_unit *d, int facing, struct ss_volley *v);
-
-/* One attacker against one target, averaged over ranges 0-40 and the
- * target's four facings, the attacker's best volley each time. */
-struct ss_matchup {
-	double p_kill;		/* destroyed in one turn, from fresh */
-	double internal;	/* internal damage expected in one turn */
-	double damage;		/* damage on the armor expected in one turn */
-	double turns;		/* turns to destroy it, expected (geometric
-				 * mean over ranges and facings) */
-	double facing_turns[SS_NFACINGS];	/* the same on each facing */
-	double row_share[SS_NROWS];	/* each weapon's share of the damage */
-};
-void ss_matchup(const struct ss_unit *a, const struct ss_unit *d,
-    struct ss_matchup *m);
-
-/* Mobility: max speed and half the road speed, times the maneuver (y 1,
- * ? 1/2, n 0, over its three; a third at least) and the mean of 1 over
- * the terrain costs. */
-double ss_mobility(const struct ss_unit *u);
-/* Its two factors, for the breakdown. */
-double ss_maneuver_factor(const struct ss_unit *u);
-double ss_terrain_factor(const struct ss_unit *u);
-
-/* A unit against the reference set. */
-struct ss_value {
-	double offence;		/* kills a turn: the mean of 1 / turns */
-	double defence;		/* turns it lasts: 1 / the mean rate */
-	double mobility;
-	double strength;	/* sqrt(offence x defence) x mobility^0.1 */
-	double estimate;	/* strength x the set's scale */
-	int nref;
-	struct ss_matchup vs[SS_VALUE_MAX_REFS];	/* its fire at each */
-	struct ss_matchup from[SS_VALUE_MAX_REFS];	/* each one's at it */
-};
-/* The unit's figures against refs (its strength; estimate left 0). */
-void ss_value(const struct ss_unit *u, const struct ss_unit *const *refs,
-    int nref, struct ss_value *v);
-/* The scale that makes the mean estimate of the set the mean of its
- * declared values: strengths[i] of refs[i]. */
-double ss_value_scale(const struct ss_unit *const *refs,
-    const double *strengths, int nref);
-
-/* A duel to the death at range, both firing each turn at once, armor
- * and internal damage carried over, the chart's results applied:
- * secondary and primary weapons lost (from the next turn), mobility
- * lost (no more turning), crew and explosions. */
+/* One pairing: A against B from each starting range, runs duels each. */
 struct ss_duel {
+	long runs;			/* per starting range */
+	unsigned long long seed;
+	double p_a, p_b;		/* A wins (B destroyed, A not), B wins */
+	double p_both;			/* both destroyed in the same turn */
+	double p_neither;		/* neither, after SS_DUEL_TURNS or
+					 * when neither can fire */
+	double share, se;		/* A's share and its standard error */
+	double start_share[SS_DUEL_NSTARTS];
+	double turns;			/* mean turns a duel lasts */
+	/* The facing each shows the other, a share of the turns. */
+	double shown_a[SS_NFACINGS], shown_b[SS_NFACINGS];
+};
+/* Simulates the pairing (both units whole: ss_unit_complete()). */
+void ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
+    unsigned long long seed, struct ss_duel *out);
+/* Whether a unit has every number a duel reads. */
+int ss_unit_complete(const struct ss_unit *u);
+
+/* The reference set and its ratings. */
+struct ss_refset {
+	const struct ss_unit *u[SS_VALUE_MAX_REFS];
+	int n;
+	double rating[SS_VALUE_MAX_REFS];	/* on the anchored scale */
+	double fit_rms;		/* rms of the round robin's residuals,
+				 * log-odds */
+	int anchor;		/* index of the anchor, -1: the set's
+				 * geometric mean is put at the anchor */
+	double prior;		/* the anchored scale's factor: the fit's
+				 * ratings times it */
 	long runs;
 	unsigned long long seed;
-	double p_a, p_b;	/* A wins (B destroyed, A not), B wins */
-	double p_both;		/* both destroyed in the same turn */
-	double p_neither;	/* both still standing after SS_DUEL_TURNS */
-	double turns;		/* mean turns a duel lasts */
 };
-void ss_duel(const struct ss_unit *a, const struct ss_unit *b, int range,
-    long runs, unsigned long long seed, struct ss_duel *out);
+/* Plays the round robin of r->u[0..n-1] and fits their ratings. */
+void ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed);
+
+/* A unit's value against a fitted reference set. */
+struct ss_rating {
+	double value;
+	double lo, hi;		/* its band: one standard error */
+	double se_sim, se_fit;	/* the band's two parts, in log(value) */
+	int n;
+	struct ss_duel vs[SS_VALUE_MAX_REFS];	/* its duels with each */
+	double predicted[SS_VALUE_MAX_REFS];	/* v / (v + r_j) */
+	int moves_most;		/* the matchup furthest from predicted */
+};
+void ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
+    struct ss_rating *out);
+/* The value whose Bradley-Terry chances against ratings[0..n-1] add up
+ * to the shares won: the maximum-likelihood rating of one new player. */
+double ss_bt_value(const double *ratings, const double *shares, int n);
 
 #endif

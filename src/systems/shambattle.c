@@ -15,10 +15,14 @@ static const struct game_cmd cmds[] = {
 	{ "odds", "the SP lost to fire, and the chances of a close combat",
 	    shambattle_odds_usage, shambattle_odds_run, shambattle_odds_opts,
 	    NULL },
+	{ "value", "each unit's fair SP from its fire and close combat",
+	    shambattle_value_usage, shambattle_value_run,
+	    shambattle_value_opts, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {
+	{ "shambattle.army", "a file given to value holds ShamBattle armies", NULL },
 	{ NULL, NULL, NULL }
 };
 

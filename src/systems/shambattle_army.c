@@ -864,3 +864,26 @@ const struct kind shambattle_army_kind = {
 	"army", "an army: its units, cities and brigades; prints counters "
 	    "and a roster", k_army, rules, load, products, starter
 };
+
+/* ---- for value ---- */
+
+const char *
+sb_army_name(const void *army)
+{
+	return ((const struct sb_army *)army)->name;
+}
+
+int
+sb_army_unit(const void *army, int i, const char **name, int *type,
+    int *homebrew, struct sb_values *v)
+{
+	const struct sb_army *a = army;
+
+	if (i < 0 || i >= a->nunits)
+		return 0;
+	*name = a->unit[i].name;
+	*type = a->unit[i].type;
+	*homebrew = a->unit[i].homebrew;
+	*v = a->unit[i].v;
+	return 1;
+}

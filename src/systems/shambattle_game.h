@@ -15,4 +15,15 @@ extern const char shambattle_odds_usage[];
 int shambattle_odds_run(int argc, char **argv);
 extern const struct option shambattle_odds_opts[];
 
+
+/* value: each unit's fair SP (systems/shambattle_value.c). */
+extern const char shambattle_value_usage[];
+int shambattle_value_run(int argc, char **argv);
+extern const struct option shambattle_value_opts[];
+/* An army's name, and its i-th unit (0 past the last): its name, type
+ * (enum sb_type, -1 when wrong), homebrew or not, and its values. */
+struct sb_values;
+const char *sb_army_name(const void *army);
+int sb_army_unit(const void *army, int i, const char **name, int *type,
+    int *homebrew, struct sb_values *v);
 #endif

@@ -744,7 +744,7 @@ static const char starter[] =
     "name: My unit                # up to 100 characters\n"
     "era: future                  # future (d10), modern (d8 or d10) or ww2 (d6)\n"
     "side: Blue                   # optional: printed in the corner, colours the counter\n"
-    "combat_value: 100            # optional: printed on the card; check weighs it\n"
+    "combat_value: 34             # optional: printed on the card; check weighs it\n"
     "# card: \"A♣\"                 # optional playing-card index: A, 2-10, J, Q, K and a suit\n"
     "movement:\n"
     "  max_speed: 8\n"

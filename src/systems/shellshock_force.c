@@ -312,7 +312,7 @@ r_value(const void *obj, struct batch *b, const struct rule *self)
 	long declared;
 	int i, u;
 
-	if (!f->ok || batch_doc_errors(b) > 0)
+	if (batch_rendering(b) || !f->ok || batch_doc_errors(b) > 0)
 		return;
 	for (i = 0; i < f->nsides; i++) {
 		const struct force_side *s = &f->side[i];

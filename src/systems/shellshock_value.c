@@ -27,24 +27,23 @@
 
 const char ss_value_usage[] =
     "usage: muster value [--json] [--against PATH]... PATH...\n"
-    "       muster value --duel A.yaml B.yaml [--range IN] [--runs N]\n"
-    "                    [--seed N] [--json]\n"
+    "       muster value --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
     "\n"
-    "What a Shellshock card is worth: its offence (the kills a turn its\n"
-    "fire makes against each unit of the reference set, over ranges 0-"
-    STR(SS_VALUE_RANGE_MAX) "\n"
-    "in and the four facings), its defence (the turns it lasts under the\n"
-    "set's fire), its mobility, and the estimate made of them, scaled so\n"
-    "that the set's mean is the mean of the values its cards declare.  A\n"
-    "force's sides are totalled.  Sheets are shown with their own ECV.\n"
+    "What a Shellshock card is worth: the chance of winning a fight.  Each\n"
+    "card duels every unit of the reference set under the basic rules\n"
+    "(gunners, arcs, turning, moving, the internal chart) from ranges of\n"
+    "5, 15, 25 and 35 in, seeded; a Bradley-Terry rating is fitted to the\n"
+    "shares it wins, on the scale where the Mason is "
+    STR(SS_VALUE_ANCHOR_INT) ".  Printed with\n"
+    "its band (simulation and fit) and its share against each.  A force's\n"
+    "sides are totalled.  Sheets are shown with their own ECV.\n"
     "\n"
-    "  --against PATH  a reference unit file or folder (again for more;\n"
-    "                  default: the shipped examples, units/shellshock)\n"
-    "  --duel A B      a fight to the death between two cards, both firing\n"
-    "                  each turn, simulated with seeded dice\n"
-    "  --range IN      the duel's range (default " STR(SS_DUEL_RANGE) ")\n"
-    "  --runs N        duels to simulate (default and least " STR(SS_DUEL_RUNS) ")\n"
-    "  --seed N        the dice's seed (default 1)\n"
+    "  --against PATH  a reference unit file or folder (again for more, up\n"
+    "                  to " STR(SS_VALUE_MAX_REFS) " units; default: the shipped examples)\n"
+    "  --duel A B      a duel between two cards, from each starting range\n"
+    "  --runs N        duels per starting range (--duel: default and least\n"
+    "                  " STR(SS_DUEL_RUNS) "; value: default " STR(SS_VALUE_RUNS) ")\n"
+    "  --seed N        the dice's seed, 0 to 2^53-1 (default 1)\n"
     "  --json          one JSON object on stdout\n"
     "\n"
     "exit status: 0, 1 errors in a unit file, 2 usage or I/O error\n";
@@ -52,21 +51,10 @@ const char ss_value_usage[] =
 /* ---- the reference set ---- */
 
 struct refs {
-	const struct ss_unit *u[SS_VALUE_MAX_REFS];
-	double strength[SS_VALUE_MAX_REFS];
-	int n;
-	double scale;
+	struct ss_refset set;
 	int examples;		/* the shipped ones */
+	int full;		/* more were offered than it holds */
 };
-
-/* Whether a card is whole enough to be valued: the schema and rules
- * left every number in. */
-static int
-complete(const struct ss_unit *u)
-{
-	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
-	    u->dead >= 1;
-}
 
 /* Adds the cards of path (a file or a folder) to r.  0, or -1 with the
  * reason reported. */
@@ -77,6 +65,7 @@ add_refs(struct batch *b, const char *path, struct refs *r)
 	    "reference", NULL };
 	struct inputs in = INPUTS_INIT;
 	const struct loaded *ld;
+	const struct ss_unit *u;
 	size_t i;
 	int n, d, rc = 0;
 
@@ -88,11 +77,17 @@ add_refs(struct batch *b, const char *path, struct refs *r)
 			rc = -1;
 			continue;
 		}
-		for (d = 0; d < n && r->n < SS_VALUE_MAX_REFS; d++)
-			if (strcmp(ld[d].kind->name, "card") == 0 &&
-			    complete(&((const struct ss_card *)ld[d].obj)->u))
-				r->u[r->n++] =
-				    &((const struct ss_card *)ld[d].obj)->u;
+		for (d = 0; d < n; d++) {
+			if (strcmp(ld[d].kind->name, "card") != 0)
+				continue;
+			u = &((const struct ss_card *)ld[d].obj)->u;
+			if (!ss_unit_complete(u))
+				continue;
+			if (r->set.n == SS_VALUE_MAX_REFS)
+				r->full = 1;
+			else
+				r->set.u[r->set.n++] = u;
+		}
 	}
 	inputs_free(&in);
 	return rc;
@@ -122,41 +117,51 @@ examples_dir(void)
 	return NULL;
 }
 
-static void
-refs_scale(struct refs *r)
-{
-	struct ss_value *v = xmalloc(sizeof(*v));
-	int i;
-
-	for (i = 0; i < r->n; i++) {
-		ss_value(r->u[i], r->u, r->n, v);
-		r->strength[i] = v->strength;
-	}
-	r->scale = ss_value_scale(r->u, r->strength, r->n);
-	free(v);
-}
-
 /* ---- the check: shellshock.value ---- */
 
+/* What check keeps of a unit's rating, by its numbers. */
+struct judged {
+	double value, w;	/* the value, and the log half-width of
+				 * its band widened by the method's error */
+	double se_sim;		/* the simulation's part, log value */
+	double lo, hi;
+	int moves;		/* the reference of the matchup moving it
+				 * most */
+	double share, predicted;
+	long runs;
+};
+
 /*
- * The default reference set, loaded once a run into a batch of its own
- * (a unit being loaded may be one of them: the run's batch would call
- * that a circle; and their own checks do not value them again), and the
- * estimates made, by a unit's numbers: many cards share them.
+ * The default reference set, loaded and fitted once a run into a batch
+ * of its own (a unit being loaded may be one of them: the run's batch
+ * would call that a circle; and their own checks do not value them
+ * again), and the ratings made, by a unit's numbers: many cards share
+ * them.
  */
+#define KEY_MAX 96
 static struct {
 	struct batch *own;
 	int tried, loading;
-	struct refs r;
+	struct refs *r;
 	/* Open addressing by the key's hash; capmemo a power of 2. */
 	struct memo {
 		unsigned long long hash;
-		int key[96];
+		int key[KEY_MAX];
 		int nkey;
-		double estimate;
+		struct judged j;
 	} *memo;
 	size_t nmemo, capmemo;
 } chk;
+
+static void
+chk_free(void)
+{
+	free(chk.memo);
+	free(chk.r);
+	if (chk.own)
+		batch_free(chk.own);
+	memset(&chk, 0, sizeof(chk));
+}
 
 static unsigned long long
 key_hash(const int *k, int n)
@@ -190,7 +195,7 @@ memo_grow(void)
 	struct memo *old = chk.memo;
 	size_t oldcap = chk.capmemo, i;
 
-	chk.capmemo = oldcap ? 2 * oldcap : 1024;
+	chk.capmemo = oldcap ? 2 * oldcap : 256;
 	chk.memo = xcalloc(chk.capmemo, sizeof(*chk.memo));
 	for (i = 0; i < oldcap; i++)
 		if (old[i].hash)
@@ -198,6 +203,7 @@ memo_grow(void)
 	free(old);
 }
 
+/* Every number a duel reads, in a row: the unit's signature. */
 static int
 unit_key(const struct ss_unit *u, int *k)
 {
@@ -205,7 +211,6 @@ unit_key(const struct ss_unit *u, int *k)
 
 	k[n++] = u->era;
 	k[n++] = u->max_speed;
-	k[n++] = u->road_speed;
 	for (i = 0; i < SS_MANEUVER_LEN; i++)
 		k[n++] = u->maneuver[i];
 	for (i = 0; i < SS_NTERRAIN; i++)
@@ -215,6 +220,7 @@ unit_key(const struct ss_unit *u, int *k)
 			k[n++] = u->dv[i][j];
 	k[n++] = u->die;
 	k[n++] = u->skill;
+	k[n++] = u->gunners;
 	for (i = 0; i < u->nweapons; i++) {
 		k[n++] = u->weapon[i].row;
 		k[n++] = u->weapon[i].damage;
@@ -233,63 +239,89 @@ unit_key(const struct ss_unit *u, int *k)
 	return n;
 }
 
-/* The estimate of u against the shipped examples: 1, or 0 when there is
- * none to make (muster loading them, a unit not whole), -1 when the
- * examples are not found. */
+/* Loads and fits the shipped examples once: nonzero when there are. */
 static int
-check_estimate(const struct ss_unit *u, struct batch *b, double *out)
+chk_refs(void)
 {
-	struct ss_value *v;
-	struct memo *slot;
-	unsigned long long h;
-	int key[96], n;
 	char *dir;
 
-	(void)b;
-	if (chk.loading || !complete(u))
-		return 0;
 	if (!chk.tried) {
 		chk.tried = 1;
+		atexit(chk_free);
+		chk.r = xcalloc(1, sizeof(*chk.r));
 		if ((dir = examples_dir()) != NULL) {
 			chk.loading = 1;
 			chk.own = batch_new();
-			add_refs(chk.own, dir, &chk.r);
+			add_refs(chk.own, dir, chk.r);
 			chk.loading = 0;
 			free(dir);
 		}
-		if (chk.r.n > 0)
-			refs_scale(&chk.r);
+		if (chk.r->set.n > 0)
+			ss_refset_fit(&chk.r->set, SS_CHECK_FIT_RUNS, 1);
 	}
-	if (chk.r.n == 0)
+	return chk.r->set.n > 0;
+}
+
+static void
+judge(const struct ss_unit *u, long runs, struct judged *j)
+{
+	struct ss_rating *rt = xmalloc(sizeof(*rt));
+	double m = SS_VALUE_METHOD_ERROR;
+
+	ss_rate(u, &chk.r->set, runs, rt);
+	j->value = rt->value;
+	j->w = sqrt(rt->se_sim * rt->se_sim + rt->se_fit * rt->se_fit +
+	    m * m);
+	j->se_sim = rt->se_sim;
+	j->lo = rt->value * exp(-j->w);
+	j->hi = rt->value * exp(j->w);
+	j->moves = rt->moves_most;
+	j->share = rt->vs[rt->moves_most].share;
+	j->predicted = rt->predicted[rt->moves_most];
+	j->runs = runs;
+	free(rt);
+}
+
+/* u's rating against the shipped examples: 1, or 0 when there is none
+ * to make (muster loading them, a unit not whole), -1 when the examples
+ * are not found.  declared (or -1) asks for a second, longer look when
+ * the first cannot tell it from the band's edge. */
+static int
+check_judge(const struct ss_unit *u, double declared, struct judged *out)
+{
+	struct memo *slot;
+	unsigned long long h;
+	int key[KEY_MAX], n;
+	double d;
+
+	if (chk.loading || !ss_unit_complete(u))
+		return 0;
+	if (!chk_refs())
 		return -1;
 	n = unit_key(u, key);
 	h = key_hash(key, n);
 	if (2 * (chk.nmemo + 1) > chk.capmemo)
 		memo_grow();
 	slot = memo_slot(h, key, n);
-	if (slot->hash) {
-		*out = slot->estimate;
-		return 1;
+	if (!slot->hash) {
+		judge(u, SS_CHECK_RUNS, &slot->j);
+		slot->hash = h;
+		memcpy(slot->key, key, (size_t)n * sizeof(int));
+		slot->nkey = n;
+		chk.nmemo++;
 	}
-	v = xmalloc(sizeof(*v));
-	ss_value(u, chk.r.u, chk.r.n, v);
-	*out = v->strength * chk.r.scale;
-	free(v);
-	slot->hash = h;
-	memcpy(slot->key, key, (size_t)n * sizeof(int));
-	slot->nkey = n;
-	slot->estimate = *out;
-	chk.nmemo++;
+	/* Within three of a look's standard errors of the band's edge:
+	 * look again with four times the duels, up to those `value`
+	 * plays. */
+	d = declared > 0 ? fabs(log(declared / slot->j.value)) : 0;
+	while (declared > 0 && slot->j.runs < SS_VALUE_RUNS &&
+	    fabs(d - slot->j.w) < slot->j.se_sim) {
+		judge(u, slot->j.runs * 4 < SS_VALUE_RUNS ? slot->j.runs * 4 :
+		    SS_VALUE_RUNS, &slot->j);
+		d = fabs(log(declared / slot->j.value));
+	}
+	*out = slot->j;
 	return 1;
-}
-
-/* How far declared is from estimate, in % of the estimate; 0 within
- * SS_VALUE_WARN_PERCENT. */
-static int
-too_far(double declared, double estimate, double *percent)
-{
-	*percent = estimate > 0 ? (declared - estimate) * 100 / estimate : 0;
-	return fabs(*percent) > SS_VALUE_WARN_PERCENT;
 }
 
 void
@@ -297,11 +329,12 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
     struct batch *b, const char *rule)
 {
 	static int told;
-	double est, pc;
+	struct judged j;
+	double pc;
 	int r;
 
-	if (u->combat_value < 0 || at == NULL ||
-	    (r = check_estimate(u, b, &est)) == 0)
+	if (batch_rendering(b) || u->combat_value < 0 || at == NULL ||
+	    (r = check_judge(u, u->combat_value, &j)) == 0)
 		return;
 	/* Said once a run, not dropped in silence. */
 	if (r < 0) {
@@ -311,17 +344,27 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 			    "MUSTER_UNITS to their folder");
 		return;
 	}
-	if (too_far(u->combat_value, est, &pc))
-		diag(L_WARNING, rule, at, "combat_value %d is %.1f %% %s the "
-		    "estimate of %.0f against the example units; 'muster "
-		    "value' shows why", u->combat_value, fabs(pc),
-		    pc > 0 ? "above" : "below", est);
+	if (u->combat_value >= j.lo && u->combat_value <= j.hi)
+		return;
+	pc = (u->combat_value - j.value) * 100 / j.value;
+	diag(L_WARNING, rule, at, "combat_value %d is %.0f %% %s muster's "
+	    "value of %.0f (%.0f to %.0f with the method's error); its duel "
+	    "with %s, %.0f %% won where %.0f %% is predicted, moves it most; "
+	    "'muster value' shows why", u->combat_value, fabs(pc),
+	    pc > 0 ? "above" : "below", j.value, j.lo, j.hi,
+	    chk.r->set.u[j.moves]->name, 100 * j.share, 100 * j.predicted);
 }
 
 int
 ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out)
 {
-	return check_estimate(u, b, out) > 0;
+	struct judged j;
+
+	(void)b;
+	if (check_judge(u, -1, &j) <= 0)
+		return 0;
+	*out = j.value;
+	return 1;
 }
 
 /* ---- `muster value` ---- */
@@ -344,103 +387,56 @@ pad(const char *name, int width, char *buf, size_t size)
 	return buf;
 }
 
-static void
-matchup_line(struct report *rp, const char *name, const struct ss_matchup *m,
-    int facings)
-{
-	char padded[128];
-	int f;
-
-	rp_open(rp, NULL, '{');
-	rp_f(rp, "    {_:%-3s} {_:%s}{~unit:%s} {turns:%7.2f} turns  kills "
-	    "{rate:%.3f}/turn  one turn: {p_destroyed:%5.1P} %, internal "
-	    "{internal:%.1f}, damage {damage:%.1f}\n", facings ? "by" : "at",
-	    pad(name, 20, padded, sizeof(padded)), name, m->turns, 1 / m->turns,
-	    m->p_kill, m->internal, m->damage);
-	if (facings) {
-		rp_open(rp, "facings", '{');
-		rp_f(rp, "        turns by facing:");
-		for (f = 0; f < SS_NFACINGS; f++) {
-			char key[32];
-
-			snprintf(key, sizeof(key), " %s {%s:%%.2f}",
-			    ss_facing_name[f], ss_facing_name[f]);
-			rp_f(rp, key, m->facing_turns[f]);
-		}
-		rp_f(rp, "\n");
-		rp_close(rp);
-	}
-	rp_close(rp);
-}
-
+/* A unit's value, its band and its matchups. */
 static void
 value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
-    struct ss_value *v)
+    long runs, struct ss_rating *v)
 {
-	double share[SS_NROWS] = { 0 }, pc;
-	char man[8];
-	int i, row;
+	char padded[128];
+	int i, f;
 
-	ss_value(u, r->u, r->n, v);
-	v->estimate = v->strength * r->scale;
+	ss_rate(u, &r->set, runs, v);
 	rp_open(rp, NULL, '{');
-	rp_f(rp, "{name:%s}: estimate {estimate:%.0f}", u->name,
-	    v->estimate);
-	if (u->combat_value >= 0) {
-		too_far(u->combat_value, v->estimate, &pc);
-		rp_f(rp, ", declared {declared:%d} ({declared_percent:%+.0f} "
-		    "%)", u->combat_value, pc);
-	} else {
-		rp_f(rp, "{~declared:%s}", NULL);
-	}
-	rp_f(rp, "\n");
-	/* Offence: its fire at each reference unit. */
-	rp_f(rp, "  offence  {offence:%.4f} kills a turn, the mean of:\n",
-	    v->offence);
-	rp_open(rp, "offence_vs", '[');
-	for (i = 0; i < v->nref; i++) {
-		matchup_line(rp, r->u[i]->name, &v->vs[i], 0);
-		for (row = 0; row < SS_NROWS; row++)
-			share[row] += v->vs[i].row_share[row] / v->nref;
-	}
+	rp_f(rp, "{name:%s}: value {estimate:%.0f}, band {~band:%s}", u->name,
+	    v->value, NULL);
+	rp_open(rp, "band", '[');
+	rp_f(rp, "{:%.0f} to {:%.0f}", v->lo, v->hi);
 	rp_close(rp);
-	rp_f(rp, "    weapons' share of its damage:");
-	rp_open(rp, "weapons", '[');
-	for (i = 0; i < u->nweapons; i++) {
-		const struct ss_weapon *w = &u->weapon[i];
+	rp_f(rp, " (simulation {se_sim:%.3f}, fit {se_fit:%.3f} in log "
+	    "value)", v->se_sim, v->se_fit);
+	if (u->combat_value >= 0)
+		rp_f(rp, "; declared {declared:%d}", u->combat_value);
+	else
+		rp_f(rp, "{~declared:%s}", NULL);
+	rp_f(rp, "\n  {_:%-20s}  won      ± se  predicted  shows most\n",
+	    "against");
+	rp_open(rp, "matchups", '[');
+	for (i = 0; i < v->n; i++) {
+		const struct ss_duel *d = &v->vs[i];
+		int top = 0;
 
+		for (f = 1; f < SS_NFACINGS; f++)
+			if (d->shown_a[f] > d->shown_a[top])
+				top = f;
 		rp_open(rp, NULL, '{');
-		rp_f(rp, " {row:%c} {damage:%d}{class:%c} {share:%.0P} %",
-		    ss_row_letter[w->row], w->damage, w->cls,
-		    share[w->row]);
+		rp_f(rp, "  {_:%s}{~against:%s}{~rating:%.1f} {share:%5.1P} % "
+		    "{se:%4.1P}  {predicted:%5.1P} %   {shows:%s}{~turns:%.2f}\n",
+		    pad(r->set.u[i]->name, 20, padded, sizeof(padded)),
+		    r->set.u[i]->name, r->set.rating[i], d->share, d->se,
+		    v->predicted[i], ss_facing_name[top], d->turns);
 		rp_close(rp);
 	}
 	rp_close(rp);
-	rp_f(rp, "\n");
-	/* Defence: each reference unit's fire at it. */
-	rp_f(rp, "  defence  {defence:%.2f} turns to be destroyed, at the mean "
-	    "rate of:\n", v->defence);
-	rp_open(rp, "defence_from", '[');
-	for (i = 0; i < v->nref; i++)
-		matchup_line(rp, r->u[i]->name, &v->from[i], 1);
-	rp_close(rp);
-	snprintf(man, sizeof(man), "%s", u->maneuver);
-	rp_f(rp, "  mobility {mobility:%.2f} = (speed {speed:%d} + road "
-	    "{road:%d} / 2) x maneuver \"{maneuver:%s}\" {maneuver_factor:%.2f} "
-	    "x terrain {terrain_factor:%.2f}\n", v->mobility, u->max_speed,
-	    u->road_speed, man, ss_maneuver_factor(u), ss_terrain_factor(u));
-	rp_f(rp, "  strength {strength:%.4f} = sqrt(offence x defence) x "
-	    "mobility^{_:%.1f}\n", v->strength, SS_VALUE_MOBILITY_EXP);
-	rp_f(rp, "  estimate {_:%.0f} = strength x {scale:%.2f}\n\n",
-	    v->estimate, r->scale);
+	rp_f(rp, "  moves it most: {moves_most:%s}\n\n",
+	    r->set.u[v->moves_most]->name);
 	rp_close(rp);
 }
 
-/* A force's sides: each unit's estimate (a sheet's own ECV), its crew
- * and components, against what the side declares. */
+/* A force's sides: each unit's value (a sheet's own ECV), its crew and
+ * components, against what the side declares. */
 static void
 value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
-    struct ss_value *v)
+    long runs, struct ss_rating *v)
 {
 	struct ss_force_side sd;
 	int s, k;
@@ -453,14 +449,14 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 
 		for (k = 0; k < sd.nunits; k++) {
 			if (sd.card[k]) {
-				ss_value(sd.card[k], r->u, r->n, v);
-				total += v->strength * r->scale;
+				ss_rate(sd.card[k], &r->set, runs, v);
+				total += v->value;
 			} else {
 				total += (double)sd.ecv[k];
 			}
 		}
 		rp_open(rp, NULL, '{');
-		rp_f(rp, "  side {side:%s}: estimated {estimate:%.0f}", sd.name,
+		rp_f(rp, "  side {side:%s}: valued {estimate:%.0f}", sd.name,
 		    total);
 		if (sd.declared >= 0)
 			rp_f(rp, ", declared {declared:%d}", (int)sd.declared);
@@ -475,47 +471,58 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 	rp_close(rp);
 }
 
+static void
+duel_line(struct report *rp, const char *label, const char *key, double p)
+{
+	char fmt[64], padded[200];
+
+	snprintf(fmt, sizeof(fmt), "  {_:%%s} {%s:%%8.4P} %%\n", key);
+	rp_f(rp, fmt, pad(label, 26, padded, sizeof(padded)), p);
+}
+
 static int
-duel(int argc, char **argv, int range, long runs, unsigned long long seed,
-    int json)
+duel(int argc, char **argv, long runs, unsigned long long seed, int json)
 {
 	const struct ss_unit *a, *bu;
 	struct batch *b;
 	struct report *rp;
 	struct ss_duel d;
-	int rc;
+	char la[160], lb[160];
+	int rc, i;
 
 	diag_init(0, stderr);
-	b = batch_new();
-	if (argc != 2) {
-		batch_free(b);
+	if (argc != 2)
 		return usage_error(ss_value_usage, "--duel takes two card files, "
 		    "A and B");
-	}
+	b = batch_new();
 	if ((rc = ss_load_unit(b, argv[0], &a)) != 0 ||
 	    (rc = ss_load_unit(b, argv[1], &bu)) != 0) {
 		batch_free(b);
 		return rc;
 	}
-	ss_duel(a, bu, range, runs, seed, &d);
+	ss_duel(a, bu, runs, seed, &d);
 	rp = rp_new(stdout, json);
-	rp_f(rp, "duel: {a:%s} against {b:%s} at {range:%d} in, "
-	    "{runs:%d} duels simulated{~method:%s} (seed {seed:%d})\n",
-	    a->name, bu->name, range, (int)runs, "simulation", (int)seed);
-	{
-		char la[160], lb[160], pa[200], pb[200];
-
-		snprintf(la, sizeof(la), "%s wins", a->name);
-		snprintf(lb, sizeof(lb), "%s wins", bu->name);
-		rp_f(rp, "  {_:%s} {p_a:%8.4P} %\n",
-		    pad(la, 26, pa, sizeof(pa)), d.p_a);
-		rp_f(rp, "  {_:%s} {p_b:%8.4P} %\n",
-		    pad(lb, 26, pb, sizeof(pb)), d.p_b);
-	}
-	rp_f(rp, "  {_:%-26s} {p_both:%8.4P} %\n", "both destroyed", d.p_both);
-	rp_f(rp, "  {_:%-26s} {p_neither:%8.4P} %\n", "neither, after "
-	    STR(SS_DUEL_TURNS) " turns", d.p_neither);
-	rp_f(rp, "  a duel lasts {turns:%.2f} turns on average\n", d.turns);
+	rp_f(rp, "duel: {a:%s} against {b:%s} from {~starts:%s}", a->name,
+	    bu->name, NULL);
+	rp_open(rp, "starts", '[');
+	for (i = 0; i < SS_DUEL_NSTARTS; i++)
+		rp_f(rp, "{_:%s}{:%d}", i ? ", " : "", ss_duel_starts[i]);
+	rp_close(rp);
+	rp_f(rp, " in, {runs:%d} duels from each, simulated{~method:%s} "
+	    "(seed {seed:%.0f})\n", (int)runs, "simulation", (double)seed);
+	snprintf(la, sizeof(la), "%s wins", a->name);
+	snprintf(lb, sizeof(lb), "%s wins", bu->name);
+	duel_line(rp, la, "p_a", d.p_a);
+	duel_line(rp, lb, "p_b", d.p_b);
+	duel_line(rp, "both destroyed", "p_both", d.p_both);
+	duel_line(rp, "neither", "p_neither", d.p_neither);
+	rp_f(rp, "  {_:%s}'s share {share:%.4P} % ± {se:%.4P} (one standard "
+	    "error); by start:", a->name, d.share, d.se);
+	rp_open(rp, "start_share", '[');
+	for (i = 0; i < SS_DUEL_NSTARTS; i++)
+		rp_f(rp, " {:%.1P} %", d.start_share[i]);
+	rp_close(rp);
+	rp_f(rp, "\n  a duel lasts {turns:%.2f} turns on average\n", d.turns);
 	rp_end(rp);
 	batch_free(b);
 	return 0;
@@ -525,7 +532,6 @@ duel(int argc, char **argv, int range, long runs, unsigned long long seed,
 const struct option ss_value_opts[] = {
 	{ "against", required_argument, NULL, 'a' },
 	{ "duel", no_argument, NULL, 'd' },
-	{ "range", required_argument, NULL, 'r' },
 	{ "runs", required_argument, NULL, 'n' },
 	{ "seed", required_argument, NULL, 's' },
 	{ "json", no_argument, NULL, 'j' },
@@ -533,153 +539,220 @@ const struct option ss_value_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-int
-ss_value_run(int argc, char **argv)
+struct value_opts {
+	const char *against[SS_VALUE_MAX_REFS];
+	int nagainst, dueling, json;
+	long runs;
+	unsigned long long seed;
+};
+
+/* 2^53 - 1: a seed JSON prints exactly. */
+#define SEED_MAX 9007199254740991ULL
+
+/* Parses the options into o: -1 to go on, else the exit status. */
+static int
+parse(int argc, char **argv, struct value_opts *o)
 {
-	static const char *const kinds[] = { "card", "sheet", "force",
-	    "reference", NULL };
-	const char *against[64];
-	struct inputs in = INPUTS_INIT;
-	struct refs *r = NULL;
-	struct ss_value *v = NULL;
-	struct report *rp = NULL;
-	struct batch *b = NULL;
-	const struct loaded *ld;
-	long range = SS_DUEL_RANGE, runs = SS_DUEL_RUNS;
-	unsigned long long seed = 1;
-	int c, nagainst = 0, dueling = 0, json = 0, rc = 0, i, n, d;
-	size_t k;
-	char *end, *dir = NULL;
+	char *end;
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", ss_value_opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if (nagainst < 64)
-				against[nagainst++] = optarg;
+			if (o->nagainst == SS_VALUE_MAX_REFS)
+				return usage_error(ss_value_usage, "--against "
+				    "'%s': at most %d reference paths", optarg,
+				    SS_VALUE_MAX_REFS);
+			o->against[o->nagainst++] = optarg;
 			break;
-		case 'd': dueling = 1; break;
-		case 'r':
-			errno = 0;
-			range = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || errno || range < 0 ||
-			    range > 1000)
-				return usage_error(ss_value_usage, "--range '%s': "
-				    "give inches from 0 to 1000", optarg);
-			break;
+		case 'd': o->dueling = 1; break;
 		case 'n':
 			errno = 0;
-			runs = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || errno ||
-			    runs < SS_DUEL_RUNS || runs > 100000000)
+			o->runs = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end || errno || o->runs < 1 ||
+			    o->runs > 100000000)
 				return usage_error(ss_value_usage, "--runs '%s': "
-				    "give %d to 100000000 duels", optarg,
-				    SS_DUEL_RUNS);
+				    "give 1 to 100000000 duels", optarg);
 			break;
 		case 's':
 			errno = 0;
-			seed = strtoull(optarg, &end, 10);
-			if (!isdigit((unsigned char)*optarg) || *end || errno)
+			o->seed = strtoull(optarg, &end, 10);
+			if (!isdigit((unsigned char)*optarg) || *end || errno ||
+			    o->seed > SEED_MAX)
 				return usage_error(ss_value_usage, "--seed '%s': "
 				    "give a whole number from 0 to %llu", optarg,
-				    (unsigned long long)ULLONG_MAX);
+				    SEED_MAX);
 			break;
-		case 'j': json = 1; break;
+		case 'j': o->json = 1; break;
 		case 'h': fputs(ss_value_usage, stdout); return 0;
 		default: return usage_option(ss_value_usage, ss_value_opts, argv);
 		}
 	}
-	if (dueling) {
-		if (nagainst)
-			return usage_error(ss_value_usage, "--duel takes no "
-			    "--against");
-		return duel(argc - optind, argv + optind, (int)range, runs, seed,
-		    json);
-	}
-	if (optind == argc)
-		return usage_error(ss_value_usage, "value needs a card, sheet "
-		    "or force file, or a folder of them");
-	diag_init(0, stderr);
-	b = batch_new();
-	r = xcalloc(1, sizeof(*r));
-	v = xmalloc(sizeof(*v));
-	if (nagainst == 0) {
-		if ((dir = examples_dir()) == NULL) {
+	return -1;
+}
+
+/* Loads the reference set and fits it: 0, or the exit status. */
+static int
+load_refs(struct batch *b, struct value_opts *o, struct refs *r, char **dir)
+{
+	int i, rc = 0;
+
+	if (o->nagainst == 0) {
+		if ((*dir = examples_dir()) == NULL) {
 			fprintf(stderr, "muster: the shipped example units are "
 			    "not installed; give --against PATH\n");
-			rc = 2;
-			goto out;
+			return 2;
 		}
-		against[nagainst++] = dir;
+		o->against[o->nagainst++] = *dir;
 		r->examples = 1;
 	}
 	/* The reference cards' own shellshock.value checks would value
 	 * them against the set being loaded: this command values. */
 	chk.loading = 1;
-	for (i = 0; i < nagainst; i++)
-		if (add_refs(b, against[i], r) < 0)
+	for (i = 0; i < o->nagainst; i++)
+		if (add_refs(b, o->against[i], r) < 0)
 			rc = 1;
 	diag_flush();
 	if (diag_exit_status(0) != 0)
 		rc = diag_exit_status(0);
 	if (rc)
-		goto out;
-	if (r->n == 0) {
-		rc = usage_error(ss_value_usage, "the reference set holds no "
+		return rc;
+	if (r->full)
+		return usage_error(ss_value_usage, "the reference set holds "
+		    "more than %d cards", SS_VALUE_MAX_REFS);
+	if (r->set.n == 0)
+		return usage_error(ss_value_usage, "the reference set holds no "
 		    "Shellshock card: give --against a card file or folder");
-		goto out;
+	ss_refset_fit(&r->set, o->runs, o->seed);
+	return 0;
+}
+
+static void
+header(struct report *rp, const struct refs *r)
+{
+	const struct ss_refset *s = &r->set;
+	int i;
+
+	rp_f(rp, "against {_:%d} reference unit{_:%s}{~examples:%b}:", s->n,
+	    s->n == 1 ? "" : "s", r->examples);
+	rp_open(rp, "reference", '[');
+	for (i = 0; i < s->n; i++) {
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "{_:%s}{name:%s} {rating:%.0f}", i ? ", " : " ",
+		    s->u[i]->name, s->rating[i]);
+		rp_close(rp);
 	}
-	refs_scale(r);
+	rp_close(rp);
+	rp_f(rp, "\n  {runs:%d} duels from each of " STR(SS_DUEL_NSTARTS)
+	    " starting ranges a pairing, simulated{~method:%s} (seed "
+	    "{seed:%.0f}); Bradley-Terry fit, {anchor:%s} at "
+	    STR(SS_VALUE_ANCHOR_INT) ", residual {fit_rms:%.3f} log-odds\n\n",
+	    (int)s->runs, "simulation", (double)s->seed,
+	    s->anchor >= 0 ? s->u[s->anchor]->name : "the set's geometric mean",
+	    s->fit_rms);
+}
+
+/* Values each document of one input: 0, or 1 when it does not load. */
+static const char *const value_kinds[] = { "card", "sheet", "force",
+	"reference", NULL };
+
+static int
+value_input(struct report *rp, struct batch *b, const char *path,
+    const struct refs *r, long runs, struct ss_rating *v)
+{
+	const struct loaded *ld;
+	long crew;
+	int n, d;
+
+	if ((ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock",
+	    value_kinds, &n)) == NULL)
+		return 1;
+	for (d = 0; d < n; d++) {
+		const char *kind = ld[d].kind->name;
+
+		if (strcmp(kind, "card") == 0) {
+			value_unit(rp, &((const struct ss_card *)ld[d].obj)->u,
+			    r, runs, v);
+		} else if (strcmp(kind, "sheet") == 0) {
+			rp_open(rp, NULL, '{');
+			rp_f(rp, "{name:%s}: a record sheet, ECV {ecv:%d} as it "
+			    "declares{~estimate:%s} (the advanced rules' duel "
+			    "is not built yet)\n\n", ss_sheet_name(ld[d].obj),
+			    (int)ss_sheet_ecv(ld[d].obj, &crew), NULL);
+			rp_close(rp);
+		} else if (strcmp(kind, "force") == 0) {
+			value_force(rp, &ld[d], r, runs, v);
+		} else {
+			/* A legend (kind reference): said, not valued. */
+			diag_at(L_NOTE, "shellshock.unit", path, 0, 0, "holds "
+			    "the legend of the cards' symbols, which has no "
+			    "value; value weighs cards, sheets and forces");
+		}
+	}
+	return 0;
+}
+
+int
+ss_value_run(int argc, char **argv)
+{
+	struct value_opts o = { .runs = 0, .seed = 1 };
+	struct inputs in = INPUTS_INIT;
+	struct refs *r = NULL;
+	struct ss_rating *v = NULL;
+	struct report *rp;
+	struct batch *b = NULL;
+	int rc, i;
+	size_t k;
+	char *dir = NULL;
+
+	if ((rc = parse(argc, argv, &o)) >= 0)
+		return rc;
+	if (o.dueling) {
+		if (o.nagainst)
+			return usage_error(ss_value_usage, "--duel takes no "
+			    "--against");
+		if (o.runs && o.runs < SS_DUEL_RUNS)
+			return usage_error(ss_value_usage, "--runs '%ld': a duel "
+			    "takes %d or more", o.runs, SS_DUEL_RUNS);
+		return duel(argc - optind, argv + optind, o.runs ? o.runs :
+		    SS_DUEL_RUNS, o.seed, o.json);
+	}
+	if (optind == argc)
+		return usage_error(ss_value_usage, "value needs a card, sheet "
+		    "or force file, or a folder of them");
+	if (!o.runs)
+		o.runs = SS_VALUE_RUNS;
+	diag_init(0, stderr);
+	rc = 0;
 	for (i = optind; i < argc; i++)
 		if (inputs_add(&in, argv[i]) < 0)
 			rc = 2;
 	diag_flush();
 	if (rc)
 		goto out;
-	rp = rp_new(stdout, json);
-	rp_f(rp, "against {_:%d} reference unit{_:%s}{~examples:%b}:", r->n,
-	    r->n == 1 ? "" : "s", r->examples);
-	rp_open(rp, "reference", '[');
-	for (i = 0; i < r->n; i++)
-		rp_f(rp, "{_:%s}{:%s}", i ? ", " : " ", r->u[i]->name);
-	rp_close(rp);
-	rp_f(rp, "; scale {scale:%.2f}\n\n", r->scale);
-	rp_open(rp, "units", '[');
-	for (k = 0; k < in.n; k++) {
-		if ((ld = system_ref(b, in.v[k], NULL, "shellshock.unit",
-		    "shellshock", kinds, &n)) == NULL) {
+	b = batch_new();
+	r = xcalloc(1, sizeof(*r));
+	v = xmalloc(sizeof(*v));
+	if ((rc = load_refs(b, &o, r, &dir)) != 0)
+		goto out;
+	/* Every input loaded before anything is printed: a file that is
+	 * not Shellshock's is told alone (the batch keeps what it read). */
+	for (k = 0; k < in.n; k++)
+		if (system_ref(b, in.v[k], NULL, "shellshock.unit", "shellshock",
+		    value_kinds, &i) == NULL)
 			rc = 1;
-			continue;
-		}
-		for (d = 0; d < n; d++) {
-			if (strcmp(ld[d].kind->name, "card") == 0) {
-				value_unit(rp, &((const struct ss_card *)
-				    ld[d].obj)->u, r, v);
-			} else if (strcmp(ld[d].kind->name, "sheet") == 0) {
-				long crew;
-
-				rp_open(rp, NULL, '{');
-				rp_f(rp, "{name:%s}: a record sheet, ECV {ecv:%d} "
-				    "as it declares{~estimate:%s} (the advanced "
-				    "rules' numbers are not estimated)\n\n",
-				    ss_sheet_name(ld[d].obj),
-				    (int)ss_sheet_ecv(ld[d].obj, &crew), NULL);
-				rp_close(rp);
-			} else if (strcmp(ld[d].kind->name, "force") == 0) {
-				value_force(rp, &ld[d], r, v);
-			} else {
-				/* A legend (kind reference): said, not
-				 * valued. */
-				diag_at(L_NOTE, "shellshock.unit", in.v[k], 0,
-				    0, "holds the legend of the cards' symbols, "
-				    "which has no value; value weighs cards, "
-				    "sheets and forces");
-			}
-		}
-	}
+	diag_flush();
+	if (rc)
+		goto out;
+	rp = rp_new(stdout, o.json);
+	header(rp, r);
+	rp_open(rp, "units", '[');
+	for (k = 0; k < in.n; k++)
+		if (value_input(rp, b, in.v[k], r, o.runs, v))
+			rc = 1;
 	rp_close(rp);
 	rp_end(rp);
-	rp = NULL;
 	diag_flush();
 	if (rc == 0)
 		rc = diag_exit_status(0);

@@ -21,7 +21,10 @@ comp() {
 comp "--help --version calibrate cards check new odds preflight render resolve schema templates value" muster ""
 comp "render resolve" muster re
 comp "shambattle shellshock shock ssg" muster odds ""
-comp "shellshock" muster value ""
+# value dispatches on the files' games: a game, a file or any game's
+# option.
+comp "shambattle shellshock" muster value sh
+comp "--against --color --duel --help --json --runs --seed" muster value --
 comp "--facing" muster odds shellshock --fa
 comp "front left rear right" muster odds shellshock --facing ""
 comp "a4 letter" muster render --paper ""
