@@ -8,9 +8,9 @@
 #                   the other check-* parts below run one
 #   make bench      speed and memory against a bare libharu loop
 #   make fuzz       libFuzzer over load, check and render, templates,
-#                   references, decks' data files, images and the
-#                   diagnostics' quoted lines (FUZZ_SECONDS for each
-#                   target)
+#                   references, decks' data files, images, the
+#                   diagnostics' quoted lines and PDFs given to
+#                   preflight (FUZZ_SECONDS for each target)
 #   make install    PREFIX=/usr/local DESTDIR=  (binary, templates, man page,
 #                   bash and zsh completion)
 #   make uninstall, make clean
@@ -45,15 +45,15 @@ NO_DEPS =
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev \
-	libpng-dev libjpeg-dev
+	libpng-dev libjpeg-dev liblcms2-dev libgs-common
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml clang mandoc
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg)
+	libpng libjpeg lcms2)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg)
+	libpng libjpeg lcms2)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
@@ -213,7 +213,7 @@ bench: muster
 # build/fuzz/ between runs; a crash leaves its input in build/fuzz/.
 # FUZZ_TARGETS=fuzz_csv runs one.
 FUZZ_TARGETS = fuzz_load fuzz_template fuzz_refs fuzz_csv fuzz_image \
-	fuzz_diag
+	fuzz_diag fuzz_preflight
 fuzz: deps-check
 	@$(MAKE) -s $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
@@ -227,6 +227,7 @@ fuzz: deps-check
 		fuzz_image) seeds="tests/fuzz/images decks/ember-tide/icons \
 			tests/bad/cards"; len=16384;; \
 		fuzz_diag) seeds="tests/fuzz/seeds units decks tests/bad";; \
+		fuzz_preflight) seeds="tests/fuzz/pdf"; len=65536;; \
 		esac; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 		LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp:print_suppressions=0 \

@@ -20,6 +20,7 @@ int cmd_schema(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_cards(int argc, char **argv);
+int cmd_preflight(int argc, char **argv);
 
 /* The command table (commands.c), ended by a NULL name: what `muster
  * complete` offers after "muster". */
@@ -48,5 +49,9 @@ extern const struct option check_opts[], render_opts[], templates_opts[],
     calibrate_opts[], schema_opts[], complete_opts[], new_opts[],
     cards_opts[];
 extern const struct optval render_values[], calibrate_values[];
+/* muster preflight's (cmd_preflight.c). */
+extern const char usage_preflight[];
+extern const struct option preflight_opts[];
+extern const struct optval preflight_values[];
 
 #endif

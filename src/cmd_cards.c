@@ -25,9 +25,10 @@ const char usage_cards[] =
     "usage: muster cards [--product NAME] [--json] PATH...\n"
     "\n"
     "Lists the cards each document prints, by name, with how many of each\n"
-    "(a deck's copies, a card's count): the names 'muster odds ssg',\n"
-    "a line-up and 'render --only' take.  Each product (card, counter,\n"
-    "roster...) is listed apart.\n"
+    "(a deck's copies, a card's count) and its type where the card has one\n"
+    "(a battalion's line, cavalry, light or artillery, and how it sets up):\n"
+    "the names 'muster odds ssg', a line-up and 'render --only' take.\n"
+    "Each product (card, counter, roster...) is listed apart.\n"
     "\n"
     "  --product P  list only this product's cards\n"
     "  --json       one JSON object on stdout\n"
@@ -43,6 +44,8 @@ const struct option cards_opts[] = {
 
 struct name {
 	char *name;
+	char *type;	/* the record's "type", or NULL */
+	char *setup;	/* the record's "setup" (a battalion's), or NULL */
 	int copies;
 };
 
@@ -54,6 +57,13 @@ struct run {
 	size_t n, cap;
 	int cards;
 };
+
+/* A copy of a record's text, or NULL when it has none. */
+static char *
+nonempty(const char *s)
+{
+	return s && *s ? xstrdup(s) : NULL;
+}
 
 static void
 collect(struct emitter *e, int copies)
@@ -73,6 +83,10 @@ collect(struct emitter *e, int copies)
 		r->v = xrealloc(r->v, r->cap * sizeof(*r->v));
 	}
 	r->v[r->n].name = xstrdup(name);
+	/* What a line-up needs to know of a card: its type, and how it
+	 * sets up when that differs (horse artillery as cavalry). */
+	r->v[r->n].type = nonempty(rec_get(e->rec, "type"));
+	r->v[r->n].setup = nonempty(rec_get(e->rec, "setup"));
 	r->v[r->n++].copies = copies;
 }
 
@@ -107,10 +121,20 @@ on_document(struct loaded *ld, void *ctx)
 		rp_open(r->rp, "names", '[');
 		for (i = 0; i < r->n; i++) {
 			rp_open(r->rp, NULL, '{');
-			rp_f(r->rp, "  {copies:%4d}  {name:%s}\n",
-			    r->v[i].copies, r->v[i].name);
+			rp_f(r->rp, "  {copies:%4d}  {name:%s}", r->v[i].copies,
+			    r->v[i].name);
+			if (r->v[i].type)
+				rp_f(r->rp, "  ({type:%s}{_:%s}{setup:%s}{_:%s}",
+				    r->v[i].type, r->v[i].setup ? ", " : "",
+				    r->v[i].setup, ")");
+			else
+				rp_f(r->rp, "{~type:%s}{~setup:%s}", NULL,
+				    r->v[i].setup);
+			rp_f(r->rp, "\n");
 			rp_close(r->rp);
 			free(r->v[i].name);
+			free(r->v[i].type);
+			free(r->v[i].setup);
 		}
 		rp_close(r->rp);
 		rp_close(r->rp);

@@ -10,7 +10,7 @@
  *
  * Prints one candidate a line that starts with the word being completed,
  * and these requests to the script: @files (YAML files and folders),
- * @pdf (a PDF to write), @dir (a folder).
+ * @pdf (a PDF to write, or preflight's to read), @dir (a folder).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,15 +119,17 @@ offer_value(const struct option *o, const struct optval *v)
 /* After the command's name: an option, an option's value, or a file. */
 static void
 offer_args(char **w, int cword, int first, const struct option *opts,
-    const struct optval *values)
+    const struct optval *values, const char *operands)
 {
+	/* operands: what the command's operands are ("@pdf" for
+	 * preflight's), NULL for YAML files and folders. */
 	const struct option *o;
 	int i;
 
 	/* Past "--", only files. */
 	for (i = first; i < cword; i++)
 		if (strcmp(w[i], "--") == 0) {
-			puts("@files");
+			puts(operands ? operands : "@files");
 			return;
 		}
 	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
@@ -163,7 +165,7 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 		offer_options(colour_opts);
 		return;
 	}
-	puts("@files");
+	puts(operands ? operands : "@files");
 }
 
 int
@@ -221,7 +223,8 @@ cmd_complete(int argc, char **argv)
 			}
 			return 0;
 		}
-		offer_args(w, cword, 2, c->opts, c->values);
+		offer_args(w, cword, 2, c->opts, c->values,
+		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}
 	/* A game's command: the game next, then its own options. */
@@ -234,6 +237,6 @@ cmd_complete(int argc, char **argv)
 	if ((game = game_find(w[2])) == NULL ||
 	    (gc = game_cmd_find(game, w[1])) == NULL)
 		return 0;
-	offer_args(w, cword, 3, gc->opts, gc->values);
+	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
 	return 0;
 }

@@ -25,12 +25,19 @@
 #include "system.h"
 #include "usage.h"
 #include "util.h"
+#include "vendor.h"
 #include "watch.h"
 
 #define MM (72.0 / 25.4)
 #define DPI_MIN 36
 #define DPI_MAX 1200
 #define DPI_DEFAULT 300
+/* --ink-limit, percent of one plate: presses take 240 % (uncoated,
+ * DriveThruCards) to 340 % (coated sheet-fed); 300 % by default, the
+ * ceiling of SWOP, the printing condition of the output profile. */
+#define INK_MIN 200
+#define INK_MAX 400
+#define INK_DEFAULT 300
 /* Tabletop Simulator's deck importer: 10 x 7 cells, the last one shown
  * for a hidden card (the back); a sheet at most this many pixels a side,
  * the size it loads without trouble. */
@@ -46,6 +53,7 @@ const char usage_render[] =
     "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
     "              [--layout sheet|single|gutter-fold] [--copies N]\n"
     "              [--only NAME[,NAME...]] [--cmyk]\n"
+    "              [--vendor mpc|tgc|dtc|pnp] [--pdfx] [--ink-limit PCT]\n"
     "              [--format pdf|png] [--dpi N] [--json] [--watch] PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
@@ -83,6 +91,15 @@ const char usage_render[] =
     "  --copies N       print every card N times (1 to 100)\n"
     "  --only N,...     print only the cards of these names\n"
     "  --cmyk           colours as CMYK for a press, black as pure K\n"
+    "  --vendor V       a print shop's profile: mpc (MakePlayingCards),\n"
+    "                   tgc (The Game Crafter), dtc (DriveThruCards) or\n"
+    "                   pnp (print-and-play at home); sets card size,\n"
+    "                   bleed, safe zone, layout, page order, colour and\n"
+    "                   format, each unless given here too\n"
+    "  --pdfx           PDF/X-1a:2003: every colour CMYK, pictures through\n"
+    "                   an ICC output profile, no transparency (dtc's)\n"
+    "  --ink-limit PCT  total CMYK ink at most PCT percent, 200 to 400\n"
+    "                   (default 300; dtc 240); with --cmyk or --pdfx\n"
     "  --format F       pdf (default), or png: DIR/STEM-NNN.png for each\n"
     "                   card (-NNN-back.png too with --backs), and\n"
     "                   DIR/STEM-sheet-N.png sheets of 10 x 7 cards for\n"
@@ -138,6 +155,9 @@ struct render {
 	/* the file being read was named on the command line rather than
 	 * found in a folder named there */
 	int named_input;
+	const struct vendor *vendor;	/* --vendor, or NULL */
+	const char *vendor_told[16];	/* products it refused, told */
+	size_t nvendor_told;
 };
 
 /*
@@ -211,6 +231,46 @@ wanted(struct render *rd, const char *name)
 	return hit;
 }
 
+/* A vendor's card is at most this long a side: poker, bridge, business
+ * and tarot cards (4.75 in) are cards; a record sheet or roster is not. */
+#define VENDOR_CARD_MAX (5 * 72.0)
+
+/*
+ * --vendor with a trim of its own prints cards only: a counter or a
+ * page-sized product (a record sheet, a roster) is refused, naming the
+ * product, rather than stretched to a playing card or put in a file
+ * the print shop would refuse.  Returns 0 after saying so.
+ */
+static int
+vendor_fits(struct render *rd, const struct template *t,
+    const struct record *r, const char *product)
+{
+	const struct vendor *v = rd->vendor;
+	char wb[32], hb[32], size[80];
+	size_t i;
+
+	if (v == NULL || v->trim_w <= 0 || (!t->counter &&
+	    t->w <= VENDOR_CARD_MAX && t->h <= VENDOR_CARD_MAX))
+		return 1;
+	/* Told once a product. */
+	for (i = 0; i < rd->nvendor_told; i++)
+		if (strcmp(rd->vendor_told[i], product) == 0)
+			return 0;
+	if (rd->nvendor_told < sizeof(rd->vendor_told) /
+	    sizeof(rd->vendor_told[0]))
+		rd->vendor_told[rd->nvendor_told++] = product;
+	if (t->counter)
+		snprintf(size, sizeof(size), "a counter");
+	else
+		snprintf(size, sizeof(size), "%s x %s", mm_str(t->w, wb),
+		    mm_str(t->h, hb));
+	diag_at(L_FATAL, "render.vendor", rec_file(r), rec_line(r),
+	    rec_col(r), "--vendor %s prints cards, and product '%s' (template "
+	    "'%s', %s) is not one; print it without --vendor, or leave it "
+	    "out with --product", v->name, product, t->name, size);
+	return 0;
+}
+
 static void
 emit_one(struct emitter *e, int copies)
 {
@@ -229,6 +289,8 @@ emit_one(struct emitter *e, int copies)
 		dc->rd->stop = 1;
 		return;
 	}
+	if (!vendor_fits(dc->rd, t, e->rec, dc->p->name))
+		return;		/* told; no PDF is written */
 	copies *= dc->rd->copies;
 	/* Each record type fills pages of its own: record cards and deck
 	 * cards given to one -o never share a page. */
@@ -406,11 +468,12 @@ no_pdf(int json)
  * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
  * and the fronts of the first front's size go on Tabletop Simulator
  * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
- * first card in the last cell.  path is the PDF's path: STEM from it.
+ * first card in the last cell, each cell the card's trim (its bleed, in
+ * points, cut off).  path is the PDF's path: STEM from it.
  */
 static int
 write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    struct written *w, char *err, size_t errlen)
+    double bleed, struct written *w, char *err, size_t errlen)
 {
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
@@ -442,10 +505,11 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		}
 		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
-			w0 = pw;
-			h0 = ph;
+			w0 = pw - 2 * bleed;
+			h0 = ph - 2 * bleed;
 		}
-		if (fabs(pw - w0) < 0.01 && fabs(ph - h0) < 0.01)
+		if (fabs(pw - 2 * bleed - w0) < 0.01 &&
+		    fabs(ph - 2 * bleed - h0) < 0.01)
 			cells[nfront++] = i;
 	}
 	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
@@ -463,8 +527,8 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		sheet[c] = cells[k] + 1 < n ? cells[k] + 1 : -1;
 		snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen,
 		    path, ++sheets);
-		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, name,
-		    err, errlen) < 0)
+		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, bleed,
+		    name, err, errlen) < 0)
 			goto out;
 	}
 	w->png = 1;
@@ -544,6 +608,7 @@ json_written(const struct output *outs, int nout)
 struct job {
 	const char *tmpl_name;
 	int png, user_backs, cmyk, json;
+	int pdfx, ink;			/* --pdfx; --ink-limit, percent */
 	double dpi;
 	char **paths;		/* the PATHs, npaths of them */
 	int npaths;
@@ -588,6 +653,7 @@ render_pass(struct render *rd, struct output *outs, int nout,
 
 	diag_init(jb->json, stderr);
 	rd->stop = rd->user_used = 0;
+	rd->nvendor_told = 0;
 	if (rd->only_hit) {
 		for (i = 0; rd->only[i]; i++)
 			rd->only_hit[i] = 0;
@@ -610,6 +676,16 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		memset(&outs[i].w, 0, sizeof(outs[i].w));
 		outs[i].pdf = pdf_new();
 		pdf_set_cmyk(outs[i].pdf, jb->cmyk);
+		pdf_set_ink_limit(outs[i].pdf, jb->ink);
+		if (jb->pdfx && pdf_set_pdfx(outs[i].pdf, err,
+		    sizeof(err)) < 0) {
+			diag_at(L_FATAL, "io.read", NULL, 0, 0, "--pdfx: %s",
+			    err);
+			diag_flush();
+			rc = no_pdf(jb->json);
+			nout = i + 1;
+			goto out;
+		}
 		title_for(outs[i].pdf, jb->paths[jb->one ? 0 : i]);
 		outs[i].layout = layout_new(outs[i].pdf, &rd->lo);
 		rd->cur = &outs[i];
@@ -659,7 +735,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		}
 		if (jb->png) {
 			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
-			    jb->user_backs, &outs[i].w, err, sizeof(err)) < 0) {
+			    jb->user_backs, rd->lo.bleed, &outs[i].w, err,
+			    sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);
@@ -794,6 +871,7 @@ const struct optval render_values[] = {
 	{ "layout", sheet_layout_names },
 	{ "counter-size", counter_names },
 	{ "format", format_names },
+	{ "vendor", vendor_names },
 	{ NULL, NULL }
 };
 
@@ -814,6 +892,9 @@ const struct option render_opts[] = {
 	{ "copies", required_argument, NULL, 'N' },
 	{ "only", required_argument, NULL, 'Y' },
 	{ "cmyk", no_argument, NULL, 'K' },
+	{ "vendor", required_argument, NULL, 'V' },
+	{ "pdfx", no_argument, NULL, 'X' },
+	{ "ink-limit", required_argument, NULL, 'I' },
 	{ "format", required_argument, NULL, 'F' },
 	{ "dpi", required_argument, NULL, 'D' },
 	{ "json", no_argument, NULL, 'J' },
@@ -833,6 +914,9 @@ cmd_render(int argc, char **argv)
 	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
 	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0, json = 0;
 	int reporting = 0, watch = 0, passes = 0;
+	int pdfx = 0, ink = 0, bleed_given = 0, layout_given = 0;
+	int format_given = 0, dpi_given = 0, crop_given = 0;
+	const struct vendor *v = NULL;
 	struct job jb;
 
 	memset(&rd, 0, sizeof(rd));
@@ -854,14 +938,36 @@ cmd_render(int argc, char **argv)
 				    "once, with the names joined by commas");
 			product_arg = optarg;
 			break;
-		case 'c': rd.lo.crop = 1; break;
-		case 'C': rd.lo.crop = 0; break;
+		case 'c': rd.lo.crop = 1; crop_given = 1; break;
+		case 'C': rd.lo.crop = 0; crop_given = 1; break;
+		case 'V':
+			if ((v = vendor_find(optarg)) == NULL)
+				return usage_error(usage_render, "--vendor '%s' "
+				    "must be mpc, tgc, dtc or pnp", optarg);
+			break;
+		case 'X': pdfx = 1; break;
+		case 'I': {
+			char *end;
+			long n;
+
+			errno = 0;
+			n = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || n < INK_MIN ||
+			    n > INK_MAX)
+				return usage_error(usage_render, "--ink-limit "
+				    "'%s' must be a whole percentage from %d to "
+				    "%d", optarg, INK_MIN, INK_MAX);
+			ink = (int)n;
+			break;
+		}
 		case 'b':
+			bleed_given = 1;
 			if (!parse_mm(optarg, 0, 20, &rd.lo.bleed))
 				return usage_error(usage_render, "--bleed '%s' "
 				    "must be millimetres from 0 to 20", optarg);
 			break;
 		case 'L':
+			layout_given = 1;
 			if ((k = str_index(sheet_layout_names, optarg)) < 0)
 				return usage_error(usage_render, "--layout '%s' "
 				    "must be sheet, single or gutter-fold",
@@ -891,6 +997,7 @@ cmd_render(int argc, char **argv)
 		case 'J': json = 1; break;
 		case 'W': watch = 1; break;
 		case 'F':
+			format_given = 1;
 			if ((k = str_index(format_names, optarg)) < 0)
 				return usage_error(usage_render, "--format '%s' "
 				    "must be pdf or png", optarg);
@@ -900,6 +1007,7 @@ cmd_render(int argc, char **argv)
 			char *end;
 			long n;
 
+			dpi_given = 1;
 			errno = 0;
 			n = strtol(optarg, &end, 10);
 			if (end == optarg || *end || errno || n < DPI_MIN ||
@@ -938,6 +1046,45 @@ cmd_render(int argc, char **argv)
 	}
 	if (optind == argc)
 		return usage_error(usage_render, "render needs a file or folder");
+	/* A print shop's profile: what the user did not say (vendor.c). */
+	if (v) {
+		rd.vendor = v;
+		rd.lo.trim_w = v->trim_w;
+		rd.lo.trim_h = v->trim_h;
+		rd.lo.safe = v->safe;
+		if (!bleed_given)
+			rd.lo.bleed = v->bleed;
+		if (!layout_given && !(format_given && !png))
+			rd.lo.layout = v->layout == VENDOR_SINGLE ?
+			    LAYOUT_SINGLE : LAYOUT_SHEET;
+		if (!crop_given && rd.lo.layout == LAYOUT_SHEET)
+			rd.lo.crop = 1;
+		if (!format_given && v->format == VENDOR_PNG && !outfile) {
+			png = 1;
+			rd.lo.layout = LAYOUT_SHEET;	/* png's own below */
+		}
+		if (!dpi_given && png)
+			dpi = v->dpi;
+		/* A card a page: its back the next page, or the one before
+		 * (DriveThruCards), as the shop pairs them. */
+		if (!backs_given && (rd.lo.layout == LAYOUT_SINGLE || png)) {
+			rd.lo.backs = BACKS_LONG;
+			backs_given = 1;
+		}
+		rd.lo.back_first = v->order == VENDOR_BACK_FIRST && !png;
+		if (v->colour == VENDOR_PDFX)
+			pdfx = 1;
+		if (ink == 0)
+			ink = v->ink_limit;
+	}
+	if (ink != 0 && !cmyk && !pdfx)
+		return usage_error(usage_render, "--ink-limit holds CMYK ink: "
+		    "give --cmyk or --pdfx too");
+	if (ink == 0)
+		ink = INK_DEFAULT;
+	if (pdfx && png)
+		return usage_error(usage_render, "--pdfx makes a PDF; leave out "
+		    "--format png");
 	for (i = optind; watch && i < argc; i++)
 		if (strcmp(argv[i], "-") == 0)
 			return usage_error(usage_render, "--watch cannot watch "
@@ -1016,7 +1163,9 @@ cmd_render(int argc, char **argv)
 	jb.dir = outfile ? NULL : outdir ? outdir : "out";
 	jb.png = png;
 	jb.user_backs = user_backs;
-	jb.cmyk = cmyk;
+	jb.cmyk = cmyk || pdfx;
+	jb.pdfx = pdfx;
+	jb.ink = ink;
 	jb.json = json;
 	jb.dpi = dpi;
 	jb.paths = argv + optind;

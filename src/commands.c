@@ -28,6 +28,8 @@ const struct command commands[] = {
 	{ "calibrate", cmd_calibrate,
 	    "print a sheet that measures a printer's duplex offset",
 	    calibrate_opts, calibrate_values },
+	{ "preflight", cmd_preflight, "check any PDF as a print shop would",
+	    preflight_opts, preflight_values },
 	{ "schema", cmd_schema,
 	    "print the JSON Schema of a kind of file, for editors", schema_opts,
 	    NULL },

@@ -90,74 +90,108 @@ rp_end(struct report *rp)
 	free(rp);
 }
 
-/* One {KEY:SPEC} figure; *ap holds its argument. */
+/*
+ * A number in the text: as its conversion says, unless that would print
+ * a nonzero value as zero (a chance of 1e-78 is not "0.0000"): then to
+ * three significant digits.
+ */
 static void
-figure(struct report *rp, const char *key, size_t klen, const char *spec,
-    size_t slen, va_list *ap)
+text_number(FILE *f, const char *pf, double v)
 {
-	char conv = spec[slen - 1], pf[32], k[64];
-	int text_only = klen == 1 && key[0] == '_';
-	int json_only = klen > 0 && key[0] == '~';
-	int iv = 0;
-	double dv = 0;
-	const char *sv = NULL;
+	char buf[64];
+	const char *s;
 
-	if (slen + 1 > sizeof(pf) || klen + 1 > sizeof(k))
-		fatal("report: figure '%.*s' too long", (int)klen, key);
-	memcpy(pf, spec, slen);
-	pf[slen] = '\0';
-	if (json_only)
-		key++, klen--;
-	memcpy(k, key, klen);
-	k[klen] = '\0';
+	snprintf(buf, sizeof(buf), pf, v);
+	for (s = buf; *s; s++)
+		if (*s >= '1' && *s <= '9')
+			break;
+	if (v != 0 && *s == '\0') {
+		/* As wide as asked: the width is the conversion's first
+		 * number, after its flags. */
+		int width = (int)strtol(pf + strspn(pf, "%-+ #0"), NULL, 10);
+
+		fprintf(f, "%*.3g", width, v);
+		return;
+	}
+	fputs(buf, f);
+}
+
+/*
+ * An exact number in JSON (SPEC 5): the double to 17 significant digits,
+ * which reads back as the same double, and beside it, as KEY_exact, the
+ * fraction "p/q" when it is one of machine integers.
+ */
+static void
+exact(struct report *rp, const char *key, struct ratio r)
+{
+	char k[80];
+
+	fprintf(rp->f, "%.17g", r.v);
+	if (r.q == 0)
+		return;
+	if (key == NULL || *key == '\0')
+		fatal("report: an exact number needs a key for its fraction");
+	snprintf(k, sizeof(k), "%s_exact", key);
+	member(rp, k);
+	fprintf(rp->f, "\"%lld/%lld\"", (long long)r.p, (long long)r.q);
+}
+
+/* A figure's argument, by its conversion. */
+struct arg {
+	int iv;			/* d c b */
+	double dv;		/* f P, and Q R's double */
+	const char *sv;		/* s */
+	struct ratio rv;	/* Q R */
+};
+
+/* A figure in the text: pf is its printf conversion, conv its letter. */
+static void
+text_figure(struct report *rp, char *pf, size_t slen, char conv,
+    const struct arg *a)
+{
 	switch (conv) {
-	case 'd': case 'c': case 'b':
-		iv = va_arg(*ap, int);
+	case 'd': case 'c':
+		fprintf(rp->f, pf, a->iv);
 		break;
-	case 'f': case 'P':
-		dv = va_arg(*ap, double);
+	case 'f':
+		fprintf(rp->f, pf, a->dv);
+		break;
+	case 'P':
+		pf[slen - 1] = 'f';
+		fprintf(rp->f, pf, 100 * a->dv);
+		break;
+	case 'Q': case 'R':
+		pf[slen - 1] = 'f';
+		text_number(rp->f, pf, conv == 'Q' ? 100 * a->dv : a->dv);
 		break;
 	case 's':
-		sv = va_arg(*ap, const char *);
+		fprintf(rp->f, pf, a->sv ? a->sv : "");
 		break;
-	default:
-		fatal("report: '%s' is not a conversion", pf);
 	}
-	if (!rp->json) {
-		if (json_only || conv == 'b')
-			return;
-		switch (conv) {
-		case 'd': case 'c':
-			fprintf(rp->f, pf, iv);
-			break;
-		case 'f':
-			fprintf(rp->f, pf, dv);
-			break;
-		case 'P':
-			pf[slen - 1] = 'f';
-			fprintf(rp->f, pf, 100 * dv);
-			break;
-		case 's':
-			fprintf(rp->f, pf, sv ? sv : "");
-			break;
-		}
-		return;
-	}
-	if (text_only)
-		return;
+}
+
+/* A figure in JSON, a member k of the current object or list. */
+static void
+json_figure(struct report *rp, const char *k, char conv, const struct arg *a)
+{
+	const char *sv = a->sv;
+
 	member(rp, k);
 	switch (conv) {
 	case 'd':
-		fprintf(rp->f, "%d", iv);
+		fprintf(rp->f, "%d", a->iv);
 		break;
 	case 'b':
-		fputs(iv ? "true" : "false", rp->f);
+		fputs(a->iv ? "true" : "false", rp->f);
 		break;
 	case 'f': case 'P':
-		fprintf(rp->f, "%.6f", dv);
+		fprintf(rp->f, "%.6f", a->dv);
+		break;
+	case 'Q': case 'R':
+		exact(rp, k, a->rv);
 		break;
 	case 'c':
-		sv = (char[2]){ (char)iv, '\0' };
+		sv = (char[2]){ (char)a->iv, '\0' };
 		/* FALLTHROUGH */
 	case 's':
 		if (sv == NULL) {
@@ -169,6 +203,48 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 		fputs(sb_str(&rp->sb), rp->f);
 		break;
 	}
+}
+
+/* One {KEY:SPEC} figure; *ap holds its argument. */
+static void
+figure(struct report *rp, const char *key, size_t klen, const char *spec,
+    size_t slen, va_list *ap)
+{
+	char conv = spec[slen - 1], pf[32], k[64];
+	int text_only = klen == 1 && key[0] == '_';
+	int json_only = klen > 0 && key[0] == '~';
+	struct arg a = { 0, 0, NULL, { 0, 0, 0 } };
+
+	if (slen + 1 > sizeof(pf) || klen + 1 > sizeof(k))
+		fatal("report: figure '%.*s' too long", (int)klen, key);
+	memcpy(pf, spec, slen);
+	pf[slen] = '\0';
+	if (json_only)
+		key++, klen--;
+	memcpy(k, key, klen);
+	k[klen] = '\0';
+	switch (conv) {
+	case 'd': case 'c': case 'b':
+		a.iv = va_arg(*ap, int);
+		break;
+	case 'f': case 'P':
+		a.dv = va_arg(*ap, double);
+		break;
+	case 's':
+		a.sv = va_arg(*ap, const char *);
+		break;
+	case 'Q': case 'R':
+		a.rv = va_arg(*ap, struct ratio);
+		a.dv = a.rv.v;
+		break;
+	default:
+		fatal("report: '%s' is not a conversion", pf);
+	}
+	if (!rp->json) {
+		if (!json_only && conv != 'b')
+			text_figure(rp, pf, slen, conv, &a);
+	} else if (!text_only)
+		json_figure(rp, k, conv, &a);
 }
 
 void

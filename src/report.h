@@ -17,12 +17,20 @@
  *	f  a double          P  a probability: text 100 x p (add " %"),
  *	                        JSON p as it is
  *	b  an int, true or false (JSON only: give its key a '~')
+ *	Q  a probability as a struct ratio (util.h): text as P; JSON the
+ *	   double to 17 significant digits and, where the ratio is a
+ *	   fraction, "KEY_exact": "p/q" beside it (SPEC 5)
+ *	R  any number as a struct ratio: text as f; JSON as Q
+ *
+ * Text never prints a nonzero Q or R as zero: past its precision it
+ * falls back to three significant digits ("1.2e-76").
  *
  * A KEY starting with '~' is for JSON only (the text says it in words of
  * its own, such as "point blank"); the KEY "_" is for text only (words
  * that are no figure: a plural's 's'); an empty KEY adds an item to the
  * current list.  "{{" and "}}" are literal braces.  JSON numbers are printed with
- * %d, or %.6f for doubles.
+ * %d, %.6f for f and P, %.17g for Q and R (the exact-number printer:
+ * every odds and resolve probability goes through it).
  *
  * rp_open() starts a nested object ('{') or list ('[') under a key (or
  * as a list item when key is NULL); rp_close() ends it.  The root is an
@@ -32,6 +40,8 @@
 #define MUSTER_REPORT_H
 
 #include <stdio.h>
+
+#include "util.h"
 
 struct report;
 

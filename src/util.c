@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -520,4 +521,185 @@ path_beside(const char *file, const char *name, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%.*s/%s", (int)(slash - file), file, name);
 	return buf;
+}
+
+static uint64_t
+gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static uint64_t
+mag(int64_t x)
+{
+	return x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+}
+
+/* The nearest double to n/d, n and d nonzero: the binary expansion by
+ * long division to 55 significant bits, the rest a sticky bit, rounded
+ * half to even. */
+static double
+nearest_u(uint64_t n, uint64_t d)
+{
+	uint64_t ip = n / d, r = n % d, m = 0;
+	int exp = 0, nb = 0, sticky, guard, rest;
+
+	if (ip) {
+		nb = 64 - __builtin_clzll(ip);
+		if (nb > 55) {
+			int sh = nb - 55;
+
+			m = ip >> sh;
+			sticky = (ip & ((UINT64_C(1) << sh) - 1)) != 0 || r != 0;
+			exp = sh;
+			goto round;
+		}
+		m = ip;
+	}
+	while (nb < 55) {
+		int bit;
+
+		/* r < d <= 2^63: doubling cannot wrap. */
+		r <<= 1;
+		bit = r >= d;
+		if (bit)
+			r -= d;
+		m = m << 1 | (uint64_t)bit;
+		exp--;
+		if (m)
+			nb++;
+	}
+	sticky = r != 0;
+round:
+	guard = (int)(m >> 1 & 1);
+	rest = (int)(m & 1) || sticky;
+	m >>= 2;
+	exp += 2;
+	if (guard && (rest || (m & 1)))
+		m++;
+	return ldexp((double)m, exp);
+}
+
+double
+ratio_nearest(int64_t p, int64_t q)
+{
+	double v;
+
+	if (p == 0)
+		return 0;
+	v = nearest_u(mag(p), mag(q));
+	return (p < 0) != (q < 0) ? -v : v;
+}
+
+/* n/d reduced, or no fraction when either does not fit in int64. */
+static struct ratio
+make(int neg, uint64_t n, uint64_t d, double fallback)
+{
+	struct ratio r;
+	uint64_t g = gcd64(n, d);
+
+	if (d == 0 || g == 0)
+		return ratio_double(fallback);
+	n /= g;
+	d /= g;
+	if (n > INT64_MAX || d > INT64_MAX)
+		return ratio_double(fallback);
+	r.p = neg ? -(int64_t)n : (int64_t)n;
+	r.q = (int64_t)d;
+	r.v = ratio_nearest(r.p, r.q);
+	return r;
+}
+
+struct ratio
+ratio_of(int64_t p, int64_t q)
+{
+	return make((p < 0) != (q < 0) && p != 0, mag(p), mag(q),
+	    (double)p / (double)q);
+}
+
+struct ratio
+ratio_double(double v)
+{
+	struct ratio r = { v, 0, 0 };
+
+	return r;
+}
+
+struct ratio
+ratio_mul(struct ratio a, struct ratio b)
+{
+	uint64_t an, ad, bn, bd, g1, g2, n, d;
+
+	if (a.q == 0 || b.q == 0)
+		return ratio_double(a.v * b.v);
+	an = mag(a.p), ad = (uint64_t)a.q, bn = mag(b.p), bd = (uint64_t)b.q;
+	if (an == 0 || bn == 0)
+		return ratio_of(0, 1);
+	/* Cross-reduce first, so that only a product that truly does not
+	 * fit loses the fraction. */
+	g1 = gcd64(an, bd);
+	g2 = gcd64(bn, ad);
+	if (__builtin_mul_overflow(an / g1, bn / g2, &n) ||
+	    __builtin_mul_overflow(ad / g2, bd / g1, &d))
+		return ratio_double(a.v * b.v);
+	return make((a.p < 0) != (b.p < 0), n, d, a.v * b.v);
+}
+
+struct ratio
+ratio_div(struct ratio a, struct ratio b)
+{
+	if (a.q == 0 || b.q == 0 || b.p == 0)
+		return ratio_double(a.v / b.v);
+	/* 1/b: swap, the sign kept on the numerator. */
+	return ratio_mul(a, ratio_of(b.q, b.p));
+}
+
+struct ratio
+ratio_add(struct ratio a, struct ratio b)
+{
+	uint64_t ad, bd, g, x, y, n, d, g2;
+	int xneg, yneg, neg;
+
+	if (a.q == 0 || b.q == 0)
+		return ratio_double(a.v + b.v);
+	ad = (uint64_t)a.q, bd = (uint64_t)b.q;
+	g = gcd64(ad, bd);
+	/* a.p (bd/g) + b.p (ad/g) over ad bd / g, in magnitudes and signs. */
+	if (__builtin_mul_overflow(mag(a.p), bd / g, &x) ||
+	    __builtin_mul_overflow(mag(b.p), ad / g, &y))
+		return ratio_double(a.v + b.v);
+	xneg = a.p < 0, yneg = b.p < 0;
+	if (xneg == yneg) {
+		if (__builtin_add_overflow(x, y, &n))
+			return ratio_double(a.v + b.v);
+		neg = xneg;
+	} else if (x >= y) {
+		n = x - y;
+		neg = xneg;
+	} else {
+		n = y - x;
+		neg = yneg;
+	}
+	if (n == 0)
+		return ratio_of(0, 1);
+	/* The sum's numerator may share factors with g only. */
+	g2 = gcd64(n, g);
+	n /= g2;
+	if (__builtin_mul_overflow(ad / g, bd / g2, &d))
+		return ratio_double(a.v + b.v);
+	return make(neg, n, d, a.v + b.v);
+}
+
+struct ratio
+ratio_sub(struct ratio a, struct ratio b)
+{
+	b.v = -b.v;
+	b.p = -b.p;
+	return ratio_add(a, b);
 }

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 
 #define ATTR_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -136,5 +137,31 @@ enum {
 };
 int read_regular(const char *path, size_t max, char **buf, size_t *len,
     struct stat *st);
+
+/*
+ * A number as a double and, where it is a fraction of machine integers,
+ * exactly: p/q in lowest terms, q > 0.  q == 0 means the double alone
+ * (the fraction would not fit in 64 bits, or the number never was one).
+ * The arithmetic below carries the fraction while it fits (reducing by
+ * the gcd first, every product and sum checked for overflow) and the
+ * double always; while the fraction is known the double is its nearest
+ * (correctly rounded), so that a printed double reads back as the exact
+ * value's.  Values, no memory: nothing to free.
+ */
+struct ratio {
+	double v;
+	int64_t p, q;
+};
+/* p/q (q nonzero; the sign is p's times q's). */
+struct ratio ratio_of(int64_t p, int64_t q);
+/* v with no fraction. */
+struct ratio ratio_double(double v);
+struct ratio ratio_add(struct ratio a, struct ratio b);
+struct ratio ratio_sub(struct ratio a, struct ratio b);
+struct ratio ratio_mul(struct ratio a, struct ratio b);
+/* a / b; b nonzero. */
+struct ratio ratio_div(struct ratio a, struct ratio b);
+/* The double nearest p/q, rounded to even as IEEE 754 rounds (q > 0). */
+double ratio_nearest(int64_t p, int64_t q);
 
 #endif

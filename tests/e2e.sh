@@ -281,6 +281,10 @@ has "$t/out" "decks/battalions.yaml: ssg battalions" "cards' heading"
 has "$t/out" "  card: 66 cards" "cards' count of the battalions"
 has "$t/out" "     2  Old Guard" "a battalion's copies"
 has "$t/out" "     3  Maneuver" "a tactics card's count"
+# Each battalion's type, which a line-up's set-up rules read (line and
+# artillery in the centre; horse artillery sets up as cavalry).
+has "$t/out" "     2  Old Guard  (Line infantry)" "a battalion's type"
+has "$t/out" "     2  Horse Art  (Artillery, sets up as cavalry)" "horse artillery's set-up"
 expect 0 "cards --json" -- "$muster" cards --json --product counter units/shock/alpha.yaml
 python3 - "$t/out" <<'EOF' && ok || bad "cards --json"
 import json, sys
@@ -291,6 +295,7 @@ p, = doc["products"]
 assert p["product"] == "counter" and p["cards"] == 4, p
 assert [x["name"] for x in p["names"]] == ["Reyes", "Kowalski", "Okafor", "Lindqvist"], p
 assert all(x["copies"] == 1 for x in p["names"]), p
+assert all(x["type"] is None and x["setup"] is None for x in p["names"]), p
 EOF
 expect 1 "cards of a broken unit" -- "$muster" cards "$t/stdin-bad.yaml"
 has "$t/err" "must be three of y, n, ?" "cards tells a broken unit's errors"
@@ -517,9 +522,15 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["attack"]["modifier"] == 3 and d["attack"]["need"] == 4 and abs(d["attack"]["p"] - 0.625) < 1e-9, d
 assert d["defense"]["modifier"] == 1 and d["defense"]["need"] == 6 and abs(d["defense"]["p"] - 0.375) < 1e-9, d
+# Exact (SPEC 5): 5/8 and 3/8; both destroyed 15/64, neither 3/8 x 5/8.
+assert d["attack"]["p_exact"] == "5/8" and d["defense"]["p_exact"] == "3/8", d
+assert d["p_both_destroyed_exact"] == "15/64" and d["p_neither_destroyed_exact"] == "15/64", d
 PY
+python3 tests/exact_json.py "$t/out" --all > /dev/null && ok || bad "odds ssg --json: an inexact figure"
+expect 0 "odds ssg text" -- "$muster" odds ssg Hussars Grenadiers --flank
+has "$t/out" "needs 4+ on a d8, destroys the defender 62.5000 %" "odds ssg names the d8"
 expect 0 "odds ssg morale" -- "$muster" odds ssg --morale --militia --json
-python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['morale']['p'] - 10/36) < 1e-6 and d['morale']['need'] == 9, d" && ok || bad "morale odds"
+python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['morale']['p'] - 10/36) < 1e-6 and d['morale']['p_exact'] == '5/18' and d['morale']['need'] == 9, d" && ok || bad "morale odds"
 expect 2 "odds ssg unknown card" -- "$muster" odds ssg Grenadeirs Hussars
 has "$t/err" "did you mean 'Grenadiers'" "unknown card suggestion"
 expect 0 "odds ssg --deck" -- "$muster" odds ssg --deck decks/battalions.yaml "Old Guard" Lancers

@@ -89,6 +89,108 @@ test_unclosed_levels_are_closed(void **state)
 	free(buf);
 }
 
+/* Writes one exact figure in the mode asked; returns the output. */
+static char *
+write_exact(int json, const char *fmt, struct ratio r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report *rp;
+
+	assert_non_null(f);
+	rp = rp_new(f, json);
+	rp_f(rp, fmt, r);
+	rp_end(rp);
+	fclose(f);
+	return buf;
+}
+
+static void
+test_exact_json(void **state)
+{
+	char *out;
+
+	(void)state;
+	/* 17 significant digits, and the fraction beside it by KEY_exact. */
+	out = write_exact(1, "{p:%.4Q}", ratio_of(1, 3));
+	assert_string_equal(out, "{\"p\": 0.33333333333333331, "
+	    "\"p_exact\": \"1/3\"}\n");
+	free(out);
+	/* A whole number prints as one; a mean is an R. */
+	out = write_exact(1, "{mean:%.4R}", ratio_of(6, 6));
+	assert_string_equal(out, "{\"mean\": 1, \"mean_exact\": \"1/1\"}\n");
+	free(out);
+	/* No fraction: the double alone. */
+	out = write_exact(1, "{p:%.4Q}", ratio_double(1e-78));
+	assert_string_equal(out, "{\"p\": 1e-78}\n");
+	free(out);
+}
+
+static void
+test_exact_text(void **state)
+{
+	char *out;
+
+	(void)state;
+	/* As P and f in the text... */
+	out = write_exact(0, "{p:%8.4Q} %", ratio_of(1, 3));
+	assert_string_equal(out, " 33.3333 %");
+	free(out);
+	out = write_exact(0, "{m:%.2R}", ratio_of(5, 2));
+	assert_string_equal(out, "2.50");
+	free(out);
+	/* ...but a nonzero chance is never printed as zero; zero is. */
+	out = write_exact(0, "{p:%8.4Q} %", ratio_double(1.234e-76));
+	assert_string_equal(out, "1.23e-74 %");
+	free(out);
+	out = write_exact(0, "{p:%8.4Q} %", ratio_of(0, 1));
+	assert_string_equal(out, "  0.0000 %");
+	free(out);
+}
+
+/*
+ * The fractions k / 3^13, k = 0 .. 3^13, as odds print them: at 6
+ * decimals 594,323 of them collided (issue 26); at 17 significant digits
+ * every one reads back as its own nearest double, so no two are alike.
+ */
+static void
+test_exact_distinct(void **state)
+{
+	const int64_t q = 1594323;	/* 3^13 */
+	char *buf = NULL, *s;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct report *rp;
+	double last = -1, v;
+	int64_t k;
+
+	(void)state;
+	assert_non_null(f);
+	rp = rp_new(f, 1);
+	rp_open(rp, "list", '[');
+	for (k = 0; k <= q; k++) {
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "{p:%Q}", ratio_of(k, q));
+		rp_close(rp);
+	}
+	rp_end(rp);
+	fclose(f);
+	s = buf;
+	for (k = 0; k <= q; k++) {
+		/* By hand, not strstr: ASan's measures the whole buffer at
+		 * each call. */
+		while (*s && memcmp(s, "{\"p\": ", 6) != 0)
+			s++;
+		assert_true(*s);
+		v = strtod(s + 6, &s);
+		assert_true(v == ratio_nearest(k, q));
+		assert_true(v > last);
+		last = v;
+	}
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -96,6 +198,9 @@ main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_unclosed_levels_are_closed),
+		cmocka_unit_test(test_exact_json),
+		cmocka_unit_test(test_exact_text),
+		cmocka_unit_test(test_exact_distinct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

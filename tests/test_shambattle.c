@@ -78,6 +78,14 @@ test_types(void **state)
 	}
 }
 
+/* r is exactly p/q. */
+#define assert_ratio(r, num, den) do { \
+	struct ratio r_ = (r); \
+	assert_int_equal(r_.q, (den)); \
+	assert_int_equal(r_.p, (num)); \
+	assert_true(r_.v == (double)(num) / (den)); \
+} while (0)
+
 /* A 6 hits even in cover, a 5 only in the open; the general's +1 turns
  * a 5 into a 6 and a 4 into a 5. */
 static void
@@ -88,55 +96,91 @@ test_one_die(void **state)
 	assert_int_equal(sb_need(1, 0), 6);
 	assert_int_equal(sb_need(0, 1), 4);
 	assert_int_equal(sb_need(1, 1), 5);
-	assert_true(fabs(sb_p_hit(0, 0) - 2.0 / 6) < EPS);	/* 5, 6 */
-	assert_true(fabs(sb_p_hit(1, 0) - 1.0 / 6) < EPS);	/* 6 */
-	assert_true(fabs(sb_p_hit(0, 1) - 3.0 / 6) < EPS);	/* 4, 5, 6 */
-	assert_true(fabs(sb_p_hit(1, 1) - 2.0 / 6) < EPS);	/* 5, 6 */
+	assert_ratio(sb_p_hit(0, 0), 1, 3);	/* 5, 6: 2/6 */
+	assert_ratio(sb_p_hit(1, 0), 1, 6);	/* 6 */
+	assert_ratio(sb_p_hit(0, 1), 1, 2);	/* 4, 5, 6: 3/6 */
+	assert_ratio(sb_p_hit(1, 1), 1, 3);	/* 5, 6 */
 }
 
 static void
 test_losses(void **state)
 {
-	struct dist d = DIST_INIT;
+	struct ratio p[5];
 
 	(void)state;
 	/* 3 dice in the open, p = 1/3: P(0) = (2/3)^3 = 8/27, P(1) =
 	 * 3 (1/3)(2/3)^2 = 12/27, P(2) = 3 (1/3)^2 (2/3) = 6/27, P(3) =
 	 * 1/27; mean 3 x 1/3 = 1. */
-	sb_losses(&d, 3, 0, 0);
-	assert_int_equal(d.lo, 0);
-	assert_int_equal(d.hi, 3);
-	assert_true(fabs(dist_at(&d, 0) - 8.0 / 27) < EPS);
-	assert_true(fabs(dist_at(&d, 1) - 12.0 / 27) < EPS);
-	assert_true(fabs(dist_at(&d, 2) - 6.0 / 27) < EPS);
-	assert_true(fabs(dist_at(&d, 3) - 1.0 / 27) < EPS);
-	assert_true(fabs(dist_mean(&d) - 1.0) < EPS);
+	sb_losses(p, 3, 0, 0);
+	assert_ratio(p[0], 8, 27);
+	assert_ratio(p[1], 4, 9);
+	assert_ratio(p[2], 2, 9);
+	assert_ratio(p[3], 1, 27);
+	assert_ratio(sb_mean(p, 3), 1, 1);
 	/* 2 dice at a target in cover, p = 1/6: 25/36, 10/36, 1/36. */
-	sb_losses(&d, 2, 1, 0);
-	assert_true(fabs(dist_at(&d, 0) - 25.0 / 36) < EPS);
-	assert_true(fabs(dist_at(&d, 1) - 10.0 / 36) < EPS);
-	assert_true(fabs(dist_at(&d, 2) - 1.0 / 36) < EPS);
+	sb_losses(p, 2, 1, 0);
+	assert_ratio(p[0], 25, 36);
+	assert_ratio(p[1], 5, 18);
+	assert_ratio(p[2], 1, 36);
 	/* 4 dice with the general in the open, p = 1/2: 1, 4, 6, 4, 1
 	 * sixteenths; mean 2. */
-	sb_losses(&d, 4, 0, 1);
-	assert_true(fabs(dist_at(&d, 0) - 1.0 / 16) < EPS);
-	assert_true(fabs(dist_at(&d, 2) - 6.0 / 16) < EPS);
-	assert_true(fabs(dist_mean(&d) - 2.0) < EPS);
-	dist_free(&d);
+	sb_losses(p, 4, 0, 1);
+	assert_ratio(p[0], 1, 16);
+	assert_ratio(p[2], 3, 8);
+	assert_ratio(sb_mean(p, 4), 2, 1);
 }
 
-/* "reduce the number of SPs that they have lost by 50% (rounded up)":
- * 1 -> 0, 2 -> 1, 3 -> 1, 5 -> 2 (SPEC 5's reading). */
+/* 13 dice at p = 1/3: P(0) = 2^13 / 3^13 = 8192/1594323, exact; 100
+ * dice: the fraction does not fit (3^100), the double is still there
+ * and nonzero: P(100) = 3^-100 = 1.94e-48. */
+static void
+test_many_dice(void **state)
+{
+	struct ratio p[101];
+
+	(void)state;
+	sb_losses(p, 13, 0, 0);
+	assert_ratio(p[0], 8192, 1594323);
+	assert_ratio(p[13], 1, 1594323);
+	sb_losses(p, 100, 0, 0);
+	assert_int_equal(p[100].q, 0);
+	assert_true(p[100].v > 1.9e-48 && p[100].v < 1.95e-48);
+	assert_true(fabs(sb_mean(p, 100).v - 100.0 / 3) < 1e-9);
+}
+
+/* "During the night turn ... rolling one D6 die per unit ... 5 or more:
+ * The unit regains 1 SP": 5 and 6 of 6, 1/3 a unit. */
+static void
+test_night(void **state)
+{
+	struct ratio p[3];
+
+	(void)state;
+	assert_ratio(sb_p_recover(), 1, 3);
+	/* Two units: none back (2/3)^2 = 4/9, one 2 (1/3)(2/3) = 4/9, both
+	 * 1/9; mean 2/3. */
+	sb_night(p, 2);
+	assert_ratio(p[0], 4, 9);
+	assert_ratio(p[1], 4, 9);
+	assert_ratio(p[2], 1, 9);
+	assert_ratio(sb_mean(p, 2), 2, 3);
+}
+
+/* The document's worked example is the rule (SPEC 6): "a side loses 5
+ * SPs ... reduce the number of SPs that they have lost by 5/2 = 2.5,
+ * which when rounded up = 2.  They have therefore only lost 3 SPs."
+ * A loser keeps half its loss, rounded up: 5 -> 3, 4 -> 2, 1 -> 1. */
 static void
 test_withdrawal(void **state)
 {
 	(void)state;
 	assert_int_equal(sb_after_withdrawal(0), 0);
-	assert_int_equal(sb_after_withdrawal(1), 0);
+	assert_int_equal(sb_after_withdrawal(1), 1);	/* 1/2 up: 1 */
 	assert_int_equal(sb_after_withdrawal(2), 1);
-	assert_int_equal(sb_after_withdrawal(3), 1);
+	assert_int_equal(sb_after_withdrawal(3), 2);	/* 1.5 up: 2 */
 	assert_int_equal(sb_after_withdrawal(4), 2);
-	assert_int_equal(sb_after_withdrawal(5), 2);
+	assert_int_equal(sb_after_withdrawal(5), 3);	/* the example */
+	assert_int_equal(sb_after_withdrawal(6), 3);
 }
 
 static void
@@ -150,39 +194,53 @@ test_close_combat(void **state)
 	 * loses what B's 1 die takes: 0 with 2/3, 1 with 1/3.  B loses what
 	 * A's 2 dice take: 0 4/9, 1 4/9, 2 1/9.
 	 *   A loses the combat (more SP lost): A 1, B 0: 1/3 x 4/9 = 4/27.
-	 *   B loses: A 0 and B 1 or 2: 2/3 x 5/9 = 10/27; A 1, B 2: 1/3 x
-	 *   1/9 = 1/27; together 11/27.  Neither: 1 - 15/27 = 12/27.
-	 *   B's loss when it loses: (2/3 (4/9 x 1 + 1/9 x 2) + 1/3 x 1/9 x
-	 *   2) / (11/27) = (14/27) / (11/27) = 14/11; after withdrawing
-	 *   1 -> 0 and 2 -> 1: (2/3 x 1/9 + 1/3 x 1/9) / (11/27) = 3/11.
-	 *   A's loss when it loses: 1, after withdrawing 0.
-	 *   Over all, the loser withdrawing: A keeps 1 only when B's loss is
-	 *   1 or 2: 1/3 x 5/9 = 5/27.  B: 2/3 x 1/9 x 1 (2 -> 1) + 1/3 x
-	 *   4/9 x 1 (a draw) + 1/3 x 1/9 x 1 (2 -> 1) = 7/27.
+	 *   B loses: A 0 and B 1: 2/3 x 4/9 = 8/27; A 0, B 2: 2/3 x 1/9 =
+	 *   2/27; A 1, B 2: 1/3 x 1/9 = 1/27; together 11/27.  Neither:
+	 *   1 - 15/27 = 12/27.
+	 *   B's loss when it loses: (8 x 1 + 2 x 2 + 1 x 2) / 11 = 14/11;
+	 *   after withdrawing it keeps 1 of 1 and 1 of 2: (8 + 2 + 1) / 11
+	 *   = 1.  A's loss when it loses: 1, and it keeps 1 of 1.
+	 *   Over all, the loser withdrawing: A's losses are 1 at most, kept
+	 *   whole: 1/3.  B keeps 1 in each outcome where it lost any SP:
+	 *   8/27 + 2/27 + 1/27 (withdrawn from 1 or 2) + the draw A 1, B 1,
+	 *   1/3 x 4/9 = 4/27: 15/27 = 5/9.
 	 */
 	sb_close_combat(&c, 2, 1, 0, 0, 0, 0);
-	assert_true(fabs(c.p_a_loses - 4.0 / 27) < EPS);
-	assert_true(fabs(c.p_b_loses - 11.0 / 27) < EPS);
-	assert_true(fabs(c.p_draw - 12.0 / 27) < EPS);
-	assert_true(fabs(c.mean_a - 1.0 / 3) < EPS);
-	assert_true(fabs(c.mean_b - 2.0 / 3) < EPS);
-	assert_true(fabs(c.mean_b_if_loses - 14.0 / 11) < EPS);
-	assert_true(fabs(c.mean_b_if_loses_withdrawn - 3.0 / 11) < EPS);
-	assert_true(fabs(c.mean_a_if_loses - 1.0) < EPS);
-	assert_true(fabs(c.mean_a_if_loses_withdrawn - 0.0) < EPS);
-	assert_true(fabs(c.mean_a_withdrawn - 5.0 / 27) < EPS);
-	assert_true(fabs(c.mean_b_withdrawn - 7.0 / 27) < EPS);
+	assert_ratio(c.p_a_loses, 4, 27);
+	assert_ratio(c.p_b_loses, 11, 27);
+	assert_ratio(c.p_draw, 4, 9);
+	assert_ratio(c.mean_a, 1, 3);
+	assert_ratio(c.mean_b, 2, 3);
+	assert_ratio(c.mean_b_if_loses, 14, 11);
+	assert_ratio(c.mean_b_if_loses_withdrawn, 1, 1);
+	assert_ratio(c.mean_a_if_loses, 1, 1);
+	assert_ratio(c.mean_a_if_loses_withdrawn, 1, 1);
+	assert_ratio(c.mean_a_withdrawn, 1, 3);
+	assert_ratio(c.mean_b_withdrawn, 5, 9);
 	sb_close_free(&c);
 	/*
 	 * 1 die against 1, A with its general, B in cover: A's die takes an
 	 * SP from B in cover on 5+ (the general's +1), 1/3; B's die takes
 	 * one from A in the open on 5+, 1/3.  A loses: A hit, B not:
-	 * 1/3 x 2/3 = 2/9; B loses the same 2/9; neither 5/9.
+	 * 1/3 x 2/3 = 2/9; B loses the same 2/9; neither 5/9.  A loser lost
+	 * 1 SP and keeps it after withdrawing: 1 (the earlier reading gave
+	 * 0).
 	 */
 	sb_close_combat(&c, 1, 1, 1, 0, 0, 1);
-	assert_true(fabs(c.p_a_loses - 2.0 / 9) < EPS);
-	assert_true(fabs(c.p_b_loses - 2.0 / 9) < EPS);
-	assert_true(fabs(c.p_draw - 5.0 / 9) < EPS);
+	assert_ratio(c.p_a_loses, 2, 9);
+	assert_ratio(c.p_b_loses, 2, 9);
+	assert_ratio(c.p_draw, 5, 9);
+	assert_ratio(c.mean_a_if_loses_withdrawn, 1, 1);
+	assert_ratio(c.mean_b_if_loses_withdrawn, 1, 1);
+	sb_close_free(&c);
+	/*
+	 * 5 against 5 in the open: the worked example's 5 SP loss.  A loses
+	 * 5 SP with (1/3)^5 = 1/243 (every one of B's dice a 5 or 6), and B
+	 * then at most 4, so A has lost and keeps 3.
+	 */
+	sb_close_combat(&c, 5, 5, 0, 0, 0, 0);
+	assert_ratio(c.lost_a[5], 1, 243);
+	assert_int_equal(sb_after_withdrawal(5), 3);
 	sb_close_free(&c);
 }
 
@@ -192,7 +250,8 @@ struct sink {
 	int n;
 	char roster_sp[8], city[64], garrison[64], gsp[16], brigades[128];
 	char unit1[32], note1[40], turn5[32], night[160], limits[240];
-	char general[240], exhaustion[8];
+	char general[240], exhaustion[8], withdraw[160], exhaustion_rule[400];
+	char brigades_title[40];
 };
 
 static void
@@ -226,6 +285,12 @@ keep(struct emitter *e, int copies)
 		    rec_get(r, "exhaustion"));
 		snprintf(s->general, sizeof(s->general), "%s",
 		    rec_get(r, "general.rule"));
+		snprintf(s->withdraw, sizeof(s->withdraw), "%s",
+		    rec_get(r, "withdraw.rule"));
+		snprintf(s->exhaustion_rule, sizeof(s->exhaustion_rule), "%s",
+		    rec_get(r, "exhaustion.rule"));
+		snprintf(s->brigades_title, sizeof(s->brigades_title), "%s",
+		    rec_get(r, "brigades.title"));
 		return;
 	}
 	if (s->n == 64)
@@ -288,7 +353,19 @@ test_blue_army(void **state)
 	assert_string_equal(s.note1, "+1 a die in its hex");
 	assert_string_equal(s.turn5, "Night 10.00pm–6.00am");
 	assert_string_equal(s.night, "Night: no fighting; no move next to an "
-	    "enemy.  Each unit rolls a d6: 5 or more regains 1 SP.");
+	    "enemy.  Each unit that has lost SP rolls a d6: 5 or more regains "
+	    "1 SP.");
+	/* The worked example's 5 -> 3 (SPEC 6), from sb_after_withdrawal. */
+	assert_string_equal(s.withdraw, "The side losing more SP in a close "
+	    "combat may withdraw: it keeps half its loss, rounded up (5 SP "
+	    "lost: 3).");
+	/* "Exhaustion point", from the table, the war's end last. */
+	assert_string_equal(s.exhaustion_rule, "Mark a box for each SP lost.  "
+	    "At 14 the army is exhausted: it attacks no more, holding its "
+	    "ground and moving no nearer the enemy; if all its units are in its "
+	    "own country, it surrenders and the war ends; when both sides are "
+	    "exhausted, the war ends.");
+	assert_string_equal(s.brigades_title, "Brigades");
 	/* "Both sides have an Exhaustion Point of 14 SPs": 14 boxes. */
 	assert_string_equal(s.exhaustion, "14");
 	/* The rules' sentences are made from the tables. */
@@ -311,6 +388,8 @@ main(void)
 		cmocka_unit_test(test_types),
 		cmocka_unit_test(test_one_die),
 		cmocka_unit_test(test_losses),
+		cmocka_unit_test(test_many_dice),
+		cmocka_unit_test(test_night),
 		cmocka_unit_test(test_withdrawal),
 		cmocka_unit_test(test_close_combat),
 		cmocka_unit_test(test_blue_army),

@@ -11,14 +11,26 @@
 
 #define EPS 1e-9
 
+/* Each chance is exact: its fraction is the hundredths given (every
+ * figure here is a whole number of hundredths or thousandths). */
 static void
-near4(const double p[SH_NOUTCOMES], double stun, double wound,
+exactly(struct ratio r, double want)
+{
+	int64_t n = (int64_t)llround(want * 10000);
+
+	assert_true(r.q > 0);
+	assert_true(r.p * 10000 == n * r.q);
+	assert_true(fabs(r.v - want) < EPS);
+}
+
+static void
+near4(const struct ratio p[SH_NOUTCOMES], double stun, double wound,
     double shock, double death)
 {
-	assert_true(fabs(p[SH_STUN] - stun) < EPS);
-	assert_true(fabs(p[SH_WOUND] - wound) < EPS);
-	assert_true(fabs(p[SH_SHOCK] - shock) < EPS);
-	assert_true(fabs(p[SH_DEATH] - death) < EPS);
+	exactly(p[SH_STUN], stun);
+	exactly(p[SH_WOUND], wound);
+	exactly(p[SH_SHOCK], shock);
+	exactly(p[SH_DEATH], death);
 }
 
 /* "Troop Quality" and "Damage Class" as the document's tables give
@@ -103,7 +115,7 @@ test_severity(void **state)
 static void
 test_at_a_location(void **state)
 {
-	double p[SH_NOUTCOMES];
+	struct ratio p[SH_NOUTCOMES];
 
 	(void)state;
 	/* Class I (-2) in the head: rolls 1-3 read 1 (stun), 4 reads 2
@@ -153,7 +165,7 @@ test_at_a_location(void **state)
 static void
 test_over_the_table(void **state)
 {
-	double p[SH_NOUTCOMES];
+	struct ratio p[SH_NOUTCOMES];
 
 	(void)state;
 	sh_outcome_odds(0, -1, p);
@@ -168,6 +180,152 @@ test_over_the_table(void **state)
 	near4(p, .06, .29, .43, .22);
 	sh_outcome_odds(SH_CLASS_VI, -1, p);
 	near4(p, 0, .18, .37, .45);
+}
+
+/* The end of the turn: dead, shock, stunned, wounded, unhurt. */
+static void
+ends(const struct sh_turn *t, double dead, double shock, double stunned,
+    double wounded, double unhurt)
+{
+	exactly(t->end[SH_END_DEAD], dead);
+	exactly(t->end[SH_END_SHOCK], shock);
+	exactly(t->end[SH_END_STUNNED], stunned);
+	exactly(t->end[SH_END_WOUNDED], wounded);
+	exactly(t->end[SH_END_UNHURT], unhurt);
+}
+
+/*
+ * The shot's d10: "Panic Fire has a penalty of -3(?)", from cover "blind
+ * fire for -5(?)", "+1 for each" action point spent aiming.  Needing 5:
+ * a plain shot hits on 5-10, 6/10; panic fire on 8-10 (8 - 3 = 5),
+ * 3/10; blind fire on 10 only, 1/10; aiming with 1 point on 4-10, 7/10,
+ * with 2 on 3-10, 8/10.
+ */
+static void
+test_shot(void **state)
+{
+	struct sh_shot s = { 2, SH_NECK, 5, 0, 0, 0, 0, 1, 0 };
+	struct sh_turn t;
+
+	(void)state;
+	sh_whole_hit(&s, &t);
+	assert_int_equal(t.modifier, 0);
+	exactly(t.p_hit, .6);
+	s.panic = 1;
+	sh_whole_hit(&s, &t);
+	assert_int_equal(t.modifier, -3);
+	exactly(t.p_hit, .3);
+	/* Blind fire is panic fire from cover: -5, not -3 - 5. */
+	s.blind = 1;
+	sh_whole_hit(&s, &t);
+	assert_int_equal(t.modifier, -5);
+	exactly(t.p_hit, .1);
+	s.panic = s.blind = 0;
+	s.aim = 1;
+	sh_whole_hit(&s, &t);
+	exactly(t.p_hit, .7);
+	s.aim = 2;
+	sh_whole_hit(&s, &t);
+	assert_int_equal(t.modifier, 2);
+	exactly(t.p_hit, .8);
+	assert_int_equal(SH_AIM_MAX, 2);
+	/* Needing 1, every roll hits; needing 11, none unaimed. */
+	s.aim = 0;
+	s.need = 1;
+	sh_whole_hit(&s, &t);
+	exactly(t.p_hit, 1);
+	s.need = 11;
+	sh_whole_hit(&s, &t);
+	exactly(t.p_hit, 0);
+}
+
+/*
+ * "attempting to roll higher than the total sum of wounds" on a d10: with
+ * w wounds, rolls w + 1 to 10 pass, (10 - w) / 10; at ten or more, "the
+ * unit immediately succumbs to shock".
+ */
+static void
+test_wound_check(void **state)
+{
+	(void)state;
+	exactly(sh_wound_check(0), 1);
+	exactly(sh_wound_check(1), .9);
+	exactly(sh_wound_check(8), .2);
+	exactly(sh_wound_check(9), .1);
+	exactly(sh_wound_check(10), 0);
+}
+
+/*
+ * A class III hit in the neck: stun .1 (roll 1), wound .4 (2-5), shock
+ * .3 (6-8), death .2 (9-10), followed to the end of the turn.
+ */
+static void
+test_whole_hit(void **state)
+{
+	struct sh_shot s = { 2, SH_NECK, 0, 0, 0, 0, 0, 1, 0 };
+	struct sh_turn t;
+
+	(void)state;
+	/* No wounds before: a wound makes 1, the check passes on 2-10, .9.
+	 * dead .2; shock .3 + .4 x .1 = .34; stunned .1 (no wounds, no
+	 * check); wounded .4 x .9 = .36; unhurt 0. */
+	sh_whole_hit(&s, &t);
+	ends(&t, .2, .34, .1, .36, 0);
+	exactly(t.check_fails, .04);
+	exactly(t.wounds_shock, 0);
+	/* 8 wounds before: a wound makes 9, passing on a 10 only, .1; a
+	 * stun keeps 8, passing on 9-10, .2.  shock .3 + .4 x .9 + .1 x .8
+	 * = .74; wounded .4 x .1 = .04; stunned .1 x .2 = .02; dead .2. */
+	s.wounds = 8;
+	sh_whole_hit(&s, &t);
+	ends(&t, .2, .74, .02, .04, 0);
+	exactly(t.check_fails, .44);
+	/* 9 wounds before: a wound makes 10, shock at once (.4); a stun
+	 * keeps 9, passing on a 10, .1: stunned .01, shock .09.  shock .3 +
+	 * .4 + .09 = .79. */
+	s.wounds = 9;
+	sh_whole_hit(&s, &t);
+	ends(&t, .2, .79, .01, 0, 0);
+	exactly(t.wounds_shock, .4);
+	exactly(t.check_fails, .09);
+	/* A wound of 2 on 7 wounds makes 9 (as 8 + 1 above): wound .4 x .1
+	 * passes; a stun keeps 7, passing on 8-10, .3: stunned .03, shock
+	 * .07.  shock .3 + .36 + .07 = .73. */
+	s.wounds = 7;
+	s.wound_size = 2;
+	sh_whole_hit(&s, &t);
+	ends(&t, .2, .73, .03, .04, 0);
+}
+
+/*
+ * "Units who take more damage in this state die": in shock, any hit
+ * kills.  Panic fire needing 5 hits 3/10: dead .3; missed, still in
+ * shock, .7.  Out of shock, the same shot: a miss (.7) leaves him
+ * unhurt; a hit (.3) as above: dead .06, shock .102, stunned .03,
+ * wounded .108.
+ */
+static void
+test_in_shock_and_missed(void **state)
+{
+	struct sh_shot s = { 2, SH_NECK, 5, 1, 0, 0, 0, 1, 1 };
+	struct sh_turn t;
+
+	(void)state;
+	sh_whole_hit(&s, &t);
+	ends(&t, .3, .7, 0, 0, 0);
+	s.in_shock = 0;
+	sh_whole_hit(&s, &t);
+	ends(&t, .06, .102, .03, .108, .7);
+	/* A miss with wounds: the check still comes.  2 wounds, blind fire
+	 * needing 5 (hits on a 10, .1): missed .9, of which .2 go into
+	 * shock (.18) and .8 fight on wounded (.72).  Hit (.1): a wound
+	 * makes 3, passing .7; a stun keeps 2, passing .8: dead .02, shock
+	 * .1 x (.3 + .4 x .3 + .1 x .2) = .044, stunned .1 x .1 x .8 =
+	 * .008, wounded .1 x .4 x .7 = .028. */
+	s.blind = 1;
+	s.wounds = 2;
+	sh_whole_hit(&s, &t);
+	ends(&t, .02, .224, .008, .748, 0);
 }
 
 /* Each card the squad sends, by product. */
@@ -281,6 +439,10 @@ main(void)
 		cmocka_unit_test(test_severity),
 		cmocka_unit_test(test_at_a_location),
 		cmocka_unit_test(test_over_the_table),
+		cmocka_unit_test(test_shot),
+		cmocka_unit_test(test_wound_check),
+		cmocka_unit_test(test_whole_hit),
+		cmocka_unit_test(test_in_shock_and_missed),
 		cmocka_unit_test(test_alpha),
 	};
 

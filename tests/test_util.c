@@ -483,6 +483,68 @@ test_path_beside(void **state)
 	assert_string_equal(path_beside("abcdef/a", "xyz", buf, 8), "abcdef/");
 }
 
+static void
+test_ratio_arithmetic(void **state)
+{
+	struct ratio r;
+
+	(void)state;
+	/* Reduced by the gcd, the sign on the numerator. */
+	r = ratio_of(6, -4);
+	assert_int_equal(r.p, -3);
+	assert_int_equal(r.q, 2);
+	assert_true(r.v == -1.5);
+	/* 1/6 + 1/3 = 1/2; 1/2 - 1/3 = 1/6; 2/3 x 3/4 = 1/2; (1/2)/(1/4) = 2. */
+	r = ratio_add(ratio_of(1, 6), ratio_of(1, 3));
+	assert_true(r.p == 1 && r.q == 2);
+	r = ratio_sub(ratio_of(1, 2), ratio_of(1, 3));
+	assert_true(r.p == 1 && r.q == 6);
+	r = ratio_mul(ratio_of(2, 3), ratio_of(3, 4));
+	assert_true(r.p == 1 && r.q == 2);
+	r = ratio_div(ratio_of(1, 2), ratio_of(1, 4));
+	assert_true(r.p == 2 && r.q == 1);
+	/* 6^24 fits in 64 bits, 6^25 does not: the fraction goes, the
+	 * double stays. */
+	r = ratio_of(1, 1);
+	for (int i = 0; i < 24; i++)
+		r = ratio_mul(r, ratio_of(1, 6));
+	assert_true(r.q == 4738381338321616896LL);
+	r = ratio_mul(r, ratio_of(1, 6));
+	assert_int_equal(r.q, 0);
+	assert_true(r.v > 3.5e-20 && r.v < 3.6e-20);
+	/* Cross-reduction keeps what fits: (2^40/3^20) x (3^20/2^40) = 1. */
+	r = ratio_mul(ratio_of(1LL << 40, 3486784401LL),
+	    ratio_of(3486784401LL, 1LL << 40));
+	assert_true(r.p == 1 && r.q == 1);
+	/* A sum whose common denominator overflows has no fraction. */
+	r = ratio_add(ratio_of(1, 4611686018427387847LL),
+	    ratio_of(1, 4611686018427387817LL));
+	assert_int_equal(r.q, 0);
+}
+
+static void
+test_ratio_nearest(void **state)
+{
+	(void)state;
+	/* Correctly rounded where a plain division of doubles is not:
+	 * 2^53 + 1 is no double, so (double)p / q rounds twice. */
+	assert_true(ratio_nearest(1, 3) == 1.0 / 3);
+	assert_true(ratio_nearest(-1, 3) == -1.0 / 3);
+	assert_true(ratio_nearest(9007199254740993LL, 9007199254740992LL) ==
+	    1.0);
+	/* (2^53 + 1) / 2^53 = 1 + 2^-53 is halfway between 1 and
+	 * 1 + 2^-52 and goes to the even 1 (above); (2^53 + 3) / 2^53 =
+	 * 1 + 3 x 2^-53 is halfway between 1 + 2^-52 and 1 + 2^-51 and
+	 * goes to the even 1 + 2^-51. */
+	assert_true(ratio_nearest(9007199254740995LL, 9007199254740992LL) ==
+	    1.0 + 0x1p-51);
+	/* A large whole part, and a tiny value. */
+	assert_true(ratio_nearest(INT64_MAX, 1) == 0x1p63);
+	assert_true(ratio_nearest(1, INT64_MAX) == 0x1p-63);
+	assert_true(ratio_nearest(7, 1) == 7.0);
+	assert_true(ratio_nearest(0, 5) == 0.0);
+}
+
 int
 main(void)
 {
@@ -506,6 +568,8 @@ main(void)
 		cmocka_unit_test(test_suggest_thresholds),
 		cmocka_unit_test(test_mm_str),
 		cmocka_unit_test(test_path_beside),
+		cmocka_unit_test(test_ratio_arithmetic),
+		cmocka_unit_test(test_ratio_nearest),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

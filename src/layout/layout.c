@@ -307,10 +307,15 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 {
 	static const char *const edge[4] = { "left", "right", "bottom", "top" };
 	double s = d->t->safe, x0 = tb->x, x1 = tb->x + tb->w, gap[4];
+	/* A print shop's margin where it is wider than the template's. */
+	const char *whose = d->l->o.safe > s + 0.01 ? "print shop's" :
+	    "template's";
 	const char *p = shown;
 	char gb[32], sb[32], lb[64], tx[64];
 	int i, k;
 
+	if (d->l->o.safe > s)
+		s = d->l->o.safe;
 	if (s <= 0 || d->unsafe == e)
 		return;
 	gap[2] = tb->y - d->oy;
@@ -353,13 +358,14 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 	d->unsafe = e;
 	card_diag(d, L_WARNING, "render.safe-zone",
 	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
-	    "inside the template's %s safe margin; it may be cut",
+	    "inside the %s %s safe margin; it may be cut",
 	    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
 	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 	    strcmp(text, rec_label_text(d->r)) ?
 	    shorten(text, tx, sizeof(tx)) : "",
 	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
-	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], mm_str(s, sb));
+	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], whose,
+	    mm_str(s, sb));
 }
 
 /*
@@ -896,6 +902,12 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 	s->paper_h = l->o.paper_h;
 	s->card_w = a4 ? t->a4_w : t->w;
 	s->card_h = a4 ? t->a4_h : t->h;
+	if (!t->counter && l->o.trim_w > 0) {
+		int turn = (t->w > t->h) != (l->o.trim_w > l->o.trim_h);
+
+		s->card_w = turn ? l->o.trim_h : l->o.trim_w;
+		s->card_h = turn ? l->o.trim_w : l->o.trim_h;
+	}
 	if (t->counter && l->o.counter > 0)
 		s->card_w = s->card_h = l->o.counter;
 	s->bleed = l->o.bleed;
@@ -927,16 +939,15 @@ static void
 turned_note(const struct layout *l, const struct sheet *s,
     const struct template *t, const struct record *r)
 {
-	const char *edge = l->o.backs == BACKS_LONG ? "duplex-long" :
-	    "duplex-short";
 	const char *file = rec_file(r) ? rec_file(r) : t->file;
+	int lng = l->o.backs == BACKS_LONG;
 
 	diag_at(L_NOTE, "render.turned", file, rec_file(r) ? rec_line(r) : 0,
-	    rec_file(r) ? rec_col(r) : 0, "these cards print %d to a turned "
-	    "(landscape) page, which %s turns over %s, and their backs are "
-	    "mirrored so; measure --back-offset on 'muster calibrate "
-	    "--landscape --backs %s'", s->cols * s->rows, edge,
-	    l->o.backs == BACKS_LONG ? "top to bottom" : "side to side", edge);
+	    rec_file(r) ? rec_col(r) : 0, "printed %d to a turned (landscape) "
+	    "page, so %s turns the backs over %s; take --back-offset from "
+	    "'muster calibrate --landscape%s'", s->cols * s->rows,
+	    lng ? "duplex-long" : "duplex-short", lng ? "top to bottom" :
+	    "side to side", lng ? "" : " --backs duplex-short");
 }
 
 /* The group of product name, made when it first comes. */
@@ -991,10 +1002,14 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 		const struct sheet *s = &g->sheet;
 
 		finish_page(l, g);
+		if (l->o.back_first && l->o.backs != BACKS_NONE &&
+		    l->o.layout != LAYOUT_GUTTER)
+			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
 		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
 		/* gutter-fold's backs are beside their fronts, or (a product
 		 * without a fold) not printed: no duplex. */
-		if (l->o.backs != BACKS_NONE && l->o.layout != LAYOUT_GUTTER)
+		if (!l->o.back_first && l->o.backs != BACKS_NONE &&
+		    l->o.layout != LAYOUT_GUTTER)
 			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
 		if (g->back && s->layout == LAYOUT_SHEET && s->landscape &&
 		    !g->turned) {

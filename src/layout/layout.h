@@ -29,6 +29,16 @@ struct layout_opts {
 	double back_dx, back_dy;	/* points: right and down */
 	enum sheet_layout layout;	/* --layout */
 	double counter;		/* the side of a counter (sizing: counter) */
+	/* A print shop's (--vendor): every card but a counter drawn at this
+	 * trim, in the template's own orientation (the long side of the
+	 * two along the template's long side), stretched as an A4 card is
+	 * from a Letter template; 0: the template's size.  Text inside
+	 * safe of the trim is warned when that is more than the
+	 * template's own margin.  back_first: a back page before its
+	 * front page (DriveThruCards). */
+	double trim_w, trim_h;
+	double safe;
+	int back_first;
 };
 
 struct layout;

@@ -13,6 +13,12 @@
  * such as a file that ends early, taken as an error).  Only then does
  * it become a PDF object: a PNG's pixels, deflated here, with its alpha
  * as a soft mask; a JPEG's own bytes, which PDF readers decode.
+ *
+ * For PDF/X (pdf_set_pdfx) colour pixels go through the output profile
+ * to CMYK (colour.c), total ink limited, and are deflated here: an RGB
+ * JPEG is decoded for that.  A picture with alpha gets no soft mask:
+ * its CMYK pixels are kept, and each colour it is placed on (fill_under)
+ * gets an XObject of its own, the pixels blended onto that colour.
  */
 #include "internal.h"
 
@@ -30,6 +36,7 @@
 #include <zlib.h>
 
 #include "../util.h"
+#include "colour.h"
 
 /* An image file larger than this is refused before it is read. */
 #define IMAGE_MAX_BYTES	((size_t)64 << 20)
@@ -52,6 +59,14 @@ struct pdf_img {
 	HPDF_Dict dict;		/* the XObject, or NULL when it failed */
 	int w, h;
 	char *why;		/* what is wrong, when it failed */
+	/* PDF/X, a picture with alpha: its pixels as CMYK and its alpha,
+	 * and its XObject flattened onto each colour it was placed on. */
+	unsigned char *cmyk, *alpha;
+	struct flat {
+		float under[4];
+		HPDF_Dict dict;
+	} *flat;
+	int nflat;
 };
 
 void
@@ -62,6 +77,9 @@ images_free(struct pdf *p)
 	for (i = 0; i < p->nimg; i++) {
 		free(p->img[i].path);
 		free(p->img[i].why);
+		free(p->img[i].cmyk);
+		free(p->img[i].alpha);
+		free(p->img[i].flat);
 	}
 	free(p->img);
 	p->img = NULL;
@@ -238,9 +256,37 @@ new_image(struct pdf *p, unsigned long w, unsigned long h, const char *cs)
 	return d;
 }
 
+/*
+ * PDF/X: n RGB pixels (and their alpha, or NULL) as CMYK through the
+ * output profile, ink limited.  An opaque picture becomes its XObject
+ * now; one with alpha keeps its pixels in im for pdf_image_place().
+ */
 static HPDF_Dict
-load_png(struct pdf *p, const unsigned char *buf, size_t len,
-    unsigned long w, unsigned long h, char *why, size_t wl)
+pdfx_pixels(struct pdf *p, struct pdf_img *im, const unsigned char *rgb,
+    const unsigned char *alpha, int opaque, unsigned long w, unsigned long h)
+{
+	size_t n = (size_t)w * h;
+	unsigned char *cmyk = xmalloc(n * 4);
+	HPDF_Dict d;
+
+	colour_rgb_to_cmyk(p->cms, rgb, cmyk, n);
+	if (alpha && !opaque) {
+		im->cmyk = cmyk;
+		im->alpha = xmalloc(n);
+		memcpy(im->alpha, alpha, n);
+		return NULL;
+	}
+	colour_ink_limit8(cmyk, n, p->ink);
+	d = new_image(p, w, h, "DeviceCMYK");
+	if (d && put_deflated(p, d, cmyk, n * 4) < 0)
+		d = NULL;
+	free(cmyk);
+	return d;
+}
+
+static HPDF_Dict
+load_png(struct pdf *p, struct pdf_img *pi, const unsigned char *buf,
+    size_t len, unsigned long w, unsigned long h, char *why, size_t wl)
 {
 	png_image im;
 	unsigned char *px = NULL, *col = NULL, *alpha = NULL;
@@ -263,6 +309,9 @@ load_png(struct pdf *p, const unsigned char *buf, size_t len,
 	/* Eight bits a channel, sRGB; grey stays grey. */
 	im.format = (im.format & PNG_FORMAT_FLAG_COLOR ? PNG_FORMAT_RGB :
 	    PNG_FORMAT_GRAY) | (im.format & PNG_FORMAT_FLAG_ALPHA);
+	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
+	if (p->cms && (im.format & PNG_FORMAT_FLAG_ALPHA))
+		im.format = PNG_FORMAT_RGBA;
 	px = xmalloc(PNG_IMAGE_SIZE(im));
 	if (!png_image_finish_read(&im, NULL, px, 0, NULL)) {
 		snprintf(why, wl, "is a damaged or truncated PNG (%s); save it "
@@ -288,9 +337,21 @@ load_png(struct pdf *p, const unsigned char *buf, size_t len,
 		col = px;
 		px = NULL;
 	}
-	d = new_image(p, w, h, c == 3 ? "DeviceRGB" : "DeviceGray");
-	if (d == NULL || put_deflated(p, d, col, n * c) < 0)
-		d = NULL;
+	if (p->cms && c == 3) {
+		d = pdfx_pixels(p, pi, col, alpha, (int)opaque, w, h);
+		if (d == NULL && pi->cmyk) {
+			free(px);
+			free(col);
+			free(alpha);
+			return NULL;	/* flattened where it is placed */
+		}
+		free(alpha);
+		alpha = NULL;
+	} else {
+		d = new_image(p, w, h, c == 3 ? "DeviceRGB" : "DeviceGray");
+		if (d && put_deflated(p, d, col, n * c) < 0)
+			d = NULL;
+	}
 	if (d && alpha && !opaque) {
 		mask = new_image(p, w, h, "DeviceGray");
 		if (mask == NULL || put_deflated(p, mask, alpha, n) < 0 ||
@@ -316,6 +377,8 @@ struct jerr {
 	int scans;		/* it ended at the scan past JPEG_MAX_SCANS */
 	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
 	int comps, adobe;	/* what the frame says */
+	int keep;		/* PDF/X: keep the pixels, RGB or CMYK */
+	unsigned char *pix;	/* them, freed after a longjmp */
 };
 
 static void
@@ -382,6 +445,8 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 		jpeg_destroy_decompress(&ji);
 		free(e->row);
 		e->row = NULL;
+		free(e->pix);
+		e->pix = NULL;
 		return -1;
 	}
 	jpeg_create_decompress(&ji);
@@ -411,11 +476,21 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 	}
 	e->comps = ji.num_components;
 	e->adobe = ji.saw_Adobe_marker;
+	if (e->keep && e->comps > 1)
+		ji.out_color_space = e->comps == 3 ? JCS_RGB : JCS_CMYK;
 	jpeg_start_decompress(&ji);
 	e->row = xmalloc((size_t)ji.output_width *
 	    (size_t)ji.output_components);
-	while (ji.output_scanline < ji.output_height)
+	if (e->keep && e->comps > 1)
+		e->pix = xmalloc((size_t)w * h * (size_t)ji.output_components);
+	while (ji.output_scanline < ji.output_height) {
+		size_t y = ji.output_scanline, rl = (size_t)ji.output_width *
+		    (size_t)ji.output_components;
+
 		jpeg_read_scanlines(&ji, &e->row, 1);
+		if (e->pix)
+			memcpy(e->pix + y * rl, e->row, rl);
+	}
 	jpeg_finish_decompress(&ji);
 	jpeg_destroy_decompress(&ji);
 	free(e->row);
@@ -434,8 +509,30 @@ load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
 	int i;
 
 	memset(&e, 0, sizeof(e));
+	e.keep = p->cms != NULL;
 	if (jpeg_whole(buf, len, w, h, &e, why, wl) < 0)
 		return NULL;
+	if (e.pix) {
+		/* PDF/X: RGB through the profile; CMYK as it is (libjpeg
+		 * gives Adobe's inverted inks back as such), ink limited. */
+		if (e.comps == 3) {
+			d = pdfx_pixels(p, NULL, e.pix, NULL, 1, w, h);
+		} else {
+			size_t n = (size_t)w * h, k;
+
+			if (e.adobe)
+				for (k = 0; k < n * 4; k++)
+					e.pix[k] = (unsigned char)(255 - e.pix[k]);
+			colour_ink_limit8(e.pix, n, p->ink);
+			d = new_image(p, w, h, "DeviceCMYK");
+			if (d && put_deflated(p, d, e.pix, n * 4) < 0)
+				d = NULL;
+		}
+		free(e.pix);
+		if (d == NULL)
+			goto fail;
+		return d;
+	}
 	cs = e.comps == 1 ? "DeviceGray" : e.comps == 3 ? "DeviceRGB" :
 	    "DeviceCMYK";
 	if ((d = new_image(p, w, h, cs)) == NULL)
@@ -488,7 +585,8 @@ pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
 		goto failed;
 	/* The same file by another name is the same image. */
 	for (i = 0; i < p->nimg; i++)
-		if (p->img[i].dict && p->img[i].dev == st.st_dev &&
+		if ((p->img[i].dict || p->img[i].cmyk) &&
+		    p->img[i].dev == st.st_dev &&
 		    p->img[i].ino == st.st_ino && p->img[i].alias < 0) {
 			im->alias = i;
 			p->nimg++;
@@ -523,9 +621,9 @@ pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
 		    "stops the document");
 		goto failed;
 	}
-	im->dict = k == K_PNG ? load_png(p, buf, len, iw, ih, why, wl) :
+	im->dict = k == K_PNG ? load_png(p, im, buf, len, iw, ih, why, wl) :
 	    load_jpeg(p, buf, len, iw, ih, why, wl);
-	if (im->dict == NULL)
+	if (im->dict == NULL && im->cmyk == NULL)
 		goto failed;
 	im->w = (int)iw;
 	im->h = (int)ih;
@@ -542,7 +640,7 @@ found:
 	if (p->img[i].alias >= 0)
 		i = p->img[i].alias;
 	im = &p->img[i];
-	if (im->dict == NULL) {
+	if (im->dict == NULL && im->cmyk == NULL) {
 		snprintf(why, wl, "%s", im->why);
 		return -1;
 	}
@@ -551,15 +649,71 @@ found:
 	return i;
 }
 
+/*
+ * PDF/X: image im flattened onto the CMYK colour under, made once a
+ * colour: each pixel a blend of its own inks and the colour's by its
+ * alpha (what the soft mask would show over that colour, in the
+ * press's inks), ink limited.  NULL when libharu fails.
+ */
+static HPDF_Dict
+flattened(struct pdf *p, struct pdf_img *im, const float under[4])
+{
+	size_t n = (size_t)im->w * (size_t)im->h, i;
+	unsigned char *px, u[4];
+	HPDF_Dict d;
+	int c;
+
+	for (i = 0; i < (size_t)im->nflat; i++)
+		if (memcmp(im->flat[i].under, under, sizeof(float) * 4) == 0)
+			return im->flat[i].dict;
+	for (c = 0; c < 4; c++)
+		u[c] = (unsigned char)(under[c] * 255 + 0.5f);
+	px = xmalloc(n * 4);
+	for (i = 0; i < n; i++) {
+		unsigned a = im->alpha[i];
+
+		for (c = 0; c < 4; c++)
+			px[i * 4 + c] = (unsigned char)((im->cmyk[i * 4 + c] * a +
+			    u[c] * (255 - a) + 127) / 255);
+	}
+	colour_ink_limit8(px, n, p->ink);
+	d = new_image(p, (unsigned long)im->w, (unsigned long)im->h,
+	    "DeviceCMYK");
+	if (d && put_deflated(p, d, px, n * 4) < 0)
+		d = NULL;
+	free(px);
+	if (d == NULL)
+		return NULL;
+	im->flat = xrealloc(im->flat, (size_t)(im->nflat + 1) *
+	    sizeof(*im->flat));
+	memcpy(im->flat[im->nflat].under, under, sizeof(float) * 4);
+	im->flat[im->nflat++].dict = d;
+	return d;
+}
+
 void
 pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
     double y, double w, double h, const double *clip)
 {
 	const char *name;
+	HPDF_Dict dict;
 
 	/* A form has no images (its resources hold fonts). */
-	if (id < 0 || id >= p->nimg || p->img[id].dict == NULL ||
-	    pg->page == NULL)
+	if (id < 0 || id >= p->nimg || pg->page == NULL)
+		return;
+	dict = p->img[id].dict;
+	if (p->img[id].cmyk) {
+		float under[4];
+
+		/* What shows is the clipped box, when cut: its centre. */
+		if (clip)
+			fill_under(pg, clip[0] + clip[2] / 2,
+			    clip[1] + clip[3] / 2, under);
+		else
+			fill_under(pg, x + w / 2, y + h / 2, under);
+		dict = flattened(p, &p->img[id], under);
+	}
+	if (dict == NULL)
 		return;
 	if (clip) {
 		op_save(pg);
@@ -567,10 +721,10 @@ pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
 		op_clip(pg);
 	}
 	if (pg->plain) {
-		HPDF_Page_DrawImage(pg->page, (HPDF_Image)p->img[id].dict,
+		HPDF_Page_DrawImage(pg->page, (HPDF_Image)dict,
 		    (HPDF_REAL)x, (HPDF_REAL)y, (HPDF_REAL)w, (HPDF_REAL)h);
-	} else if ((name = HPDF_Page_GetXObjectName(pg->page,
-	    p->img[id].dict)) != NULL) {
+	} else if ((name = HPDF_Page_GetXObjectName(pg->page, dict)) !=
+	    NULL) {
 		op_image(pg, name, x, y, w, h);
 	}
 	if (clip)

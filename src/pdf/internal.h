@@ -59,6 +59,19 @@ struct pdf_page {
 	int cmyk;		/* colours as DeviceCMYK */
 	int plain;		/* libharu's operator calls */
 	int done;		/* complete: handed on to be compressed */
+	int ink;		/* total ink limit, percent, or 0 */
+	int pdfx;		/* PDF/X: filled shapes remembered below */
+	int boxed;		/* a TrimBox set */
+	double ox, oy;		/* the origin pdf_origin_push() moved to */
+	struct fill *fills;	/* PDF/X: filled shapes, in page points */
+	int nfills, capfills;
+};
+
+/* A filled box or disc, its bounds and colour as printed: what a
+ * picture's soft mask is flattened onto (PDF/X). */
+struct fill {
+	double x0, y0, x1, y1;
+	float cmyk[4];
 };
 
 struct pool;
@@ -74,6 +87,9 @@ struct pdf {
 	int nforms;
 	size_t npages;
 	int cmyk;
+	int ink;		/* total ink limit, percent, or 0 */
+	struct colour *cms;	/* PDF/X: the output profile, or NULL */
+	struct pdf_page **formpg;	/* form id -> its surface */
 	int plain;		/* MUSTER_PDF_PLAIN: the plain writer */
 	struct pool *pool;	/* the compressing thread */
 	struct pdf_img *img;	/* images, by file (image.c) */
@@ -143,5 +159,9 @@ void pool_free(struct pdf *p);
 void id_add(struct pdf *p, const void *data, size_t len);
 /* Frees the image table (the XObjects are libharu's). */
 void images_free(struct pdf *p);
+/* PDF/X: the colour of the topmost filled shape under x, y of pg (in
+ * its current origin), as CMYK; white paper when none. */
+void fill_under(const struct pdf_page *pg, double x, double y,
+    float cmyk[4]);
 
 #endif

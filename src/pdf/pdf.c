@@ -18,15 +18,18 @@
 #include <hpdf_streams.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../util.h"
+#include "colour.h"
 
 #define MAXLINES 64
 
@@ -83,15 +86,19 @@ pdf_free(struct pdf *p)
 		free(pg->out.b);
 		free(pg->fname);
 		free(pg->saved);
+		free(pg->fills);
 		free(pg);
 	}
 	for (pg = p->forms; pg; pg = next) {
 		next = pg->next;
 		free(pg->out.b);
 		free(pg->fname);
+		free(pg->fills);
 		free(pg);
 	}
 	free(p->form);
+	free(p->formpg);
+	colour_free(p->cms);
 	HPDF_Free(p->doc);
 	free(p);
 }
@@ -363,6 +370,138 @@ pdf_set_cmyk(struct pdf *p, int on)
 	p->cmyk = on;
 }
 
+void
+pdf_set_ink_limit(struct pdf *p, int pct)
+{
+	p->ink = pct;
+}
+
+int
+pdf_set_pdfx(struct pdf *p, char *why, size_t wl)
+{
+	if (p->cms == NULL && (p->cms = colour_new(why, wl)) == NULL)
+		return -1;
+	p->cmyk = 1;
+	return 0;
+}
+
+/* A page's shape filled with cmyk, x, y, w, h in its current origin. */
+static void
+fill_note(struct pdf_page *pg, double x, double y, double w, double h,
+    const float cmyk[4])
+{
+	struct fill *f;
+
+	if (pg->nfills == pg->capfills) {
+		pg->capfills = pg->capfills ? pg->capfills * 2 : 32;
+		pg->fills = xrealloc(pg->fills, (size_t)pg->capfills *
+		    sizeof(*pg->fills));
+	}
+	f = &pg->fills[pg->nfills++];
+	f->x0 = pg->ox + x;
+	f->y0 = pg->oy + y;
+	f->x1 = f->x0 + w;
+	f->y1 = f->y0 + h;
+	memcpy(f->cmyk, cmyk, sizeof(f->cmyk));
+}
+
+void
+fill_under(const struct pdf_page *pg, double x, double y, float cmyk[4])
+{
+	int i;
+
+	x += pg->ox;
+	y += pg->oy;
+	for (i = pg->nfills - 1; i >= 0; i--) {
+		const struct fill *f = &pg->fills[i];
+
+		if (x >= f->x0 && x <= f->x1 && y >= f->y0 && y <= f->y1) {
+			memcpy(cmyk, f->cmyk, sizeof(f->cmyk));
+			return;
+		}
+	}
+	cmyk[0] = cmyk[1] = cmyk[2] = cmyk[3] = 0;
+}
+
+/*
+ * PDF/X-1a:2003 (ISO 15930-4), what the save adds: the catalog's
+ * OutputIntent (GTS_PDFX, the profile embedded as its
+ * DestOutputProfile, SWOP's registered condition CGATS TR 001), the
+ * Info's GTS_PDFXVersion and GTS_PDFXConformance, Trapped False, the
+ * dates ($SOURCE_DATE_EPOCH when set, for a reproducible file) and a
+ * Title; a TrimBox and BleedBox at the MediaBox on each page that has
+ * none (a sheet of cards: the paper is what is trimmed to); PDF 1.4.
+ */
+static int
+pdfx_finish(struct pdf *p)
+{
+	HPDF_MMgr mm = p->doc->mmgr;
+	HPDF_Dict oi, prof, info;
+	HPDF_Array arr;
+	HPDF_Date d;
+	struct pdf_page *pg;
+	const unsigned char *icc;
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	size_t len;
+	time_t now;
+	struct tm tm;
+
+	if (p->cms == NULL || HPDF_Dict_GetItem(p->doc->catalog,
+	    "OutputIntents", HPDF_OCLASS_ARRAY))
+		return 0;
+	p->doc->pdf_version = HPDF_VER_14;
+	for (pg = p->pages; pg; pg = pg->next)
+		if (!pg->boxed)
+			pdf_page_boxes(pg, 0, 0,
+			    HPDF_Page_GetWidth(pg->page),
+			    HPDF_Page_GetHeight(pg->page), 0);
+	icc = colour_profile(p->cms, &len);
+	prof = HPDF_DictStream_New(mm, p->doc->xref);
+	oi = HPDF_Dict_New(mm);
+	arr = HPDF_Array_New(mm);
+	if (prof == NULL || oi == NULL || arr == NULL ||
+	    HPDF_Dict_AddNumber(prof, "N", 4) != HPDF_OK ||
+	    HPDF_Stream_Write(prof->stream, icc, (HPDF_UINT)len) != HPDF_OK ||
+	    HPDF_Dict_AddName(oi, "Type", "OutputIntent") != HPDF_OK ||
+	    HPDF_Dict_AddName(oi, "S", "GTS_PDFX") != HPDF_OK ||
+	    HPDF_Dict_Add(oi, "OutputConditionIdentifier",
+	    HPDF_String_New(mm, "CGATS TR 001", NULL)) != HPDF_OK ||
+	    HPDF_Dict_Add(oi, "RegistryName", HPDF_String_New(mm,
+	    "http://www.color.org", NULL)) != HPDF_OK ||
+	    HPDF_Dict_Add(oi, "OutputCondition", HPDF_String_New(mm,
+	    "SWOP (Publication) Grade 1 Paper", NULL)) != HPDF_OK ||
+	    HPDF_Dict_Add(oi, "Info", HPDF_String_New(mm,
+	    colour_profile_name(p->cms), NULL)) != HPDF_OK ||
+	    HPDF_Dict_Add(oi, "DestOutputProfile", prof) != HPDF_OK ||
+	    HPDF_Array_Add(arr, oi) != HPDF_OK ||
+	    HPDF_Dict_Add(p->doc->catalog, "OutputIntents", arr) != HPDF_OK)
+		return -1;
+	if (HPDF_GetInfoAttr(p->doc, HPDF_INFO_TITLE) == NULL)
+		HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, "muster");
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_CREATOR, "muster");
+	now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	gmtime_r(&now, &tm);
+	memset(&d, 0, sizeof(d));
+	d.year = tm.tm_year + 1900;
+	d.month = tm.tm_mon + 1;
+	d.day = tm.tm_mday;
+	d.hour = tm.tm_hour;
+	d.minutes = tm.tm_min;
+	d.seconds = tm.tm_sec;
+	d.ind = 'Z';
+	HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, d);
+	HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, d);
+	info = p->doc->info;
+	if (info == NULL ||
+	    HPDF_Dict_Add(info, "GTS_PDFXVersion", HPDF_String_New(mm,
+	    "PDF/X-1:2003", NULL)) != HPDF_OK ||
+	    HPDF_Dict_Add(info, "GTS_PDFXConformance", HPDF_String_New(mm,
+	    "PDF/X-1a:2003", NULL)) != HPDF_OK ||
+	    HPDF_Dict_AddName(info, "Trapped", "False") != HPDF_OK)
+		return -1;
+	return 0;
+}
+
 /* An array box [x0 y0 x1 y1] entry of a page's dictionary. */
 static void
 page_box(struct pdf_page *pg, const char *key, double x, double y, double w,
@@ -381,6 +520,7 @@ void
 pdf_page_boxes(struct pdf_page *pg, double x, double y, double w, double h,
     double bleed)
 {
+	pg->boxed = 1;
 	page_box(pg, "TrimBox", x, y, w, h);
 	page_box(pg, "BleedBox", x - bleed, y - bleed, w + 2 * bleed,
 	    h + 2 * bleed);
@@ -398,6 +538,8 @@ pdf_add_page(struct pdf *p, double w, double h)
 		fatal("cannot add a page: libharu error 0x%04X (detail %u) "
 		    "before it", (unsigned)p->err, (unsigned)p->detail);
 	pg->cmyk = p->cmyk;
+	pg->ink = p->cmyk ? p->ink : 0;
+	pg->pdfx = p->cms != NULL;
 	pg->plain = p->plain;
 	page_buffer(p, pg);
 	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
@@ -447,6 +589,8 @@ pdf_form_new(struct pdf *p)
 		return NULL;
 	f = xcalloc(1, sizeof(*f));
 	f->cmyk = p->cmyk;
+	f->ink = p->cmyk ? p->ink : 0;
+	f->pdfx = p->cms != NULL;
 	f->form = HPDF_DictStream_New(mm, p->doc->xref);
 	res = HPDF_Dict_New(mm);
 	f->form_fonts = HPDF_Dict_New(mm);
@@ -471,6 +615,9 @@ pdf_form_end(struct pdf *p, struct pdf_page *f)
 	p->form = xrealloc(p->form, (size_t)(p->nforms + 1) *
 	    sizeof(*p->form));
 	p->form[p->nforms] = f->form;
+	p->formpg = xrealloc(p->formpg, (size_t)(p->nforms + 1) *
+	    sizeof(*p->formpg));
+	p->formpg[p->nforms] = f;
 	return p->nforms++;
 }
 
@@ -485,6 +632,16 @@ pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
 	name = HPDF_Page_GetXObjectName(pg->page, p->form[form]);
 	if (name)
 		op_place(pg, name, x, y);
+	if (pg->pdfx) {
+		const struct pdf_page *f = p->formpg[form];
+		int i;
+
+		for (i = 0; i < f->nfills; i++)
+			fill_note(pg, x + f->fills[i].x0, y + f->fills[i].y0,
+			    f->fills[i].x1 - f->fills[i].x0,
+			    f->fills[i].y1 - f->fills[i].y0,
+			    f->fills[i].cmyk);
+	}
 }
 
 void
@@ -497,6 +654,8 @@ pdf_origin_push(struct pdf_page *pg, double x, double y)
 	*pg->saved = *pg;
 	op_save(pg);
 	op_shift(pg, x, y);
+	pg->ox += x;
+	pg->oy += y;
 }
 
 void
@@ -512,6 +671,8 @@ pdf_origin_pop(struct pdf_page *pg)
 		pg->have_fill = pg->saved->have_fill;
 		pg->have_stroke = pg->saved->have_stroke;
 		pg->have_width = pg->saved->have_width;
+		pg->ox = pg->saved->ox;
+		pg->oy = pg->saved->oy;
 		free(pg->saved);
 		pg->saved = NULL;
 	}
@@ -549,8 +710,17 @@ pdf_rgb_to_cmyk(struct rgb c, float cmyk[4])
 static int
 components(const struct pdf_page *pg, struct rgb c, float k[4])
 {
+	int i;
+
 	if (pg->cmyk) {
 		pdf_rgb_to_cmyk(c, k);
+		/* PDF/X: in a picture's steps of 1/255, so that a picture
+		 * flattened onto this colour shows no edge. */
+		if (pg->pdfx)
+			for (i = 0; i < 4; i++)
+				k[i] = (float)lroundf(k[i] * 255) / 255;
+		if (pg->ink > 0)
+			colour_ink_limit(k, pg->ink);
 		return 4;
 	}
 	k[0] = c.r;
@@ -639,6 +809,12 @@ pdf_rect(struct pdf_page *pg, double x, double y, double w, double h,
 		op_close(pg);
 	}
 	paint_path(pg, pt);
+	if (pg->pdfx && pt->fill) {
+		float k[4];
+
+		components(pg, pt->fill_rgb, k);
+		fill_note(pg, x, y, w, h, k);
+	}
 }
 
 void
@@ -660,6 +836,13 @@ pdf_ellipse(struct pdf_page *pg, double cx, double cy, double rx, double ry,
 	set_paint(pg, pt);
 	op_ellipse(pg, cx, cy, rx, ry);
 	paint_path(pg, pt);
+	if (pg->pdfx && pt->fill) {
+		float k[4];
+
+		components(pg, pt->fill_rgb, k);
+		fill_note(pg, cx - rx * 0.7, cy - ry * 0.7, rx * 1.4, ry * 1.4,
+		    k);
+	}
 }
 
 void
@@ -1158,6 +1341,10 @@ pdf_save_mem(struct pdf *p, unsigned char **out, size_t *len, char *err,
 		return -1;
 	}
 	fd = fileno(f);
+	if (pdfx_finish(p) < 0) {
+		snprintf(err, errlen, "libharu cannot add PDF/X's keys");
+		goto out;
+	}
 	add_id(p);
 	if (write_doc(p, fd, "a temporary file", err, errlen) < 0)
 		goto out;
@@ -1189,6 +1376,10 @@ fill_doc(int fd, const char *path, void *ctx, char *err, size_t errlen)
 {
 	struct pdf *p = ctx;
 
+	if (pdfx_finish(p) < 0) {
+		snprintf(err, errlen, "libharu cannot add PDF/X's keys");
+		return -1;
+	}
 	add_id(p);
 	return write_doc(p, fd, path, err, errlen);
 }

@@ -21,18 +21,19 @@ int raster_pages(const struct raster *r);
 /* Page i's size in points. */
 void raster_page_size(const struct raster *r, int i, double *w, double *h);
 /*
- * Page i drawn at dpi, written to path as a PNG (through a temporary
- * file renamed into place: a failure leaves an existing file as it was).
- * Returns 0, or -1 with err filled.
+ * Page i drawn at dpi, written to path as a PNG that says its dpi (pHYs),
+ * through a temporary file renamed into place: a failure leaves an
+ * existing file as it was.  Returns 0, or -1 with err filled.
  */
 int raster_png(struct raster *r, int i, double dpi, const char *path,
     char *err, size_t errlen);
 /*
  * A sheet of cols x rows cells, each a page the size of page cells[0]
- * drawn at dpi (cells[k] a page, or -1 for white), row by row from the
- * top left, written to path as raster_png does.
+ * less inset points on each side (a card's bleed: the cell holds its
+ * trim), drawn at dpi (cells[k] a page, or -1 for white), row by row from
+ * the top left, written to path as raster_png does.
  */
 int raster_sheet_png(struct raster *r, const int *cells, int cols, int rows,
-    double dpi, const char *path, char *err, size_t errlen);
+    double dpi, double inset, const char *path, char *err, size_t errlen);
 
 #endif

@@ -3,6 +3,7 @@
  */
 #include "shambattle.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* 001_691c59313303f977.txt, "Units"; the NATO parts are muster's. */
@@ -41,6 +42,32 @@ const char *const sb_type_name[SB_NTYPES + 1] = {
 	"general", NULL
 };
 
+/* "Armies": "no more than two artillery and one machine gun unit". */
+const struct sb_limit sb_limits[SB_NLIMITS] = {
+	{ SB_ARTILLERY, SB_ARTILLERY_MAX, "artillery", "artillery" },
+	{ SB_MACHINE_GUN, SB_MACHINE_GUN_MAX, "machine gun", "a machine gun" },
+};
+
+int
+sb_fires_like(const struct sb_values *v, int t)
+{
+	const struct sb_values *tv = &sb_types[t].v;
+
+	return tv->fire > 0 && v->fire >= tv->fire && v->range >= tv->range;
+}
+
+/* "Exhaustion point", its four consequences after the first ("When a
+ * side has lost that number of SPs, it has reached its Exhaustion
+ * Point"). */
+const char *const sb_exhaustion_effects[] = {
+	"it attacks no more, holding its ground and moving no nearer the "
+	    "enemy",
+	"if all its units are in its own country, it surrenders and the war "
+	    "ends",
+	"when both sides are exhausted, the war ends",
+	NULL
+};
+
 /* "Timescale". */
 const struct sb_turn sb_turns[SB_NTURNS] = {
 	{ "Morning", "6.00am", "10.00am" },
@@ -62,99 +89,154 @@ sb_need(int cover, int general)
 	return (cover ? SB_HIT_COVER : SB_HIT_OPEN) - (general ? 1 : 0);
 }
 
-double
-sb_p_hit(int cover, int general)
+/* The chance a D6 scores need or more. */
+static struct ratio
+p_at_least(int need)
 {
-	int need = sb_need(cover, general);
-
 	if (need > SB_DIE)
-		return 0;
+		return ratio_of(0, 1);
 	if (need < 1)
 		need = 1;
-	return (double)(SB_DIE - need + 1) / SB_DIE;
+	return ratio_of(SB_DIE - need + 1, SB_DIE);
+}
+
+struct ratio
+sb_p_hit(int cover, int general)
+{
+	return p_at_least(sb_need(cover, general));
 }
 
 void
-sb_losses(struct dist *d, int n, int cover, int general)
+sb_binomial(struct ratio *p, int n, struct ratio hit)
 {
-	struct dist one = DIST_INIT, acc = DIST_INIT, next = DIST_INIT;
-	double p = sb_p_hit(cover, general);
-	int i;
+	struct ratio miss = ratio_sub(ratio_of(1, 1), hit), c;
+	int k, i;
 
-	/* One die: 1 SP with p, 0 with 1 - p; n dice add up. */
-	dist_point(&one, 0, 1 - p);
-	dist_point(&next, 1, p);
-	dist_add(&one, &next);
-	dist_point(&acc, 0, 1);
-	for (i = 0; i < n; i++) {
-		dist_conv(&next, &acc, &one);
-		dist_free(&acc);
-		acc = next;
-		next = (struct dist)DIST_INIT;
+	/* C(n, k) hit^k miss^(n - k), C(n, k) built up as C(n, k - 1)
+	 * (n - k + 1) / k so that it stays exact while it fits. */
+	c = ratio_of(1, 1);
+	for (k = 0; k <= n; k++) {
+		struct ratio t = c;
+
+		if (k > 0) {
+			c = ratio_mul(c, ratio_of(n - k + 1, k));
+			t = c;
+		}
+		for (i = 0; i < k; i++)
+			t = ratio_mul(t, hit);
+		for (i = k; i < n; i++)
+			t = ratio_mul(t, miss);
+		p[k] = t;
 	}
-	dist_free(&one);
-	dist_free(&next);
-	dist_free(d);
-	*d = acc;
+}
+
+void
+sb_losses(struct ratio *p, int n, int cover, int general)
+{
+	sb_binomial(p, n, sb_p_hit(cover, general));
+}
+
+struct ratio
+sb_mean(const struct ratio *p, int n)
+{
+	struct ratio m = ratio_of(0, 1);
+	int k;
+
+	for (k = 1; k <= n; k++)
+		m = ratio_add(m, ratio_mul(ratio_of(k, 1), p[k]));
+	return m;
+}
+
+struct ratio
+sb_p_recover(void)
+{
+	return p_at_least(SB_RECOVER_ON);
+}
+
+void
+sb_night(struct ratio *p, int n)
+{
+	sb_binomial(p, n, sb_p_recover());
 }
 
 int
 sb_after_withdrawal(int lost)
 {
-	return lost - (lost + 1) / 2;
+	/* Half kept, rounded up (SPEC 6). */
+	return (lost + SB_WITHDRAW_PART - 1) / SB_WITHDRAW_PART;
+}
+
+/* acc += p x v. */
+static void
+add_times(struct ratio *acc, struct ratio p, int v)
+{
+	*acc = ratio_add(*acc, ratio_mul(p, ratio_of(v, 1)));
 }
 
 void
 sb_close_combat(struct sb_close *c, int a, int b, int a_general,
     int b_general, int a_cover, int b_cover)
 {
-	int i, j;
-	double p, pa, pb;
+	struct ratio zero = ratio_of(0, 1), p;
+	int i, j, wa, wb;
 
-	memset(c, 0, sizeof(*c));
-	c->lost_a = (struct dist)DIST_INIT;
-	c->lost_b = (struct dist)DIST_INIT;
+	c->a = a;
+	c->b = b;
+	c->lost_a = xcalloc((size_t)b + 1, sizeof(*c->lost_a));
+	c->lost_b = xcalloc((size_t)a + 1, sizeof(*c->lost_b));
+	c->p_a_loses = c->p_b_loses = c->p_draw = zero;
+	c->mean_a = c->mean_b = zero;
+	c->mean_a_withdrawn = c->mean_b_withdrawn = zero;
+	c->mean_a_if_loses = c->mean_b_if_loses = zero;
+	c->mean_a_if_loses_withdrawn = c->mean_b_if_loses_withdrawn = zero;
 	/* A loses what B's dice take, B what A's take. */
-	sb_losses(&c->lost_a, b, a_cover, b_general);
-	sb_losses(&c->lost_b, a, b_cover, a_general);
-	for (i = c->lost_a.lo; i <= c->lost_a.hi; i++)
-		for (j = c->lost_b.lo; j <= c->lost_b.hi; j++) {
-			p = dist_at(&c->lost_a, i) * dist_at(&c->lost_b, j);
-			pa = (double)i;
-			pb = (double)j;
-			c->mean_a += p * pa;
-			c->mean_b += p * pb;
+	sb_losses(c->lost_a, b, a_cover, b_general);
+	sb_losses(c->lost_b, a, b_cover, a_general);
+	for (i = 0; i <= b; i++)
+		for (j = 0; j <= a; j++) {
+			p = ratio_mul(c->lost_a[i], c->lost_b[j]);
+			add_times(&c->mean_a, p, i);
+			add_times(&c->mean_b, p, j);
+			wa = i;
+			wb = j;
 			if (i > j) {
-				c->p_a_loses += p;
-				c->mean_a_if_loses += p * pa;
-				c->mean_a_if_loses_withdrawn += p *
-				    sb_after_withdrawal(i);
-				pa = sb_after_withdrawal(i);
+				c->p_a_loses = ratio_add(c->p_a_loses, p);
+				wa = sb_after_withdrawal(i);
+				add_times(&c->mean_a_if_loses, p, i);
+				add_times(&c->mean_a_if_loses_withdrawn, p, wa);
 			} else if (j > i) {
-				c->p_b_loses += p;
-				c->mean_b_if_loses += p * pb;
-				c->mean_b_if_loses_withdrawn += p *
-				    sb_after_withdrawal(j);
-				pb = sb_after_withdrawal(j);
+				c->p_b_loses = ratio_add(c->p_b_loses, p);
+				wb = sb_after_withdrawal(j);
+				add_times(&c->mean_b_if_loses, p, j);
+				add_times(&c->mean_b_if_loses_withdrawn, p, wb);
 			} else {
-				c->p_draw += p;
+				c->p_draw = ratio_add(c->p_draw, p);
 			}
-			c->mean_a_withdrawn += p * pa;
-			c->mean_b_withdrawn += p * pb;
+			add_times(&c->mean_a_withdrawn, p, wa);
+			add_times(&c->mean_b_withdrawn, p, wb);
 		}
-	if (c->p_a_loses > 0) {
-		c->mean_a_if_loses /= c->p_a_loses;
-		c->mean_a_if_loses_withdrawn /= c->p_a_loses;
+	/* Each side's mean loss is its foe's dice times their chance, n p,
+	 * exact however many dice (the sums above lose the fraction past
+	 * 24 dice in all). */
+	c->mean_a = ratio_mul(ratio_of(b, 1), sb_p_hit(a_cover, b_general));
+	c->mean_b = ratio_mul(ratio_of(a, 1), sb_p_hit(b_cover, a_general));
+	/* Given that side lost: over the chance it did. */
+	if (c->p_a_loses.v > 0) {
+		c->mean_a_if_loses = ratio_div(c->mean_a_if_loses, c->p_a_loses);
+		c->mean_a_if_loses_withdrawn = ratio_div(
+		    c->mean_a_if_loses_withdrawn, c->p_a_loses);
 	}
-	if (c->p_b_loses > 0) {
-		c->mean_b_if_loses /= c->p_b_loses;
-		c->mean_b_if_loses_withdrawn /= c->p_b_loses;
+	if (c->p_b_loses.v > 0) {
+		c->mean_b_if_loses = ratio_div(c->mean_b_if_loses, c->p_b_loses);
+		c->mean_b_if_loses_withdrawn = ratio_div(
+		    c->mean_b_if_loses_withdrawn, c->p_b_loses);
 	}
 }
 
 void
 sb_close_free(struct sb_close *c)
 {
-	dist_free(&c->lost_a);
-	dist_free(&c->lost_b);
+	free(c->lost_a);
+	free(c->lost_b);
+	c->lost_a = c->lost_b = NULL;
 }

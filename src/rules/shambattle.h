@@ -10,7 +10,7 @@
 #ifndef MUSTER_RULES_SHAMBATTLE_H
 #define MUSTER_RULES_SHAMBATTLE_H
 
-#include "dice.h"
+#include "../util.h"
 
 /*
  * "Units": each type's bases, Strength Points a base, move and weapon
@@ -58,11 +58,34 @@ int sb_sp(const struct sb_values *v);
 #define SB_GENERALS 1
 #define SB_ARTILLERY_MAX 2
 #define SB_MACHINE_GUN_MAX 1
+/*
+ * The two limits as one table: a type and how many units of it an army
+ * may have.  A homebrew unit of another type counts as the type when it
+ * fires as the type does or better (sb_fires_like): the limit is on what
+ * a unit does, not on the word it is given.
+ */
+#define SB_NLIMITS 2
+struct sb_limit {
+	int type;		/* enum sb_type */
+	int max;
+	const char *what;	/* "machine gun", for messages */
+	const char *as;		/* "a machine gun" */
+};
+extern const struct sb_limit sb_limits[SB_NLIMITS];
+/* Whether values v fire like type t or more: t fires, and v has t's
+ * range and fire dice or more. */
+int sb_fires_like(const struct sb_values *v, int t);
 /* "Each city must have a garrison that is at least 8 SPs in strength.
  * (The general is NOT counted when garrisoning a city.)" */
 #define SB_GARRISON_MIN 8
 /* "Both sides have an Exhaustion Point of 14 SPs." */
 #define SB_EXHAUSTION 14
+/*
+ * "Exhaustion point": what a side that has lost SB_EXHAUSTION SP does,
+ * in muster's words, and when the war ends ("When both sides have
+ * reached their Exhaustion Point, the war ends").  NULL-ended.
+ */
+extern const char *const sb_exhaustion_effects[];
 /* "Any unit that makes its entire move along a road benefits from an
  * additional hex of movement that turn." */
 #define SB_ROAD_BONUS 1
@@ -85,6 +108,10 @@ extern const struct sb_turn sb_turns[SB_NTURNS];
  * Fire and close combat: each D6 "= 6: Enemy loses 1 SP even if they are
  * in cover"; "= 5: Enemy loses 1 SP if they are in the open".  A general
  * adds 1 to each die of the units in its hex (SPEC 6).
+ *
+ * Every chance below is exact (struct ratio, util.h): a fraction over a
+ * power of 6 while it fits in 64 bits (up to 24 dice in all), the double
+ * alone past that.
  */
 #define SB_DIE 6
 #define SB_HIT_COVER 6
@@ -93,17 +120,34 @@ extern const struct sb_turn sb_turns[SB_NTURNS];
  * the general's +1 or not. */
 int sb_need(int cover, int general);
 /* The chance one die takes an SP. */
-double sb_p_hit(int cover, int general);
-/* The SP lost to n dice: a binomial distribution of 0..n. */
-void sb_losses(struct dist *d, int n, int cover, int general);
+struct ratio sb_p_hit(int cover, int general);
+/* The chance of k successes in n tries of chance hit, into p[0..n] (p
+ * holds n + 1). */
+void sb_binomial(struct ratio *p, int n, struct ratio hit);
+/* The SP lost to n dice, into p[0..n]: a binomial distribution. */
+void sb_losses(struct ratio *p, int n, int cover, int general);
+/* The mean of p[0..n]. */
+struct ratio sb_mean(const struct ratio *p, int n);
+
+/*
+ * Night ("Timescale"): each unit not destroyed that has lost an SP rolls
+ * a D6 and regains SB_RECOVER_SP on SB_RECOVER_ON or more.  The chance
+ * one unit recovers, and the SP n such units regain, into p[0..n].
+ */
+struct ratio sb_p_recover(void);
+void sb_night(struct ratio *p, int n);
 
 /*
  * "The side that loses the most SPs during a close combat is deemed to
  * have lost the close combat and may reduce the number of SPs that they
- * have lost by 50% (rounded up) by immediately withdrawing": the loss
- * kept after withdrawing, l - ceil(l / 2) (SPEC 5: "halved, rounded up,
- * off its losses"; the document's own 5 -> 3 contradicts its rule).
+ * have lost by 50% (rounded up) by immediately withdrawing".  The
+ * sentence and its worked example disagree; the example is the rule
+ * (SPEC 6): "a side loses 5 SPs ... They have therefore only lost 3
+ * SPs", so a loser that withdraws keeps half its loss, rounded up:
+ * 5 -> 3, 4 -> 2, 1 -> 1.  SB_WITHDRAW_PART is the "50%", the part of
+ * the loss kept, as a divisor.
  */
+#define SB_WITHDRAW_PART 2
 int sb_after_withdrawal(int lost);
 
 /*
@@ -117,16 +161,18 @@ int sb_after_withdrawal(int lost);
 #define SB_GENERAL_WOUNDED_SP 3
 
 /* A close combat of a dice against b dice, each side hit in cover or not
- * and with its general or not. */
+ * and with its general or not.  lost_a holds b + 1 chances (A loses at
+ * most one SP a die of B's), lost_b a + 1; sb_close_free() frees them. */
 struct sb_close {
-	struct dist lost_a, lost_b;	/* SP each side loses */
-	double p_a_loses, p_b_loses, p_draw;
+	struct ratio *lost_a, *lost_b;	/* SP each side loses */
+	int a, b;			/* the dice */
+	struct ratio p_a_loses, p_b_loses, p_draw;
 	/* Expected SP lost when the loser withdraws (the winner keeps its
 	 * losses): over every outcome, and given that side lost. */
-	double mean_a, mean_b;
-	double mean_a_withdrawn, mean_b_withdrawn;
-	double mean_a_if_loses, mean_b_if_loses;
-	double mean_a_if_loses_withdrawn, mean_b_if_loses_withdrawn;
+	struct ratio mean_a, mean_b;
+	struct ratio mean_a_withdrawn, mean_b_withdrawn;
+	struct ratio mean_a_if_loses, mean_b_if_loses;
+	struct ratio mean_a_if_loses_withdrawn, mean_b_if_loses_withdrawn;
 };
 void sb_close_combat(struct sb_close *c, int a, int b, int a_general,
     int b_general, int a_cover, int b_cover);

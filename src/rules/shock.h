@@ -10,6 +10,8 @@
 #ifndef MUSTER_RULES_SHOCK_H
 #define MUSTER_RULES_SHOCK_H
 
+#include "../util.h"
+
 /* "Each stat is on a scale of 1-9, with 9 being the best." */
 #define SH_STAT_MIN 1
 #define SH_STAT_MAX 9
@@ -71,12 +73,79 @@ extern const char *const sh_location_name[SH_NLOCATIONS + 1];
 int sh_severity(int loc, int r);
 int sh_hit(int c, int loc, int roll);
 /* The chance of each outcome of a hit of class c at location loc, or
- * over the hit location table when loc is -1. */
-void sh_outcome_odds(int c, int loc, double p[SH_NOUTCOMES]);
+ * over the hit location table when loc is -1, exactly (tenths and
+ * hundredths). */
+void sh_outcome_odds(int c, int loc, struct ratio p[SH_NOUTCOMES]);
 
 /* "Wounds are additive ... if they amount to a total of ten or more,
  * the unit immediately succumbs to shock": the wound track. */
 #define SH_WOUNDS_TO_SHOCK 10
+
+/*
+ * The whole hit ("Damage Systems", "Details of Severity" and "Turns and
+ * Phases"), past location and severity:
+ *
+ *  - the shot: the document gives no shooting roll, so the player sets
+ *    the d10 score a shot needs (need; 0: the shot hits) and the
+ *    document's modifiers add to the d10: "Panic Fire has a penalty of
+ *    -3(?)", in cover "it will count as blind fire for -5(?)" (instead,
+ *    not as well), and "one or two action points for a bonus to aiming,
+ *    +1 for each" (not in panic fire, which forgoes the action phase);
+ *  - STUN: "A stunned target skips his current/next turn";
+ *  - WOUND: wounds add up; "at the end of the turn ... a single 1d10
+ *    roll ... attempting to roll higher than the total sum of wounds",
+ *    failing it the soldier goes into shock, and at ten or more wounds
+ *    he is in shock at once.  The document says a wound scales with the
+ *    class but not how: a wound result adds wound_size wounds (1 unless
+ *    the player says);
+ *  - SHOCK: "Units who take more damage in this state die": a hit on a
+ *    soldier in shock kills him.
+ */
+#define SH_PANIC_FIRE (-3)
+#define SH_BLIND_FIRE (-5)
+#define SH_AIM_BONUS 1		/* a point spent aiming */
+#define SH_AIM_MAX 2		/* "one or two action points" */
+#define SH_WOUND_CHECK_DIE 10	/* "a single 1d10 roll" */
+
+struct sh_shot {
+	int cls;		/* the damage class's index */
+	int loc;		/* where it hits; -1 over the location table */
+	int need;		/* the d10 score to hit; 0: it hits */
+	int panic;		/* panic fire */
+	int blind;		/* panic fire from cover: blind fire */
+	int aim;		/* action points spent aiming, 0 to SH_AIM_MAX */
+	int wounds;		/* the target's wounds before the shot */
+	int wound_size;		/* wounds a wound result adds (1) */
+	int in_shock;		/* the target is in shock already */
+};
+
+/* The target at the end of the turn, each exclusive of the others. */
+enum sh_end {
+	SH_END_DEAD, SH_END_SHOCK,
+	SH_END_STUNNED,		/* skips his next turn (wounds or not) */
+	SH_END_WOUNDED,		/* passed his wound check, fights on */
+	SH_END_UNHURT,		/* no wound, not stunned: missed */
+	SH_NENDS
+};
+extern const char *const sh_end_name[SH_NENDS + 1];	/* "dead" ... */
+
+struct sh_turn {
+	int modifier;			/* on the shot's d10 */
+	struct ratio p_hit;
+	struct ratio hit[SH_NOUTCOMES];	/* the outcome, given a hit */
+	/* Given a hit: in shock at once from wounds reaching ten, and from
+	 * a failed wound check. */
+	struct ratio wounds_shock, check_fails;
+	struct ratio end[SH_NENDS];	/* over the shot, hit or miss */
+};
+
+/* The modifier a shot's d10 gets. */
+int sh_shot_modifier(const struct sh_shot *s);
+/* The chance a d10 of wounds + 1 or more: the wound check passes (0 at
+ * SH_WOUNDS_TO_SHOCK wounds or more, 1 with none). */
+struct ratio sh_wound_check(int wounds);
+/* A shot followed to the end of the turn. */
+void sh_whole_hit(const struct sh_shot *s, struct sh_turn *t);
 
 /* "The turn is split into three distinct phases." */
 #define SH_NPHASES 3

@@ -57,6 +57,11 @@ static const struct skey k_brigade_keys[] = {
 static const struct skey k_brigade[] = {
 	K_MAP("brigade", REQ, k_brigade_keys)
 };
+/* "Units are grouped together to form brigades and/or divisions": a
+ * division is written as a brigade is. */
+static const struct skey k_division[] = {
+	K_MAP("division", REQ, k_brigade_keys)
+};
 static const struct skey k_army[] = {
 	K_STR("system", REQ),
 	K_STR("kind", REQ),
@@ -65,6 +70,7 @@ static const struct skey k_army[] = {
 	    "the army's units, such as [{name: 1st Foot, type: infantry}]"),
 	K_SEQ("cities", OPT, 0, MAX_CITIES, k_city),
 	K_SEQ("brigades", OPT, 0, MAX_BRIGADES, k_brigade),
+	K_SEQ("divisions", OPT, 0, MAX_BRIGADES, k_division),
 	K_END
 };
 
@@ -97,6 +103,7 @@ struct sb_unit {
 
 struct sb_army {
 	const struct node *root, *units_n, *cities_n, *brigades_n;
+	const struct node *divisions_n;
 	const char *name;
 	struct sb_unit unit[MAX_UNITS];
 	int nunits;
@@ -121,6 +128,7 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	army->units_n = node_get(root, "units");
 	army->cities_n = node_get(root, "cities");
 	army->brigades_n = node_get(root, "brigades");
+	army->divisions_n = node_get(root, "divisions");
 	for (i = 0; army->units_n && !army->units_n->bad &&
 	    army->units_n->type == N_SEQ && i < army->units_n->n &&
 	    army->nunits < MAX_UNITS; i++) {
@@ -292,32 +300,50 @@ r_general(const void *obj, struct batch *b, const struct rule *self)
 		    "has exactly %d", n, SB_GENERALS);
 }
 
-/* "Armies should have no more than two artillery and one machine gun
- * unit." */
+/*
+ * "Armies should have no more than two artillery and one machine gun
+ * unit": one rule for each row of sb_limits, the row whose type the
+ * rule is named after ("shambattle.artillery").  A homebrew unit of
+ * another type that fires like the type counts, with a note saying so.
+ */
 static void
-r_artillery(const void *obj, struct batch *b, const struct rule *self)
+r_limit(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct sb_army *a = ARMY(obj);
-	const struct node *at;
-	int n = count(a, SB_ARTILLERY, &at, SB_ARTILLERY_MAX + 1);
+	const struct sb_limit *l = NULL;
+	const struct node *at = NULL;
+	const char *t;
+	int i, k, n = 0;
 
 	(void)b;
-	if (n > SB_ARTILLERY_MAX)
-		diag(L_ERROR, self->id, at, "the army has %d artillery units; "
-		    "it may have %d", n, SB_ARTILLERY_MAX);
-}
+	for (k = 0; k < SB_NLIMITS; k++) {
+		t = sb_type_name[sb_limits[k].type];
+		if (strncmp(self->id, "shambattle.", 11) == 0 &&
+		    strcmp(self->id + 11, t) == 0)
+			l = &sb_limits[k];
+	}
+	if (l == NULL)
+		return;
+	for (i = 0; i < a->nunits; i++) {
+		const struct sb_unit *u = &a->unit[i];
+		const struct sb_values *tv = &sb_types[l->type].v;
 
-static void
-r_machine_gun(const void *obj, struct batch *b, const struct rule *self)
-{
-	const struct sb_army *a = ARMY(obj);
-	const struct node *at;
-	int n = count(a, SB_MACHINE_GUN, &at, SB_MACHINE_GUN_MAX + 1);
-
-	(void)b;
-	if (n > SB_MACHINE_GUN_MAX)
-		diag(L_ERROR, self->id, at, "the army has %d machine gun units; "
-		    "it may have %d", n, SB_MACHINE_GUN_MAX);
+		if (u->type < 0)
+			continue;
+		if (u->type != l->type) {
+			if (!u->homebrew || !sb_fires_like(&u->v, l->type))
+				continue;
+			diag(L_NOTE, self->id, u->type_n, "homebrew '%s' counts "
+			    "as %s: it fires %d dice at range %d, %s's %d at "
+			    "range %d or more", u->name, l->as, u->v.fire,
+			    u->v.range, l->as, tv->fire, tv->range);
+		}
+		if (++n == l->max + 1)
+			at = u->type_n;
+	}
+	if (n > l->max)
+		diag(L_ERROR, self->id, at, "the army has %d %s units; it may "
+		    "have %d", n, l->what, l->max);
 }
 
 /* Unit names are how garrisons and brigades name units: unique. */
@@ -415,7 +441,11 @@ static void
 r_brigade(const void *obj, struct batch *b, const struct rule *self)
 {
 	(void)b;
+	/* Brigades and divisions are lists apart: a unit may be in a
+	 * brigade and in a division. */
 	names_in_lists(ARMY(obj), ARMY(obj)->brigades_n, "units", "brigade",
+	    self->id);
+	names_in_lists(ARMY(obj), ARMY(obj)->divisions_n, "units", "division",
 	    self->id);
 }
 
@@ -473,12 +503,12 @@ static const struct rule rules[] = {
 	{ "shambattle.homebrew", "a homebrew unit's SP is its bases times SP a base; a warning says how it differs from its type", r_homebrew },
 	{ "shambattle.sp", "an army has at most " STR(SB_ARMY_SP_MAX) " SP, its general included", r_sp },
 	{ "shambattle.general", "an army has exactly " STR(SB_GENERALS) " general", r_general },
-	{ "shambattle.artillery", "an army has at most " STR(SB_ARTILLERY_MAX) " artillery units", r_artillery },
-	{ "shambattle.machine-gun", "an army has at most " STR(SB_MACHINE_GUN_MAX) " machine gun unit", r_machine_gun },
+	{ "shambattle.artillery", "an army has at most " STR(SB_ARTILLERY_MAX) " artillery units, a homebrew unit that fires like artillery counted", r_limit },
+	{ "shambattle.machine-gun", "an army has at most " STR(SB_MACHINE_GUN_MAX) " machine gun unit, a homebrew unit that fires like one counted", r_limit },
 	{ "shambattle.unique", "unit names and city names are unique in an army", r_unique },
 	{ "shambattle.garrison", "each city's garrison is at least " STR(SB_GARRISON_MIN) " SP, the general not counted", r_garrison },
 	{ "shambattle.garrison-unit", "a garrison names units of the army, each in one city", r_garrison_unit },
-	{ "shambattle.brigade", "a brigade names units of the army, each in one brigade", r_brigade },
+	{ "shambattle.brigade", "a brigade or division names units of the army, each in one brigade and one division", r_brigade },
 	{ NULL, NULL, NULL }
 };
 
@@ -571,8 +601,8 @@ static const char *const roster_fields[] = {
 	    "close,note}",
 	"city.{1.." STR(ROSTER_CITIES) "}.{name,garrison,sp}",
 	"turn.{1.." STR(SB_NTURNS) "}.{name,time}",
-	"brigades", "fire.rule", "night.rule", "general.rule",
-	"withdraw.rule", "limits", NULL
+	"brigades", "brigades.title", "fire.rule", "night.rule",
+	"general.rule", "withdraw.rule", "exhaustion.rule", "limits", NULL
 };
 
 static const struct rectype roster_type = {
@@ -584,6 +614,16 @@ static void
 roster_rules(struct record *r)
 {
 	const struct sb_values *g = &sb_types[SB_GENERAL].v;
+	struct sbuf sb = SBUF_INIT;
+	int k;
+
+	sb_addf(&sb, "Mark a box for each SP lost.  At %d the army is "
+	    "exhausted: ", SB_EXHAUSTION);
+	for (k = 0; sb_exhaustion_effects[k]; k++)
+		sb_addf(&sb, "%s%s", k ? "; " : "", sb_exhaustion_effects[k]);
+	sb_adds(&sb, ".");
+	rec_set(r, "exhaustion.rule", sb.buf);
+	sb_release(&sb);
 
 	rec_setf(r, "fire.rule", "Each die takes 1 SP: %d in the open, %d even "
 	    "in cover.", SB_HIT_OPEN, SB_HIT_COVER);
@@ -593,10 +633,13 @@ roster_rules(struct record *r)
 	    SB_DIE, SB_GENERAL_KILLED_MAX, SB_GENERAL_KILLED_SP,
 	    SB_GENERAL_KILLED_MAX + 1, SB_GENERAL_WOUNDED_MAX,
 	    SB_GENERAL_WOUNDED_SP);
+	/* SPEC 6: the worked example is the rule, 5 lost -> 3 kept. */
 	rec_setf(r, "withdraw.rule", "The side losing more SP in a close "
-	    "combat may withdraw and take back half its loss, rounded up.");
+	    "combat may withdraw: it keeps half its loss, rounded up (%d SP "
+	    "lost: %d).", 5, sb_after_withdrawal(5));
 	rec_setf(r, "night.rule", "Night: no fighting; no move next to an "
-	    "enemy.  Each unit rolls a d%d: %d or more regains %d SP.",
+	    "enemy.  Each unit that has lost SP rolls a d%d: %d or more "
+	    "regains %d SP.",
 	    SB_DIE, SB_RECOVER_ON, SB_RECOVER_SP);
 	rec_setf(r, "limits", "At most %d SP with %d general of %d SP; at "
 	    "most %d artillery and %d machine gun; a city's garrison %d SP or "
@@ -617,6 +660,32 @@ garrison_text(const struct node *list, struct sbuf *sb)
 		if (GOOD(list->kid[k]))
 			sb_addf(sb, "%s%s", sb->len ? ", " : "",
 			    list->kid[k]->str);
+}
+
+/* Whether a list of brigades or divisions has any. */
+static int
+has_groups(const struct node *list)
+{
+	return list && !list->bad && list->type == N_SEQ && list->n > 0;
+}
+
+/* Each brigade or division of list as a line "NAME: UNIT, UNIT". */
+static void
+group_lines(const struct node *list, struct sbuf *sb)
+{
+	struct sbuf line = SBUF_INIT;
+	const struct node *c;
+	size_t k;
+
+	for (k = 0; has_groups(list) && k < list->n; k++) {
+		c = list->kid[k];
+		if (c->bad || c->type != N_MAP)
+			continue;
+		garrison_text(node_get(c, "units"), &line);
+		sb_addf(sb, "%s%s: %s", sb->len ? "\n" : "",
+		    get_str(c, "name", ""), sb_str(&line));
+	}
+	sb_release(&line);
 }
 
 static void
@@ -711,22 +780,17 @@ emit_roster(const void *obj, struct emitter *e)
 			rec_setf(r, key, "%s–%s", sb_turns[k].from,
 			    sb_turns[k].to);
 		}
-		/* The brigades, a line each: "1st Brigade: 1st Foot, ...". */
+		/* The brigades, then the divisions, a line each: "1st
+		 * Brigade: 1st Foot, ...". */
 		sb_reset(&sb);
-		for (k = 0; part == 0 && a->brigades_n && !a->brigades_n->bad &&
-		    a->brigades_n->type == N_SEQ &&
-		    (size_t)k < a->brigades_n->n; k++) {
-			struct sbuf line = SBUF_INIT;
-
-			c = a->brigades_n->kid[k];
-			if (c->bad || c->type != N_MAP)
-				continue;
-			garrison_text(node_get(c, "units"), &line);
-			sb_addf(&sb, "%s%s: %s", sb.len ? "\n" : "",
-			    get_str(c, "name", ""), sb_str(&line));
-			sb_release(&line);
+		if (part == 0) {
+			group_lines(a->brigades_n, &sb);
+			group_lines(a->divisions_n, &sb);
 		}
 		rec_set(r, "brigades", sb_str(&sb));
+		rec_set(r, "brigades.title", !has_groups(a->divisions_n) ?
+		    "Brigades" : !has_groups(a->brigades_n) ? "Divisions" :
+		    "Brigades and divisions");
 		roster_rules(r);
 		emit_card(e, 1);
 	}

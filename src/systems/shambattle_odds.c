@@ -21,6 +21,7 @@ const char shambattle_odds_usage[] =
     "usage: muster odds shambattle --dice N [--general] [--cover] [--json]\n"
     "       muster odds shambattle --close A,B [--general] [--general-b]\n"
     "                   [--cover] [--cover-a] [--json]\n"
+    "       muster odds shambattle --night N [--json]\n"
     "\n"
     "Each d" STR(SB_DIE) " takes 1 SP: a " STR(SB_HIT_COVER) " even in cover, a "
     STR(SB_HIT_OPEN) " in the open;\n"
@@ -33,23 +34,38 @@ const char shambattle_odds_usage[] =
     "  --close A,B   a close combat of A dice against B dice: each side's\n"
     "                losses, the chance each loses the combat (more SP\n"
     "                lost), and the loser's losses after withdrawing\n"
-    "                (half, rounded up, taken back); --general is A's,\n"
-    "                --general-b B's; --cover puts B in cover, --cover-a A\n"
+    "                (it keeps half, rounded up: 5 SP lost become 3);\n"
+    "                --general is A's, --general-b B's; --cover puts B\n"
+    "                in cover, --cover-a A\n"
+    "  --night N     N units that have lost SP roll a d" STR(SB_DIE) " each at night\n"
+    "                (1 to " STR(MAX_DICE) "): each regains " STR(SB_RECOVER_SP) " SP on "
+    STR(SB_RECOVER_ON) "+; the SP\n"
+    "                regained, its distribution and mean\n"
     "  --json        one JSON object on stdout\n"
     "\n"
     "exit status: 0, 2 usage error\n";
 
 /* A distribution of SP lost, as lines and a JSON list. */
+/* A distribution of SP lost (or regained), as lines and a JSON list;
+ * in a close combat each loss with what a loser keeps of it when it
+ * withdraws. */
 static void
-distribution(struct report *rp, const struct dist *d, const char *indent)
+distribution(struct report *rp, const struct ratio *p, int n,
+    const char *indent, int withdraw, int sp_each)
 {
 	int k;
 
 	rp_open(rp, "distribution", '[');
-	for (k = d->lo; k <= d->hi; k++) {
+	for (k = 0; k <= n; k++) {
 		rp_open(rp, NULL, '{');
-		rp_f(rp, "{_:%s}{sp:%4d} SP {p:%12.4P} %\n", indent, k,
-		    dist_at(d, k));
+		rp_f(rp, "{_:%s}{sp:%4d} SP {p:%12.4Q} %", indent, k * sp_each,
+		    p[k]);
+		if (withdraw && k == 0)
+			rp_f(rp, "{~kept_if_withdrawing:%d}", 0);
+		else if (withdraw)
+			rp_f(rp, "  ({kept_if_withdrawing:%d} kept if the loser "
+			    "withdraws)", sb_after_withdrawal(k));
+		rp_f(rp, "\n");
 		rp_close(rp);
 	}
 	rp_close(rp);
@@ -58,25 +74,46 @@ distribution(struct report *rp, const struct dist *d, const char *indent)
 static void
 dice(struct report *rp, int n, int cover, int general)
 {
-	struct dist d = DIST_INIT;
+	struct ratio *p = xcalloc((size_t)n + 1, sizeof(*p));
 
-	sb_losses(&d, n, cover, general);
+	sb_losses(p, n, cover, general);
 	rp_f(rp, "{dice:%d} {_:%s} at a target {_:%s}{~cover:%b}{_:%s}"
-	    "{~general:%b}: each hits on {need:%d}+ ({p_hit:%.4P} %)\n", n,
+	    "{~general:%b}: each hits on {need:%d}+ ({p_hit:%.4Q} %)\n", n,
 	    n == 1 ? "die" : "dice", cover ? "in cover" : "in the open", cover,
 	    general ? ", with the general" : "", general, sb_need(cover,
 	    general), sb_p_hit(cover, general));
-	rp_f(rp, "SP lost: mean {mean:%.4f}\n", dist_mean(&d));
-	distribution(rp, &d, "  ");
-	dist_free(&d);
+	/* A binomial's mean, n p: exact however many dice. */
+	rp_f(rp, "SP lost: mean {mean:%.4R}\n", ratio_mul(ratio_of(n, 1),
+	    sb_p_hit(cover, general)));
+	distribution(rp, p, n, "  ", 0, 1);
+	free(p);
+}
+
+/* "During the night turn": n units that have lost SP roll to regain one. */
+static void
+night(struct report *rp, int n)
+{
+	struct ratio *p = xcalloc((size_t)n + 1, sizeof(*p));
+
+	sb_night(p, n);
+	rp_f(rp, "night: {units:%d} {_:%s} that {_:%s} lost SP {_:%s} a d{_:%d} "
+	    "each: {_:%d} SP back on {need:%d}+ ({p_recover:%.4Q} %)\n", n,
+	    n == 1 ? "unit" : "units", n == 1 ? "has" : "have",
+	    n == 1 ? "rolls" : "roll", SB_DIE, SB_RECOVER_SP, SB_RECOVER_ON,
+	    sb_p_recover());
+	/* k units back, SB_RECOVER_SP each. */
+	rp_f(rp, "SP regained: mean {mean:%.4R}\n", ratio_mul(ratio_of(n *
+	    SB_RECOVER_SP, 1), sb_p_recover()));
+	distribution(rp, p, n, "  ", 0, SB_RECOVER_SP);
+	free(p);
 }
 
 /* One side of a close combat. */
 static void
 side(struct report *rp, const char *key, int dice, int general, int cover,
-    int other_dice, int other_general, const struct dist *lost,
-    double p_loses, double mean, double mean_w, double if_loses,
-    double if_loses_w)
+    int other_dice, int other_general, const struct ratio *lost,
+    struct ratio p_loses, struct ratio mean, struct ratio mean_w,
+    struct ratio if_loses, struct ratio if_loses_w)
 {
 	rp_open(rp, key, '{');
 	rp_f(rp, "side {_:%s}: {dice:%d} {_:%s}{~general:%b}{_:%s}, "
@@ -85,23 +122,25 @@ side(struct report *rp, const char *key, int dice, int general, int cover,
 	    general ? " with its general" : "", cover,
 	    cover ? "in cover" : "in the open", other_dice,
 	    other_dice == 1 ? "die" : "dice", sb_need(cover, other_general));
-	rp_f(rp, "  SP lost: mean {mean_lost:%.4f}; loses the combat "
-	    "{p_loses:%.4P} %\n", mean, p_loses);
-	rp_f(rp, "  if it loses: {mean_lost_if_loses:%.4f} SP, "
-	    "{mean_lost_if_loses_withdrawn:%.4f} after withdrawing\n", if_loses,
-	    if_loses_w);
+	rp_f(rp, "  SP lost: mean {mean_lost:%.4R}; loses the combat "
+	    "{p_loses:%.4Q} %\n", mean, p_loses);
+	rp_f(rp, "  if it loses: {mean_lost_if_loses:%.4R} SP, "
+	    "{mean_lost_if_loses_withdrawn:%.4R} after withdrawing (it keeps "
+	    "half, rounded up)\n", if_loses, if_loses_w);
 	rp_f(rp, "  SP lost, the loser withdrawing: mean "
-	    "{mean_lost_withdrawing:%.4f}\n", mean_w);
+	    "{mean_lost_withdrawing:%.4R}\n", mean_w);
 	if (general) {
 		/* The general's d6, rolled when its hex loses. */
-		double killed = p_loses * SB_GENERAL_KILLED_MAX / SB_DIE;
-		double wounded = p_loses * (SB_GENERAL_WOUNDED_MAX -
-		    SB_GENERAL_KILLED_MAX) / SB_DIE;
+		struct ratio killed = ratio_mul(p_loses,
+		    ratio_of(SB_GENERAL_KILLED_MAX, SB_DIE));
+		struct ratio wounded = ratio_mul(p_loses,
+		    ratio_of(SB_GENERAL_WOUNDED_MAX - SB_GENERAL_KILLED_MAX,
+		    SB_DIE));
 
-		rp_f(rp, "  its general: killed {p_general_killed:%.4P} %, "
-		    "wounded {p_general_wounded:%.4P} %\n", killed, wounded);
+		rp_f(rp, "  its general: killed {p_general_killed:%.4Q} %, "
+		    "wounded {p_general_wounded:%.4Q} %\n", killed, wounded);
 	}
-	distribution(rp, lost, "    ");
+	distribution(rp, lost, other_dice, "    ", 1, 1);
 	rp_close(rp);
 }
 
@@ -112,11 +151,11 @@ close_combat(struct report *rp, int a, int b, int ga, int gb, int ca, int cb)
 
 	sb_close_combat(&c, a, b, ga, gb, ca, cb);
 	rp_f(rp, "close combat: {_:%d} against {_:%d} dice\n", a, b);
-	side(rp, "a", a, ga, ca, b, gb, &c.lost_a, c.p_a_loses, c.mean_a,
+	side(rp, "a", a, ga, ca, b, gb, c.lost_a, c.p_a_loses, c.mean_a,
 	    c.mean_a_withdrawn, c.mean_a_if_loses, c.mean_a_if_loses_withdrawn);
-	side(rp, "b", b, gb, cb, a, ga, &c.lost_b, c.p_b_loses, c.mean_b,
+	side(rp, "b", b, gb, cb, a, ga, c.lost_b, c.p_b_loses, c.mean_b,
 	    c.mean_b_withdrawn, c.mean_b_if_loses, c.mean_b_if_loses_withdrawn);
-	rp_f(rp, "neither loses (the same SP lost): {p_draw:%.4P} %\n",
+	rp_f(rp, "neither loses (the same SP lost): {p_draw:%.4Q} %\n",
 	    c.p_draw);
 	sb_close_free(&c);
 }
@@ -137,6 +176,7 @@ dice_arg(const char *s)
 const struct option shambattle_odds_opts[] = {
 	{ "dice", required_argument, NULL, 'n' },
 	{ "close", required_argument, NULL, 'c' },
+	{ "night", required_argument, NULL, 'N' },
 	{ "general", no_argument, NULL, 'g' },
 	{ "general-b", no_argument, NULL, 'G' },
 	{ "cover", no_argument, NULL, 'v' },
@@ -149,7 +189,7 @@ const struct option shambattle_odds_opts[] = {
 int
 shambattle_odds_run(int argc, char **argv)
 {
-	const char *close_arg = NULL, *dice_s = NULL;
+	const char *close_arg = NULL, *dice_s = NULL, *night_s = NULL;
 	struct report *rp;
 	int c, n = 0, a = 0, b = 0, general = 0, general_b = 0, cover = 0;
 	int cover_a = 0, json = 0;
@@ -160,6 +200,7 @@ shambattle_odds_run(int argc, char **argv)
 		switch (c) {
 		case 'n': dice_s = optarg; break;
 		case 'c': close_arg = optarg; break;
+		case 'N': night_s = optarg; break;
 		case 'g': general = 1; break;
 		case 'G': general_b = 1; break;
 		case 'v': cover = 1; break;
@@ -171,11 +212,19 @@ shambattle_odds_run(int argc, char **argv)
 	}
 	if (optind != argc)
 		return usage_error(shambattle_odds_usage, "odds shambattle takes "
-		    "no file or name: give --dice N or --close A,B");
-	if ((dice_s == NULL) == (close_arg == NULL))
-		return usage_error(shambattle_odds_usage, "give one of --dice N "
-		    "and --close A,B");
-	if (dice_s) {
+		    "no file or name: give --dice N, --close A,B or --night N");
+	if ((dice_s != NULL) + (close_arg != NULL) + (night_s != NULL) != 1)
+		return usage_error(shambattle_odds_usage, "give one of --dice N, "
+		    "--close A,B and --night N");
+	if (night_s) {
+		if ((n = dice_arg(night_s)) < 0)
+			return usage_error(shambattle_odds_usage, "--night '%s': "
+			    "give a number of units from 1 to %d", night_s,
+			    MAX_DICE);
+		if (general || general_b || cover || cover_a)
+			return usage_error(shambattle_odds_usage, "--night takes "
+			    "no --general or --cover: no one fights at night");
+	} else if (dice_s) {
 		if ((n = dice_arg(dice_s)) < 0)
 			return usage_error(shambattle_odds_usage, "--dice '%s': "
 			    "give a number of dice from 1 to %d", dice_s,
@@ -197,7 +246,9 @@ shambattle_odds_run(int argc, char **argv)
 			    close_arg, MAX_DICE);
 	}
 	rp = rp_new(stdout, json);
-	if (dice_s)
+	if (night_s)
+		night(rp, n);
+	else if (dice_s)
 		dice(rp, n, cover, general);
 	else
 		close_combat(rp, a, b, general, general_b, cover_a, cover);

@@ -464,7 +464,7 @@ static const struct product products[] = {
 static const char starter[] =
     "# A SHOCK squad: a card and a counter for each soldier, and the\n"
     "# reference cards.  Toughness, awareness and prowess 1 to 9; quality one\n"
-    "# of the eight levels (green to legendary); weapons of class I to VI.\n"
+    "# of the eight levels (untrained to rainbow); weapons of class I to VI.\n"
     "system: shock\n"
     "kind: squad\n"
     "name: My squad\n"

@@ -4,6 +4,7 @@
  * (SPEC section 5), as text or JSON from one writer.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "../diag.h"
 #include "../report.h"
 #include "../system.h"
+#include "../util.h"
 #include "../usage.h"
 #include "ssg_game.h"
 
@@ -35,10 +37,22 @@ const char ssg_odds_usage[] =
     "\n"
     "exit status: 0, 1 errors in the deck, 2 usage error\n";
 
-/* One roll: its modifier and why, the roll needed and the chance. */
+/*
+ * A chance of the rules' dice as the fraction it is: p counts some of
+ * the outcomes of n equally likely ones (a d8's 8, 2d6's 36), so p x n
+ * is a whole number.
+ */
+static struct ratio
+exact(double p, int n)
+{
+	return ratio_of(llround(p * n), n);
+}
+
+/* One roll: its modifier and why, the roll needed on the dice named
+ * ("a d8") and the chance. */
 static void
 roll(struct report *rp, const char *key, const struct ssg_mods *m, int need,
-    double p, int die, const char *what)
+    struct ratio p, int die, const char *dice, const char *what)
 {
 	int i;
 
@@ -54,10 +68,11 @@ roll(struct report *rp, const char *key, const struct ssg_mods *m, int need,
 	rp_close(rp);
 	rp_f(rp, "{_:%s}: ", m->n ? ")" : "");
 	if (need > die)
-		rp_f(rp, "needs more than a d{_:%d} can show: never{~need:%d}"
-		    "{~p:%f}", die, need, p);
+		rp_f(rp, "needs more than {_:%s} can show: never{~need:%d}"
+		    "{~p:%Q}", dice, need, p);
 	else
-		rp_f(rp, "needs {need:%d}+, {_:%s} {p:%.4P} %", need, what, p);
+		rp_f(rp, "needs {need:%d}+ on {_:%s}, {_:%s} {p:%.4Q} %", need,
+		    dice, what, p);
 	rp_f(rp, "\n");
 	rp_close(rp);
 }
@@ -70,8 +85,9 @@ morale(struct report *rp, int militia, int elite, int lost)
 	ssg_morale_mods(militia, elite, lost, &m);
 	rp_f(rp, "morale check: the stack routs on 2d{_:%d} of {routs_on:%d} "
 	    "or more\n", SSG_MORALE_DIE, SSG_ROUTS);
-	roll(rp, "morale", &m, ssg_morale_need(m.total), ssg_p_rout(m.total),
-	    2 * SSG_MORALE_DIE, "routs");
+	roll(rp, "morale", &m, ssg_morale_need(m.total),
+	    exact(ssg_p_rout(m.total), SSG_MORALE_DIE * SSG_MORALE_DIE),
+	    2 * SSG_MORALE_DIE, "2d" STR(SSG_MORALE_DIE), "routs");
 }
 
 static void
@@ -79,25 +95,25 @@ attack(struct report *rp, const struct ssg_battalion *att,
     const struct ssg_battalion *def, int flank, int dbl)
 {
 	struct ssg_mods am, dm;
-	double pa, pd;
+	struct ratio pa, pd, one = ratio_of(1, 1);
 
 	ssg_attack_mods(att, def, flank, dbl, &am);
 	ssg_defense_mods(def, att, flank, &dm);
-	pa = ssg_p_destroy(am.total);
-	pd = ssg_p_destroy(dm.total);
+	pa = exact(ssg_p_destroy(am.total), SSG_DIE);
+	pd = exact(ssg_p_destroy(dm.total), SSG_DIE);
 	rp_f(rp, "{attacker:%s} ({attacker_type:%s}) attacks {defender:%s} "
 	    "({defender_type:%s}){_:%s}{~flank:%b}{~double_envelopment:%b}\n",
 	    att->name, ssg_type_name[att->type], def->name,
 	    ssg_type_name[def->type], dbl ? ", double envelopment" :
 	    flank ? ", a flank attack" : "", flank, dbl);
 	roll(rp, "attack", &am, ssg_need(am.total), pa, SSG_DIE,
-	    "destroys the defender");
+	    "a d" STR(SSG_DIE), "destroys the defender");
 	roll(rp, "defense", &dm, ssg_need(dm.total), pd, SSG_DIE,
-	    "destroys the attacker");
-	rp_f(rp, "{~p_defender_destroyed:%f}{~p_attacker_destroyed:%f}"
-	    "both destroyed: {p_both_destroyed:%.4P} %, neither: "
-	    "{p_neither_destroyed:%.4P} %\n", pa, pd, pa * pd,
-	    (1 - pa) * (1 - pd));
+	    "a d" STR(SSG_DIE), "destroys the attacker");
+	rp_f(rp, "{~p_defender_destroyed:%Q}{~p_attacker_destroyed:%Q}"
+	    "both destroyed: {p_both_destroyed:%.4Q} %, neither: "
+	    "{p_neither_destroyed:%.4Q} %\n", pa, pd, ratio_mul(pa, pd),
+	    ratio_mul(ratio_sub(one, pa), ratio_sub(one, pd)));
 }
 
 /* The card of that name in the deck, or NULL after saying why not. */

@@ -18,7 +18,7 @@ comp() {
 	if [ "$got" = "$want " ]; then ok; else
 		bad "completing '$*': got '$got', want '$want'"; fi
 }
-comp "--help --version calibrate cards check new odds render resolve schema templates value" muster ""
+comp "--help --version calibrate cards check new odds preflight render resolve schema templates value" muster ""
 comp "render resolve" muster re
 # The games with odds, and every system, as muster lists them (its
 # help, its starters), not as written here: a new game changes no line.
@@ -44,3 +44,7 @@ comp "--json" muster check --j
 comp "units/shellshock/mason.yaml" muster check units/shellshock/ma
 comp "units/" muster render un
 comp "duplex-long duplex-short" muster calibrate --backs ""
+# preflight: its vendors from the vendor table, its operands PDFs.
+comp "dtc mpc pnp tgc" muster preflight --vendor ""
+mkdir -p "$t/cp/pdf" && : > "$t/cp/pdf/a.pdf" && : > "$t/cp/pdf/b.yaml"
+comp "$t/cp/pdf/a.pdf" muster preflight "$t/cp/pdf/"

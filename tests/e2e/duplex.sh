@@ -8,7 +8,8 @@
 # (a part-filled last sheet) on A4 and Letter, upright (no bleed: 9 up)
 # and turned (3 mm bleed: 8 and 6 up), both edges; with --back-offset;
 # and every deck `make` renders, with the same marks added by a template
-# that extends its own.  The proof fails on a file read with the wrong
+# that extends its own; the registration marks likewise, read from the
+# page's strokes.  The proof fails on a file read with the wrong
 # edge or without its offset, as it did on muster's turned pages before
 # the mirror followed the page.
 
@@ -52,8 +53,8 @@ for case in "a4 0 upright 9" "a4 3 turned 8" "letter 0 upright 9" "letter 3 turn
 		w=$(pdfinfo "$f" | awk '/^Page size/ { print ($3 > $5) ? "turned" : "upright" }')
 		[ "$w" = "$3" ] && ok || bad "duplex: $1, bleed $2: pages $w, want $3"
 		if [ "$3" = turned ]; then
-			has "$t/err" "these cards print $4 to a turned (landscape) page" "duplex: $1, bleed $2: told turned"
-			has "$t/err" "muster calibrate --landscape --backs duplex-$edge' [render.turned]" "duplex: calibrate named"
+			has "$t/err" "note: printed $4 to a turned (landscape) page, so duplex-$edge turns" "duplex: $1, bleed $2: told turned"
+			has "$t/err" "take --back-offset from 'muster calibrate --landscape" "duplex: calibrate named"
 		elif grep -q render.turned "$t/err"; then bad "duplex: $1 upright told turned"; else ok; fi
 		proved "$f" "$edge" "" "duplex: $1, bleed $2, $edge edge"
 		grep -q "11 backs behind their fronts on 2 sheets ($edge edge, $3)" "$D/proof" && ok ||
@@ -67,6 +68,18 @@ pdftotext -bbox "$D/a4-3-long.pdf" "$D/bbox.html"
 if proof short "$D/bbox.html"; then bad "duplex: the proof passes a long-edge file turned the short way"; else ok; fi
 pdftotext -bbox "$D/a4-0-short.pdf" "$D/bbox.html"
 if proof long "$D/bbox.html"; then bad "duplex: the proof passes a short-edge file turned the long way"; else ok; fi
+
+# The registration marks (business cards, whose side margins hold them):
+# each ringed cross of a back behind a cross of its front, upright (10
+# up) and turned (3 mm bleed: 9 up), both edges.
+for bleed in 0 3; do
+	for edge in long short; do
+		f=$D/reg-$bleed-$edge.pdf
+		expect 0 "duplex: registration, bleed $bleed, $edge" -- "$muster" render --paper a4 \
+		    --product card --bleed "$bleed" --backs duplex-$edge -o "$f" units/shellshock
+		if proof --crosses "$edge" "$f"; then ok; else bad "duplex: registration: $(cat "$D/proof")"; fi
+	done
+done
 
 # --back-offset 1.5,-2: the backs drawn 1.5 mm right and 2 mm up, as seen
 # on the back, in the page's own frame, turned or not; behind their

@@ -1,7 +1,8 @@
 # png.sh -- sourced by tests/e2e.sh: render --format png (SPEC section 4):
 # one image a card at the card's size at --dpi (and bleed), backs with
 # --backs, Tabletop Simulator sheets of 10 x 7 with the back in the last
-# cell; nothing written when the input has errors; the PNGs read back.
+# cell and the cards at their trim; each image's dpi in its pHYs chunk;
+# nothing written when the input has errors; the PNGs read back.
 
 pix() { /usr/bin/python3 tests/png_pixel.py "$@"; }
 mkdir -p "$t/png"
@@ -34,6 +35,39 @@ nimg=$(ls "$t/png" | grep -c '^tactics-[0-9][0-9][0-9]-back\.png$')
 if [ "$nimg" = 51 ]; then ok; else bad "png with backs: $nimg back images, want 51"; fi
 if [ "$(pix "$t/png/tactics-001-back.png" | head -1)" = "272 370" ]; then ok; else
 	bad "a back with bleed is $(pix "$t/png/tactics-001-back.png" | head -1), want 272 370"; fi
+# The Tabletop Simulator sheet holds the cards at their trim, no bleed:
+# 63 x 88 mm at 100 dpi is 248 x 346 pixels (248.03, 346.46), aspect
+# 0.717 as the card's 0.716, where the bleed made cells of 272 x 370
+# (0.735); 10 x 7 of them.
+if [ "$(pix "$t/png/tactics-sheet-1.png" | head -1)" = "2480 2422" ]; then ok; else
+	bad "a sheet of cards with bleed is $(pix "$t/png/tactics-sheet-1.png" | head -1), want 2480 2422 (cells at the trim)"; fi
+
+# Each PNG says its resolution (pHYs, after IHDR, pixels a metre, unit
+# 1): 100 dpi is 100 / 0.0254 = 3937 a metre, 50 dpi 1969 (1968.5), 300
+# dpi 11811; every chunk's CRC right.
+phys() { /usr/bin/python3 - "$1" <<'PY'
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+assert d[:8] == b"\x89PNG\r\n\x1a\n"
+i, names, phys = 8, [], "none"
+while i < len(d):
+    n = struct.unpack(">I", d[i:i + 4])[0]
+    kind, body = d[i + 4:i + 8], d[i + 8:i + 8 + n]
+    assert zlib.crc32(kind + body) == struct.unpack(">I", d[i + 8 + n:i + 12 + n])[0], kind
+    names.append(kind.decode())
+    if kind == b"pHYs":
+        phys = "%d %d %d" % struct.unpack(">IIB", body)
+    i += 12 + n
+assert names[0] == "IHDR" and names.index("pHYs") < names.index("IDAT"), names
+print(phys)
+PY
+}
+for f in tactics-001.png tactics-001-back.png tactics-sheet-1.png; do
+	got=$(phys "$t/png/$f" 2>&1)
+	[ "$got" = "3937 3937 1" ] && ok || bad "png: $f pHYs is '$got', want 3937 3937 1 (100 dpi)"
+done
+got=$(phys "$t/png/battalions-sheet-1.png" 2>&1)
+[ "$got" = "1969 1969 1" ] && ok || bad "png: a 50 dpi sheet's pHYs is '$got', want 1969 1969 1"
 
 # A business card at the default 300 dpi: 88.9 x 50.8 mm, 1050 x 600
 # (on Letter: the template's A4 size is 85 x 55 mm).
@@ -41,6 +75,7 @@ expect 0 "png of a unit" -- "$muster" render --format png --paper letter --produ
     -d "$t/png" units/shellshock/mason.yaml
 if [ "$(pix "$t/png/mason-001.png" | head -1)" = "1050 600" ]; then ok; else
 	bad "a business card at 300 dpi is $(pix "$t/png/mason-001.png" | head -1)"; fi
+[ "$(phys "$t/png/mason-001.png" 2>&1)" = "11811 11811 1" ] && ok || bad "png: 300 dpi pHYs is $(phys "$t/png/mason-001.png" 2>&1)"
 
 # An image is saved as a PDF is: a read-only one is left as it is.
 chmod 444 "$t/png/mason-001.png"

@@ -94,6 +94,32 @@ has "$t/info" "Page size: 841.89 x 595.276 pts (A4)" "gutter-fold turns A4 to ho
 expect 0 "gutter-fold with duplex backs" -- "$muster" render --layout gutter-fold --backs duplex-long -o "$t/gb.pdf" decks/tactics.yaml
 expect 0 "gutter-fold" -- "$muster" render --layout gutter-fold -o "$t/g.pdf" decks/tactics.yaml
 if cmp -s "$t/gb.pdf" "$t/g.pdf"; then ok; else bad "gutter-fold with --backs differs from gutter-fold"; fi
+# A record sheet or roster does not fit half a sheet: it prints on pages
+# of its own, with no fold, and the cards beside it still fold.
+expect 0 "gutter-fold with record sheets" -- "$muster" render --paper a4 --layout gutter-fold -o "$t/gsheet.pdf" units/shellshock
+has "$t/out" "$t/gsheet.pdf: 6 pages, 17 cards" "gutter-fold: the sheets on pages of their own"
+pdftotext -f 3 -l 3 "$t/gsheet.pdf" - > "$t/gsheet.txt"
+has "$t/gsheet.txt" "Grizzly MBT" "gutter-fold: a record sheet printed"
+pdfinfo -f 3 -l 3 "$t/gsheet.pdf" | tr -s " " > "$t/info"
+has "$t/info" "Page 3 size: 595.276 x 841.89 pts (A4)" "gutter-fold: a sheet upright, a page"
+# No fold line (dashes 3 mm long down the middle) on a sheet's page; one
+# on the cards'.
+cat > "$t/fold.py" <<'PY'
+import re, subprocess, sys
+pdf, page = sys.argv[1], sys.argv[2]
+mm = 72 / 25.4
+q = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf, "--pages", pdf, page, "--", "-"], capture_output=True).stdout.decode("latin-1")
+w = float(re.search(r"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)", q).group(1))
+n = sum(1 for m in re.finditer(r"([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l", q)
+        if abs(float(m.group(1)) - w / 2) < 0.01 and abs(float(m.group(3)) - w / 2) < 0.01
+        and abs(float(m.group(4)) - float(m.group(2)) - 3 * mm) < 0.01)
+print(n)
+PY
+[ "$(python3 "$t/fold.py" "$t/gsheet.pdf" 3)" = 0 ] && ok || bad "gutter-fold: a fold line on a record sheet's page"
+[ "$(python3 "$t/fold.py" "$t/gsheet.pdf" 1)" -gt 20 ] && ok || bad "gutter-fold: no fold line on the cards' page"
+expect 0 "gutter-fold with a roster" -- "$muster" render --paper letter --layout gutter-fold -o "$t/groster.pdf" units/shambattle
+pdftotext "$t/groster.pdf" - > "$t/groster.txt"
+has "$t/groster.txt" "army roster" "gutter-fold: a ShamBattle roster printed"
 expect 2 "bad layout" -- "$muster" render --layout sheets -o "$t/x.pdf" decks/tactics.yaml
 has "$t/err" "--layout 'sheets' must be sheet, single or gutter-fold" "bad --layout"
 
@@ -105,6 +131,28 @@ expect 0 "deck with bleed on Letter" -- "$muster" render --paper letter --bleed 
 has "$t/out" "$t/bleed-letter.pdf: 11 pages, 66 cards" "poker cards with 3 mm bleed: 6 on Letter turned"
 expect 0 "deck without bleed" -- "$muster" render --paper letter -o "$t/nobleed-letter.pdf" decks/battalions.yaml
 has "$t/out" "$t/nobleed-letter.pdf: 8 pages, 66 cards" "poker cards: 9 up on Letter"
+
+# --- crop marks only where a card is: two poker cards on upright A4 (3
+# x 3, trims at 10.5, 73.5, 136.5 and 199.5 mm across, the top row's at
+# 192.5 and 280.5 mm up) are marked above and below at 10.5, 73.5 and
+# 136.5 only, and on the right from 138 mm (1.5 mm past the second
+# card), not from 201 ---
+expect 0 "crop marks, two cards" -- "$muster" render --paper a4 --only hussars -o "$t/two.pdf" decks/battalions.yaml
+cat > "$t/marks.py" <<'PY'
+import re, subprocess, sys
+mm = 72 / 25.4
+q = subprocess.run(["qpdf", "--qdf", "--object-streams=disable", sys.argv[1], "-"], capture_output=True).stdout.decode("latin-1")
+up, right = set(), set()
+for m in re.finditer(r"([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l", q):
+    x0, y0, x1, y1 = (float(v) / mm for v in m.groups())
+    if x0 == x1 and min(y0, y1) > 281:
+        up.add(round(x0, 1))
+    if y0 == y1 and 192 < y0 < 281 and min(x0, x1) > 74:
+        right.add(round(min(x0, x1), 1))
+print(sorted(up), sorted(right))
+PY
+[ "$(python3 "$t/marks.py" "$t/two.pdf")" = "[10.5, 73.5, 136.5] [138.0]" ] && ok ||
+	bad "crop marks of a part-filled row: $(python3 "$t/marks.py" "$t/two.pdf"), want [10.5, 73.5, 136.5] [138.0]"
 
 # --- nothing is stroked within 5 mm of the paper's edge ---
 # (lines only: backgrounds run into the bleed by design.)
@@ -166,15 +214,34 @@ done
 # behind each front cross: A4 crosses at 40, 105 and 170 mm across; with
 # --back-offset 1.5,-2 every zero moves 1.5 mm right.
 cat > "$t/cal.py" <<'PY'
-import re, subprocess, sys
+import os, re, subprocess, sys
 pdf, shift = sys.argv[1], float(sys.argv[2])
 mm = 72 / 25.4
 x = subprocess.run(["pdftotext", "-bbox", "-f", "2", "-l", "2", pdf, "-"], capture_output=True, text=True).stdout
 zeros = [((float(a) + float(b)) / 2) / mm for a, b in re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">0</word>', x)]
-for want in (40, 105, 170):
+for want in map(float, os.environ.get("CAL_AT", "40 105 170").split()):
     assert any(abs(z - want - shift) < 0.1 for z in zeros), (want + shift, sorted(zeros))
 PY
 python3 "$t/cal.py" "$t/cal-a4-long.pdf" 0 && ok || bad "calibrate: the scales' zeros behind the crosses"
+# --landscape: the sheet turned, as render turns cards that go more so;
+# crosses 40 mm in from the corners of 297 x 210 mm and in the middle,
+# the zeros at 40, 148.5 and 257 across, and the offset read in the
+# turned page's frame.
+for mode in long short; do
+	expect 0 "calibrate --landscape $mode" -- "$muster" calibrate --paper a4 --landscape --backs duplex-$mode -o "$t/cal-land-$mode.pdf"
+	has "$t/out" "calibration for A4 turned duplex-$mode" "calibrate --landscape says so"
+	pdfinfo "$t/cal-land-$mode.pdf" | tr -s " " > "$t/info"
+	has "$t/info" "Page size: 841.89 x 595.276 pts (A4)" "calibrate --landscape: the page turned"
+	CAL_AT="40 148.5 257" python3 "$t/cal.py" "$t/cal-land-$mode.pdf" 0 && ok || bad "calibrate --landscape: zeros behind the crosses"
+done
+expect 0 "calibrate --landscape offset" -- "$muster" calibrate --paper a4 --landscape --back-offset 1.5,-2 -o "$t/cal-land-off.pdf"
+CAL_AT="40 148.5 257" python3 "$t/cal.py" "$t/cal-land-off.pdf" 1.5 && ok || bad "calibrate --landscape: the offset in the turned frame"
+pdftotext -f 1 -l 1 "$t/cal-land-off.pdf" - > "$t/cal.txt"
+has "$t/cal.txt" "muster duplex calibration: A4 turned (landscape), duplex-long" "calibrate --landscape: the title"
+# The name render.turned gives it by default.
+mkdir -p "$t/calhome"
+(cd "$t/calhome" && "$muster" calibrate --landscape --paper letter --backs duplex-short > "$t/out" 2>&1)
+has "$t/out" "out/calibrate-letter-short-landscape.pdf: 2 pages" "calibrate --landscape: its default name"
 expect 0 "calibrate with an offset" -- "$muster" calibrate --paper a4 --back-offset 1.5,-2 -o "$t/cal-off.pdf"
 python3 "$t/cal.py" "$t/cal-off.pdf" 1.5 && ok || bad "calibrate: --back-offset moves the back's scales"
 pdftotext "$t/cal-off.pdf" - > "$t/cal.txt"

@@ -58,6 +58,70 @@ assert d["location"] == "head" and d["modifier"] == -2, d
 for k, w in (("stun", .3), ("wound", .1), ("shock", .1), ("death", .5)):
     assert abs(d[k] - w) < 1e-6, (k, d)
 PY
+# The whole hit (004, "Details of Severity"; test_shock.c has the
+# arithmetic).  Class III in the neck: stun .1, wound .4, shock .3, death
+# .2; no wounds before: a wound makes 1, the d10 must beat it (2-10,
+# .9): at the end of the turn dead .2, shock .3 + .4 x .1 = .34, stunned
+# .1, wounded .4 x .9 = .36.
+expect 0 "odds shock: the whole hit" -- "$muster" odds shock --class III --location neck
+for s in "dead       20.0000 %" "shock      34.0000 %  incapacitated" \
+    "stunned    10.0000 %  skips his next turn" \
+    "wounded    36.0000 %  passed his wound check, fights on" \
+    "by a failed wound check 4.0000 %"; do
+	has "$t/out" "$s" "odds shock: the end of the turn"
+done
+# 9 wounds before: a wound makes 10, shock at once (.4); a stun keeps
+# 9, passing on a 10 only: stunned .01, shock .3 + .4 + .09 = .79.
+expect 0 "odds shock --wounds 9" -- "$muster" odds shock --class III --location neck --wounds 9 --json
+python3 - "$t/out" <<'PY' && ok || bad "odds shock --wounds 9"
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = d["end"]
+assert e["dead_exact"] == "1/5" and e["shock_exact"] == "79/100" and e["stunned_exact"] == "1/100", d
+assert e["wounded"] == 0 and d["p_wounds_shock_exact"] == "2/5" and d["wounds"] == 9, d
+PY
+# Panic fire needing 5: -3, so 8-10 hit, .3; in shock, any hit kills:
+# dead .3, still in shock .7.
+expect 0 "odds shock --panic --in-shock" -- "$muster" odds shock --class III --location neck --to-hit 5 --panic --in-shock --json
+python3 - "$t/out" <<'PY' && ok || bad "odds shock --panic --in-shock"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["need"] == 5 and d["shot_modifier"] == -3 and d["p_hit_exact"] == "3/10", d
+assert d["end"]["dead_exact"] == "3/10" and d["end"]["shock_exact"] == "7/10" and d["in_shock"] is True, d
+PY
+# Blind fire (-5) needing 5 hits on a 10; aiming 2 points (+2) on 3-10.
+expect 0 "odds shock --blind" -- "$muster" odds shock --class II --to-hit 5 --blind
+has "$t/out" "shot: the d10 -5 (blind fire) needs 5: hits 10.0000 %" "blind fire"
+expect 0 "odds shock --aim 2" -- "$muster" odds shock --class II --to-hit 5 --aim 2
+has "$t/out" "shot: the d10 +2 (aimed) needs 5: hits 80.0000 %" "aimed 2 points"
+expect 2 "odds shock --aim 3" -- "$muster" odds shock --class II --to-hit 5 --aim 3
+has "$t/err" "--aim '3': give the action points spent aiming, 1 or 2" "at most 2 points aiming"
+expect 2 "odds shock --aim in panic fire" -- "$muster" odds shock --class II --to-hit 5 --aim 1 --panic
+has "$t/err" "panic fire forgoes the action phase" "no aiming in panic fire"
+expect 2 "odds shock --panic without --to-hit" -- "$muster" odds shock --class II --panic
+has "$t/err" "--panic changes the shot's d10: give --to-hit N" "panic fire needs the shot's roll"
+expect 0 "odds shock --wounds 9" -- "$muster" odds shock --class II --wounds 9
+expect 2 "odds shock --wounds 10" -- "$muster" odds shock --class II --wounds 10
+has "$t/err" "--wounds '10': give the target's wounds, 0 to 9" "ten wounds is shock"
+expect 2 "odds shock --in-shock --wounds" -- "$muster" odds shock --class II --wounds 2 --in-shock
+expect 0 "odds shock --to-hit 20" -- "$muster" odds shock --class II --to-hit 20
+expect 2 "odds shock --to-hit 21" -- "$muster" odds shock --class II --to-hit 21
+has "$t/err" "--to-hit '21': give the score the shot's d10 needs, 1 to 20" "the shot's score"
+expect 0 "odds shock --to-hit 1" -- "$muster" odds shock --class II --to-hit 1
+expect 2 "odds shock --to-hit 0" -- "$muster" odds shock --class II --to-hit 0
+expect 0 "odds shock --wound-size 10" -- "$muster" odds shock --class II --wound-size 10
+expect 2 "odds shock --wound-size 11" -- "$muster" odds shock --class II --wound-size 11
+expect 0 "odds shock --wound-size 1" -- "$muster" odds shock --class II --wound-size 1
+expect 2 "odds shock --wound-size 0" -- "$muster" odds shock --class II --wound-size 0
+has "$t/err" "--wound-size '0': give the wounds a wound result adds, 1 to 10" "a wound's size"
+# Every chance of these reads back as its exact fraction (SPEC 5).
+for args in "--class I" "--class VI --location head" "--class IV --to-hit 7 --panic --wounds 2" \
+    "--class V --to-hit 4 --aim 1 --wound-size 3 --wounds 4" "--class III --in-shock --to-hit 6 --blind"; do
+	# shellcheck disable=SC2086
+	"$muster" odds shock $args --json > "$t/exact.json" &&
+	    python3 tests/exact_json.py "$t/exact.json" > /dev/null && ok ||
+	    bad "odds shock $args --json: an inexact figure"
+done
 expect 2 "odds shock without a class" -- "$muster" odds shock
 has "$t/err" "give the hit's damage class" "odds shock usage"
 expect 2 "odds shock: class VII" -- "$muster" odds shock --class VII
@@ -67,3 +131,8 @@ has "$t/err" "--location 'chest' is not a hit location" "a bad location"
 expect 0 "odds shock --help" -- "$muster" odds shock --help
 has "$t/out" "usage: muster odds shock --class" "help names this game"
 if grep -q "ssg\|shellshock\|shambattle" "$t/out"; then bad "odds shock --help names another game"; else ok; fi
+# The starter names the quality levels as the table runs: "Troop
+# Quality", UNTRAINED (-3) to RAINBOW (+4).
+expect 0 "new shock squad" -- "$muster" new shock squad
+has "$t/out" "of the eight levels (untrained to rainbow)" "the starter's quality levels"
+if grep -q "legendary" "$t/out"; then bad "the starter names a quality the rules do not have"; else ok; fi
