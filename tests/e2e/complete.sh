@@ -48,3 +48,4 @@ comp "duplex-long duplex-short" muster calibrate --backs ""
 comp "dtc mpc pnp tgc" muster preflight --vendor ""
 mkdir -p "$t/cp/pdf" && : > "$t/cp/pdf/a.pdf" && : > "$t/cp/pdf/b.yaml"
 comp "$t/cp/pdf/a.pdf" muster preflight "$t/cp/pdf/"
+rm -rf "$t/cp/pdf"	# no PDF: e2e.sh checks every PDF left under $t
