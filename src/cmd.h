@@ -22,7 +22,7 @@ int cmd_new(int argc, char **argv);
 int cmd_cards(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);
 
-/* The command table (main.c), ended by a NULL name: what `muster
+/* The command table (commands.c), ended by a NULL name: what `muster
  * complete` offers after "muster". */
 struct command {
 	const char *name;

@@ -20,6 +20,7 @@
 const char usage_templates[] =
     "usage: muster templates [--fields] [--json]\n"
     "       muster templates --elements NAME|FILE [--json]\n"
+    "       muster templates --types\n"
     "\n"
     "Lists the built-in templates: name, the product it prints (the name\n"
     "'muster render --product' takes), the record type it renders, card\n"
@@ -34,6 +35,9 @@ const char usage_templates[] =
     "                   order they are drawn: the name an extension\n"
     "                   overrides or removes ('-': none), what it is, and\n"
     "                   the fields it prints\n"
+    "  --types          list the record types, one a line, in the order\n"
+    "                   of the table of games: what a template's\n"
+    "                   renders: may name\n"
     "  --json           print them as one JSON object: {\"templates\":\n"
     "                   [{\"name\", \"products\", \"renders\", \"width_mm\",\n"
     "                   \"height_mm\", \"description\", \"fields\"}]}, the\n"
@@ -227,6 +231,7 @@ const struct option templates_opts[] = {
 	{ "elements", required_argument, NULL, 'e' },
 	{ "fields", no_argument, NULL, 'f' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "types", no_argument, NULL, 't' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -238,6 +243,8 @@ cmd_templates(int argc, char **argv)
 	char **names;
 	size_t i;
 	int c, shown = 0, fields = 0, json = 0, wname = 1, wprod = 1, wtype = 1;
+	int types = 0;
+	const char *const *ty;
 	const char *elements = NULL;
 	struct sbuf js = SBUF_INIT;
 
@@ -247,6 +254,7 @@ cmd_templates(int argc, char **argv)
 		case 'e': elements = optarg; break;
 		case 'f': fields = 1; break;
 		case 'j': json = 1; break;
+		case 't': types = 1; break;
 		case 'h': fputs(usage_templates, stdout); return 0;
 		default: return usage_option(usage_templates, templates_opts, argv);
 		}
@@ -258,6 +266,15 @@ cmd_templates(int argc, char **argv)
 	if (elements && fields)
 		return usage_error(usage_templates, "--elements lists the "
 		    "fields each element prints; leave out --fields");
+	if (types && (elements || fields || json))
+		return usage_error(usage_templates, "--types lists the record "
+		    "types alone; leave out --elements, --fields and --json");
+	if (types) {
+		for (ty = rectype_names(); *ty; ty++)
+			puts(*ty);
+		system_cleanup();
+		return 0;
+	}
 	if (elements)
 		return list_elements(elements, json);
 	names = template_names();

@@ -1,5 +1,6 @@
 /*
- * main.c -- the command table and option dispatch (git's commands[]).
+ * main.c -- option dispatch: the command line read against the command
+ * table (commands.c, git's commands[]).
  */
 #include <errno.h>
 #include <getopt.h>

@@ -76,7 +76,8 @@ int yaml_name(const char *path);
  * reads hexadecimal, inf and nan). */
 int decimal_text(const char *s, const char *also);
 
-/* Levenshtein distance between two short strings. */
+/* The optimal string alignment distance between two short strings:
+ * Levenshtein's, with two neighbours swapped counted as one edit. */
 size_t edit_distance(const char *a, const char *b);
 /*
  * The choice closest to word, if it is close enough to be a likely typo

@@ -25,6 +25,15 @@ cd "$here/bad" || exit 2
 export MUSTER_TEMPLATES=../../templates MUSTER_DECKS=../../decks MUSTER_UNITS=../../units
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# The lists muster gives of itself, for a golden that names every system
+# or record type: @SYSTEMS@ and @TYPES@ in a .expected stand for them,
+# so that a new game changes no golden.
+systems=$("$muster" schema --list | awk 'NF == 2 && !seen[$1]++ {
+	printf "%s%s", n++ ? ", " : "", $1 }')
+types=$("$muster" templates --types | awk '{
+	printf "%s%s", n++ ? ", " : "", $1 }')
+[ -n "$systems" ] && [ -n "$types" ] || {
+	echo "FAIL bad/: muster lists no systems or record types"; exit 1; }
 fail=0 n=0
 for y in ${only:-*}.yaml; do
 	if [ "$y" = "${only:-*}.yaml" ] && [ ! -e "$y" ]; then
@@ -61,7 +70,9 @@ for y in ${only:-*}.yaml; do
 		echo "FAIL bad/$name: exit $got, want $want"
 		sed 's/^/  /' "$scratch/stderr"
 		fail=$((fail + 1))
-	elif ! diff -u "$name.expected" "$scratch/stderr" >"$scratch/diff"; then
+	elif ! sed "s/@SYSTEMS@/$systems/g; s/@TYPES@/$types/g" \
+	    "$name.expected" >"$scratch/want" ||
+	    ! diff -u "$scratch/want" "$scratch/stderr" >"$scratch/diff"; then
 		echo "FAIL bad/$name: diagnostics differ"
 		sed 's/^/  /' "$scratch/diff"
 		fail=$((fail + 1))
@@ -70,7 +81,7 @@ for y in ${only:-*}.yaml; do
 done
 # Every rule has a golden case; e2e.sh covers what cannot be a small file.
 "$muster" check --list-rules | awk '{print $1}' > "$scratch/rules"
-[ -n "$only" ] && : > "$scratch/rules"
+[ -n "$only" ] && : > "$scratch/rules" && : > "$scratch/kinds"
 while read -r rule; do
 	case $rule in io.write|yaml.size) continue ;; esac
 	if ! grep -qF "[$rule]" ./*.expected; then
@@ -82,6 +93,16 @@ while read -r rule; do
 		fail=$((fail + 1))
 	fi
 done < "$scratch/rules"
+# Every kind muster has a starter for has adversarial cases (adv.py
+# writes them, from its starter when no example is its base).
+[ -z "$only" ] && "$muster" new --list > "$scratch/kinds"
+while read -r sys kind; do
+	if [ -z "$(grep -lx "kind: $kind" adv-*.yaml |
+	    xargs -r grep -lx "system: $sys")" ]; then
+		echo "FAIL bad/: no adversarial case of $sys $kind (python3 adv.py writes them)"
+		fail=$((fail + 1))
+	fi
+done < "$scratch/kinds"
 if [ -n "$budget" ]; then
 	set -- $slow
 	echo "  bad   $n cases within budget, $fail failures; slowest $3: $1 s, $(($2 / 1024)) MB"

@@ -6,8 +6,11 @@
 # NaN and infinity, wrong shapes, empty, null and huge values, control
 # characters.  Run from tests/bad after a change that means to alter
 # what muster says, then read the diff: each .expected is a golden.
-import os, re, subprocess
+import os, re, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lists
 R = '../../'
+MUSTER = os.path.abspath(R + 'muster')
 def rd(p): return open(R + p, 'rb').read()
 def strip_schema(b):
     return b'\n'.join(l for l in b.split(b'\n') if not l.startswith(b'# yaml-language-server'))
@@ -24,6 +27,17 @@ bases = {
  'shock': strip_schema(rd('units/shock/alpha.yaml')),
  'template': b'template: adv\nextends: shellshock-card\ndescription: a restyled card\nelements:\n  - {name: name, colour: "#0000aa"}\n',
 }
+# The (system, kind) each base above is: every other kind muster has
+# gets its starter (muster new) as its base, named SYSTEM-KIND, so that
+# a new kind has its cases with nothing written here.
+covers = {'card': ('shellshock', 'card'), 'sheet': ('shellshock', 'sheet'),
+          'force': ('shellshock', 'force'), 'battalions': ('ssg', 'battalions'),
+          'tactics': ('ssg', 'tactics'), 'lineup': ('ssg', 'lineup'),
+          'reference': ('ssg', 'reference'), 'specialties': ('ssg', 'specialties'),
+          'shambattle': ('shambattle', 'army'), 'shock': ('shock', 'squad')}
+for s, k in lists.kinds(MUSTER):
+    if (s, k) not in covers.values():
+        bases['%s-%s' % (s, k)] = lists.starter(MUSTER, s, k)
 # A whole number of each base, for number attacks.
 numkey = {'card': b'gunners: 2', 'sheet': b'ecv: 132', 'force': b'declared_ecv: 298',
           'battalions': b'copies: 2', 'shock': b'toughness: 6', 'lineup': None,
@@ -37,7 +51,7 @@ def set_name(b, v):
     return b[:m.start()] + m.group(1) + b': ' + v + b[m.end():]
 cases = {}
 def case(n, comment, body):
-    k = n.rsplit('-', 1)[1]
+    k = next(b for b in sorted(bases, key=len, reverse=True) if n.endswith('-' + b))
     if body == bases.get(k):
         return          # the attack does not apply to this kind
     cases[n] = (comment, body)
@@ -79,7 +93,7 @@ for n, (comment, body) in sorted(cases.items()):
     data = body if comment is None else ('# ' + comment.lstrip('# ') + '\n').encode() + body
     open(n + '.yaml', 'wb').write(data)
     p = subprocess.run(['../../muster', 'check', n + '.yaml'], capture_output=True, env=env)
-    open(n + '.expected', 'wb').write(p.stderr)
+    open(n + '.expected', 'wb').write(lists.golden(MUSTER, p.stderr))
     if p.returncode != 1:
         open(n + '.status', 'w').write('%d\n' % p.returncode)
     elif os.path.exists(n + '.status'):
