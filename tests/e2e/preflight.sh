@@ -184,6 +184,20 @@ expect 0 "render the legend" -- "$muster" render --paper a4 -o "$pf/shellshock.p
 pfl 0 "small text" "$pf/shellshock.pdf"
 has "$t/err" "under 6 pt" "small text in the shipped examples is found"
 
+# --- render --vendor's own files pass their vendor: dtc's PDF/X-1a, every
+# object CMYK and its ink within 240 %; mpc's card a page ---
+for v in dtc mpc tgc pnp; do
+	[ "$v" = tgc ] && continue	# PNG faces, not a PDF
+	expect 0 "render --vendor $v" -- "$muster" render --vendor "$v" -o "$pf/v-$v.pdf" decks/ember-tide.yaml
+	pfl 0 "render --vendor $v passes $v" --vendor "$v" "$pf/v-$v.pdf"
+	lacks "$t/err" "error:" "--vendor $v's file has no error for $v"
+done
+pfl 0 "dtc's file, again" --vendor dtc "$pf/v-dtc.pdf"
+lacks "$t/err" "DeviceRGB" "dtc's file holds no RGB"
+lacks "$t/err" "[preflight.transparency]" "dtc's file holds no transparency"
+lacks "$t/err" "[preflight.pdfx]" "dtc's file has every PDF/X marker"
+has "$t/err" "colour DeviceCMYK; total ink up to 2" "dtc's ink measured, pictures' samples included"
+
 # --- total ink against ghostscript's CMYK rendering (an outside
 # judge): the highest C+M+Y+K of any pixel of its pamcmyk32 pages is the
 # highest preflight read from the colour operators ---
