@@ -130,6 +130,11 @@ has "$t/err" "$pf/text.bin: error: is not a PDF (no %PDF- header in its first 10
 printf '%%PDF-1.4\n1 0 obj <<' > "$pf/cut.bin"
 pfl 2 "a PDF cut short" "$pf/cut.bin"
 has "$t/err" "is a damaged PDF: no document catalog could be found [io.read]" "no catalog"
+# Encrypted (even with an empty password): its strings and streams
+# cannot be read without decrypting.
+qpdf --encrypt "" "" 256 -- "$pf/ok.pdf" "$pf/encrypted.bin" || bad "qpdf cannot encrypt"
+pfl 2 "encrypted" "$pf/encrypted.bin"
+has "$t/err" "error: is encrypted: muster cannot read its content (qpdf --decrypt writes a copy it can) [io.read]" "encryption told"
 pfl 2 "missing" "$pf/none.pdf"
 pfl 2 "a folder" "$pf"
 expect 2 "preflight: unknown vendor" -- "$muster" preflight --vendor dct "$pf/ok.pdf"
