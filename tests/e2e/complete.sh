@@ -44,3 +44,5 @@ comp "duplex-long duplex-short" muster calibrate --backs ""
 comp "dtc mpc pnp tgc" muster preflight --vendor ""
 mkdir -p "$t/cp/pdf" && : > "$t/cp/pdf/a.pdf" && : > "$t/cp/pdf/b.yaml"
 comp "$t/cp/pdf/a.pdf" muster preflight "$t/cp/pdf/"
+# (Empty files: gone before e2e.sh passes every PDF under $t to qpdf.)
+rm -rf "$t/cp/pdf"
