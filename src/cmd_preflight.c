@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 #include "cmd.h"
@@ -48,27 +47,6 @@
 #define MAX_FILE_OPS 20000000L
 /* Pixels of one CMYK picture sampled for its ink, at most. */
 #define INK_SAMPLES 4000000
-
-/* The rule ids preflight reports, with what each finds: `muster
- * preflight --list-rules`, the man page and tests/e2e/preflight.sh read
- * them. */
-static const struct {
-	const char *id, *summary;
-} preflight_rules[] = {
-	{ "preflight.summary", "what a file holds: pages and their size, fonts, colour spaces, pictures, ink, PDF/X (a note)" },
-	{ "preflight.damaged", "the file's cross-reference data is damaged and was read by scanning it, or a content stream cannot be decoded (warning)" },
-	{ "preflight.page-size", "a page's trim (its TrimBox, else its MediaBox) is not the vendor's card, or the page is a sheet of cards where the vendor takes one card a page" },
-	{ "preflight.bleed", "a page's bleed past its trim is less than the vendor's, or a PDF/X page has no TrimBox or BleedBox" },
-	{ "preflight.font", "a font is not embedded (a warning; an error for a vendor)" },
-	{ "preflight.colour", "the colour spaces a page uses (a note); RGB, Lab or ICC colour where the vendor prints PDF/X-1a (an error)" },
-	{ "preflight.image-resolution", "a picture's effective resolution at its placed size is under the vendor's (300 ppi) or, without one, under 150 ppi (warning)" },
-	{ "preflight.ink", "total ink (C+M+Y+K) of a colour or a CMYK picture is over the vendor's limit (an error) or, without one, over 300 % (warning)" },
-	{ "preflight.text-size", "text under 6 pt at its size on the page (warning)" },
-	{ "preflight.transparency", "soft masks, constant alpha under 1, blend modes or transparency groups: a note, an error where the vendor takes none" },
-	{ "preflight.pdfx", "the PDF/X markers (GTS_PDFXVersion, an OutputIntent with its profile, Trapped, PDF 1.3 or 1.4): a note, an error where the vendor asks for PDF/X-1a" },
-	{ "preflight.format", "the vendor takes one PNG a face, not a PDF (a note)" },
-	{ NULL, NULL }
-};
 
 const char usage_preflight[] =
     "usage: muster preflight [--vendor mpc|tgc|dtc|pnp] [--json] FILE.pdf...\n"
@@ -1078,8 +1056,8 @@ int
 cmd_preflight(int argc, char **argv)
 {
 	const struct vendor *v = NULL;
+	const struct rule *r;
 	int c, json = 0, rc;
-	size_t i;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", preflight_opts, NULL)) != -1) {
@@ -1097,9 +1075,10 @@ cmd_preflight(int argc, char **argv)
 			break;
 		case 'j': json = 1; break;
 		case 'l':
-			for (i = 0; preflight_rules[i].id; i++)
-				printf("%-28s %s\n", preflight_rules[i].id,
-				    preflight_rules[i].summary);
+			/* Its rows of the rule table (system.c). */
+			for (r = core_rules; r->id; r++)
+				if (strncmp(r->id, "preflight.", 10) == 0)
+					printf("%-28s %s\n", r->id, r->summary);
 			return 0;
 		case 'h': fputs(usage_preflight, stdout); return 0;
 		default: return usage_option(usage_preflight, preflight_opts,

@@ -48,6 +48,19 @@ const struct rule core_rules[] = {
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
+	/* muster preflight's findings in any PDF (cmd_preflight.c). */
+	{ "preflight.summary", "what a file holds: pages and their size, fonts, colour spaces, pictures, ink, PDF/X (a note)", NULL },
+	{ "preflight.damaged", "the file's cross-reference data is damaged and was read by scanning it, or a content stream cannot be decoded (warning)", NULL },
+	{ "preflight.page-size", "a page's trim (its TrimBox, else its MediaBox) is not the vendor's card, or the page is a sheet of cards where the vendor takes one card a page", NULL },
+	{ "preflight.bleed", "a page's bleed past its trim is less than the vendor's, or a PDF/X page has no TrimBox or BleedBox", NULL },
+	{ "preflight.font", "a font is not embedded (a warning; an error for a vendor)", NULL },
+	{ "preflight.colour", "the colour spaces a page uses (a note); RGB, Lab or ICC colour where the vendor prints PDF/X-1a (an error)", NULL },
+	{ "preflight.image-resolution", "a picture's effective resolution at its placed size is under the vendor's (300 ppi) or, without one, under 150 ppi (warning)", NULL },
+	{ "preflight.ink", "total ink (C+M+Y+K) of a colour or a CMYK picture is over the vendor's limit (an error) or, without one, over 300 % (warning)", NULL },
+	{ "preflight.text-size", "text under 6 pt at its size on the page (warning)", NULL },
+	{ "preflight.transparency", "soft masks, constant alpha under 1, blend modes or transparency groups: a note, an error where the vendor takes none", NULL },
+	{ "preflight.pdfx", "the PDF/X markers (GTS_PDFXVersion, an OutputIntent with its profile, Trapped, PDF 1.3 or 1.4): a note, an error where the vendor asks for PDF/X-1a", NULL },
+	{ "preflight.format", "the vendor takes one PNG a face, not a PDF (a note)", NULL },
 	{ NULL, NULL, NULL }
 };
 

@@ -130,6 +130,11 @@ has "$t/err" "$pf/text.bin: error: is not a PDF (no %PDF- header in its first 10
 printf '%%PDF-1.4\n1 0 obj <<' > "$pf/cut.bin"
 pfl 2 "a PDF cut short" "$pf/cut.bin"
 has "$t/err" "is a damaged PDF: no document catalog could be found [io.read]" "no catalog"
+# Encrypted (even with an empty password): its strings and streams
+# cannot be read without decrypting.
+qpdf --encrypt "" "" 256 -- "$pf/ok.pdf" "$pf/encrypted.bin" || bad "qpdf cannot encrypt"
+pfl 2 "encrypted" "$pf/encrypted.bin"
+has "$t/err" "error: is encrypted: muster cannot read its content (qpdf --decrypt writes a copy it can) [io.read]" "encryption told"
 pfl 2 "missing" "$pf/none.pdf"
 pfl 2 "a folder" "$pf"
 expect 2 "preflight: unknown vendor" -- "$muster" preflight --vendor dct "$pf/ok.pdf"
@@ -185,6 +190,20 @@ has "$t/err" "note: tgc takes one PNG a face of 825 x 1125 px" "tgc takes PNG"
 expect 0 "render small text" -- "$muster" render --paper letter --product card --template tests/bad/render-small-text.tmpl -o "$pf/shellshock.pdf" units/shellshock/mason.yaml
 pfl 0 "small text" "$pf/shellshock.pdf"
 has "$t/err" "under 6 pt" "small text in a user's template is found"
+
+# --- render --vendor's own files pass their vendor: dtc's PDF/X-1a, every
+# object CMYK and its ink within 240 %; mpc's card a page ---
+for v in dtc mpc tgc pnp; do
+	[ "$v" = tgc ] && continue	# PNG faces, not a PDF
+	expect 0 "render --vendor $v" -- "$muster" render --vendor "$v" -o "$pf/v-$v.pdf" decks/ember-tide.yaml
+	pfl 0 "render --vendor $v passes $v" --vendor "$v" "$pf/v-$v.pdf"
+	lacks "$t/err" "error:" "--vendor $v's file has no error for $v"
+done
+pfl 0 "dtc's file, again" --vendor dtc "$pf/v-dtc.pdf"
+lacks "$t/err" "DeviceRGB" "dtc's file holds no RGB"
+lacks "$t/err" "[preflight.transparency]" "dtc's file holds no transparency"
+lacks "$t/err" "[preflight.pdfx]" "dtc's file has every PDF/X marker"
+has "$t/err" "colour DeviceCMYK; total ink up to 2" "dtc's ink measured, pictures' samples included"
 
 # --- total ink against ghostscript's CMYK rendering (an outside
 # judge): the highest C+M+Y+K of any pixel of its pamcmyk32 pages is the
