@@ -1,7 +1,7 @@
 /*
  * cmd.h -- the generic subcommands, one file each (cmd_*.c).  Each takes
- * its argv (argv[0] is the command's name), parses its options with
- * getopt_long, and returns the exit status: 0 success, 1 input errors,
+ * its argv (argv[0] is the command's name), parses its options by its
+ * table (opt_parse, options.h), and returns the exit status: 0 success, 1 input errors,
  * 2 usage, I/O or internal errors (SPEC section 2).  Games add their own
  * commands (struct game_cmd, system.h), which cmd_game() dispatches.
  */
@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "options.h"
 #include "system.h"
 
 int cmd_check(int argc, char **argv);
@@ -28,8 +29,9 @@ struct command {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *summary;
-	const struct option *opts;	/* NULL: a game's (cmd_game) */
+	const struct option *opts;	/* getopt_long's, if not on a table */
 	const struct optval *values;	/* NULL, or its options' lists */
+	const struct cmd_opts *table;	/* its options; both NULL: a game's */
 };
 extern const struct command commands[];
 /* The commands in it, the NULL row left out. */
@@ -41,11 +43,12 @@ int cmd_game(int argc, char **argv);
 int cmd_game_known(const char *name);
 
 /* Usage texts, printed by --help (stdout) and on misuse (stderr). */
-extern const char usage_check[], usage_render[], usage_templates[],
+extern const struct cmd_opts check_options;
+extern const char usage_render[], usage_templates[],
     usage_calibrate[], usage_schema[], usage_new[], usage_cards[];
 /* Their options (getopt_long's tables, read by shell completion too),
  * and the lists some options take. */
-extern const struct option check_opts[], render_opts[], templates_opts[],
+extern const struct option render_opts[], templates_opts[],
     calibrate_opts[], schema_opts[], complete_opts[], new_opts[],
     cards_opts[];
 extern const struct optval render_values[], calibrate_values[];

@@ -1,7 +1,6 @@
 /*
  * cmd_check.c -- muster check: load and check every document, report.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,21 +13,6 @@
 #include "layout/template.h"
 #include "system.h"
 #include "usage.h"
-
-const char usage_check[] =
-    "usage: muster check [--json] [--strict] PATH...\n"
-    "\n"
-    "Checks each YAML file (or every *.yaml and *.yml under a folder)\n"
-    "against its game's rules (a template file, against the template\n"
-    "format) and prints every problem as\n"
-    "FILE:LINE:COL: error|warning: MESSAGE [RULE-ID].\n"
-    "\n"
-    "  --json     print one JSON object with every diagnostic to stdout\n"
-    "  --strict   warnings count as errors for the exit status\n"
-    "  --list-rules  print every rule id muster reports, with what it\n"
-    "             demands, and exit\n"
-    "\n"
-    "exit status: 0 no errors, 1 errors in the input, 2 usage or I/O error\n";
 
 /* Every rule id with its summary: the table the man page lists.  A rule
  * shared by several kinds is listed once, where it is described. */
@@ -77,13 +61,34 @@ check_template(const struct node *root, void *arg)
 	return 1;
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option check_opts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "strict", no_argument, NULL, 's' },
-	{ "list-rules", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What the options set. */
+struct check_args {
+	int json, strict, list;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt check_rows[] = {
+	OPT_FLAG_(0, "json", struct check_args, json, 1,
+	    "print one JSON object with every diagnostic to stdout"),
+	OPT_FLAG_(0, "strict", struct check_args, strict, 1,
+	    "warnings count as errors for the exit status"),
+	OPT_FLAG_(0, "list-rules", struct check_args, list, 1,
+	    "print every rule id muster reports, with what it\n"
+	    "demands, and exit"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts check_options = {
+	"usage: muster check [--json] [--strict] PATH...\n"
+	"\n"
+	"Checks each YAML file (or every *.yaml and *.yml under a folder)\n"
+	"against its game's rules (a template file, against the template\n"
+	"format) and prints every problem as\n"
+	"FILE:LINE:COL: error|warning: MESSAGE [RULE-ID].\n"
+	"\n",
+	check_rows, 13,
+	"\n"
+	"exit status: 0 no errors, 1 errors in the input, 2 usage or I/O error\n"
 };
 
 int
@@ -91,22 +96,20 @@ cmd_check(int argc, char **argv)
 {
 	struct inputs in = INPUTS_INIT;
 	struct batch *b;
-	int c, json = 0, strict = 0, rc;
+	struct check_args a = { 0, 0, 0 };
+	int rc;
 	size_t i;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", check_opts, NULL)) != -1) {
-		switch (c) {
-		case 'j': json = 1; break;
-		case 's': strict = 1; break;
-		case 'l': list_rules(); return 0;
-		case 'h': fputs(usage_check, stdout); return 0;
-		default: return usage_option(usage_check, check_opts, argv);
-		}
+	if ((rc = opt_parse(&check_options, argc, argv, &a)) >= 0)
+		return rc;
+	if (a.list) {
+		list_rules();
+		return 0;
 	}
 	if (optind == argc)
-		return usage_error(usage_check, "check needs a file or folder");
-	diag_init(json, stderr);
+		return usage_error(check_options.head, "check needs a file or "
+		    "folder");
+	diag_init(a.json, stderr);
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
 	b = batch_new();
@@ -117,9 +120,9 @@ cmd_check(int argc, char **argv)
 		diag_flush();
 	}
 	diag_flush();
-	if (json)
+	if (a.json)
 		diag_json(stdout);
-	rc = diag_exit_status(strict);
+	rc = diag_exit_status(a.strict);
 	batch_free(b);
 	catalog_release();
 	inputs_free(&in);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "options.h"
 #include "layout/template.h"
 #include "system.h"
 #include "util.h"
@@ -29,14 +30,11 @@ const struct option complete_opts[] = {
 static const char *cur = "";	/* the word being completed */
 
 /* --color, which main takes for every command, and its values. */
-static const struct option colour_opts[] = {
-	{ "color", required_argument, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
-};
 static const char *const colour_names[] = { "auto", "always", "never", NULL };
-static const struct optval colour_values[] = {
-	{ "color", colour_names },
-	{ NULL, NULL }
+static const struct opt colour_rows[] = {
+	{ OPT_STRING, 0, "color", 0, "WHEN", "", colour_names, 0, 0, NULL,
+	    NULL, OPT_C_NONE, 0 },
+	OPT_ROW_END
 };
 
 /* The script's request for files (or what operands names: "@pdf"),
@@ -67,16 +65,61 @@ offer(const char *word)
 	printf("%s\n", word);
 }
 
-/* "--name" (and "-o", "-d") for each option of a table. */
+/* "--name" for each row of a table, and --help. */
 static void
-offer_options(const struct option *o)
+offer_options(const struct opt *o)
 {
 	char buf[64];
 
-	for (; o && o->name; o++) {
+	for (; o && o->kind != OPT_END; o++) {
 		snprintf(buf, sizeof(buf), "--%s", o->name);
 		offer(buf);
 	}
+	offer("--help");
+}
+
+/*
+ * The rows of a command still on getopt_long's table (a game's, until
+ * it has its own): each option a string or a flag, its list from
+ * values, and what it names guessed from its name.  Until the next
+ * call.
+ */
+static const struct opt *
+legacy_rows(const struct option *lo, const struct optval *v)
+{
+	static struct opt rows[64];
+	const struct optval *p;
+	size_t n = 0;
+
+	for (; lo && lo->name && n < NELEM(rows) - 1; lo++) {
+		struct opt *o = &rows[n];
+
+		if (strcmp(lo->name, "help") == 0)
+			continue;
+		memset(o, 0, sizeof(*o));
+		o->kind = lo->has_arg == required_argument ? OPT_STRING :
+		    OPT_FLAG;
+		o->name = lo->name;
+		o->short_name = strchr("od", lo->val) ? lo->val : 0;
+		for (p = v; p && p->opt; p++)
+			if (strcmp(p->opt, lo->name) == 0)
+				o->values = p->values;
+		if (strcmp(o->name, "template") == 0 ||
+		    strcmp(o->name, "elements") == 0)
+			o->complete = OPT_C_TEMPLATE;
+		else if (strcmp(o->name, "output") == 0)
+			o->complete = OPT_C_PDF;
+		else if (strcmp(o->name, "dir") == 0)
+			o->complete = OPT_C_DIR;
+		else if (strcmp(o->name, "product") == 0)
+			o->complete = OPT_C_PRODUCT;
+		else if (strcmp(o->name, "deck") == 0 ||
+		    strcmp(o->name, "against") == 0)
+			o->complete = OPT_C_FILES;
+		n++;
+	}
+	rows[n].kind = OPT_END;
+	return rows;
 }
 
 /* The built-in templates' names, as `muster templates` lists them. */
@@ -91,60 +134,89 @@ offer_templates(void)
 	template_names_free(names);
 }
 
-/* The option of o that word names ("--paper", "-o"), or NULL. */
-static const struct option *
-option_named(const struct option *o, const char *word)
+/* The row of o that word names ("--paper", "-o"), or NULL. */
+static const struct opt *
+option_named(const struct opt *o, const char *word)
 {
 	if (word[0] != '-')
 		return NULL;
-	for (; o && o->name; o++)
-		/* -o and -d are the only short options that take a value. */
+	for (; o && o->kind != OPT_END; o++)
 		if ((word[1] == '-' && strcmp(word + 2, o->name) == 0) ||
-		    (word[1] == o->val && word[2] == '\0' &&
-		    strchr("od", word[1])))
+		    (o->short_name && word[1] == o->short_name &&
+		    word[2] == '\0'))
 			return o;
 	return NULL;
 }
 
-/* The value of option o: its list, or what it names. */
+/* The value of row o: its list, or what it names. */
 static void
-offer_value(const struct option *o, const struct optval *v)
+offer_value(const struct opt *o)
 {
 	const char *const *p;
-	const char *const *names;
 
-	for (; v && v->opt; v++)
-		if (strcmp(v->opt, o->name) == 0) {
-			for (p = v->values; *p; p++)
-				offer(*p);
-			return;
-		}
-	if (strcmp(o->name, "template") == 0 ||
-	    strcmp(o->name, "elements") == 0) {
+	for (p = o->values; p && *p; p++)
+		offer(*p);
+	switch (o->complete) {
+	case OPT_C_TEMPLATE:
 		offer_templates();
 		offer_files(NULL);
-	} else if (strcmp(o->name, "product") == 0) {
-		for (names = product_names(); *names; names++)
-			offer(*names);
-	} else if (strcmp(o->name, "output") == 0 || o->val == 'o') {
+		break;
+	case OPT_C_PRODUCT:
+		for (p = product_names(); *p; p++)
+			offer(*p);
+		break;
+	case OPT_C_PDF:
 		puts("@pdf");
-	} else if (strcmp(o->name, "dir") == 0 || o->val == 'd') {
+		break;
+	case OPT_C_DIR:
 		puts("@dir");
-	} else if (strcmp(o->name, "deck") == 0 ||
-	    strcmp(o->name, "against") == 0) {
+		break;
+	case OPT_C_FILES:
 		offer_files(NULL);
+		break;
+	case OPT_C_NONE:
+		break;	/* a number or a name: nothing to offer */
 	}
-	/* Otherwise a number or a name: nothing to offer. */
 }
 
-/* After the command's name: an option, an option's value, or a file. */
-static void
-offer_args(char **w, int cword, int first, const struct option *opts,
-    const struct optval *values, const char *operands)
+/* The value of an option of opts or --color that the words before the
+ * one being completed call for: 1 when offered. */
+static int
+offer_option_value(char **w, int cword, int first, const struct opt *opts)
 {
-	/* operands: what the command's operands are ("@pdf" for
-	 * preflight's), NULL for YAML files and folders. */
-	const struct option *o;
+	const struct opt *const tables[] = { colour_rows, opts };
+	const struct opt *o;
+	size_t t;
+
+	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
+	for (t = 0; t < NELEM(tables); t++) {
+		if (strcmp(cur, "=") == 0 && cword > first &&
+		    (o = option_named(tables[t], w[cword - 1])) != NULL) {
+			cur = "";
+			offer_value(o);
+			return 1;
+		}
+		if (cword > first + 1 && strcmp(w[cword - 1], "=") == 0 &&
+		    (o = option_named(tables[t], w[cword - 2])) != NULL) {
+			offer_value(o);
+			return 1;
+		}
+	}
+	if (cword > first && (o = option_named(opts, w[cword - 1])) != NULL &&
+	    opt_takes_value(o)) {
+		offer_value(o);
+		return 1;
+	}
+	return 0;
+}
+
+/* After the command's name: an option, an option's value, or a file.
+ * operands: what the command's operands are ("@pdf" for preflight's),
+ * NULL for YAML files and folders. */
+static void
+offer_args(char **w, int cword, int first, const struct opt *opts,
+    const char *operands)
+{
 	int i;
 
 	/* Past "--", only files. */
@@ -153,40 +225,21 @@ offer_args(char **w, int cword, int first, const struct option *opts,
 			offer_files(operands);
 			return;
 		}
-	/* bash splits "--paper=a4" at the '=': "--paper" "=" "a4". */
-	if (strcmp(cur, "=") == 0 && cword > first &&
-	    option_named(colour_opts, w[cword - 1]) != NULL) {
-		cur = "";
-		offer_value(colour_opts, colour_values);
+	if (offer_option_value(w, cword, first, opts))
 		return;
-	}
-	if (cword > first + 1 && strcmp(w[cword - 1], "=") == 0 &&
-	    option_named(colour_opts, w[cword - 2]) != NULL) {
-		offer_value(colour_opts, colour_values);
-		return;
-	}
-	if (strcmp(cur, "=") == 0 && cword > first &&
-	    (o = option_named(opts, w[cword - 1])) != NULL) {
-		cur = "";
-		offer_value(o, values);
-		return;
-	}
-	if (cword > first + 1 && strcmp(w[cword - 1], "=") == 0 &&
-	    (o = option_named(opts, w[cword - 2])) != NULL) {
-		offer_value(o, values);
-		return;
-	}
-	if (cword > first && (o = option_named(opts, w[cword - 1])) != NULL &&
-	    o->has_arg == required_argument) {
-		offer_value(o, values);
-		return;
-	}
 	if (cur[0] == '-') {
 		offer_options(opts);
-		offer_options(colour_opts);
+		offer("--color");
 		return;
 	}
 	offer_files(operands);
+}
+
+/* A game's command's rows: its table, or its getopt_long table. */
+static const struct opt *
+game_rows(const struct game_cmd *gc)
+{
+	return gc->table ? gc->table->opts : legacy_rows(gc->opts, gc->values);
 }
 
 /* A game's command: the game next, then its own options; value may
@@ -209,14 +262,14 @@ complete_game_cmd(char **w, int cword)
 		if (strcmp(w[1], "value") == 0)
 			for (g = games; *g; g++)
 				if ((gc = game_cmd_find(*g, w[1])) != NULL)
-					offer_args(w, cword, 2, gc->opts, gc->values,
+					offer_args(w, cword, 2, game_rows(gc),
 					    NULL);
 		return;
 	}
 	if ((game = game_find(w[2])) == NULL ||
 	    (gc = game_cmd_find(game, w[1])) == NULL)
 		return;
-	offer_args(w, cword, 3, gc->opts, gc->values, NULL);
+	offer_args(w, cword, 3, game_rows(gc), NULL);
 }
 
 int
@@ -259,7 +312,7 @@ cmd_complete(int argc, char **argv)
 	for (c = commands; c->name; c++)
 		if (strcmp(c->name, w[1]) == 0)
 			break;
-	if (c->name && c->opts) {
+	if (c->name && (c->opts || c->table)) {
 		/* SYSTEM KIND */
 		if ((strcmp(c->name, "schema") == 0 ||
 		    strcmp(c->name, "new") == 0) && cur[0] != '-') {
@@ -274,7 +327,8 @@ cmd_complete(int argc, char **argv)
 			}
 			return 0;
 		}
-		offer_args(w, cword, 2, c->opts, c->values,
+		offer_args(w, cword, 2, c->table ? c->table->opts :
+		    legacy_rows(c->opts, c->values),
 		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}

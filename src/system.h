@@ -91,11 +91,13 @@ struct kind {
 /*
  * A game's part of a generic command: `muster odds shellshock ...` runs
  * the "odds" row of shellshock with argv[0] "shellshock".  run parses
- * its own options (getopt_long), prints its usage for --help, and
- * returns the exit status (0, 1 input errors, 2 usage or I/O).
+ * its own options by its table (opt_parse, options.h), which prints its
+ * --help, and returns the exit status (0, 1 input errors, 2 usage or
+ * I/O).  A row not yet on a table gives getopt_long's (opts, values).
  */
 /* The values an option takes, when it takes one of a list: the list its
  * parser reads, for shell completion.  Ended by a NULL opt. */
+struct cmd_opts;
 struct optval {
 	const char *opt;		/* "facing" */
 	const char *const *values;	/* NULL-ended */
@@ -104,10 +106,11 @@ struct optval {
 struct game_cmd {
 	const char *name;	/* "odds", "resolve" */
 	const char *summary;	/* one line for the command's overview */
-	const char *usage;	/* the whole of `muster odds GAME --help` */
+	const char *usage;	/* `muster odds GAME --help`, to its options */
 	int (*run)(int argc, char **argv);
-	const struct option *opts;	/* what run gives getopt_long */
+	const struct option *opts;	/* NULL, or what run gives getopt_long */
 	const struct optval *values;	/* NULL, or its options' lists */
+	const struct cmd_opts *table;	/* its options (options.h), or NULL */
 };
 
 struct game {

@@ -21,12 +21,13 @@ static const struct optval facing_values[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "exact chances of one gunner's shot", ss_odds_usage,
-	    ss_odds_run, ss_odds_opts, facing_values },
+	    ss_odds_run, ss_odds_opts, facing_values, NULL },
 	{ "resolve", "one shot replayed with given dice, step by step",
-	    ss_resolve_usage, ss_resolve_run, ss_resolve_opts, facing_values },
+	    ss_resolve_usage, ss_resolve_run, ss_resolve_opts, facing_values,
+	    NULL },
 	{ "value", "what a card is worth, and duels to judge it by",
-	    ss_value_usage, ss_value_run, ss_value_opts, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL }
+	    ss_value_usage, ss_value_run, ss_value_opts, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 /* What odds and resolve report about the units and dice they are given. */

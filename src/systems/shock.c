@@ -20,8 +20,9 @@ static const struct optval odds_values[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "the chance of each outcome of a hit",
-	    shock_odds_usage, shock_odds_run, shock_odds_opts, odds_values },
-	{ NULL, NULL, NULL, NULL, NULL, NULL }
+	    shock_odds_usage, shock_odds_run, shock_odds_opts, odds_values,
+	    NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {
