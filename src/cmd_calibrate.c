@@ -21,7 +21,6 @@
  * frame render applies it in.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,29 +39,55 @@
 #define INSET (40.0 * MM)	/* corner targets, from the paper's edges */
 #define NTARGET 5
 
-const char usage_calibrate[] =
-    "usage: muster calibrate [-o FILE.pdf] [--paper a4|letter]\n"
-    "              [--backs duplex-long|duplex-short] [--landscape]\n"
-    "              [--back-offset X,Y]\n"
-    "\n"
-    "Writes a two-page sheet to measure your printer's duplex offset.\n"
-    "Print it duplex at actual size (no 'fit to page'), flipping as\n"
-    "--backs says; hold it to the light with the back towards you, and\n"
-    "read where each cross of the front falls on the back's scales: X on\n"
-    "the scale across, Y on the scale down.  Then render with\n"
-    "--back-offset X,Y: backs move X mm right and Y mm down as seen on\n"
-    "the back.  Printed with --back-offset already, the sheet says what to\n"
-    "add to it; printed again with the new offset, every cross reads 0,0.\n"
-    "\n"
-    "  -o FILE.pdf      the sheet (default:\n"
-    "                   out/calibrate-PAPER-MODE[-landscape].pdf)\n"
-    "  --paper P        a4 or letter (default: from the locale, as render)\n"
-    "  --backs B        duplex-long (default) or duplex-short\n"
-    "  --landscape      the sheet turned, as render prints cards that go\n"
-    "                   more to a turned page (render says so in a note)\n"
-    "  --back-offset X,Y  the offset to print the backs with (default 0,0)\n"
-    "\n"
-    "exit status: 0 written, 2 usage or I/O error\n";
+/* --backs: a calibration sheet is duplex. */
+static const char *const calibrate_backs[] = {
+	"duplex-long", "duplex-short", NULL
+};
+
+/* What the options set. */
+struct calibrate_args {
+	const char *output, *paper, *offset;
+	int backs, landscape;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt calibrate_rows[] = {
+	{ OPT_STRING, 'o', "output", offsetof(struct calibrate_args, output),
+	    "FILE.pdf", "the sheet (default:\n"
+	    "out/calibrate-PAPER-MODE[-landscape].pdf)", NULL, 0, 0, NULL, NULL,
+	    OPT_C_PDF, 0 },
+	OPT_STRING_(0, "paper", struct calibrate_args, paper, "P",
+	    "a4 or letter (default: from the locale, as render)",
+	    sheet_paper_names, OPT_C_NONE),
+	OPT_CHOICE_(0, "backs", struct calibrate_args, backs, "B",
+	    "duplex-long (default) or duplex-short", calibrate_backs, NULL),
+	OPT_FLAG_(0, "landscape", struct calibrate_args, landscape, 1,
+	    "the sheet turned, as render prints cards that go\n"
+	    "more to a turned page (render says so in a note)"),
+	OPT_STRING_(0, "back-offset", struct calibrate_args, offset, "X,Y",
+	    "the offset to print the backs with (default 0,0)", NULL,
+	    OPT_C_NONE),
+	OPT_ROW_END
+};
+
+const struct cmd_opts calibrate_options = {
+	"usage: muster calibrate [-o FILE.pdf] [--paper a4|letter]\n"
+	"              [--backs duplex-long|duplex-short] [--landscape]\n"
+	"              [--back-offset X,Y]\n"
+	"\n"
+	"Writes a two-page sheet to measure your printer's duplex offset.\n"
+	"Print it duplex at actual size (no 'fit to page'), flipping as\n"
+	"--backs says; hold it to the light with the back towards you, and\n"
+	"read where each cross of the front falls on the back's scales: X on\n"
+	"the scale across, Y on the scale down.  Then render with\n"
+	"--back-offset X,Y: backs move X mm right and Y mm down as seen on\n"
+	"the back.  Printed with --back-offset already, the sheet says what to\n"
+	"add to it; printed again with the new offset, every cross reads 0,0.\n"
+	"\n",
+	calibrate_rows, 19,
+	"\n"
+	"exit status: 0 written, 2 usage or I/O error\n"
+};
 
 struct cal {
 	struct pdf *pdf;
@@ -218,88 +243,38 @@ back_page(struct cal *c, const char *mode)
 	    "turns the page: use the middle cross.");
 }
 
-/* --backs: a calibration sheet is duplex. */
-static const char *const calibrate_backs[] = {
-	"duplex-long", "duplex-short", NULL
-};
-
-const struct optval calibrate_values[] = {
-	{ "paper", sheet_paper_names },
-	{ "backs", calibrate_backs },
-	{ NULL, NULL }
-};
-
-/* The options, for getopt_long and for shell completion. */
-const struct option calibrate_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "paper", required_argument, NULL, 'p' },
-	{ "backs", required_argument, NULL, 'B' },
-	{ "back-offset", required_argument, NULL, 'O' },
-	{ "landscape", no_argument, NULL, 'L' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 int
 cmd_calibrate(int argc, char **argv)
 {
 	const char *paper = NULL, *mode = "duplex-long", *why = "", *subst;
 	char *path = NULL, err[512];
 	struct cal c;
-	int ch, k, a4, rc = 0;
+	struct calibrate_args a = { NULL, NULL, NULL, 0, 0 };
+	int ch, a4, rc = 0;
 	struct stat st;
 
 	memset(&c, 0, sizeof(c));
 	c.backs = BACKS_LONG;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", calibrate_opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			free(path);
-			path = xstrdup(optarg);
-			break;
-		case 'p': paper = optarg; break;
-		case 'L': c.landscape = 1; break;
-		case 'B':
-			if ((k = str_index(calibrate_backs, optarg)) >= 0)
-				c.backs = k ? BACKS_SHORT : BACKS_LONG;
-			else {
-				free(path);
-				return usage_error(usage_calibrate, "--backs "
-				    "'%s' must be duplex-long or duplex-short",
-				    optarg);
-			}
-			mode = c.backs == BACKS_LONG ? "duplex-long" :
-			    "duplex-short";
-			break;
-		case 'O':
-			if (sheet_offset(optarg, &c.dx, &c.dy) < 0) {
-				free(path);
-				return usage_error(usage_calibrate,
-				    "--back-offset '%s' must be X,Y in "
-				    "millimetres, each -20 to 20", optarg);
-			}
-			break;
-		case 'h':
-			free(path);
-			fputs(usage_calibrate, stdout);
-			return 0;
-		default:
-			free(path);
-			return usage_option(usage_calibrate, calibrate_opts,
-			    argv);
-		}
-	}
+	if ((ch = opt_parse(&calibrate_options, argc, argv, &a)) >= 0)
+		return ch;
+	c.backs = a.backs ? BACKS_SHORT : BACKS_LONG;
+	mode = calibrate_backs[a.backs];
+	c.landscape = a.landscape;
+	paper = a.paper;
+	if (a.offset && sheet_offset(a.offset, &c.dx, &c.dy) < 0)
+		return usage_error(calibrate_options.head, "--back-offset '%s' "
+		    "must be X,Y in millimetres, each -20 to 20", a.offset);
+	path = a.output ? xstrdup(a.output) : NULL;
 	if (optind < argc) {
 		free(path);
-		return usage_error(usage_calibrate, "calibrate takes no file "
+		return usage_error(calibrate_options.head, "calibrate takes no file "
 		    "('%s'); -o names the sheet", argv[optind]);
 	}
 	if (paper == NULL)
 		paper = sheet_default_paper();
 	if (sheet_paper(paper, &c.w, &c.h, &a4) < 0) {
 		free(path);
-		return usage_error(usage_calibrate, "--paper '%s' must be a4 or "
+		return usage_error(calibrate_options.head, "--paper '%s' must be a4 or "
 		    "letter", paper);
 	}
 	if (c.landscape) {
@@ -321,7 +296,7 @@ cmd_calibrate(int argc, char **argv)
 		}
 	} else if (strlen(path) < 5 || strcmp(path + strlen(path) - 4,
 	    ".pdf") != 0) {
-		rc = usage_error(usage_calibrate, "-o '%s' must name a .pdf "
+		rc = usage_error(calibrate_options.head, "-o '%s' must name a .pdf "
 		    "file", path);
 		free(path);
 		return rc;

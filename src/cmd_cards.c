@@ -6,7 +6,6 @@
  * printed, whatever the game.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,27 +19,6 @@
 #include "system.h"
 #include "usage.h"
 #include "util.h"
-
-const char usage_cards[] =
-    "usage: muster cards [--product NAME] [--json] PATH...\n"
-    "\n"
-    "Lists the cards each document prints, by name, with how many of each\n"
-    "(a deck's copies, a card's count) and its type where the card has one\n"
-    "(a battalion's line, cavalry, light or artillery, and how it sets up):\n"
-    "the names 'muster odds ssg', a line-up and 'render --only' take.\n"
-    "Each product (card, counter, roster...) is listed apart.\n"
-    "\n"
-    "  --product P  list only this product's cards\n"
-    "  --json       one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 1 errors in the input, 2 usage or I/O error\n";
-
-const struct option cards_opts[] = {
-	{ "product", required_argument, NULL, 'P' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
 
 struct name {
 	char *name;
@@ -56,6 +34,7 @@ struct run {
 	struct name *v;		/* the product being listed */
 	size_t n, cap;
 	int cards;
+	int json;		/* --json */
 };
 
 /* A copy of a record's text, or NULL when it has none. */
@@ -144,6 +123,29 @@ on_document(struct loaded *ld, void *ctx)
 	rp_close(r->rp);
 }
 
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt cards_rows[] = {
+	{ OPT_STRING, 0, "product", offsetof(struct run, product), "P",
+	    "list only this product's cards", NULL, 0, 0, NULL, NULL,
+	    OPT_C_PRODUCT, 0 },
+	OPT_FLAG_(0, "json", struct run, json, 1, "one JSON object on stdout"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts cards_options = {
+	"usage: muster cards [--product NAME] [--json] PATH...\n"
+	"\n"
+	"Lists the cards each document prints, by name, with how many of each\n"
+	"(a deck's copies, a card's count) and its type where the card has one\n"
+	"(a battalion's line, cavalry, light or artillery, and how it sets up):\n"
+	"the names 'muster odds ssg', a line-up and 'render --only' take.\n"
+	"Each product (card, counter, roster...) is listed apart.\n"
+	"\n",
+	cards_rows, 15,
+	"\n"
+	"exit status: 0, 1 errors in the input, 2 usage or I/O error\n"
+};
+
 int
 cmd_cards(int argc, char **argv)
 {
@@ -153,24 +155,17 @@ cmd_cards(int argc, char **argv)
 	FILE *mem = NULL;
 	char *buf = NULL;
 	size_t i, len = 0;
-	int c, json = 0, rc;
+	int c, rc;
 
 	memset(&r, 0, sizeof(r));
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", cards_opts, NULL)) != -1) {
-		switch (c) {
-		case 'P': r.product = optarg; break;
-		case 'j': json = 1; break;
-		case 'h': fputs(usage_cards, stdout); return 0;
-		default: return usage_option(usage_cards, cards_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&cards_options, argc, argv, &r)) >= 0)
+		return c;
 	if (optind == argc)
-		return usage_error(usage_cards, "cards needs a file or folder");
+		return usage_error(cards_options.head, "cards needs a file or folder");
 	if (r.product && !product_known(r.product)) {
 		struct sbuf sb = SBUF_INIT;
 
-		rc = usage_error(usage_cards, "--product '%s' is not a "
+		rc = usage_error(cards_options.head, "--product '%s' is not a "
 		    "product%s", r.product, sb_hint(&sb, r.product,
 		    product_names(), 1));
 		sb_release(&sb);
@@ -178,12 +173,12 @@ cmd_cards(int argc, char **argv)
 	}
 	/* --json: one object, check's members beside "documents", so the
 	 * report is written into memory and handed to diag_json_with(). */
-	diag_init(json, stderr);
-	if (json && (mem = open_memstream(&buf, &len)) == NULL)
+	diag_init(r.json, stderr);
+	if (r.json && (mem = open_memstream(&buf, &len)) == NULL)
 		fatal("cannot keep the list: %s", strerror(errno));
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
-	r.rp = rp_new(json ? mem : stdout, json);
+	r.rp = rp_new(r.json ? mem : stdout, r.json);
 	rp_open(r.rp, "documents", '[');
 	b = batch_new();
 	for (i = 0; i < in.n; i++) {
@@ -193,7 +188,7 @@ cmd_cards(int argc, char **argv)
 	}
 	rp_close(r.rp);
 	rp_end(r.rp);
-	if (json) {
+	if (r.json) {
 		/* The writer's object, less its braces and newline. */
 		if (fclose(mem) != 0)
 			fatal("cannot keep the list");

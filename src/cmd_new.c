@@ -3,7 +3,6 @@
  * which passes check, to start from.  The text is the kind's own
  * (struct kind's starter); this file knows only the table.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,21 +13,28 @@
 #include "usage.h"
 #include "util.h"
 
-const char usage_new[] =
-    "usage: muster new SYSTEM KIND\n"
-    "\n"
-    "Prints a document of that kind to start from: every key it needs,\n"
-    "each with a comment saying what it means and allows, and values that\n"
-    "pass 'muster check'.  Save it and edit it:\n"
-    "  muster new shellshock card > my-unit.yaml\n"
-    "\n"
-    "  --list     print each SYSTEM KIND pair there is a starter for\n";
+/* What the options set. */
+struct new_args {
+	int list;
+};
 
-/* The options, for getopt_long and for shell completion. */
-const struct option new_opts[] = {
-	{ "list", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt new_rows[] = {
+	OPT_FLAG_(0, "list", struct new_args, list, 1,
+	    "print each SYSTEM KIND pair there is a starter for"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts new_options = {
+	"usage: muster new SYSTEM KIND\n"
+	"\n"
+	"Prints a document of that kind to start from: every key it needs,\n"
+	"each with a comment saying what it means and allows, and values that\n"
+	"pass 'muster check'.  Save it and edit it:\n"
+	"  muster new shellshock card > my-unit.yaml\n"
+	"\n",
+	new_rows, 13,
+	NULL
 };
 
 int
@@ -39,21 +45,16 @@ cmd_new(int argc, char **argv)
 	const struct game *g;
 	const struct kind *k;
 	char file[160], *schema;
-	int c, list = 0, rc;
+	struct new_args a = { 0 };
+	int c, rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", new_opts, NULL)) != -1) {
-		switch (c) {
-		case 'l': list = 1; break;
-		case 'h': fputs(usage_new, stdout); return 0;
-		default: return usage_option(usage_new, new_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&new_options, argc, argv, &a)) >= 0)
+		return c;
 	argc -= optind;
 	argv += optind;
-	if (list) {
+	if (a.list) {
 		if (argc)
-			return usage_error(usage_new, "--list takes no "
+			return usage_error(new_options.head, "--list takes no "
 			    "arguments");
 		for (gp = games; *gp; gp++)
 			for (kp = (*gp)->kinds; *kp; kp++)
@@ -63,13 +64,13 @@ cmd_new(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 2)
-		return usage_error(usage_new, "new needs a system and a kind, "
+		return usage_error(new_options.head, "new needs a system and a kind, "
 		    "such as 'shellshock card'; 'muster new --list' lists "
 		    "them");
-	if ((rc = usage_kind(usage_new, argv[0], argv[1], &g, &k)) != 0)
+	if ((rc = usage_kind(new_options.head, argv[0], argv[1], &g, &k)) != 0)
 		return rc;
 	if (k->starter == NULL)
-		return usage_error(usage_new, "%s %s has no starter yet; "
+		return usage_error(new_options.head, "%s %s has no starter yet; "
 		    "'muster schema %s %s' lists its keys", g->name, k->name,
 		    g->name, k->name);
 	/* The installed schema, for an editor's YAML language server. */

@@ -3,7 +3,6 @@
  * or of a template file, written from the key tables `check` uses, for
  * editors that complete keys and flag wrong ones as they are typed.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,20 +14,34 @@
 #include "usage.h"
 #include "util.h"
 
-const char usage_schema[] =
-    "usage: muster schema SYSTEM KIND\n"
-    "       muster schema template\n"
-    "       muster schema --list\n"
-    "\n"
-    "Prints the JSON Schema (draft 2020-12) of a kind of document, or of a\n"
-    "template file, made from the very tables 'muster check' checks keys\n"
-    "with: types, ranges, allowed values, required keys and what each key\n"
-    "wants.  An editor with the YAML language server reads it from a first\n"
-    "line such as\n"
-    "  # yaml-language-server: $schema=../../schemas/shellshock-card.json\n"
-    "'make' writes every one into schemas/SYSTEM-KIND.json.\n"
-    "\n"
-    "  --list     print each SYSTEM KIND pair there is a schema for\n";
+/* What the options set. */
+struct schema_args {
+	int list;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt schema_rows[] = {
+	OPT_FLAG_(0, "list", struct schema_args, list, 1,
+	    "print each SYSTEM KIND pair there is a schema for"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts schema_options = {
+	"usage: muster schema SYSTEM KIND\n"
+	"       muster schema template\n"
+	"       muster schema --list\n"
+	"\n"
+	"Prints the JSON Schema (draft 2020-12) of a kind of document, or of a\n"
+	"template file, made from the very tables 'muster check' checks keys\n"
+	"with: types, ranges, allowed values, required keys and what each key\n"
+	"wants.  An editor with the YAML language server reads it from a first\n"
+	"line such as\n"
+	"  # yaml-language-server: $schema=../../schemas/shellshock-card.json\n"
+	"'make' writes every one into schemas/SYSTEM-KIND.json.\n"
+	"\n",
+	schema_rows, 13,
+	NULL
+};
 
 static int
 print(const struct skey *keys, const char *file, const char *title,
@@ -47,13 +60,6 @@ print(const struct skey *keys, const char *file, const char *title,
 	return rc;
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option schema_opts[] = {
-	{ "list", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 int
 cmd_schema(int argc, char **argv)
 {
@@ -62,21 +68,16 @@ cmd_schema(int argc, char **argv)
 	const struct game *g;
 	const struct kind *k;
 	char file[128], title[512];
-	int c, list = 0, rc;
+	struct schema_args a = { 0 };
+	int c, rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", schema_opts, NULL)) != -1) {
-		switch (c) {
-		case 'l': list = 1; break;
-		case 'h': fputs(usage_schema, stdout); return 0;
-		default: return usage_option(usage_schema, schema_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&schema_options, argc, argv, &a)) >= 0)
+		return c;
 	argc -= optind;
 	argv += optind;
-	if (list) {
+	if (a.list) {
 		if (argc)
-			return usage_error(usage_schema, "--list takes no "
+			return usage_error(schema_options.head, "--list takes no "
 			    "arguments");
 		for (gp = games; *gp; gp++)
 			for (kp = (*gp)->kinds; *kp; kp++)
@@ -88,9 +89,9 @@ cmd_schema(int argc, char **argv)
 		return print(template_keys(), "template",
 		    "muster template file", NULL, NULL);
 	if (argc != 2)
-		return usage_error(usage_schema, "schema needs a system and a "
+		return usage_error(schema_options.head, "schema needs a system and a "
 		    "kind, such as 'shellshock card', or 'template'");
-	if ((rc = usage_kind(usage_schema, argv[0], argv[1], &g, &k)) != 0)
+	if ((rc = usage_kind(schema_options.head, argv[0], argv[1], &g, &k)) != 0)
 		return rc;
 	snprintf(file, sizeof(file), "%s-%s", g->name, k->name);
 	snprintf(title, sizeof(title), "muster %s %s: %s", g->name, k->name,

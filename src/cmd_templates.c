@@ -4,7 +4,6 @@
  * --fields the fields its record type has; with --elements NAME, the
  * elements of one template, the names an extension overrides.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,33 +16,51 @@
 #include "usage.h"
 #include "util.h"
 
-const char usage_templates[] =
-    "usage: muster templates [--fields] [--json]\n"
-    "       muster templates --elements NAME|FILE [--json]\n"
-    "       muster templates --types\n"
-    "\n"
-    "Lists the built-in templates: name, the product it prints (the name\n"
-    "'muster render --product' takes), the record type it renders, card\n"
-    "size, and description.  Use one with 'muster render --template\n"
-    "NAME', or copy one and change it; a template that says 'extends:\n"
-    "NAME' overrides elements by name.\n"
-    "\n"
-    "  --fields         also list the fields of each record type: what a\n"
-    "                   template may print in braces, such as {name}\n"
-    "  --elements T     list the elements of template T (a built-in name\n"
-    "                   or a template file), front then back, in the\n"
-    "                   order they are drawn: the name an extension\n"
-    "                   overrides or removes ('-': none), what it is, and\n"
-    "                   the fields it prints\n"
-    "  --types          list the record types, one a line, in the order\n"
-    "                   of the table of games: what a template's\n"
-    "                   renders: may name\n"
-    "  --json           print them as one JSON object: {\"templates\":\n"
-    "                   [{\"name\", \"products\", \"renders\", \"width_mm\",\n"
-    "                   \"height_mm\", \"description\", \"fields\"}]}, the\n"
-    "                   fields always; with --elements, {\"name\",\n"
-    "                   \"renders\", \"width_mm\", \"height_mm\", \"elements\":\n"
-    "                   [{\"name\", \"face\", \"type\", \"widget\", \"fields\"}]}\n";
+/* What the options set. */
+struct templates_args {
+	const char *elements;
+	int fields, types, json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt templates_rows[] = {
+	OPT_FLAG_(0, "fields", struct templates_args, fields, 1,
+	    "also list the fields of each record type: what a\n"
+	    "template may print in braces, such as {name}"),
+	{ OPT_STRING, 0, "elements", offsetof(struct templates_args, elements),
+	    "T", "list the elements of template T (a built-in name\n"
+	    "or a template file), front then back, in the\n"
+	    "order they are drawn: the name an extension\n"
+	    "overrides or removes ('-': none), what it is, and\n"
+	    "the fields it prints", NULL, 0, 0, NULL, NULL, OPT_C_TEMPLATE, 0 },
+	OPT_FLAG_(0, "types", struct templates_args, types, 1,
+	    "list the record types, one a line, in the order\n"
+	    "of the table of games: what a template's\n"
+	    "renders: may name"),
+	OPT_FLAG_(0, "json", struct templates_args, json, 1,
+	    "print them as one JSON object: {\"templates\":\n"
+	    "[{\"name\", \"products\", \"renders\", \"width_mm\",\n"
+	    "\"height_mm\", \"description\", \"fields\"}]}, the\n"
+	    "fields always; with --elements, {\"name\",\n"
+	    "\"renders\", \"width_mm\", \"height_mm\", \"elements\":\n"
+	    "[{\"name\", \"face\", \"type\", \"widget\", \"fields\"}]}"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts templates_options = {
+	"usage: muster templates [--fields] [--json]\n"
+	"       muster templates --elements NAME|FILE [--json]\n"
+	"       muster templates --types\n"
+	"\n"
+	"Lists the built-in templates: name, the product it prints (the name\n"
+	"'muster render --product' takes), the record type it renders, card\n"
+	"size, and description.  Use one with 'muster render --template\n"
+	"NAME', or copy one and change it; a template that says 'extends:\n"
+	"NAME' overrides elements by name.\n"
+	"\n",
+	templates_rows, 19,
+	NULL
+};
 
 /* The products that print record type t: "card", "counter, sheet". */
 static void
@@ -226,16 +243,6 @@ list_elements(const char *name, int json)
 	return diag_exit_status(0);
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option templates_opts[] = {
-	{ "elements", required_argument, NULL, 'e' },
-	{ "fields", no_argument, NULL, 'f' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "types", no_argument, NULL, 't' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 int
 cmd_templates(int argc, char **argv)
 {
@@ -247,27 +254,23 @@ cmd_templates(int argc, char **argv)
 	const char *const *ty;
 	const char *elements = NULL;
 	struct sbuf js = SBUF_INIT;
+	struct templates_args a = { NULL, 0, 0, 0 };
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", templates_opts, NULL)) != -1) {
-		switch (c) {
-		case 'e': elements = optarg; break;
-		case 'f': fields = 1; break;
-		case 'j': json = 1; break;
-		case 't': types = 1; break;
-		case 'h': fputs(usage_templates, stdout); return 0;
-		default: return usage_option(usage_templates, templates_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&templates_options, argc, argv, &a)) >= 0)
+		return c;
+	fields = a.fields;
+	json = a.json;
+	types = a.types;
+	elements = a.elements;
 	if (optind != argc)
-		return usage_error(usage_templates, "templates takes no "
+		return usage_error(templates_options.head, "templates takes no "
 		    "arguments%s", elements ? "; --elements names one template" :
 		    "");
 	if (elements && fields)
-		return usage_error(usage_templates, "--elements lists the "
+		return usage_error(templates_options.head, "--elements lists the "
 		    "fields each element prints; leave out --fields");
 	if (types && (elements || fields || json))
-		return usage_error(usage_templates, "--types lists the record "
+		return usage_error(templates_options.head, "--types lists the record "
 		    "types alone; leave out --elements, --fields and --json");
 	if (types) {
 		for (ty = rectype_names(); *ty; ty++)
