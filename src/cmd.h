@@ -44,15 +44,10 @@ int cmd_game_known(const char *name);
 
 /* Usage texts, printed by --help (stdout) and on misuse (stderr). */
 extern const struct cmd_opts check_options, new_options, cards_options,
-    templates_options, schema_options, calibrate_options;
-extern const char usage_render[];
+    templates_options, schema_options, calibrate_options,
+    preflight_options, render_options;
 /* Their options (getopt_long's tables, read by shell completion too),
  * and the lists some options take. */
-extern const struct option render_opts[], complete_opts[];
-extern const struct optval render_values[];
-/* muster preflight's (cmd_preflight.c). */
-extern const char usage_preflight[];
-extern const struct option preflight_opts[];
-extern const struct optval preflight_values[];
+extern const struct option complete_opts[];
 
 #endif

@@ -11,7 +11,6 @@
  * every threshold here is the vendor row's or SPEC's.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,34 +47,37 @@
 /* Pixels of one CMYK picture sampled for its ink, at most. */
 #define INK_SAMPLES 4000000
 
-const char usage_preflight[] =
-    "usage: muster preflight [--vendor mpc|tgc|dtc|pnp] [--json] FILE.pdf...\n"
-    "\n"
-    "Reads any PDF and prints what a print shop's preflight finds, each\n"
-    "finding with its page and object: page, trim and bleed sizes, fonts\n"
-    "not embedded, colour spaces, pictures' resolution at their placed\n"
-    "size, total ink, text under 6 pt, transparency, PDF/X markers.\n"
-    "\n"
-    "  --vendor NAME  check against a print-on-demand profile: what it\n"
-    "                 would refuse is an error\n"
-    "  --json         print one JSON object with every finding to stdout\n"
-    "  --list-rules   print every rule id preflight reports, and exit\n"
-    "\n"
-    "exit status: 0 nothing the vendor refuses (always, without --vendor),\n"
-    "1 the vendor would refuse the file, 2 usage error or a file that\n"
-    "cannot be read or is not a PDF\n";
-
-const struct option preflight_opts[] = {
-	{ "vendor", required_argument, NULL, 'v' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "list-rules", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What the options set. */
+struct preflight_args {
+	const char *vendor;
+	int json, list;
 };
 
-const struct optval preflight_values[] = {
-	{ "vendor", vendor_names },
-	{ NULL, NULL }
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt preflight_rows[] = {
+	OPT_STRING_(0, "vendor", struct preflight_args, vendor, "NAME",
+	    "check against a print-on-demand profile: what it\n"
+	    "would refuse is an error", vendor_names, OPT_C_NONE),
+	OPT_FLAG_(0, "json", struct preflight_args, json, 1,
+	    "print one JSON object with every finding to stdout"),
+	OPT_FLAG_(0, "list-rules", struct preflight_args, list, 1,
+	    "print every rule id preflight reports, and exit"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts preflight_options = {
+	"usage: muster preflight [--vendor mpc|tgc|dtc|pnp] [--json] FILE.pdf...\n"
+	"\n"
+	"Reads any PDF and prints what a print shop's preflight finds, each\n"
+	"finding with its page and object: page, trim and bleed sizes, fonts\n"
+	"not embedded, colour spaces, pictures' resolution at their placed\n"
+	"size, total ink, text under 6 pt, transparency, PDF/X markers.\n"
+	"\n",
+	preflight_rows, 17,
+	"\n"
+	"exit status: 0 nothing the vendor refuses (always, without --vendor),\n"
+	"1 the vendor would refuse the file, 2 usage error or a file that\n"
+	"cannot be read or is not a PDF\n"
 };
 
 /* A finding counted before it is told: the same thing on the same page
@@ -1057,36 +1059,29 @@ cmd_preflight(int argc, char **argv)
 {
 	const struct vendor *v = NULL;
 	const struct rule *r;
-	int c, json = 0, rc;
+	struct preflight_args a = { NULL, 0, 0 };
+	int c, json, rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", preflight_opts, NULL)) != -1) {
-		switch (c) {
-		case 'v':
-			if ((v = vendor_find(optarg)) == NULL) {
-				struct sbuf sb = SBUF_INIT;
+	if ((c = opt_parse(&preflight_options, argc, argv, &a)) >= 0)
+		return c;
+	if (a.list) {
+		/* Its rows of the rule table (system.c). */
+		for (r = core_rules; r->id; r++)
+			if (strncmp(r->id, "preflight.", 10) == 0)
+				printf("%-28s %s\n", r->id, r->summary);
+		return 0;
+	}
+	json = a.json;
+	if (a.vendor && (v = vendor_find(a.vendor)) == NULL) {
+		struct sbuf sb = SBUF_INIT;
 
-				rc = usage_error(usage_preflight, "unknown "
-				    "vendor '%s'%s", optarg, sb_hint(&sb, optarg,
-				    vendor_names, 1));
-				sb_release(&sb);
-				return rc;
-			}
-			break;
-		case 'j': json = 1; break;
-		case 'l':
-			/* Its rows of the rule table (system.c). */
-			for (r = core_rules; r->id; r++)
-				if (strncmp(r->id, "preflight.", 10) == 0)
-					printf("%-28s %s\n", r->id, r->summary);
-			return 0;
-		case 'h': fputs(usage_preflight, stdout); return 0;
-		default: return usage_option(usage_preflight, preflight_opts,
-		    argv);
-		}
+		rc = usage_error(preflight_options.head, "unknown vendor '%s'%s",
+		    a.vendor, sb_hint(&sb, a.vendor, vendor_names, 1));
+		sb_release(&sb);
+		return rc;
 	}
 	if (optind == argc)
-		return usage_error(usage_preflight, "preflight needs a PDF file");
+		return usage_error(preflight_options.head, "preflight needs a PDF file");
 	diag_init(json, stderr);
 	for (; optind < argc; optind++) {
 		preflight_file(argv[optind], v);

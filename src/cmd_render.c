@@ -1,6 +1,7 @@
 /*
- * cmd_render.c -- muster render: check everything, lay out the cards, and
- * write each PDF atomically, only when no input had an error.
+ * cmd_render.c -- muster render's work: check everything, lay out the
+ * cards, and write each PDF atomically, only when no input had an error
+ * (its options and outputs are cmd_render_args.c's).
  */
 #include <errno.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "catalog.h"
+#include "cmd_render.h"
 #include "cmd.h"
 #include "deps.h"
 #include "diag.h"
@@ -29,136 +31,12 @@
 #include "watch.h"
 
 #define MM (72.0 / 25.4)
-#define DPI_MIN 36
-#define DPI_MAX 1200
-#define DPI_DEFAULT 300
-/* --ink-limit, percent of one plate: presses take 240 % (uncoated,
- * DriveThruCards) to 340 % (coated sheet-fed); 300 % by default, the
- * ceiling of SWOP, the printing condition of the output profile. */
-#define INK_MIN 200
-#define INK_MAX 400
-#define INK_DEFAULT 300
 /* Tabletop Simulator's deck importer: 10 x 7 cells, the last one shown
  * for a hidden card (the back); a sheet at most this many pixels a side,
  * the size it loads without trouble. */
 #define TTS_COLS 10
 #define TTS_ROWS 7
 #define TTS_MAX_PX 4096
-
-const char usage_render[] =
-    "usage: muster render [-o FILE.pdf | -d DIR] [--paper a4|letter]\n"
-    "              [--template NAME|FILE] [--product NAME[,NAME...]]\n"
-    "              [--bleed MM] [--crop-marks | --no-crop-marks]\n"
-    "              [--backs none|duplex-long|duplex-short]\n"
-    "              [--back-offset X,Y] [--counter-size 1/2|5/8|3/4|1]\n"
-    "              [--layout sheet|single|gutter-fold] [--copies N]\n"
-    "              [--only NAME[,NAME...]] [--cmyk]\n"
-    "              [--vendor mpc|tgc|dtc|pnp] [--pdfx] [--ink-limit PCT]\n"
-    "              [--format pdf|png] [--dpi N] [--json] [--watch] PATH...\n"
-    "\n"
-    "Checks every input, then prints every product of each (a unit's card\n"
-    "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
-    "reference card), each product on pages of its own: business cards 10\n"
-    "up, poker cards 9 up, with crop marks (the paper turned when that\n"
-    "holds more); sheets one a page; counters edge to edge with cut\n"
-    "lines.  Nothing is written if any input\n"
-    "has an error; a PDF is written to a temporary file and renamed into\n"
-    "place, so an existing PDF is never left half-written.\n"
-    "\n"
-    "  -o FILE.pdf      write everything into one PDF\n"
-    "  -d DIR           write DIR/STEM.pdf for each PATH (default: out/)\n"
-    "  --paper P        a4 or letter (default: $PAPERSIZE, else letter\n"
-    "                   when LC_ALL or LC_PAPER is a letter country's\n"
-    "                   locale, else /etc/papersize, else $LANG's, else\n"
-    "                   a4)\n"
-    "  --template T     a built-in template name or a template file, for\n"
-    "                   the records of the type it renders; the other\n"
-    "                   products keep their own\n"
-    "  --product P,...  print only these products (card, sheet, counter,\n"
-    "                   roster, reference: 'muster templates' lists them)\n"
-    "  --bleed MM       extend backgrounds MM past the trim (default 0)\n"
-    "  --no-crop-marks  leave out the crop marks (default: on)\n"
-    "  --backs B        duplex-long or duplex-short: a mirrored back page\n"
-    "                   after each front page (default: none)\n"
-    "  --back-offset X,Y  shift backs X mm right and Y mm down, as seen\n"
-    "                   on the back; 'muster calibrate' measures X,Y\n"
-    "  --counter-size S cut-out counters S inches square: 1/2, 5/8, 3/4\n"
-    "                   or 1 (default 5/8)\n"
-    "  --layout L       sheet: cards on a grid (default); single: each\n"
-    "                   card a page of its size plus bleed, TrimBox and\n"
-    "                   BleedBox set, for print-on-demand; gutter-fold:\n"
-    "                   backs beside their fronts, to fold and glue\n"
-    "  --copies N       print every card N times (1 to 100)\n"
-    "  --only N,...     print only the cards of these names\n"
-    "  --cmyk           colours as CMYK for a press, black as pure K\n"
-    "  --vendor V       a print shop's profile: mpc (MakePlayingCards),\n"
-    "                   tgc (The Game Crafter), dtc (DriveThruCards) or\n"
-    "                   pnp (print-and-play at home); sets card size,\n"
-    "                   bleed, safe zone, layout, page order, colour and\n"
-    "                   format, each unless given here too\n"
-    "  --pdfx           PDF/X-1a:2003: every colour CMYK, pictures through\n"
-    "                   an ICC output profile, no transparency (dtc's)\n"
-    "  --ink-limit PCT  total CMYK ink at most PCT percent, 200 to 400\n"
-    "                   (default 300; dtc 240); with --cmyk or --pdfx\n"
-    "  --format F       pdf (default), or png: DIR/STEM-NNN.png for each\n"
-    "                   card (-NNN-back.png too with --backs), and\n"
-    "                   DIR/STEM-sheet-N.png sheets of 10 x 7 cards for\n"
-    "                   Tabletop Simulator, each one's last cell the back\n"
-    "  --dpi N          pixels an inch of the PNG cards (36 to 1200,\n"
-    "                   default 300); sheets stay within 4096 pixels\n"
-    "  --json           print one JSON object to stdout: what was written\n"
-    "                   (\"written\") and every diagnostic, as check --json\n"
-    "  --watch          render, then again whenever an input, a file it\n"
-    "                   names, a template or an image it used changes,\n"
-    "                   each time its lines (a failed render keeps the\n"
-    "                   last good PDF), until Ctrl-C or SIGTERM (status 0)\n"
-    "\n"
-    "exit status: 0 written, 1 errors in the input, 2 usage or I/O error\n";
-
-/* What one output wrote: the line render prints, or its JSON. */
-struct written {
-	int png;
-	int pages, cards;		/* PDF pages; cards drawn */
-	int backs, sheets;		/* PNG: back images, TTS sheets */
-	double dpi, sheet_dpi;
-};
-
-struct output {
-	char *path;
-	struct written w;
-	struct pdf *pdf;
-	struct layout *layout;
-};
-
-/* A built-in template, loaded once a run. */
-struct loaded_tmpl {
-	const char *name;
-	struct template *t;
-};
-
-struct render {
-	struct layout_opts lo;
-	struct template *user;		/* --template, or NULL */
-	int user_used;			/* it rendered a record */
-	char **products;		/* --product, NULL-ended, or NULL: all */
-	struct loaded_tmpl *tmpl;
-	int ntmpl, captmpl;
-	struct record *rec;
-	struct batch *batch;
-	struct output *cur;
-	int stop;			/* an error seen: check, do not draw */
-	int copies;			/* --copies */
-	char **only;			/* --only, NULL-ended, or NULL: all */
-	int *only_hit;			/* cards printed of each --only name */
-	char **names;			/* every card's name seen, for hints */
-	size_t nnames;
-	/* the file being read was named on the command line rather than
-	 * found in a folder named there */
-	int named_input;
-	const struct vendor *vendor;	/* --vendor, or NULL */
-	const char *vendor_told[16];	/* products it refused, told */
-	size_t nvendor_told;
-};
 
 /*
  * The template for the records of product p: the user's when it renders
@@ -302,7 +180,7 @@ emit_one(struct emitter *e, int copies)
 
 /* "A, B,,C" into a NULL-ended list of its names ("A", "B", "C"), or
  * NULL when it names none. */
-static char **
+char **
 comma_list(const char *arg)
 {
 	char **v = NULL, *copy = xstrdup(arg), *tok, *save = NULL;
@@ -322,7 +200,7 @@ comma_list(const char *arg)
 	return v;
 }
 
-static void
+void
 list_free(char **v)
 {
 	size_t i;
@@ -393,7 +271,7 @@ on_document(struct loaded *ld, void *ctx)
 }
 
 /* "card,counter" into a NULL-ended list; NULL after saying what is wrong. */
-static char **
+char **
 product_list(const char *arg)
 {
 	struct sbuf sb = SBUF_INIT;
@@ -401,13 +279,13 @@ product_list(const char *arg)
 	size_t i;
 
 	if (v == NULL) {
-		usage_error(usage_render, "--product needs a product name, such "
+		usage_error(render_options.head, "--product needs a product name, such "
 		    "as card");
 		return NULL;
 	}
 	for (i = 0; v[i]; i++)
 		if (!product_known(v[i])) {
-			usage_error(usage_render, "--product '%s' is not a "
+			usage_error(render_options.head, "--product '%s' is not a "
 			    "product%s", v[i], sb_hint(&sb, v[i],
 			    product_names(), 1));
 			sb_release(&sb);
@@ -417,7 +295,7 @@ product_list(const char *arg)
 	return v;
 }
 
-static int
+int
 parse_mm(const char *s, double lo, double hi, double *out)
 {
 	char *end;
@@ -567,7 +445,7 @@ say_written(const struct output *o)
 
 /* --json: the same as the lines above, each output a member of
  * "written", beside check --json's members. */
-static void
+void
 json_written(const struct output *outs, int nout)
 {
 	struct sbuf sb = SBUF_INIT;
@@ -605,17 +483,6 @@ json_written(const struct output *outs, int nout)
 
 /* What the command line asked of every render: the one, or each of
  * --watch's. */
-struct job {
-	const char *tmpl_name;
-	int png, user_backs, cmyk, json;
-	int pdfx, ink;			/* --pdfx; --ink-limit, percent */
-	double dpi;
-	char **paths;		/* the PATHs, npaths of them */
-	int npaths;
-	int one;		/* -o: every PATH into one output */
-	const char *dir;	/* the folder written into, made when
-				 * something is written; NULL with -o */
-};
 
 /* Makes the output folder if it is missing (one level, like mkdir). */
 static int
@@ -644,7 +511,7 @@ ensure_dir(const char *dir)
  * before it returns, so that --watch can render again.  Returns the
  * exit status.
  */
-static int
+int
 render_pass(struct render *rd, struct output *outs, int nout,
     const struct job *jb)
 {
@@ -799,7 +666,7 @@ out:
  * each time.  SIGINT or SIGTERM ends it with status 0; they wait for a
  * render under way, so that no temporary file is left.
  */
-static int
+int
 render_watch(struct render *rd, struct output *outs, int nout,
     const struct job *jb)
 {
@@ -855,337 +722,4 @@ render_watch(struct render *rd, struct output *outs, int nout,
 	watch_free(w);
 	watching = 0;
 	return r < 0 ? 2 : 0;
-}
-
-
-/* --format: a PDF, or PNG images of the cards (and deck sheets). */
-static const char *const format_names[] = { "pdf", "png", NULL };
-
-/* --counter-size: the names, and the sides in inches. */
-static const char *const counter_names[] = { "1/2", "5/8", "3/4", "1", NULL };
-static const double counter_inches[] = { 0.5, 0.625, 0.75, 1 };
-
-/* The values of the options that take one of a list, for completion. */
-const struct optval render_values[] = {
-	{ "paper", sheet_paper_names },
-	{ "backs", sheet_backs_names },
-	{ "layout", sheet_layout_names },
-	{ "counter-size", counter_names },
-	{ "format", format_names },
-	{ "vendor", vendor_names },
-	{ NULL, NULL }
-};
-
-/* The options, for getopt_long and for shell completion. */
-const struct option render_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "dir", required_argument, NULL, 'd' },
-	{ "paper", required_argument, NULL, 'p' },
-	{ "template", required_argument, NULL, 't' },
-	{ "product", required_argument, NULL, 'P' },
-	{ "bleed", required_argument, NULL, 'b' },
-	{ "crop-marks", no_argument, NULL, 'c' },
-	{ "no-crop-marks", no_argument, NULL, 'C' },
-	{ "backs", required_argument, NULL, 'B' },
-	{ "back-offset", required_argument, NULL, 'O' },
-	{ "counter-size", required_argument, NULL, 'S' },
-	{ "layout", required_argument, NULL, 'L' },
-	{ "copies", required_argument, NULL, 'N' },
-	{ "only", required_argument, NULL, 'Y' },
-	{ "cmyk", no_argument, NULL, 'K' },
-	{ "vendor", required_argument, NULL, 'V' },
-	{ "pdfx", no_argument, NULL, 'X' },
-	{ "ink-limit", required_argument, NULL, 'I' },
-	{ "format", required_argument, NULL, 'F' },
-	{ "dpi", required_argument, NULL, 'D' },
-	{ "json", no_argument, NULL, 'J' },
-	{ "watch", no_argument, NULL, 'W' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
-int
-cmd_render(int argc, char **argv)
-{
-	struct render rd;
-	struct output *outs = NULL;
-	const char *outfile = NULL, *outdir = NULL, *paper = NULL;
-	int png = 0, user_backs = 0;
-	double dpi = DPI_DEFAULT;
-	const char *tmpl_name = NULL, *product_arg = NULL, *only_arg = NULL;
-	int nout = 0, c, i, j, k, rc, cmyk = 0, backs_given = 0, json = 0;
-	int reporting = 0, watch = 0, passes = 0;
-	int pdfx = 0, ink = 0, bleed_given = 0, layout_given = 0;
-	int format_given = 0, dpi_given = 0, crop_given = 0;
-	const struct vendor *v = NULL;
-	struct job jb;
-
-	memset(&rd, 0, sizeof(rd));
-	rd.lo.crop = 1;
-	rd.lo.backs = BACKS_NONE;
-	rd.lo.counter = 5.0 / 8 * 72;	/* SPEC 4: counters 5/8 in by default */
-	rd.lo.layout = LAYOUT_SHEET;
-	rd.copies = 1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:d:h", render_opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': outfile = optarg; break;
-		case 'd': outdir = optarg; break;
-		case 'p': paper = optarg; break;
-		case 't': tmpl_name = optarg; break;
-		case 'P':
-			if (product_arg)
-				return usage_error(usage_render, "give --product "
-				    "once, with the names joined by commas");
-			product_arg = optarg;
-			break;
-		case 'c': rd.lo.crop = 1; crop_given = 1; break;
-		case 'C': rd.lo.crop = 0; crop_given = 1; break;
-		case 'V':
-			if ((v = vendor_find(optarg)) == NULL)
-				return usage_error(usage_render, "--vendor '%s' "
-				    "must be mpc, tgc, dtc or pnp", optarg);
-			break;
-		case 'X': pdfx = 1; break;
-		case 'I': {
-			char *end;
-			long n;
-
-			errno = 0;
-			n = strtol(optarg, &end, 10);
-			if (end == optarg || *end || errno || n < INK_MIN ||
-			    n > INK_MAX)
-				return usage_error(usage_render, "--ink-limit "
-				    "'%s' must be a whole percentage from %d to "
-				    "%d", optarg, INK_MIN, INK_MAX);
-			ink = (int)n;
-			break;
-		}
-		case 'b':
-			bleed_given = 1;
-			if (!parse_mm(optarg, 0, 20, &rd.lo.bleed))
-				return usage_error(usage_render, "--bleed '%s' "
-				    "must be millimetres from 0 to 20", optarg);
-			break;
-		case 'L':
-			layout_given = 1;
-			if ((k = str_index(sheet_layout_names, optarg)) < 0)
-				return usage_error(usage_render, "--layout '%s' "
-				    "must be sheet, single or gutter-fold",
-				    optarg);
-			rd.lo.layout = (enum sheet_layout)k;
-			break;
-		case 'N': {
-			char *end;
-			long n;
-
-			errno = 0;
-			n = strtol(optarg, &end, 10);
-			if (end == optarg || *end || errno || n < 1 || n > 100)
-				return usage_error(usage_render, "--copies '%s' "
-				    "must be a whole number from 1 to 100",
-				    optarg);
-			rd.copies = (int)n;
-			break;
-		}
-		case 'Y':
-			if (only_arg)
-				return usage_error(usage_render, "give --only "
-				    "once, with the names joined by commas");
-			only_arg = optarg;
-			break;
-		case 'K': cmyk = 1; break;
-		case 'J': json = 1; break;
-		case 'W': watch = 1; break;
-		case 'F':
-			format_given = 1;
-			if ((k = str_index(format_names, optarg)) < 0)
-				return usage_error(usage_render, "--format '%s' "
-				    "must be pdf or png", optarg);
-			png = k == 1;
-			break;
-		case 'D': {
-			char *end;
-			long n;
-
-			dpi_given = 1;
-			errno = 0;
-			n = strtol(optarg, &end, 10);
-			if (end == optarg || *end || errno || n < DPI_MIN ||
-			    n > DPI_MAX)
-				return usage_error(usage_render, "--dpi '%s' "
-				    "must be a whole number from %d to %d",
-				    optarg, DPI_MIN, DPI_MAX);
-			dpi = (double)n;
-			break;
-		}
-		case 'B':
-			backs_given = 1;
-			if ((k = str_index(sheet_backs_names, optarg)) < 0)
-				return usage_error(usage_render, "--backs '%s' "
-				    "must be none, duplex-long or duplex-short",
-				    optarg);
-			rd.lo.backs = (enum backs)k;
-			break;
-		case 'O':
-			if (sheet_offset(optarg, &rd.lo.back_dx,
-			    &rd.lo.back_dy) < 0)
-				return usage_error(usage_render, "--back-offset "
-				    "'%s' must be X,Y in millimetres, each -20 "
-				    "to 20", optarg);
-			break;
-		case 'S':
-			if ((k = str_index(counter_names, optarg)) < 0)
-				return usage_error(usage_render, "--counter-size "
-				    "'%s' must be 1/2, 5/8, 3/4 or 1 (inches)",
-				    optarg);
-			rd.lo.counter = counter_inches[k] * 72;
-			break;
-		case 'h': fputs(usage_render, stdout); return 0;
-		default: return usage_option(usage_render, render_opts, argv);
-		}
-	}
-	if (optind == argc)
-		return usage_error(usage_render, "render needs a file or folder");
-	/* A print shop's profile: what the user did not say (vendor.c). */
-	if (v) {
-		rd.vendor = v;
-		rd.lo.trim_w = v->trim_w;
-		rd.lo.trim_h = v->trim_h;
-		rd.lo.safe = v->safe;
-		if (!bleed_given)
-			rd.lo.bleed = v->bleed;
-		if (!layout_given && !(format_given && !png))
-			rd.lo.layout = v->layout == VENDOR_SINGLE ?
-			    LAYOUT_SINGLE : LAYOUT_SHEET;
-		if (!crop_given && rd.lo.layout == LAYOUT_SHEET)
-			rd.lo.crop = 1;
-		if (!format_given && v->format == VENDOR_PNG && !outfile) {
-			png = 1;
-			rd.lo.layout = LAYOUT_SHEET;	/* png's own below */
-		}
-		if (!dpi_given && png)
-			dpi = v->dpi;
-		/* A card a page: its back the next page, or the one before
-		 * (DriveThruCards), as the shop pairs them. */
-		if (!backs_given && (rd.lo.layout == LAYOUT_SINGLE || png)) {
-			rd.lo.backs = BACKS_LONG;
-			backs_given = 1;
-		}
-		rd.lo.back_first = v->order == VENDOR_BACK_FIRST && !png;
-		if (v->colour == VENDOR_PDFX)
-			pdfx = 1;
-		if (ink == 0)
-			ink = v->ink_limit;
-	}
-	if (ink != 0 && !cmyk && !pdfx)
-		return usage_error(usage_render, "--ink-limit holds CMYK ink: "
-		    "give --cmyk or --pdfx too");
-	if (ink == 0)
-		ink = INK_DEFAULT;
-	if (pdfx && png)
-		return usage_error(usage_render, "--pdfx makes a PDF; leave out "
-		    "--format png");
-	for (i = optind; watch && i < argc; i++)
-		if (strcmp(argv[i], "-") == 0)
-			return usage_error(usage_render, "--watch cannot watch "
-			    "standard input ('-'); give files or folders");
-	if (outfile && outdir)
-		return usage_error(usage_render, "give -o or -d, not both");
-	if (outfile && (strlen(outfile) < 5 ||
-	    strcmp(outfile + strlen(outfile) - 4, ".pdf") != 0))
-		return usage_error(usage_render, "-o '%s' must name a .pdf "
-		    "file", outfile);
-	if (png && outfile)
-		return usage_error(usage_render, "--format png writes a folder "
-		    "of images: give -d DIR, not -o");
-	if (png && rd.lo.layout != LAYOUT_SHEET)
-		return usage_error(usage_render, "--format png draws each card "
-		    "on its own; leave out --layout");
-	if (png) {
-		/* Each card a page of its own size (and bleed), no marks,
-		 * its back the next page: a page is an image. */
-		user_backs = backs_given && rd.lo.backs != BACKS_NONE;
-		rd.lo.layout = LAYOUT_SINGLE;
-		rd.lo.crop = 0;
-		rd.lo.backs = BACKS_LONG;
-		rd.lo.back_dx = rd.lo.back_dy = 0;
-	}
-	/* gutter-fold prints each back beside its front: --backs asks
-	 * for what it does anyway, and is let be. */
-	if (paper == NULL)
-		paper = sheet_default_paper();
-	if (sheet_paper(paper, &rd.lo.paper_w, &rd.lo.paper_h, &rd.lo.a4) < 0)
-		return usage_error(usage_render, "--paper '%s' must be a4 or "
-		    "letter", paper);
-
-	if (product_arg && (rd.products = product_list(product_arg)) == NULL)
-		return 2;
-	if (only_arg) {
-		size_t n;
-
-		if ((rd.only = comma_list(only_arg)) == NULL) {
-			rc = usage_error(usage_render, "--only needs card names, "
-			    "such as 'Hussars,Lancers'");
-			goto out;
-		}
-		for (n = 0; rd.only[n]; n++)
-			;
-		rd.only_hit = xcalloc(n + 1, sizeof(int));
-	}
-	diag_init(json, stderr);
-	reporting = 1;
-	/* One output per PATH (or one for all with -o). */
-	nout = outfile ? 1 : argc - optind;
-	outs = xcalloc((size_t)nout, sizeof(*outs));
-	for (i = 0; i < nout; i++) {
-		if (outfile) {
-			outs[i].path = xstrdup(outfile);
-		} else {
-			char *stem = input_stem(argv[optind + i]);
-			const char *dir = outdir ? outdir : "out";
-
-			outs[i].path = xmalloc(strlen(dir) + strlen(stem) + 6);
-			sprintf(outs[i].path, "%s/%s.pdf", dir, stem);
-			free(stem);
-			for (j = 0; j < i; j++)
-				if (strcmp(outs[j].path, outs[i].path) == 0) {
-					rc = usage_error(usage_render, "'%s' and "
-					    "'%s' would both write %s; use -o",
-					    argv[optind + j], argv[optind + i],
-					    outs[i].path);
-					nout = i + 1;
-					goto out;
-				}
-		}
-	}
-
-	jb.tmpl_name = tmpl_name;
-	jb.dir = outfile ? NULL : outdir ? outdir : "out";
-	jb.png = png;
-	jb.user_backs = user_backs;
-	jb.cmyk = cmyk || pdfx;
-	jb.pdfx = pdfx;
-	jb.ink = ink;
-	jb.json = json;
-	jb.dpi = dpi;
-	jb.paths = argv + optind;
-	jb.npaths = argc - optind;
-	jb.one = outfile != NULL;
-	if (watch)
-		rc = render_watch(&rd, outs, nout, &jb);
-	else
-		rc = render_pass(&rd, outs, nout, &jb);
-	passes = 1;
-out:
-	/* A usage or output folder error before any render. */
-	if (json && reporting && !passes)
-		json_written(outs, nout);
-	for (i = 0; i < nout; i++)
-		free(outs[i].path);
-	free(outs);
-	list_free(rd.products);
-	list_free(rd.only);
-	free(rd.only_hit);
-	return rc;
 }

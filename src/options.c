@@ -215,7 +215,7 @@ help_row(struct sbuf *sb, const struct opt *o, int col)
 		sb_addf(sb, "  --%s", o->name);
 	if (o->argh)
 		sb_addf(sb, " %s", o->argh);
-	if (sb->len - start + 1 < (size_t)col)
+	if (sb->len - start < (size_t)col)
 		sb_addf(sb, "%*s", (int)((size_t)col - (sb->len - start)), "");
 	else
 		sb_addf(sb, "  ");

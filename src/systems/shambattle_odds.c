@@ -3,7 +3,6 @@
  * a roll of dice, and a close combat's losses and chances (SPEC 5), as
  * text or JSON from one writer.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "../report.h"
 #include "../rules/shambattle.h"
 #include "../system.h"
+#include "../options.h"
 #include "../usage.h"
 #include "../util.h"
 #include "shambattle_game.h"
@@ -26,24 +26,47 @@ const char shambattle_odds_usage[] =
     "Each d" STR(SB_DIE) " takes 1 SP: a " STR(SB_HIT_COVER) " even in cover, a "
     STR(SB_HIT_OPEN) " in the open;\n"
     "the general adds 1 to each die of the units in its hex.\n"
-    "\n"
-    "  --dice N      N dice fired (1 to " STR(MAX_DICE) "): the SP lost, its\n"
-    "                distribution and mean\n"
-    "  --general     the firing units have their general with them\n"
-    "  --cover       the target is in cover\n"
-    "  --close A,B   a close combat of A dice against B dice: each side's\n"
-    "                losses, the chance each loses the combat (more SP\n"
-    "                lost), and the loser's losses after withdrawing\n"
-    "                (it keeps half, rounded up: 5 SP lost become 3);\n"
-    "                --general is A's, --general-b B's; --cover puts B\n"
-    "                in cover, --cover-a A\n"
-    "  --night N     N units that have lost SP roll a d" STR(SB_DIE) " each at night\n"
-    "                (1 to " STR(MAX_DICE) "): each regains " STR(SB_RECOVER_SP) " SP on "
-    STR(SB_RECOVER_ON) "+; the SP\n"
-    "                regained, its distribution and mean\n"
-    "  --json        one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 2 usage error\n";
+    "\n";
+
+/* What the options set. */
+struct shambattle_odds_args {
+	const char *dice, *close, *night;
+	int general, general_b, cover, cover_a, json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt shambattle_odds_rows[] = {
+	OPT_STRING_(0, "dice", struct shambattle_odds_args, dice, "N",
+	    "N dice fired (1 to " STR(MAX_DICE) "): the SP lost, its\n"
+	    "distribution and mean", NULL, OPT_C_NONE),
+	OPT_FLAG_(0, "general", struct shambattle_odds_args, general, 1,
+	    "the firing units have their general with them"),
+	OPT_FLAG_(0, "cover", struct shambattle_odds_args, cover, 1, "the target is in cover"),
+	OPT_STRING_(0, "close", struct shambattle_odds_args, close, "A,B",
+	    "a close combat of A dice against B dice: each side's\n"
+	    "losses, the chance each loses the combat (more SP\n"
+	    "lost), and the loser's losses after withdrawing\n"
+	    "(it keeps half, rounded up: 5 SP lost become 3);\n"
+	    "--general is A's, --general-b B's; --cover puts B\n"
+	    "in cover, --cover-a A", NULL, OPT_C_NONE),
+	{ OPT_FLAG, 0, "general-b", offsetof(struct shambattle_odds_args, general_b), NULL, "",
+	    NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	{ OPT_FLAG, 0, "cover-a", offsetof(struct shambattle_odds_args, cover_a), NULL, "",
+	    NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	OPT_STRING_(0, "night", struct shambattle_odds_args, night, "N",
+	    "N units that have lost SP roll a d" STR(SB_DIE) " each at night\n"
+	    "(1 to " STR(MAX_DICE) "): each regains " STR(SB_RECOVER_SP) " SP on "
+	    STR(SB_RECOVER_ON) "+; the SP\n"
+	    "regained, its distribution and mean", NULL, OPT_C_NONE),
+	OPT_FLAG_(0, "json", struct shambattle_odds_args, json, 1, "one JSON object on stdout"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts shambattle_odds_options = {
+	shambattle_odds_usage, shambattle_odds_rows, 16,
+	"\n"
+	"exit status: 0, 2 usage error\n"
+};
 
 /* A distribution of SP lost, as lines and a JSON list. */
 /* A distribution of SP lost (or regained), as lines and a JSON list;
@@ -164,73 +187,56 @@ close_combat(struct report *rp, int a, int b, int ga, int gb, int ca, int cb)
 static int
 dice_arg(const char *s)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
+	long v;
 
-	if (*s == '\0' || *end != '\0' || v < 1 || v > MAX_DICE)
+	/* Strict: no blank, '+' or trailing letter (opt_whole). */
+	if (!opt_whole(s, 1, MAX_DICE, &v))
 		return -1;
 	return (int)v;
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option shambattle_odds_opts[] = {
-	{ "dice", required_argument, NULL, 'n' },
-	{ "close", required_argument, NULL, 'c' },
-	{ "night", required_argument, NULL, 'N' },
-	{ "general", no_argument, NULL, 'g' },
-	{ "general-b", no_argument, NULL, 'G' },
-	{ "cover", no_argument, NULL, 'v' },
-	{ "cover-a", no_argument, NULL, 'V' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 int
 shambattle_odds_run(int argc, char **argv)
 {
-	const char *close_arg = NULL, *dice_s = NULL, *night_s = NULL;
+	struct shambattle_odds_args o;
+	const char *close_arg, *dice_s, *night_s;
 	struct report *rp;
-	int c, n = 0, a = 0, b = 0, general = 0, general_b = 0, cover = 0;
-	int cover_a = 0, json = 0;
+	int c, n = 0, a = 0, b = 0, general, general_b, cover, cover_a, json;
 	char *comma;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", shambattle_odds_opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': dice_s = optarg; break;
-		case 'c': close_arg = optarg; break;
-		case 'N': night_s = optarg; break;
-		case 'g': general = 1; break;
-		case 'G': general_b = 1; break;
-		case 'v': cover = 1; break;
-		case 'V': cover_a = 1; break;
-		case 'j': json = 1; break;
-		case 'h': fputs(shambattle_odds_usage, stdout); return 0;
-		default: return usage_option(shambattle_odds_usage, shambattle_odds_opts, argv);
-		}
-	}
+	memset(&o, 0, sizeof(o));
+
+	if ((c = opt_parse(&shambattle_odds_options, argc, argv, &o)) >= 0)
+		return c;
+	dice_s = o.dice;
+	close_arg = o.close;
+	night_s = o.night;
+	general = o.general;
+	general_b = o.general_b;
+	cover = o.cover;
+	cover_a = o.cover_a;
+	json = o.json;
 	if (optind != argc)
-		return usage_error(shambattle_odds_usage, "odds shambattle takes "
+		return usage_error(shambattle_odds_options.head, "odds shambattle takes "
 		    "no file or name: give --dice N, --close A,B or --night N");
 	if ((dice_s != NULL) + (close_arg != NULL) + (night_s != NULL) != 1)
-		return usage_error(shambattle_odds_usage, "give one of --dice N, "
+		return usage_error(shambattle_odds_options.head, "give one of --dice N, "
 		    "--close A,B and --night N");
 	if (night_s) {
 		if ((n = dice_arg(night_s)) < 0)
-			return usage_error(shambattle_odds_usage, "--night '%s': "
+			return usage_error(shambattle_odds_options.head, "--night '%s': "
 			    "give a number of units from 1 to %d", night_s,
 			    MAX_DICE);
 		if (general || general_b || cover || cover_a)
-			return usage_error(shambattle_odds_usage, "--night takes "
+			return usage_error(shambattle_odds_options.head, "--night takes "
 			    "no --general or --cover: no one fights at night");
 	} else if (dice_s) {
 		if ((n = dice_arg(dice_s)) < 0)
-			return usage_error(shambattle_odds_usage, "--dice '%s': "
+			return usage_error(shambattle_odds_options.head, "--dice '%s': "
 			    "give a number of dice from 1 to %d", dice_s,
 			    MAX_DICE);
 		if (general_b || cover_a)
-			return usage_error(shambattle_odds_usage, "--general-b "
+			return usage_error(shambattle_odds_options.head, "--general-b "
 			    "and --cover-a go with --close");
 	} else {
 		char buf[64];
@@ -241,7 +247,7 @@ shambattle_odds_run(int argc, char **argv)
 			*comma = '\0';
 		if (comma == NULL || (a = dice_arg(buf)) < 0 ||
 		    (b = dice_arg(comma + 1)) < 0)
-			return usage_error(shambattle_odds_usage, "--close '%s': "
+			return usage_error(shambattle_odds_options.head, "--close '%s': "
 			    "give the two sides' dice, each 1 to %d, such as 3,2",
 			    close_arg, MAX_DICE);
 	}

@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <ctype.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "../report.h"
 #include "../rules/shambattle_value.h"
 #include "../system.h"
+#include "../options.h"
 #include "../usage.h"
 #include "../util.h"
 #include "shambattle_game.h"
@@ -33,20 +33,29 @@ const char shambattle_value_usage[] =
     STR(SB_ENGAGE_TURNS) " turns, priced\n"
     "against its own type's: a standard unit is worth its table SP, a\n"
     "homebrew unit what its numbers earn.  Seeded.\n"
-    "\n"
-    "  --runs N   engagements with each type (default " STR(SB_ENGAGE_RUNS)
-    ")\n"
-    "  --seed N   the dice's seed (default 1)\n"
-    "  --json     one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 1 errors in an army file, 2 usage or I/O error\n";
+    "\n";
 
-const struct option shambattle_value_opts[] = {
-	{ "runs", required_argument, NULL, 'n' },
-	{ "seed", required_argument, NULL, 's' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What the options set. */
+struct shambattle_value_args {
+	const char *runs, *seed;
+	int json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt shambattle_value_rows[] = {
+	OPT_STRING_(0, "runs", struct shambattle_value_args, runs, "N",
+	    "engagements with each type (default " STR(SB_ENGAGE_RUNS) ")",
+	    NULL, OPT_C_NONE),
+	OPT_STRING_(0, "seed", struct shambattle_value_args, seed, "N",
+	    "the dice's seed (default 1)", NULL, OPT_C_NONE),
+	OPT_FLAG_(0, "json", struct shambattle_value_args, json, 1, "one JSON object on stdout"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts shambattle_value_options = {
+	shambattle_value_usage, shambattle_value_rows, 13,
+	"\n"
+	"exit status: 0, 1 errors in an army file, 2 usage or I/O error\n"
 };
 
 /* One army's units and their fair SP. */
@@ -95,36 +104,21 @@ value_army(struct report *rp, const void *army, long runs,
 static int
 parse(int argc, char **argv, long *runs, unsigned long long *seed, int *json)
 {
+	struct shambattle_value_args o = { NULL, NULL, 0 };
 	char *end;
 	int c;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", shambattle_value_opts,
-	    NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			errno = 0;
-			*runs = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || errno || *runs < 1 ||
-			    *runs > 10000000)
-				return usage_error(shambattle_value_usage, "--runs "
-				    "'%s': give 1 to 10000000 engagements", optarg);
-			break;
-		case 's':
-			errno = 0;
-			*seed = strtoull(optarg, &end, 10);
-			if (!isdigit((unsigned char)*optarg) || *end || errno)
-				return usage_error(shambattle_value_usage, "--seed "
-				    "'%s': give a whole number from 0 to 2^64-1",
-				    optarg);
-			break;
-		case 'j': *json = 1; break;
-		case 'h': fputs(shambattle_value_usage, stdout); return 0;
-		default:
-			return usage_option(shambattle_value_usage,
-			    shambattle_value_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&shambattle_value_options, argc, argv, &o)) >= 0)
+		return c;
+	*json = o.json;
+	if (o.runs && !opt_whole(o.runs, 1, 10000000, runs))
+		return usage_error(shambattle_value_usage, "--runs '%s': give 1 "
+		    "to 10000000 engagements", o.runs);
+	errno = 0;
+	if (o.seed && (!isdigit((unsigned char)*o.seed) ||
+	    (*seed = strtoull(o.seed, &end, 10), *end || errno)))
+		return usage_error(shambattle_value_usage, "--seed '%s': give a "
+		    "whole number from 0 to 2^64-1", o.seed);
 	return -1;
 }
 

@@ -11,17 +11,10 @@ static const struct kind *const kinds[] = {
 	NULL
 };
 
-/* odds --class and --location take a weapon class and a hit location. */
-static const struct optval odds_values[] = {
-	{ "class", sh_class_name },
-	{ "location", sh_location_name },
-	{ NULL, NULL }
-};
-
 static const struct game_cmd cmds[] = {
 	{ "odds", "the chance of each outcome of a hit",
-	    shock_odds_usage, shock_odds_run, shock_odds_opts, odds_values,
-	    NULL },
+	    shock_odds_usage, shock_odds_run, NULL, NULL,
+	    &shock_odds_options },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

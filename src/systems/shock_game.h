@@ -5,7 +5,7 @@
 #ifndef MUSTER_SYSTEMS_SHOCK_GAME_H
 #define MUSTER_SYSTEMS_SHOCK_GAME_H
 
-#include <getopt.h>
+#include "../options.h"
 
 struct kind;
 
@@ -13,6 +13,6 @@ extern const struct kind shock_squad_kind;
 
 extern const char shock_odds_usage[];
 int shock_odds_run(int argc, char **argv);
-extern const struct option shock_odds_opts[];
+extern const struct cmd_opts shock_odds_options;
 
 #endif

@@ -4,7 +4,6 @@
  * or over the hit location table (SPEC 5), as text or JSON from one
  * writer.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "../report.h"
 #include "../rules/shock.h"
 #include "../system.h"
+#include "../options.h"
 #include "../usage.h"
 #include "../util.h"
 #include "shock_game.h"
@@ -29,47 +29,60 @@ const char shock_odds_usage[] =
     "followed to the end of the turn: a stun skips the next turn, wounds\n"
     "add up and at the turn's end a d" STR(SH_WOUND_CHECK_DIE) " must beat them or the soldier\n"
     "goes into shock (at once at " STR(SH_WOUNDS_TO_SHOCK) "), and a hit in shock kills.\n"
-    "\n"
-    "  --class C       the damage class of the round, I to VI\n"
-    "  --location L    where it hit (default: over the hit location table)\n"
-    "  --to-hit N      the score the shot's d10 needs, 1 to 20, as your table\n"
-    "                  sets it (the rules give none); without it the shot hits\n"
-    "  --panic         panic fire: " STR(SH_PANIC_FIRE) " to the shot\n"
-    "  --blind         panic fire from cover, blind fire: " STR(SH_BLIND_FIRE) " instead\n"
-    "  --aim AP        action points spent aiming, 1 or " STR(SH_AIM_MAX) ": +" STR(SH_AIM_BONUS) " each\n"
-    "                  (not in panic fire, which forgoes the action phase)\n"
-    "  --wounds W      the target's wounds before the shot, 0 to 9\n"
-    "  --wound-size N  the wounds a wound result adds, 1 to 10 (default 1:\n"
-    "                  the rules scale it with the class but give no scale)\n"
-    "  --in-shock      the target is in shock already\n"
-    "  --json          one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 2 usage error\n";
+    "\n";
 
-/* The options, for getopt_long and for shell completion. */
-const struct option shock_odds_opts[] = {
-	{ "class", required_argument, NULL, 'c' },
-	{ "location", required_argument, NULL, 'l' },
-	{ "to-hit", required_argument, NULL, 't' },
-	{ "panic", no_argument, NULL, 'p' },
-	{ "blind", no_argument, NULL, 'b' },
-	{ "aim", required_argument, NULL, 'a' },
-	{ "wounds", required_argument, NULL, 'w' },
-	{ "wound-size", required_argument, NULL, 's' },
-	{ "in-shock", no_argument, NULL, 'S' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What the options set. */
+struct shock_odds_args {
+	const char *cls, *loc, *to_hit, *aim, *wounds, *wound_size;
+	int panic, blind, in_shock, json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt shock_odds_rows[] = {
+	OPT_STRING_(0, "class", struct shock_odds_args, cls, "C",
+	    "the damage class of the round, I to VI", sh_class_name, OPT_C_NONE),
+	OPT_STRING_(0, "location", struct shock_odds_args, loc, "L",
+	    "where it hit (default: over the hit location table)",
+	    sh_location_name, OPT_C_NONE),
+	OPT_STRING_(0, "to-hit", struct shock_odds_args, to_hit, "N",
+	    "the score the shot's d10 needs, 1 to 20, as your table\n"
+	    "sets it (the rules give none); without it the shot hits", NULL,
+	    OPT_C_NONE),
+	OPT_FLAG_(0, "panic", struct shock_odds_args, panic, 1,
+	    "panic fire: " STR(SH_PANIC_FIRE) " to the shot"),
+	OPT_FLAG_(0, "blind", struct shock_odds_args, blind, 1,
+	    "panic fire from cover, blind fire: " STR(SH_BLIND_FIRE) " instead"),
+	OPT_STRING_(0, "aim", struct shock_odds_args, aim, "AP",
+	    "action points spent aiming, 1 or " STR(SH_AIM_MAX) ": +"
+	    STR(SH_AIM_BONUS) " each\n"
+	    "(not in panic fire, which forgoes the action phase)", NULL,
+	    OPT_C_NONE),
+	OPT_STRING_(0, "wounds", struct shock_odds_args, wounds, "W",
+	    "the target's wounds before the shot, 0 to 9", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "wound-size", struct shock_odds_args, wound_size, "N",
+	    "the wounds a wound result adds, 1 to 10 (default 1:\n"
+	    "the rules scale it with the class but give no scale)", NULL,
+	    OPT_C_NONE),
+	OPT_FLAG_(0, "in-shock", struct shock_odds_args, in_shock, 1,
+	    "the target is in shock already"),
+	OPT_FLAG_(0, "json", struct shock_odds_args, json, 1, "one JSON object on stdout"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts shock_odds_options = {
+	shock_odds_usage, shock_odds_rows, 18,
+	"\n"
+	"exit status: 0, 2 usage error\n"
 };
 
 /* A whole number from lo to hi, or -1. */
 static int
 int_arg(const char *s, int lo, int hi)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
+	long v;
 
-	if (*s == '\0' || *end != '\0' || v < lo || v > hi)
+	/* Strict: no blank, '+' or trailing letter (opt_whole). */
+	if (!opt_whole(s, lo, hi, &v))
 		return -1;
 	return (int)v;
 }
@@ -142,68 +155,65 @@ shock_odds_run(int argc, char **argv)
 	struct report *rp;
 	struct sh_shot shot = { 0, -1, 0, 0, 0, 0, 0, 1, 0 };
 	struct sh_turn turn;
-	int c, json = 0;
+	struct shock_odds_args o = { NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0,
+	    0 };
+	int c, json;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", shock_odds_opts, NULL)) != -1) {
-		switch (c) {
-		case 'c': cs = optarg; break;
-		case 'l': ls = optarg; break;
-		case 't': ts = optarg; break;
-		case 'p': shot.panic = 1; break;
-		case 'b': shot.blind = 1; break;
-		case 'a': as = optarg; break;
-		case 'w': ws = optarg; break;
-		case 's': ss = optarg; break;
-		case 'S': shot.in_shock = 1; break;
-		case 'j': json = 1; break;
-		case 'h': fputs(shock_odds_usage, stdout); return 0;
-		default: return usage_option(shock_odds_usage, shock_odds_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&shock_odds_options, argc, argv, &o)) >= 0)
+		return c;
+	cs = o.cls;
+	ls = o.loc;
+	ts = o.to_hit;
+	as = o.aim;
+	ws = o.wounds;
+	ss = o.wound_size;
+	shot.panic = o.panic;
+	shot.blind = o.blind;
+	shot.in_shock = o.in_shock;
+	json = o.json;
 	if (optind != argc)
-		return usage_error(shock_odds_usage, "odds shock takes no file: "
+		return usage_error(shock_odds_options.head, "odds shock takes no file: "
 		    "give --class and, if you like, --location");
 	if (cs == NULL)
-		return usage_error(shock_odds_usage, "give the hit's damage "
+		return usage_error(shock_odds_options.head, "give the hit's damage "
 		    "class: --class I to VI");
 	if ((shot.cls = str_index(sh_class_name, cs)) < 0) {
-		c = usage_error(shock_odds_usage, "--class '%s' is not a damage "
+		c = usage_error(shock_odds_options.head, "--class '%s' is not a damage "
 		    "class%s", cs, sb_hint(&sb, cs, sh_class_name, 1));
 		sb_release(&sb);
 		return c;
 	}
 	if (ls && (shot.loc = str_index(sh_location_name, ls)) < 0) {
-		c = usage_error(shock_odds_usage, "--location '%s' is not a hit "
+		c = usage_error(shock_odds_options.head, "--location '%s' is not a hit "
 		    "location%s", ls, sb_hint(&sb, ls, sh_location_name, 1));
 		sb_release(&sb);
 		return c;
 	}
 	if (ts && (shot.need = int_arg(ts, 1, 20)) < 0)
-		return usage_error(shock_odds_usage, "--to-hit '%s': give the "
+		return usage_error(shock_odds_options.head, "--to-hit '%s': give the "
 		    "score the shot's d10 needs, 1 to 20", ts);
 	if (as && (shot.aim = int_arg(as, 1, SH_AIM_MAX)) < 0)
-		return usage_error(shock_odds_usage, "--aim '%s': give the "
+		return usage_error(shock_odds_options.head, "--aim '%s': give the "
 		    "action points spent aiming, 1 or %d", as, SH_AIM_MAX);
 	if (ws && (shot.wounds = int_arg(ws, 0, SH_WOUNDS_TO_SHOCK - 1)) < 0)
-		return usage_error(shock_odds_usage, "--wounds '%s': give the "
+		return usage_error(shock_odds_options.head, "--wounds '%s': give the "
 		    "target's wounds, 0 to %d (at %d he is in shock: "
 		    "--in-shock)", ws, SH_WOUNDS_TO_SHOCK - 1,
 		    SH_WOUNDS_TO_SHOCK);
 	if (ss && (shot.wound_size = int_arg(ss, 1, SH_WOUNDS_TO_SHOCK)) < 0)
-		return usage_error(shock_odds_usage, "--wound-size '%s': give "
+		return usage_error(shock_odds_options.head, "--wound-size '%s': give "
 		    "the wounds a wound result adds, 1 to %d", ss,
 		    SH_WOUNDS_TO_SHOCK);
 	if ((shot.panic || shot.blind || shot.aim) && shot.need == 0)
-		return usage_error(shock_odds_usage, "--%s changes the shot's "
+		return usage_error(shock_odds_options.head, "--%s changes the shot's "
 		    "d10: give --to-hit N, the score it needs", shot.blind ?
 		    "blind" : shot.panic ? "panic" : "aim");
 	if (shot.aim && (shot.panic || shot.blind))
-		return usage_error(shock_odds_usage, "--aim goes with an aimed "
+		return usage_error(shock_odds_options.head, "--aim goes with an aimed "
 		    "shot: panic fire forgoes the action phase where aiming's "
 		    "points are spent");
 	if (shot.in_shock && shot.wounds > 0)
-		return usage_error(shock_odds_usage, "--in-shock and --wounds: "
+		return usage_error(shock_odds_options.head, "--in-shock and --wounds: "
 		    "a soldier who goes into shock loses his wound counters");
 	sh_whole_hit(&shot, &turn);
 	rp = rp_new(stdout, json);

@@ -6,7 +6,7 @@
 #ifndef MUSTER_SYSTEMS_SSG_GAME_H
 #define MUSTER_SYSTEMS_SSG_GAME_H
 
-#include <getopt.h>
+#include "../options.h"
 
 #include "../rules/ssg.h"
 #include "../schema.h"
@@ -74,6 +74,6 @@ extern const struct kind ssg_lineup_kind;
 
 extern const char ssg_odds_usage[];
 int ssg_odds_run(int argc, char **argv);
-extern const struct option ssg_odds_opts[];
+extern const struct cmd_opts ssg_odds_options;
 
 #endif

@@ -3,7 +3,6 @@
  * and the chance of an attack and its defense, or of a morale check
  * (SPEC section 5), as text or JSON from one writer.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "../report.h"
 #include "../system.h"
 #include "../util.h"
+#include "../options.h"
 #include "../usage.h"
 #include "ssg_game.h"
 
@@ -26,16 +26,43 @@ const char ssg_odds_usage[] =
     "shipped one, or --deck FILE).  Both players roll a d" STR(SSG_DIE) " and " STR(SSG_DESTROYS) " or\n"
     "more after modifiers destroys the card opposite: for each roll, its\n"
     "modifiers, the roll needed and the chance.\n"
-    "\n"
-    "  --flank               the attacker makes a flank attack\n"
-    "  --double-envelopment  a flank attack from both sides\n"
-    "  --deck FILE           the battalions deck to find the cards in\n"
-    "  --morale              the chance that a stack routs on 2d6 (" STR(SSG_ROUTS) " or\n"
-    "                        more), with --militia in it, --elite in it, or\n"
-    "                        after an elite battalion fell (--elite-destroyed)\n"
-    "  --json                one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 1 errors in the deck, 2 usage error\n";
+    "\n";
+
+/* What the options set. */
+struct ssg_odds_args {
+	const char *deck;
+	int flank, dbl, morale, militia, elite, lost, json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+static const struct opt ssg_odds_rows[] = {
+	OPT_FLAG_(0, "flank", struct ssg_odds_args, flank, 1,
+	    "the attacker makes a flank attack"),
+	OPT_FLAG_(0, "double-envelopment", struct ssg_odds_args, dbl, 1,
+	    "a flank attack from both sides"),
+	{ OPT_STRING, 0, "deck", offsetof(struct ssg_odds_args, deck), "FILE",
+	    "the battalions deck to find the cards in", NULL, 0, 0, NULL, NULL,
+	    OPT_C_FILES, 0 },
+	OPT_FLAG_(0, "morale", struct ssg_odds_args, morale, 1,
+	    "the chance that a stack routs on 2d6 (" STR(SSG_ROUTS) " or\n"
+	    "more), with --militia in it, --elite in it, or\n"
+	    "after an elite battalion fell (--elite-destroyed)"),
+	{ OPT_FLAG, 0, "militia", offsetof(struct ssg_odds_args, militia), NULL,
+	    "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	{ OPT_FLAG, 0, "elite", offsetof(struct ssg_odds_args, elite), NULL,
+	    "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	{ OPT_FLAG, 0, "elite-destroyed", offsetof(struct ssg_odds_args, lost),
+	    NULL, "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	OPT_FLAG_(0, "json", struct ssg_odds_args, json, 1,
+	    "one JSON object on stdout"),
+	OPT_ROW_END
+};
+
+const struct cmd_opts ssg_odds_options = {
+	ssg_odds_usage, ssg_odds_rows, 24,
+	"\n"
+	"exit status: 0, 1 errors in the deck, 2 usage error\n"
+};
 
 /*
  * A chance of the rules' dice as the fraction it is: p counts some of
@@ -136,20 +163,6 @@ card(const struct ssg_deck *deck, const char *path, const char *name)
 	return NULL;
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option ssg_odds_opts[] = {
-	{ "flank", no_argument, NULL, 'f' },
-	{ "double-envelopment", no_argument, NULL, 'd' },
-	{ "deck", required_argument, NULL, 'D' },
-	{ "morale", no_argument, NULL, 'm' },
-	{ "militia", no_argument, NULL, 'M' },
-	{ "elite", no_argument, NULL, 'E' },
-	{ "elite-destroyed", no_argument, NULL, 'L' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
-};
-
 int
 ssg_odds_run(int argc, char **argv)
 {
@@ -159,27 +172,22 @@ ssg_odds_run(int argc, char **argv)
 	struct batch *b;
 	char *path = NULL;
 	const char *deckfile = NULL;
-	int c, flank = 0, dbl = 0, mor = 0, militia = 0, elite = 0;
-	int lost = 0, json = 0, rc = 2;
+	struct ssg_odds_args o = { NULL, 0, 0, 0, 0, 0, 0, 0 };
+	int c, flank, dbl, mor, militia, elite, lost, json, rc = 2;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", ssg_odds_opts, NULL)) != -1) {
-		switch (c) {
-		case 'f': flank = 1; break;
-		case 'd': flank = dbl = 1; break;
-		case 'D': deckfile = optarg; break;
-		case 'm': mor = 1; break;
-		case 'M': militia = 1; break;
-		case 'E': elite = 1; break;
-		case 'L': lost = 1; break;
-		case 'j': json = 1; break;
-		case 'h': fputs(ssg_odds_usage, stdout); return 0;
-		default: return usage_option(ssg_odds_usage, ssg_odds_opts, argv);
-		}
-	}
+	if ((c = opt_parse(&ssg_odds_options, argc, argv, &o)) >= 0)
+		return c;
+	flank = o.flank || o.dbl;
+	dbl = o.dbl;
+	deckfile = o.deck;
+	mor = o.morale;
+	militia = o.militia;
+	elite = o.elite;
+	lost = o.lost;
+	json = o.json;
 	if (mor) {
 		if (optind != argc || flank || deckfile)
-			return usage_error(ssg_odds_usage, "odds ssg --morale "
+			return usage_error(ssg_odds_options.head, "odds ssg --morale "
 			    "takes only --militia, --elite, --elite-destroyed "
 			    "and --json");
 		rp = rp_new(stdout, json);
@@ -188,10 +196,10 @@ ssg_odds_run(int argc, char **argv)
 		return 0;
 	}
 	if (militia || elite || lost)
-		return usage_error(ssg_odds_usage, "--militia, --elite and "
+		return usage_error(ssg_odds_options.head, "--militia, --elite and "
 		    "--elite-destroyed go with --morale");
 	if (argc - optind != 2)
-		return usage_error(ssg_odds_usage, "odds ssg needs an ATTACKER "
+		return usage_error(ssg_odds_options.head, "odds ssg needs an ATTACKER "
 		    "and a DEFENDER card name, or --morale");
 	if (deckfile)
 		path = xstrdup(deckfile);
