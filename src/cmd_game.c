@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "input.h"
+#include "options.h"
 #include "system.h"
 #include "usage.h"
 #include "util.h"
@@ -85,24 +86,29 @@ file_game(const char *path)
 }
 
 /* Whether option arg (a "--name" or "--name=x") of any game's cmd takes
- * the next argument as its value. */
+ * the next argument as its value: by the game's table, or by its
+ * getopt_long table while it has none. */
 static int
 takes_value(const char *cmd, const char *arg)
 {
 	const struct game *const *g;
 	const struct game_cmd *c;
 	const struct option *o;
-	size_t n;
+	const struct opt *r;
 
 	if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
 		return 0;
-	n = strlen(arg + 2);
-	for (g = games; *g; g++)
-		if ((c = game_cmd_find(*g, cmd)) != NULL && c->opts)
-			for (o = c->opts; o->name; o++)
-				if (strlen(o->name) == n &&
-				    strncmp(o->name, arg + 2, n) == 0)
-					return o->has_arg == required_argument;
+	for (g = games; *g; g++) {
+		if ((c = game_cmd_find(*g, cmd)) == NULL)
+			continue;
+		for (r = c->table ? c->table->opts : NULL; r && r->kind != OPT_END;
+		    r++)
+			if (strcmp(r->name, arg + 2) == 0)
+				return opt_takes_value(r);
+		for (o = c->opts; o && o->name; o++)
+			if (strcmp(o->name, arg + 2) == 0)
+				return o->has_arg == required_argument;
+	}
 	return 0;
 }
 

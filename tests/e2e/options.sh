@@ -1,0 +1,49 @@
+# options.sh -- sourced by tests/e2e.sh: the command line read by the
+# option tables (src/options.c).  A number is digits and nothing else:
+# a blank before or after, a sign '+', a trailing letter or an empty
+# value is a usage error (exit 2) saying what was wanted, for render's
+# numbers and the games' alike; a value given twice is refused, and no
+# PDF is written; a number at each end of its range is taken.  (The
+# bad corpus holds the cases a shell word can carry: option-twice-*.)
+
+# strict STATUS WANT -- ARGS...: exit STATUS, WANT in its stderr.
+strict() {
+	o_st=$1 o_want=$2
+	shift 3
+	expect "$o_st" "muster $*" -- "$muster" "$@"
+	has "$t/err" "$o_want" "muster $*"
+}
+u=units/shellshock/mason.yaml
+for v in ' 5' '5 ' '5x' '' '+5' '0x10' '5.0'; do
+	strict 2 "--copies '$v' must be a whole number from 1 to 100" -- \
+	    render -o "$t/opt.pdf" --copies "$v" "$u"
+	strict 2 "--dpi '$v' must be a whole number from 36 to 1200" -- \
+	    render --format png -d "$t/opt" --dpi "$v" "$u"
+	strict 2 "--ink-limit '$v' must be a whole percentage from 200 to 400" -- \
+	    render -o "$t/opt.pdf" --cmyk --ink-limit "$v" "$u"
+	strict 2 "--to-hit '$v': give the score" -- \
+	    odds shock --class I --to-hit "$v"
+	strict 2 "--dice '$v': give a number of dice" -- \
+	    odds shambattle --dice "$v"
+	strict 2 "--runs '$v': give 1 to 10000000 engagements" -- \
+	    value --runs "$v" units/shambattle/red.yaml
+done
+if [ -e "$t/opt.pdf" ] || [ -e "$t/opt" ]; then
+	bad "a refused option wrote $t/opt.pdf or $t/opt"
+else ok; fi
+# Both ends of a range are taken.
+expect 0 "--copies 1" -- "$muster" render -o "$t/opt.pdf" --copies 1 "$u"
+expect 0 "--copies 100" -- "$muster" render -o "$t/opt.pdf" --copies 100 "$u"
+expect 0 "odds shambattle --dice 1" -- "$muster" odds shambattle --dice 1
+# Twice, either spelling, and a good PDF already there is kept as it was.
+cp "$t/opt.pdf" "$t/keep.pdf"
+strict 2 "-o (--output) is given twice ('$t/opt.pdf', then '$t/b.pdf')" -- \
+    render -o "$t/opt.pdf" --output="$t/b.pdf" "$u"
+strict 2 "--copies is given twice" -- \
+    render -o "$t/opt.pdf" --copies=2 --cop 3 "$u"
+if cmp -s "$t/opt.pdf" "$t/keep.pdf" && [ ! -e "$t/b.pdf" ]; then ok; else
+	bad "-o twice changed $t/opt.pdf or wrote $t/b.pdf"; fi
+rm -f "$t/opt.pdf" "$t/keep.pdf"
+# A flag twice is still the flag.
+expect 0 "--cmyk --cmyk" -- "$muster" render -o "$t/opt.pdf" --cmyk --cmyk "$u"
+rm -f "$t/opt.pdf"
