@@ -29,9 +29,7 @@ struct command {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *summary;
-	const struct option *opts;	/* getopt_long's, if not on a table */
-	const struct optval *values;	/* NULL, or its options' lists */
-	const struct cmd_opts *table;	/* its options; both NULL: a game's */
+	const struct cmd_opts *table;	/* its options; NULL: a game's */
 };
 extern const struct command commands[];
 /* The commands in it, the NULL row left out. */
@@ -42,12 +40,10 @@ int cmd_game(int argc, char **argv);
 /* Whether some game has a command of that name. */
 int cmd_game_known(const char *name);
 
-/* Usage texts, printed by --help (stdout) and on misuse (stderr). */
+/* Each command's options: its parsing, its --help (stdout) and its
+ * usage errors (stderr), and what completion offers. */
 extern const struct cmd_opts check_options, new_options, cards_options,
     templates_options, schema_options, calibrate_options,
-    preflight_options, render_options;
-/* Their options (getopt_long's tables, read by shell completion too),
- * and the lists some options take. */
-extern const struct option complete_opts[];
+    preflight_options, render_options, complete_options;
 
 #endif

@@ -22,9 +22,13 @@
 #include "system.h"
 #include "util.h"
 
-const struct option complete_opts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* No option: its words are a command line being typed. */
+static const struct opt complete_rows[] = {
+	OPT_ROW_END
+};
+
+const struct cmd_opts complete_options = {
+	"usage: muster complete CWORD WORD...\n", complete_rows, 13, NULL
 };
 
 static const char *cur = "";	/* the word being completed */
@@ -79,8 +83,8 @@ offer_options(const struct opt *o)
 }
 
 /*
- * The rows of a command still on getopt_long's table (a game's, until
- * it has its own): each option a string or a flag, its list from
+ * The rows of a game's command still on getopt_long's table (until it
+ * has its own): each option a string or a flag, its list from
  * values, and what it names guessed from its name.  Until the next
  * call.
  */
@@ -104,15 +108,8 @@ legacy_rows(const struct option *lo, const struct optval *v)
 		for (p = v; p && p->opt; p++)
 			if (strcmp(p->opt, lo->name) == 0)
 				o->values = p->values;
-		if (strcmp(o->name, "template") == 0 ||
-		    strcmp(o->name, "elements") == 0)
+		if (strcmp(o->name, "template") == 0)
 			o->complete = OPT_C_TEMPLATE;
-		else if (strcmp(o->name, "output") == 0)
-			o->complete = OPT_C_PDF;
-		else if (strcmp(o->name, "dir") == 0)
-			o->complete = OPT_C_DIR;
-		else if (strcmp(o->name, "product") == 0)
-			o->complete = OPT_C_PRODUCT;
 		else if (strcmp(o->name, "deck") == 0 ||
 		    strcmp(o->name, "against") == 0)
 			o->complete = OPT_C_FILES;
@@ -284,7 +281,7 @@ cmd_complete(int argc, char **argv)
 	int cword;
 
 	if (argc < 3 || (cword = atoi(argv[1])) < 1) {
-		fputs("usage: muster complete CWORD WORD...\n", stderr);
+		fputs(complete_options.head, stderr);
 		return 2;
 	}
 	w = argv + 2;
@@ -312,7 +309,7 @@ cmd_complete(int argc, char **argv)
 	for (c = commands; c->name; c++)
 		if (strcmp(c->name, w[1]) == 0)
 			break;
-	if (c->name && (c->opts || c->table)) {
+	if (c->name && c->table) {
 		/* SYSTEM KIND */
 		if ((strcmp(c->name, "schema") == 0 ||
 		    strcmp(c->name, "new") == 0) && cur[0] != '-') {
@@ -327,8 +324,7 @@ cmd_complete(int argc, char **argv)
 			}
 			return 0;
 		}
-		offer_args(w, cword, 2, c->table ? c->table->opts :
-		    legacy_rows(c->opts, c->values),
+		offer_args(w, cword, 2, c->table->opts,
 		    strcmp(c->name, "preflight") == 0 ? "@pdf" : NULL);
 		return 0;
 	}

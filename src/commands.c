@@ -1,6 +1,7 @@
 /*
  * commands.c -- the command table: each command's name, function, one
- * line for the overview, getopt_long options and the lists they take.
+ * line for the overview, and its option table (options.h), NULL for a
+ * command the games bring (cmd_game).
  * main.c dispatches through it; `muster complete` reads it.
  */
 #include "cmd.h"
@@ -9,35 +10,34 @@
 const struct command commands[] = {
 	{ "check", cmd_check,
 	    "check unit and deck files against their game's rules",
-	    NULL, NULL, &check_options },
+	    &check_options },
 	{ "new", cmd_new,
 	    "print a commented starter document of a kind, to edit",
-	    NULL, NULL, &new_options },
+	    &new_options },
 	{ "render", cmd_render, "check, then print cards and sheets to PDF",
-	    NULL, NULL, &render_options },
+	    &render_options },
 	{ "cards", cmd_cards,
 	    "list the cards a file prints, by name, with their copies",
-	    NULL, NULL, &cards_options },
+	    &cards_options },
 	{ "odds", cmd_game,
-	    "exact chances of a shot, an attack or a morale check", NULL, NULL,
-	    NULL },
+	    "exact chances of a shot, an attack or a morale check", NULL },
 	{ "resolve", cmd_game, "replay one shot with given dice, step by step",
-	    NULL, NULL, NULL },
+	    NULL },
 	{ "templates", cmd_templates,
-	    "list the built-in templates and what they render", NULL,
-	    NULL, &templates_options },
+	    "list the built-in templates and what they render",
+	    &templates_options },
 	{ "calibrate", cmd_calibrate,
 	    "print a sheet that measures a printer's duplex offset",
-	    NULL, NULL, &calibrate_options },
+	    &calibrate_options },
 	{ "preflight", cmd_preflight, "check any PDF as a print shop would",
-	    NULL, NULL, &preflight_options },
+	    &preflight_options },
 	{ "schema", cmd_schema,
-	    "print the JSON Schema of a kind of file, for editors", NULL,
-	    NULL, &schema_options },
+	    "print the JSON Schema of a kind of file, for editors",
+	    &schema_options },
 	{ "complete", cmd_complete,
-	    "the words that may come next, for shell completion", complete_opts,
-	    NULL, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL }
+	    "the words that may come next, for shell completion",
+	    &complete_options },
+	{ NULL, NULL, NULL, NULL }
 };
 
 size_t

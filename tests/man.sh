@@ -1,8 +1,9 @@
 #!/bin/sh
 # man.sh MUSTER -- the manual is whole and clean: mandoc -T lint finds
 # nothing in doc/muster.1, it names the version muster says it is, every
-# command and every option of each (from the tables muster completes
-# from), every environment variable the source reads, and every key of
+# command and every option of each (from the option tables muster
+# completes from), and no option in a command's SYNOPSIS that its table
+# lacks, every environment variable the source reads, and every key of
 # every kind (from the JSON Schemas `muster schema` writes).  The rule
 # ids are held to it by bad.sh.
 set -u
@@ -34,8 +35,8 @@ for c in $("$muster" complete 1 muster '' | grep -v '^-'); do
 	*)	"$muster" complete 2 muster "$c" -- | sed "s/^/$c - /" ;;
 	esac
 done > "${TMPDIR:-/tmp}/man-opts.$$"
-out=$(python3 - "$man" "${TMPDIR:-/tmp}/man-opts.$$" <<'PY'
-import re, sys
+out=$(python3 - "$man" "${TMPDIR:-/tmp}/man-opts.$$" "$muster" <<'PY'
+import re, subprocess, sys
 man = open(sys.argv[1]).read().split("\n")
 def synopsis_and_entry(cmd):
     """The SYNOPSIS blocks of cmd and its entry under COMMANDS."""
@@ -79,6 +80,39 @@ for line in open(sys.argv[2]):
         fail += 1
         print("option '%s' of '%s%s' is not where it is described" %
               (opt, cmd, "" if game == "-" else " " + game))
+# And the other way: every option a command's SYNOPSIS gives it is in
+# its table (a game's command: some game's), so that the manual cannot
+# keep an option the program lost.  A short one (-o) is in its --help.
+table = {}
+for line in open(sys.argv[2]):
+    cmd, game, opt = line.split()
+    table.setdefault(cmd, set()).add(opt[2:])
+helps = {}
+sect, cmd = "", None
+for i, l in enumerate(man):
+    if l.startswith(".Sh "):
+        sect = l[4:]
+    if sect != "SYNOPSIS":
+        continue
+    if l == ".Nm":
+        nxt = man[i + 1] if i + 1 < len(man) else ""
+        cmd = nxt[4:].split()[0] if nxt.startswith(".Cm ") else None
+        continue
+    if cmd is None:
+        continue
+    for name in re.findall(r"Fl Fl ([A-Za-z0-9-]+)", l):
+        n += 1
+        if name not in table.get(cmd, set()) | {"help", "color", "version"}:
+            fail += 1
+            print("the SYNOPSIS gives '%s' option '--%s', which it does not take" % (cmd, name))
+    for letter in re.findall(r"(?<!Fl )Fl ([A-Za-z])\b", l):
+        n += 1
+        if cmd not in helps:
+            helps[cmd] = subprocess.run([sys.argv[3], cmd, "--help"],
+                capture_output=True, text=True).stdout
+        if not re.search(r"(^|\s)-%s\b" % letter, helps[cmd]):
+            fail += 1
+            print("the SYNOPSIS gives '%s' option '-%s', which it does not take" % (cmd, letter))
 print("#%d %d" % (n, fail))
 PY
 )
