@@ -6,6 +6,8 @@
 #ifndef MUSTER_CMD_RENDER_H
 #define MUSTER_CMD_RENDER_H
 
+#include <stddef.h>
+
 #include "layout/layout.h"
 
 struct template;

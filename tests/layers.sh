@@ -8,7 +8,8 @@
 #              systems/;
 #   rules/     its own headers and ../util.h (dice.h is rules/'s);
 #   systems/   nothing of pdf/ or layout/, no command's header;
-#   cmd_*.c    no other command's header (cmd_NAME.h).
+#   cmd_*.c    no other command's header (cmd_NAME.h; cmd_NAME_PART.c
+#              is a part of NAME's).
 #
 # Given a compiler and its flags, each header under src/ also compiles
 # alone (it includes what it uses).
@@ -45,8 +46,13 @@ for f in pdf/*.[ch] layout/*.[ch] rules/*.[ch] systems/*.[ch] cmd_*.c; do
 				refuse "$f" "$inc" "systems/ knows nothing of pdf/, layout/ or the commands" ;;
 			esac ;;
 		cmd_*.c)
+			# cmd_NAME.c and its parts cmd_NAME_PART.c share
+			# cmd_NAME.h.
+			stem=${f#cmd_}
+			stem=${stem%.c}
+			stem=${stem%%_*}
 			case $inc in
-			cmd_*.h) [ "$inc" = "${f%.c}.h" ] ||
+			cmd_*.h) [ "$inc" = "cmd_$stem.h" ] ||
 				refuse "$f" "$inc" "no command depends on another" ;;
 			esac ;;
 		esac
