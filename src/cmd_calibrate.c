@@ -243,64 +243,74 @@ back_page(struct cal *c, const char *mode)
 	    "turns the page: use the middle cross.");
 }
 
+#define USAGE calibrate_options.head
+
+/* The options read into c (paper, backs, offset, turned), and the
+ * sheet's path (made: the default's folder too): -1 to go on, or the
+ * exit status. */
+static int
+read_args(int argc, char **argv, struct cal *c, int *a4, char **path)
+{
+	struct calibrate_args a = { NULL, NULL, NULL, 0, 0 };
+	const char *paper;
+	struct stat st;
+	int rc;
+
+	if ((rc = opt_parse(&calibrate_options, argc, argv, &a)) >= 0)
+		return rc;
+	c->backs = a.backs ? BACKS_SHORT : BACKS_LONG;
+	c->landscape = a.landscape;
+	if (a.offset && sheet_offset(a.offset, &c->dx, &c->dy) < 0)
+		return usage_error(USAGE, "--back-offset '%s' must be X,Y in "
+		    "millimetres, each -20 to 20", a.offset);
+	if (optind < argc)
+		return usage_error(USAGE, "calibrate takes no file ('%s'); -o "
+		    "names the sheet", argv[optind]);
+	paper = a.paper ? a.paper : sheet_default_paper();
+	if (sheet_paper(paper, &c->w, &c->h, a4) < 0)
+		return usage_error(USAGE, "--paper '%s' must be a4 or letter",
+		    paper);
+	if (c->landscape) {
+		double w = c->w;
+
+		c->w = c->h;
+		c->h = w;
+	}
+	if (a.output && (strlen(a.output) < 5 ||
+	    strcmp(a.output + strlen(a.output) - 4, ".pdf") != 0))
+		return usage_error(USAGE, "-o '%s' must name a .pdf file",
+		    a.output);
+	if (a.output) {
+		*path = xstrdup(a.output);
+		return -1;
+	}
+	*path = xmalloc(64);
+	snprintf(*path, 64, "out/calibrate-%s-%s%s.pdf", *a4 ? "a4" :
+	    "letter", c->backs == BACKS_LONG ? "long" : "short",
+	    c->landscape ? "-landscape" : "");
+	if (stat("out", &st) < 0 && mkdir("out", 0777) < 0) {
+		fprintf(stderr, "muster: cannot make the folder 'out': %s\n",
+		    strerror(errno));
+		return 2;
+	}
+	return -1;
+}
+
 int
 cmd_calibrate(int argc, char **argv)
 {
-	const char *paper = NULL, *mode = "duplex-long", *why = "", *subst;
+	const char *mode, *why = "", *subst;
 	char *path = NULL, err[512];
 	struct cal c;
-	struct calibrate_args a = { NULL, NULL, NULL, 0, 0 };
-	int ch, a4, rc = 0;
-	struct stat st;
+	int a4 = 0, rc;
 
 	memset(&c, 0, sizeof(c));
-	c.backs = BACKS_LONG;
-	if ((ch = opt_parse(&calibrate_options, argc, argv, &a)) >= 0)
-		return ch;
-	c.backs = a.backs ? BACKS_SHORT : BACKS_LONG;
-	mode = calibrate_backs[a.backs];
-	c.landscape = a.landscape;
-	paper = a.paper;
-	if (a.offset && sheet_offset(a.offset, &c.dx, &c.dy) < 0)
-		return usage_error(calibrate_options.head, "--back-offset '%s' "
-		    "must be X,Y in millimetres, each -20 to 20", a.offset);
-	path = a.output ? xstrdup(a.output) : NULL;
-	if (optind < argc) {
-		free(path);
-		return usage_error(calibrate_options.head, "calibrate takes no file "
-		    "('%s'); -o names the sheet", argv[optind]);
-	}
-	if (paper == NULL)
-		paper = sheet_default_paper();
-	if (sheet_paper(paper, &c.w, &c.h, &a4) < 0) {
-		free(path);
-		return usage_error(calibrate_options.head, "--paper '%s' must be a4 or "
-		    "letter", paper);
-	}
-	if (c.landscape) {
-		double w = c.w;
-
-		c.w = c.h;
-		c.h = w;
-	}
-	if (path == NULL) {
-		path = xmalloc(64);
-		snprintf(path, 64, "out/calibrate-%s-%s%s.pdf", a4 ? "a4" :
-		    "letter", c.backs == BACKS_LONG ? "long" : "short",
-		    c.landscape ? "-landscape" : "");
-		if (stat("out", &st) < 0 && mkdir("out", 0777) < 0) {
-			fprintf(stderr, "muster: cannot make the folder 'out': "
-			    "%s\n", strerror(errno));
-			free(path);
-			return 2;
-		}
-	} else if (strlen(path) < 5 || strcmp(path + strlen(path) - 4,
-	    ".pdf") != 0) {
-		rc = usage_error(calibrate_options.head, "-o '%s' must name a .pdf "
-		    "file", path);
+	if ((rc = read_args(argc, argv, &c, &a4, &path)) >= 0) {
 		free(path);
 		return rc;
 	}
+	rc = 0;
+	mode = c.backs == BACKS_LONG ? "duplex-long" : "duplex-short";
 	c.pdf = pdf_new();
 	pdf_set_title(c.pdf, "muster duplex calibration");
 	c.font = pdf_font(c.pdf, "DejaVu Sans Condensed", &why, &subst);

@@ -157,15 +157,82 @@ kind_of(const struct el_info *in, char *buf, size_t size)
 	return buf;
 }
 
+/* --elements --json: t's elements, as members for diag_json_with(). */
+static void
+elements_json(struct sbuf *sb, const struct template *t)
+{
+	const char *const *f;
+	int i;
+
+	sb_adds(sb, "\"name\": ");
+	sb_json(sb, t->name);
+	sb_adds(sb, ", \"renders\": ");
+	sb_json(sb, t->type);
+	sb_addf(sb, ", \"width_mm\": %.1f, \"height_mm\": %.1f, "
+	    "\"elements\": [", t->w * 25.4 / 72, t->h * 25.4 / 72);
+	for (i = 0; i < t->ninfo; i++) {
+		const struct el_info *in = &t->info[i];
+
+		sb_adds(sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+		if (in->name)
+			sb_json(sb, in->name);
+		else
+			sb_adds(sb, "null");
+		sb_addf(sb, ", \"face\": \"%s\", \"type\": ",
+		    in->back ? "back" : "front");
+		sb_json(sb, in->type ? in->type : "");
+		sb_adds(sb, ", \"widget\": ");
+		if (in->widget)
+			sb_json(sb, in->widget);
+		else
+			sb_adds(sb, "null");
+		sb_adds(sb, ", \"fields\": [");
+		for (f = in->fields; *f; f++) {
+			sb_adds(sb, f == in->fields ? "" : ", ");
+			sb_json(sb, *f);
+		}
+		sb_adds(sb, "]}");
+	}
+	sb_adds(sb, "\n]");
+}
+
+/* --elements: t's elements a line each, front then back. */
+static void
+elements_text(const struct template *t)
+{
+	const char *const *f;
+	char buf[64];
+	int i, face = -1, col;
+
+	printf("%s: %s, %.1f x %.1f mm, %d elements\n", t->name, t->type,
+	    t->w * 25.4 / 72, t->h * 25.4 / 72, t->ninfo);
+	for (i = 0; i < t->ninfo; i++) {
+		const struct el_info *in = &t->info[i];
+
+		if (in->back != face) {
+			face = in->back;
+			puts(face ? "back:" : "front:");
+		}
+		col = printf("  %-18s %-*s", in->name ? in->name : "-",
+		    *in->fields ? 14 : 0, kind_of(in, buf, sizeof(buf)));
+		/* Fields wrap under the first, within 78 columns. */
+		for (f = in->fields; *f; f++) {
+			if (f != in->fields && col + 1 + (int)strlen(*f) > 78) {
+				printf("\n%*s", 35, "");
+				col = 35;
+			}
+			col += printf(" %s", *f);
+		}
+		putchar('\n');
+	}
+}
+
 /* muster templates --elements: one template's elements. */
 static int
 list_elements(const char *name, int json)
 {
 	struct template *t;
 	struct sbuf sb = SBUF_INIT;
-	const char *const *f;
-	char buf[64];
-	int i, face = -1, col;
 
 	/* --json: check's members beside the template's, so that its
 	 * problems are in the one object too. */
@@ -178,60 +245,10 @@ list_elements(const char *name, int json)
 		return diag_exit_status(0) ? diag_exit_status(0) : 2;
 	}
 	if (json) {
-		sb_adds(&sb, "\"name\": ");
-		sb_json(&sb, t->name);
-		sb_adds(&sb, ", \"renders\": ");
-		sb_json(&sb, t->type);
-		sb_addf(&sb, ", \"width_mm\": %.1f, \"height_mm\": %.1f, "
-		    "\"elements\": [", t->w * 25.4 / 72, t->h * 25.4 / 72);
-		for (i = 0; i < t->ninfo; i++) {
-			const struct el_info *in = &t->info[i];
-
-			sb_adds(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
-			if (in->name)
-				sb_json(&sb, in->name);
-			else
-				sb_adds(&sb, "null");
-			sb_addf(&sb, ", \"face\": \"%s\", \"type\": ",
-			    in->back ? "back" : "front");
-			sb_json(&sb, in->type ? in->type : "");
-			sb_adds(&sb, ", \"widget\": ");
-			if (in->widget)
-				sb_json(&sb, in->widget);
-			else
-				sb_adds(&sb, "null");
-			sb_adds(&sb, ", \"fields\": [");
-			for (f = in->fields; *f; f++) {
-				sb_adds(&sb, f == in->fields ? "" : ", ");
-				sb_json(&sb, *f);
-			}
-			sb_adds(&sb, "]}");
-		}
-		sb_adds(&sb, "\n]");
+		elements_json(&sb, t);
 		diag_json_with(stdout, sb.buf);
 	} else {
-		printf("%s: %s, %.1f x %.1f mm, %d elements\n", t->name,
-		    t->type, t->w * 25.4 / 72, t->h * 25.4 / 72, t->ninfo);
-		for (i = 0; i < t->ninfo; i++) {
-			const struct el_info *in = &t->info[i];
-
-			if (in->back != face) {
-				face = in->back;
-				puts(face ? "back:" : "front:");
-			}
-			col = printf("  %-18s %-*s", in->name ? in->name : "-",
-			    *in->fields ? 14 : 0, kind_of(in, buf, sizeof(buf)));
-			/* Fields wrap under the first, within 78 columns. */
-			for (f = in->fields; *f; f++) {
-				if (f != in->fields && col + 1 +
-				    (int)strlen(*f) > 78) {
-					printf("\n%*s", 35, "");
-					col = 35;
-				}
-				col += printf(" %s", *f);
-			}
-			putchar('\n');
-		}
+		elements_text(t);
 	}
 	sb_release(&sb);
 	template_free(t);
@@ -243,82 +260,64 @@ list_elements(const char *name, int json)
 	return diag_exit_status(0);
 }
 
-int
-cmd_templates(int argc, char **argv)
+/* The widths of the list's columns: as wide as their widest entry, a
+ * name and a record type may be long. */
+static void
+widths(char **names, int *wname, int *wprod, int *wtype)
+{
+	size_t i;
+
+	*wname = *wprod = *wtype = 1;
+	for (i = 0; names[i]; i++) {
+		struct template *t = template_load(names[i], &catalog_vocab);
+		struct sbuf prod = SBUF_INIT;
+
+		if (t == NULL)
+			continue;
+		products_of(t->type, &prod);
+		if ((int)strlen(t->name) > *wname)
+			*wname = (int)strlen(t->name);
+		if ((int)prod.len > *wprod)
+			*wprod = (int)prod.len;
+		if ((int)strlen(t->type) > *wtype)
+			*wtype = (int)strlen(t->type);
+		sb_release(&prod);
+		template_free(t);
+	}
+}
+
+/* muster templates [--fields] [--json]: every built-in template, a line
+ * each or as JSON. */
+static int
+list_templates(int fields, int json)
 {
 	const char *const *dir;
-	char **names;
-	size_t i;
-	int c, shown = 0, fields = 0, json = 0, wname = 1, wprod = 1, wtype = 1;
-	int types = 0;
-	const char *const *ty;
-	const char *elements = NULL;
+	char **names = template_names();
 	struct sbuf js = SBUF_INIT;
-	struct templates_args a = { NULL, 0, 0, 0 };
+	int shown = 0, wname, wprod, wtype;
+	size_t i;
 
-	if ((c = opt_parse(&templates_options, argc, argv, &a)) >= 0)
-		return c;
-	fields = a.fields;
-	json = a.json;
-	types = a.types;
-	elements = a.elements;
-	if (optind != argc)
-		return usage_error(templates_options.head, "templates takes no "
-		    "arguments%s", elements ? "; --elements names one template" :
-		    "");
-	if (elements && fields)
-		return usage_error(templates_options.head, "--elements lists the "
-		    "fields each element prints; leave out --fields");
-	if (types && (elements || fields || json))
-		return usage_error(templates_options.head, "--types lists the record "
-		    "types alone; leave out --elements, --fields and --json");
-	if (types) {
-		for (ty = rectype_names(); *ty; ty++)
-			puts(*ty);
-		system_cleanup();
-		return 0;
-	}
-	if (elements)
-		return list_elements(elements, json);
-	names = template_names();
 	diag_init(0, stderr);
-	/* The columns as wide as their widest entry: a name and a record
-	 * type may be long. */
+	widths(names, &wname, &wprod, &wtype);
 	for (i = 0; names[i]; i++) {
 		struct template *t = template_load(names[i], &catalog_vocab);
+		struct sbuf prod = SBUF_INIT;
 
-		if (t) {
-			struct sbuf prod = SBUF_INIT;
-
-			products_of(t->type, &prod);
-			wname = (int)strlen(t->name) > wname ? (int)strlen(t->name) : wname;
-			wprod = (int)prod.len > wprod ? (int)prod.len : wprod;
-			wtype = (int)strlen(t->type) > wtype ? (int)strlen(t->type) : wtype;
-			sb_release(&prod);
-			template_free(t);
+		if (t == NULL)
+			continue;
+		products_of(t->type, &prod);
+		if (json) {
+			json_template(&js, t, prod.buf, shown == 0);
+		} else {
+			printf("%-*s %-*s %-*s %5.1f x %5.1f mm  %s\n", wname,
+			    t->name, wprod, prod.buf, wtype, t->type,
+			    t->w * 25.4 / 72, t->h * 25.4 / 72, t->description);
+			if (fields)
+				print_fields(t);
 		}
-	}
-	for (i = 0; names[i]; i++) {
-		struct template *t = template_load(names[i], &catalog_vocab);
-
-		if (t) {
-			struct sbuf prod = SBUF_INIT;
-
-			products_of(t->type, &prod);
-			if (json) {
-				json_template(&js, t, prod.buf, shown == 0);
-			} else {
-				printf("%-*s %-*s %-*s %5.1f x %5.1f mm  %s\n",
-				    wname, t->name, wprod, prod.buf, wtype,
-				    t->type, t->w * 25.4 / 72, t->h * 25.4 / 72,
-				    t->description);
-				if (fields)
-					print_fields(t);
-			}
-			sb_release(&prod);
-			shown++;
-			template_free(t);
-		}
+		sb_release(&prod);
+		shown++;
+		template_free(t);
 	}
 	template_names_free(names);
 	diag_flush();
@@ -336,4 +335,35 @@ cmd_templates(int argc, char **argv)
 		return 2;
 	}
 	return diag_exit_status(0) ? 2 : 0;
+}
+
+int
+cmd_templates(int argc, char **argv)
+{
+	const char *const *ty;
+	struct templates_args a = { NULL, 0, 0, 0 };
+	int c;
+
+	if ((c = opt_parse(&templates_options, argc, argv, &a)) >= 0)
+		return c;
+	if (optind != argc)
+		return usage_error(templates_options.head, "templates takes no "
+		    "arguments%s", a.elements ? "; --elements names one "
+		    "template" : "");
+	if (a.elements && a.fields)
+		return usage_error(templates_options.head, "--elements lists "
+		    "the fields each element prints; leave out --fields");
+	if (a.types && (a.elements || a.fields || a.json))
+		return usage_error(templates_options.head, "--types lists the "
+		    "record types alone; leave out --elements, --fields and "
+		    "--json");
+	if (a.types) {
+		for (ty = rectype_names(); *ty; ty++)
+			puts(*ty);
+		system_cleanup();
+		return 0;
+	}
+	if (a.elements)
+		return list_elements(a.elements, a.json);
+	return list_templates(a.fields, a.json);
 }
