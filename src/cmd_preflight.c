@@ -209,49 +209,134 @@ check_pdfx(struct pf *p)
 		    "PDF/X-1a:2003 is PDF 1.3 or 1.4", pdfr_version(r));
 }
 
+/* The file at path into *buf: 0, or -1 after saying why not. */
+static int
+read_pdf(const char *path, char **buf, size_t *len)
+{
+	struct stat st;
+
+	switch (read_regular(path, MAX_FILE, buf, len, &st)) {
+	case READ_OK:
+		return 0;
+	case READ_FOLDER:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "is a folder; give a "
+		    "PDF file");
+		break;
+	case READ_SPECIAL:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "is not a regular file "
+		    "(a FIFO, socket or device); give a PDF file");
+		break;
+	case READ_BIG:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "is over 256 MiB, "
+		    "more than preflight reads");
+		break;
+	case READ_CHANGED:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: it "
+		    "changed while it was read");
+		break;
+	case READ_IO:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: %s",
+		    strerror(errno));
+		break;
+	default:
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
+		    strerror(errno));
+		break;
+	}
+	return -1;
+}
+
+/* Every page's boxes (with a vendor) and content walked, up to
+ * MAX_FILE_OPS operators in all; whether the pages are all of one
+ * size. */
+static int
+walk_pages(struct pf *p, const struct pdfr_page *pages, size_t n)
+{
+	struct pdfc_ops ops;
+	long ops_total = 0;
+	int sizes = 1;
+	size_t i;
+
+	memset(&ops, 0, sizeof(ops));
+	ops.ctx = p;
+	ops.text = on_text;
+	ops.image = on_image;
+	ops.colour = on_colour;
+	ops.gstate = on_gstate;
+	ops.shading = on_shading;
+	ops.group = on_group;
+	for (i = 0; i < n; i++) {
+		struct pdfc_result res;
+
+		if (ops_total > MAX_FILE_OPS) {
+			diag_at(L_WARNING, "preflight.damaged", p->file, 0, 0,
+			    "over 20,000,000 operators by page %zu: pages "
+			    "%zu-%zu not checked", i, i + 1, n);
+			break;
+		}
+
+		p->page = (int)i + 1;
+		if (p->v)
+			check_boxes(p, &pages[i]);
+		pdfc_walk(p->r, &pages[i], &ops, &res);
+		ops_total += res.ops;
+		if (res.unreadable)
+			tally(p, L_WARNING, "preflight.damaged", "unreadable",
+			    0, 0, "a content stream cannot be decoded "
+			    "(damaged, or a filter muster does not read): "
+			    "not checked");
+		if (res.truncated)
+			tally(p, L_WARNING, "preflight.damaged", "truncated",
+			    0, 0, "over %s operators (forms within "
+			    "forms): checked up to there",
+			    "5,000,000");
+		if (i > 0 && (!near(pages[i].media[2] - pages[i].media[0],
+		    pages[0].media[2] - pages[0].media[0]) ||
+		    !near(pages[i].media[3] - pages[i].media[1],
+		    pages[0].media[3] - pages[0].media[1])))
+			sizes = 0;
+	}
+	return sizes;
+}
+
+/* The file's summary note: its pages, fonts, images, colour and ink. */
+static void
+summary(const struct pf *p, const struct pdfr_page *pages, size_t n,
+    int sizes)
+{
+	char a[32], b[32], ink[128];
+
+	if (p->inked)
+		snprintf(ink, sizeof(ink), "total ink up to %.0f %%%s",
+		    p->ink_max, p->unsampled ? " (CMYK pictures in JPEG or "
+		    "over 8 bits not sampled)" : "");
+	else
+		snprintf(ink, sizeof(ink), "no CMYK, gray or spot colour to "
+		    "measure ink of");
+	diag_at(L_NOTE, "preflight.summary", p->file, 0, 0, "PDF %s, %zu "
+	    "page%s %s %s x %s mm; %d font%s (%d not embedded), %d image%s "
+	    "placed, colour %s; %s%s", pdfr_version(p->r), n,
+	    n == 1 ? "" : "s", sizes ? "of" : "from",
+	    mm(pages[0].media[2] - pages[0].media[0], a),
+	    mm(pages[0].media[3] - pages[0].media[1], b), p->fonts,
+	    p->fonts == 1 ? "" : "s", p->fonts_out, p->images,
+	    p->images == 1 ? "" : "s", p->spaces[0] ? p->spaces : "none",
+	    ink, p->transparency ? "; transparency" : "");
+}
+
 /* Reads and checks one file; its findings go to diag. */
 static void
 preflight_file(const char *path, const struct vendor *v)
 {
 	struct pf p;
-	char *buf = NULL, err[160], a[32], b[32], ink[128];
-	size_t len, n, i;
+	char *buf = NULL, err[160];
+	size_t len, n;
 	const struct pdfr_page *pages;
-	int rc, sizes = 1;
-	long ops_total = 0;
-	struct pdfc_ops ops;
-	struct stat st;
+	int sizes;
 
 	diag_count_file();
-	rc = read_regular(path, MAX_FILE, &buf, &len, &st);
-	switch (rc) {
-	case READ_OK:
-		break;
-	case READ_FOLDER:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "is a folder; give a "
-		    "PDF file");
+	if (read_pdf(path, &buf, &len) < 0)
 		return;
-	case READ_SPECIAL:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "is not a regular file "
-		    "(a FIFO, socket or device); give a PDF file");
-		return;
-	case READ_BIG:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "is over 256 MiB, "
-		    "more than preflight reads");
-		return;
-	case READ_CHANGED:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: it "
-		    "changed while it was read");
-		return;
-	case READ_IO:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot read: %s",
-		    strerror(errno));
-		return;
-	default:
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
-		    strerror(errno));
-		return;
-	}
 	memset(&p, 0, sizeof(p));
 	p.file = path;
 	p.v = v;
@@ -277,67 +362,14 @@ preflight_file(const char *path, const struct vendor *v)
 		    "its page tree holds no page");
 		goto done;
 	}
-	memset(&ops, 0, sizeof(ops));
-	ops.ctx = &p;
-	ops.text = on_text;
-	ops.image = on_image;
-	ops.colour = on_colour;
-	ops.gstate = on_gstate;
-	ops.shading = on_shading;
-	ops.group = on_group;
-	for (i = 0; i < n; i++) {
-		struct pdfc_result res;
-
-		if (ops_total > MAX_FILE_OPS) {
-			diag_at(L_WARNING, "preflight.damaged", path, 0, 0,
-			    "over 20,000,000 operators by page %zu: pages "
-			    "%zu-%zu not checked", i, i + 1, n);
-			break;
-		}
-
-		p.page = (int)i + 1;
-		if (v)
-			check_boxes(&p, &pages[i]);
-		pdfc_walk(p.r, &pages[i], &ops, &res);
-		ops_total += res.ops;
-		if (res.unreadable)
-			tally(&p, L_WARNING, "preflight.damaged", "unreadable",
-			    0, 0, "a content stream cannot be decoded "
-			    "(damaged, or a filter muster does not read): "
-			    "not checked");
-		if (res.truncated)
-			tally(&p, L_WARNING, "preflight.damaged", "truncated",
-			    0, 0, "over %s operators (forms within "
-			    "forms): checked up to there",
-			    "5,000,000");
-		if (i > 0 && (!near(pages[i].media[2] - pages[i].media[0],
-		    pages[0].media[2] - pages[0].media[0]) ||
-		    !near(pages[i].media[3] - pages[i].media[1],
-		    pages[0].media[3] - pages[0].media[1])))
-			sizes = 0;
-	}
+	sizes = walk_pages(&p, pages, n);
 	tell(&p);
 	check_pdfx(&p);
 	if (v && v->format == VENDOR_PNG)
 		diag_at(L_NOTE, "preflight.format", path, 0, 0, "%s takes one "
 		    "PNG a face of %d x %d px (render --vendor %s --format "
 		    "png), not a PDF", v->name, v->px_w, v->px_h, v->name);
-	if (p.inked)
-		snprintf(ink, sizeof(ink), "total ink up to %.0f %%%s",
-		    p.ink_max, p.unsampled ? " (CMYK pictures in JPEG or "
-		    "over 8 bits not sampled)" : "");
-	else
-		snprintf(ink, sizeof(ink), "no CMYK, gray or spot colour to "
-		    "measure ink of");
-	diag_at(L_NOTE, "preflight.summary", path, 0, 0, "PDF %s, %zu page%s "
-	    "%s %s x %s mm; %d font%s (%d not embedded), %d image%s placed, "
-	    "colour %s; %s%s", pdfr_version(p.r), n,
-	    n == 1 ? "" : "s", sizes ? "of" : "from",
-	    mm(pages[0].media[2] - pages[0].media[0], a),
-	    mm(pages[0].media[3] - pages[0].media[1], b), p.fonts,
-	    p.fonts == 1 ? "" : "s", p.fonts_out, p.images,
-	    p.images == 1 ? "" : "s", p.spaces[0] ? p.spaces : "none",
-	    ink, p.transparency ? "; transparency" : "");
+	summary(&p, pages, n, sizes);
 done:
 	tell(&p);
 	free(p.t);
