@@ -84,16 +84,56 @@ long_named(const char *arg, const struct option *opts, int c)
 	return 0;
 }
 
+/* "--word" is no option of opts: ambiguous (the options it begins), or
+ * unknown (with a "did you mean"); a usage error. */
+static int
+unknown_option(const char *usage, const struct option *opts,
+    const char *word, int ambiguous)
+{
+	const struct option *o;
+	struct sbuf sb = SBUF_INIT;
+	const char **names;
+	size_t n = 0, len = strlen(word) - 2;
+	int rc;
+
+	for (o = opts; o && o->name; o++)
+		n++;
+	names = xcalloc(n + 1, sizeof(*names));
+	for (n = 0, o = opts; o && o->name; o++) {
+		char *dashed = xmalloc(strlen(o->name) + 3);
+
+		sprintf(dashed, "--%s", o->name);
+		names[n++] = dashed;
+	}
+	if (ambiguous) {
+		struct sbuf which = SBUF_INIT;
+
+		for (n = 0, o = opts; o && o->name; n++, o++)
+			if (strncmp(o->name, word + 2, len) == 0)
+				sb_addf(&which, "%s%s", which.len ? ", " : "",
+				    names[n]);
+		rc = usage_error(usage, "option '%s' is ambiguous: %s", word,
+		    which.buf);
+		sb_release(&which);
+	} else {
+		rc = usage_error(usage, "'%s' is not an option%s", word,
+		    sb_hint(&sb, word, names, 0));
+	}
+	sb_release(&sb);
+	for (n = 0; names[n]; n++)
+		free((char *)names[n]);
+	free(names);
+	return rc;
+}
+
 int
 usage_option(const char *usage, const struct option *opts,
     char *const *argv)
 {
 	const char *arg = argv[optind - 1], *eq;
 	const struct option *o, *found;
-	struct sbuf sb = SBUF_INIT;
-	const char **names;
 	char *word;
-	size_t n = 0, len;
+	size_t len;
 	int rc, nfound = 0;
 
 	/* A short option: getopt names it in optopt, and argv[optind - 1]
@@ -137,35 +177,9 @@ usage_option(const char *usage, const struct option *opts,
 		return usage_error(usage, "option '--%s' needs a value",
 		    found->name);
 	}
-	for (o = opts; o && o->name; o++)
-		n++;
-	names = xcalloc(n + 1, sizeof(*names));
-	for (n = 0, o = opts; o && o->name; o++) {
-		char *dashed = xmalloc(strlen(o->name) + 3);
-
-		sprintf(dashed, "--%s", o->name);
-		names[n++] = dashed;
-	}
 	word = xstrndup(arg, len + 2);
-	if (nfound > 1) {
-		struct sbuf which = SBUF_INIT;
-
-		for (n = 0, o = opts; o && o->name; n++, o++)
-			if (strncmp(o->name, word + 2, len) == 0)
-				sb_addf(&which, "%s%s", which.len ? ", " : "",
-				    names[n]);
-		rc = usage_error(usage, "option '%s' is ambiguous: %s", word,
-		    which.buf);
-		sb_release(&which);
-	} else {
-		rc = usage_error(usage, "'%s' is not an option%s", word,
-		    sb_hint(&sb, word, names, 0));
-	}
+	rc = unknown_option(usage, opts, word, nfound > 1);
 	free(word);
-	sb_release(&sb);
-	for (n = 0; names[n]; n++)
-		free((char *)names[n]);
-	free(names);
 	return rc;
 }
 
