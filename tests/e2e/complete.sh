@@ -30,6 +30,10 @@ comp "${odds_games% }" muster odds ""
 comp "shambattle shellshock" muster value sh
 comp "--against --color --duel --help --json --runs --seed" muster value --
 comp "--facing" muster odds shellshock --fa
+# The games' option tables: a list a value is one of, every option.
+comp "I II III IV V VI" muster odds shock --class ""
+comp "--close --color --cover --cover-a" muster odds shambattle --c
+comp "card counter" muster cards --product c
 comp "front left rear right" muster odds shellshock --facing ""
 comp "a4 letter" muster render --paper ""
 comp "duplex-long duplex-short" muster render --backs = du
