@@ -511,35 +511,21 @@ ensure_dir(const char *dir)
  * before it returns, so that --watch can render again.  Returns the
  * exit status.
  */
-int
-render_pass(struct render *rd, struct output *outs, int nout,
+/*
+ * Each output laid out: its PDF made, its inputs read and checked and
+ * their cards placed.  0, or the exit status (every output made so far
+ * counted in *nout, to be freed).
+ */
+static int
+lay_out(struct render *rd, struct output *outs, int *nout,
     const struct job *jb)
 {
 	char err[512];
-	int i, j, rc;
+	int i, j;
+	size_t k;
 
-	diag_init(jb->json, stderr);
-	rd->stop = rd->user_used = 0;
-	rd->nvendor_told = 0;
-	if (rd->only_hit) {
-		for (i = 0; rd->only[i]; i++)
-			rd->only_hit[i] = 0;
-	}
-	/* The user's template is checked before any input is read. */
-	if (jb->tmpl_name && (rd->user = template_load(jb->tmpl_name,
-	    &catalog_vocab)) == NULL) {
-		diag_flush();
-		rc = no_pdf(jb->json);
-		goto out;
-	}
-	rd->rec = record_new();
-	rd->batch = batch_new();
-	batch_set_rendering(rd->batch);
-	catalog_attach(rd->batch);
-	batch_set_foreign(rd->batch, skip_template, rd);
-	for (i = 0; i < nout; i++) {
+	for (i = 0; i < *nout; i++) {
 		struct inputs in = INPUTS_INIT;
-		size_t k;
 
 		memset(&outs[i].w, 0, sizeof(outs[i].w));
 		outs[i].pdf = pdf_new();
@@ -550,9 +536,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 			diag_at(L_FATAL, "io.read", NULL, 0, 0, "--pdfx: %s",
 			    err);
 			diag_flush();
-			rc = no_pdf(jb->json);
-			nout = i + 1;
-			goto out;
+			*nout = i + 1;
+			return no_pdf(jb->json);
 		}
 		title_for(outs[i].pdf, jb->paths[jb->one ? 0 : i]);
 		outs[i].layout = layout_new(outs[i].pdf, &rd->lo);
@@ -574,24 +559,18 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		layout_finish(outs[i].layout);
 		inputs_free(&in);
 	}
-	if (diag_exit_status(0) == 0)
-		only_unmatched(rd);
-	if (rd->user && !rd->user_used && diag_exit_status(0) == 0)
-		diag_at(L_FATAL, "template.invalid", rd->user->file, 0, 0,
-		    "template '%s' renders %s records, which none of the "
-		    "inputs prints; 'muster templates' lists which product "
-		    "renders what", rd->user->name, rd->user->type);
-	diag_flush();
-	if ((rc = diag_exit_status(0)) != 0) {
-		rc = no_pdf(jb->json);
-		goto out;
-	}
-	/* The folder is made only for what will be written into it. */
-	if (jb->dir && ensure_dir(jb->dir) < 0) {
-		diag_flush();
-		rc = 2;
-		goto out;
-	}
+	return 0;
+}
+
+/* Each output that has cards written (its PDF, or its PNG images) and
+ * told; an empty one told and skipped.  0, or 2 after a write failed. */
+static int
+write_outputs(struct render *rd, struct output *outs, int nout,
+    const struct job *jb)
+{
+	char err[512];
+	int i, rc = 0;
+
 	for (i = 0; i < nout; i++) {
 		int cards = layout_cards(outs[i].layout);
 
@@ -628,9 +607,15 @@ render_pass(struct render *rd, struct output *outs, int nout,
 		if (!jb->json)
 			say_written(&outs[i]);
 	}
-out:
-	if (jb->json)
-		json_written(outs, nout);
+	return rc;
+}
+
+/* What a render made, freed, so that --watch can render again. */
+static void
+pass_free(struct render *rd, struct output *outs, int nout)
+{
+	int i;
+
 	for (i = 0; i < nout; i++) {
 		layout_free(outs[i].layout);
 		pdf_free(outs[i].pdf);
@@ -652,6 +637,58 @@ out:
 	rd->rec = NULL;
 	batch_free(rd->batch);
 	rd->batch = NULL;
+}
+
+int
+render_pass(struct render *rd, struct output *outs, int nout,
+    const struct job *jb)
+{
+	int i, rc;
+
+	diag_init(jb->json, stderr);
+	rd->stop = rd->user_used = 0;
+	rd->nvendor_told = 0;
+	if (rd->only_hit) {
+		for (i = 0; rd->only[i]; i++)
+			rd->only_hit[i] = 0;
+	}
+	/* The user's template is checked before any input is read. */
+	if (jb->tmpl_name && (rd->user = template_load(jb->tmpl_name,
+	    &catalog_vocab)) == NULL) {
+		diag_flush();
+		rc = no_pdf(jb->json);
+		goto out;
+	}
+	rd->rec = record_new();
+	rd->batch = batch_new();
+	batch_set_rendering(rd->batch);
+	catalog_attach(rd->batch);
+	batch_set_foreign(rd->batch, skip_template, rd);
+	if ((rc = lay_out(rd, outs, &nout, jb)) != 0)
+		goto out;
+	if (diag_exit_status(0) == 0)
+		only_unmatched(rd);
+	if (rd->user && !rd->user_used && diag_exit_status(0) == 0)
+		diag_at(L_FATAL, "template.invalid", rd->user->file, 0, 0,
+		    "template '%s' renders %s records, which none of the "
+		    "inputs prints; 'muster templates' lists which product "
+		    "renders what", rd->user->name, rd->user->type);
+	diag_flush();
+	if ((rc = diag_exit_status(0)) != 0) {
+		rc = no_pdf(jb->json);
+		goto out;
+	}
+	/* The folder is made only for what will be written into it. */
+	if (jb->dir && ensure_dir(jb->dir) < 0) {
+		diag_flush();
+		rc = 2;
+		goto out;
+	}
+	rc = write_outputs(rd, outs, nout, jb);
+out:
+	if (jb->json)
+		json_written(outs, nout);
+	pass_free(rd, outs, nout);
 	return rc;
 }
 
