@@ -206,10 +206,12 @@ apply_vendor(const struct vendor *v, struct render_args *a,
 		    LAYOUT_SHEET;
 	if (a->crop < 0 && rd->lo.layout == LAYOUT_SHEET)
 		rd->lo.crop = 1;
-	if (a->format < 0 && v->format == VENDOR_PNG && !a->output) {
+	if (a->format < 0 && v->format == VENDOR_PNG && !a->output)
 		jb->png = 1;
-		rd->lo.layout = LAYOUT_SHEET;	/* png's own below */
-	}
+	/* A PNG, the vendor's or the user's, takes png's own layout
+	 * (below), not the vendor's for its PDF. */
+	if (jb->png && a->layout < 0)
+		rd->lo.layout = LAYOUT_SHEET;
 	if (a->dpi == 0 && jb->png)
 		jb->dpi = v->dpi;
 	/* A card a page: its back the next page, or the one before
@@ -219,9 +221,11 @@ apply_vendor(const struct vendor *v, struct render_args *a,
 		a->backs = BACKS_LONG;
 	}
 	rd->lo.back_first = v->order == VENDOR_BACK_FIRST && !jb->png;
-	if (v->colour == VENDOR_PDFX)
+	/* PDF/X and its ink limit are the vendor's for a PDF; a PNG the
+	 * user asked for is RGB, as every PNG. */
+	if (v->colour == VENDOR_PDFX && !jb->png)
 		jb->pdfx = 1;
-	if (jb->ink == 0)
+	if (jb->ink == 0 && (jb->pdfx || a->cmyk))
 		jb->ink = v->ink_limit;
 }
 

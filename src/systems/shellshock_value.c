@@ -27,8 +27,7 @@
 
 const char ss_value_usage[] =
     "usage: muster value [shellshock] [--json] [--against PATH]... PATH...\n"
-    "       muster value [shellshock] --duel A.yaml B.yaml [--runs N] [--seed N]\n"
-    "                    [--json]\n"
+    "       muster value [shellshock] --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
     "\n"
     "What a Shellshock card is worth: the chance of winning a fight.  Each\n"
     "card duels every unit of the reference set under the basic rules\n"
