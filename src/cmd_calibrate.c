@@ -54,7 +54,7 @@ struct calibrate_args {
 static const struct opt calibrate_rows[] = {
 	{ OPT_STRING, 'o', "output", offsetof(struct calibrate_args, output),
 	    "FILE.pdf", "the sheet (default:\n"
-	    "out/calibrate-PAPER-MODE[-landscape].pdf)", NULL, 0, 0, NULL, NULL,
+	    "out/calibrate-PAPER-MODE[-landscape].pdf)", NULL, 0, 0, NULL,
 	    OPT_C_PDF, 0 },
 	OPT_STRING_(0, "paper", struct calibrate_args, paper, "P",
 	    "a4 or letter (default: from the locale, as render)",

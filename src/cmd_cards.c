@@ -126,7 +126,7 @@ on_document(struct loaded *ld, void *ctx)
 /* The options: parsing, --help, completion and the manual's check. */
 static const struct opt cards_rows[] = {
 	{ OPT_STRING, 0, "product", offsetof(struct run, product), "P",
-	    "list only this product's cards", NULL, 0, 0, NULL, NULL,
+	    "list only this product's cards", NULL, 0, 0, NULL,
 	    OPT_C_PRODUCT, 0 },
 	OPT_FLAG_(0, "json", struct run, json, 1, "one JSON object on stdout"),
 	OPT_ROW_END

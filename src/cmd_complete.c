@@ -1,10 +1,11 @@
 /*
  * cmd_complete.c -- muster complete: the words that may come next on a
  * command line, for the shell completion scripts in completion/.  Read
- * from the command table, each command's getopt_long options and the
- * lists its options take, the games and their kinds, commands and
- * options, the built-in templates and the products: the same tables the
- * commands parse with, so that completion cannot drift from them.
+ * from the command table, each command's option table (options.h: its
+ * options, the lists they take, what their values name), the games and
+ * their kinds, commands and options, the built-in templates and the
+ * products: the same tables the commands parse with, so that
+ * completion cannot drift from them.
  *
  * usage: muster complete CWORD WORD...  (WORD 0 is the program)
  *
@@ -37,7 +38,7 @@ static const char *cur = "";	/* the word being completed */
 static const char *const colour_names[] = { "auto", "always", "never", NULL };
 static const struct opt colour_rows[] = {
 	{ OPT_STRING, 0, "color", 0, "WHEN", "", colour_names, 0, 0, NULL,
-	    NULL, OPT_C_NONE, 0 },
+	    OPT_C_NONE, 0 },
 	OPT_ROW_END
 };
 

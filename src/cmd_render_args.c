@@ -49,11 +49,11 @@ struct render_args {
 #define RA struct render_args
 static const struct opt render_rows[] = {
 	{ OPT_STRING, 'o', "output", offsetof(RA, output), "FILE.pdf",
-	    "write everything into one PDF", NULL, 0, 0, NULL, NULL,
+	    "write everything into one PDF", NULL, 0, 0, NULL,
 	    OPT_C_PDF, 0 },
 	{ OPT_STRING, 'd', "dir", offsetof(RA, dir), "DIR",
 	    "write DIR/STEM.pdf for each PATH (default: out/)", NULL, 0, 0,
-	    NULL, NULL, OPT_C_DIR, 0 },
+	    NULL, OPT_C_DIR, 0 },
 	OPT_STRING_(0, "paper", RA, paper, "P",
 	    "a4 or letter (default: $PAPERSIZE, else letter\n"
 	    "when LC_ALL or LC_PAPER is a letter country's\n"
@@ -66,12 +66,12 @@ static const struct opt render_rows[] = {
 	{ OPT_STRING, 0, "product", offsetof(RA, product), "P,...",
 	    "print only these products (card, sheet, counter,\n"
 	    "roster, reference: 'muster templates' lists them)", NULL, 0, 0,
-	    NULL, NULL, OPT_C_PRODUCT, OPT_COMMAS },
+	    NULL, OPT_C_PRODUCT, OPT_COMMAS },
 	OPT_STRING_(0, "bleed", RA, bleed, "MM",
 	    "extend backgrounds MM past the trim (default 0)", NULL,
 	    OPT_C_NONE),
 	{ OPT_FLAG, 0, "crop-marks", offsetof(RA, crop), NULL,
-	    "print the crop marks (the default)", NULL, 1, 0, NULL, NULL,
+	    "print the crop marks (the default)", NULL, 1, 0, NULL,
 	    OPT_C_NONE, OPT_HIDDEN },
 	OPT_FLAG_(0, "no-crop-marks", RA, crop, 0,
 	    "leave out the crop marks (default: on)"),
@@ -93,7 +93,7 @@ static const struct opt render_rows[] = {
 	OPT_INT_(0, "copies", RA, copies, "N",
 	    "print every card N times (1 to 100)", 1, 100, NULL),
 	{ OPT_STRING, 0, "only", offsetof(RA, only), "N,...",
-	    "print only the cards of these names", NULL, 0, 0, NULL, NULL,
+	    "print only the cards of these names", NULL, 0, 0, NULL,
 	    OPT_C_NONE, OPT_COMMAS },
 	OPT_FLAG_(0, "cmyk", RA, cmyk, 1,
 	    "colours as CMYK for a press, black as pure K"),

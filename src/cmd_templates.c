@@ -32,7 +32,7 @@ static const struct opt templates_rows[] = {
 	    "or a template file), front then back, in the\n"
 	    "order they are drawn: the name an extension\n"
 	    "overrides or removes ('-': none), what it is, and\n"
-	    "the fields it prints", NULL, 0, 0, NULL, NULL, OPT_C_TEMPLATE, 0 },
+	    "the fields it prints", NULL, 0, 0, NULL, OPT_C_TEMPLATE, 0 },
 	OPT_FLAG_(0, "types", struct templates_args, types, 1,
 	    "list the record types, one a line, in the order\n"
 	    "of the table of games: what a template's\n"

@@ -123,8 +123,6 @@ store(const struct cmd_opts *co, const struct opt *o, const char *arg,
 		    arg, sb.buf, o->what ? o->what : "");
 		sb_release(&sb);
 		return rc;
-	case OPT_CALL:
-		return o->call(co, o, arg, base);
 	case OPT_END:
 		break;
 	}

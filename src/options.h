@@ -22,8 +22,7 @@ enum opt_kind {
 	OPT_FLAG,	/* no value: sets the int to lo */
 	OPT_STRING,	/* the value itself, a const char * */
 	OPT_INT,	/* a whole number from lo to hi, into an int */
-	OPT_CHOICE,	/* one of values, its index into an int */
-	OPT_CALL	/* the value given to call, which stores it */
+	OPT_CHOICE	/* one of values, its index into an int */
 };
 
 /* What shell completion offers for an option's value, beside values. */
@@ -40,13 +39,6 @@ enum opt_complete {
 #define OPT_HIDDEN	1	/* not in --help (documented in the manual) */
 #define OPT_COMMAS	2	/* names joined by commas: once, and said so */
 
-struct cmd_opts;
-struct opt;
-/* OPT_CALL's: stores arg in base, or prints a usage error
- * (usage_error(co->head, ...)) and returns 2. */
-typedef int opt_call_fn(const struct cmd_opts *co, const struct opt *o,
-    const char *arg, void *base);
-
 struct opt {
 	enum opt_kind kind;
 	int short_name;		/* 'o', or 0 */
@@ -58,7 +50,6 @@ struct opt {
 	int lo, hi;		/* OPT_INT's range; OPT_FLAG's value (lo) */
 	const char *what;	/* OPT_INT: "a whole number" by default;
 				 * OPT_CHOICE: words after the list */
-	opt_call_fn *call;	/* OPT_CALL's */
 	enum opt_complete complete;
 	int flags;		/* OPT_HIDDEN, OPT_COMMAS */
 };
@@ -77,19 +68,16 @@ struct cmd_opts {
 };
 
 #define OPT_ROW_END { OPT_END, 0, NULL, 0, NULL, NULL, NULL, 0, 0, NULL, \
-	NULL, OPT_C_NONE, 0 }
+	OPT_C_NONE, 0 }
 /* The usual rows: T is the command's struct of settings, F a field. */
 #define OPT_FLAG_(s, l, T, F, v, h) { OPT_FLAG, (s), (l), offsetof(T, F), \
-	NULL, (h), NULL, (v), 0, NULL, NULL, OPT_C_NONE, 0 }
+	NULL, (h), NULL, (v), 0, NULL, OPT_C_NONE, 0 }
 #define OPT_STRING_(s, l, T, F, a, h, vals, c) { OPT_STRING, (s), (l), \
-	offsetof(T, F), (a), (h), (vals), 0, 0, NULL, NULL, (c), 0 }
+	offsetof(T, F), (a), (h), (vals), 0, 0, NULL, (c), 0 }
 #define OPT_INT_(s, l, T, F, a, h, lo, hi, what) { OPT_INT, (s), (l), \
-	offsetof(T, F), (a), (h), NULL, (lo), (hi), (what), NULL, \
-	OPT_C_NONE, 0 }
+	offsetof(T, F), (a), (h), NULL, (lo), (hi), (what), OPT_C_NONE, 0 }
 #define OPT_CHOICE_(s, l, T, F, a, h, vals, what) { OPT_CHOICE, (s), (l), \
-	offsetof(T, F), (a), (h), (vals), 0, 0, (what), NULL, OPT_C_NONE, 0 }
-#define OPT_CALL_(s, l, a, h, fn, vals) { OPT_CALL, (s), (l), 0, (a), (h), \
-	(vals), 0, 0, NULL, (fn), OPT_C_NONE, 0 }
+	offsetof(T, F), (a), (h), (vals), 0, 0, (what), OPT_C_NONE, 0 }
 
 /*
  * Reads the options of argv (argv[0] the command's name) into base by

@@ -21,7 +21,7 @@ static const char *const colours[] = { "red", "blue", NULL };
 
 static const struct opt rows[] = {
 	{ OPT_STRING, 'o', "output", offsetof(struct args, out), "FILE",
-	    "where it goes", NULL, 0, 0, NULL, NULL, OPT_C_PDF, 0 },
+	    "where it goes", NULL, 0, 0, NULL, OPT_C_PDF, 0 },
 	OPT_STRING_(0, "name", struct args, name, "N", "a name\non two lines",
 	    NULL, OPT_C_NONE),
 	OPT_INT_(0, "copies", struct args, n, "N", "1 to 100", 1, 100, NULL),
@@ -29,7 +29,7 @@ static const struct opt rows[] = {
 	    colours, NULL),
 	OPT_FLAG_(0, "flag", struct args, flag, 1, "a flag"),
 	{ OPT_FLAG, 0, "hidden", offsetof(struct args, flag), NULL, "", NULL,
-	    7, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    7, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	OPT_ROW_END
 };
 

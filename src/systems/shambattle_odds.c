@@ -50,9 +50,9 @@ static const struct opt shambattle_odds_rows[] = {
 	    "--general is A's, --general-b B's; --cover puts B\n"
 	    "in cover, --cover-a A", NULL, OPT_C_NONE),
 	{ OPT_FLAG, 0, "general-b", offsetof(struct shambattle_odds_args, general_b), NULL, "",
-	    NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    NULL, 1, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	{ OPT_FLAG, 0, "cover-a", offsetof(struct shambattle_odds_args, cover_a), NULL, "",
-	    NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    NULL, 1, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	OPT_STRING_(0, "night", struct shambattle_odds_args, night, "N",
 	    "N units that have lost SP roll a d" STR(SB_DIE) " each at night\n"
 	    "(1 to " STR(MAX_DICE) "): each regains " STR(SB_RECOVER_SP) " SP on "

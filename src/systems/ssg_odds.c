@@ -41,18 +41,18 @@ static const struct opt ssg_odds_rows[] = {
 	OPT_FLAG_(0, "double-envelopment", struct ssg_odds_args, dbl, 1,
 	    "a flank attack from both sides"),
 	{ OPT_STRING, 0, "deck", offsetof(struct ssg_odds_args, deck), "FILE",
-	    "the battalions deck to find the cards in", NULL, 0, 0, NULL, NULL,
+	    "the battalions deck to find the cards in", NULL, 0, 0, NULL,
 	    OPT_C_FILES, 0 },
 	OPT_FLAG_(0, "morale", struct ssg_odds_args, morale, 1,
 	    "the chance that a stack routs on 2d6 (" STR(SSG_ROUTS) " or\n"
 	    "more), with --militia in it, --elite in it, or\n"
 	    "after an elite battalion fell (--elite-destroyed)"),
 	{ OPT_FLAG, 0, "militia", offsetof(struct ssg_odds_args, militia), NULL,
-	    "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    "", NULL, 1, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	{ OPT_FLAG, 0, "elite", offsetof(struct ssg_odds_args, elite), NULL,
-	    "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    "", NULL, 1, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	{ OPT_FLAG, 0, "elite-destroyed", offsetof(struct ssg_odds_args, lost),
-	    NULL, "", NULL, 1, 0, NULL, NULL, OPT_C_NONE, OPT_HIDDEN },
+	    NULL, "", NULL, 1, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
 	OPT_FLAG_(0, "json", struct ssg_odds_args, json, 1,
 	    "one JSON object on stdout"),
 	OPT_ROW_END
