@@ -4,6 +4,7 @@
 #include "shellshock_advanced.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "../util.h"
 
@@ -41,6 +42,34 @@ const char *const ss_multiplier_name[SS_NANGLES + 1] = {
 	"forward", "front_right", "rear_right", "reverse", "rear_left",
 	"front_left", NULL
 };
+
+const char *const ss_body_system_name[3] = { "Body", "Torso", NULL };
+const char *const ss_pilot_role[3] = { "Pilot", "Driver", NULL };
+
+/* The index of s in the NULL-ended list, without regard to case. */
+static int
+index_nocase(const char *const *list, const char *s)
+{
+	int i;
+
+	for (i = 0; s && list[i]; i++)
+		if (strcasecmp(list[i], s) == 0)
+			return i;
+	return -1;
+}
+
+int
+ss_body_system(const char *name)
+{
+	return index_nocase(ss_body_system_name, name) >= 0;
+}
+
+int
+ss_is_pilot(const char *role, const char *id)
+{
+	return index_nocase(ss_pilot_role, role) >= 0 ||
+	    (id && strcmp(id, SS_PILOT_ID) == 0);
+}
 
 const char *const ss_loco_word[5] = { "SLIP", "TURN", "MSRP", "X", NULL };
 

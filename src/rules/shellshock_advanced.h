@@ -46,6 +46,23 @@
  * should have the same ECV": muster warns past 10 % apart (SPEC 3.3). */
 #define SS_ECV_SLACK_PERCENT 10
 
+/* "Note that the unit's body is considered a fire system if any weapons
+ * are mounted directly to the body ... Only the Pilot can control the
+ * Body fire system" (003, the crew and fire systems); SPEC 6: a
+ * walker's Torso is its body.  Names match without regard to case. */
+extern const char *const ss_body_system_name[3];	/* Body, Torso */
+/* Who the pilot is: "Pilots, Drivers, Gunners, Loaders, and Commanders"
+ * are the occupants the document names, and the one who drives a
+ * vehicle is its pilot ("If the pilot tries to turn at 3 hexes"), so a
+ * role of Pilot or Driver; or the id P, as SPEC 3.2 names the crew
+ * ("P, G1, G2") and the weapon table's Operators column names them. */
+extern const char *const ss_pilot_role[3];		/* Pilot, Driver */
+#define SS_PILOT_ID "P"
+/* Whether a fire system of that name is the body's; whether a crewman
+ * of that role and id is the pilot. */
+int ss_body_system(const char *name);
+int ss_is_pilot(const char *role, const char *id);
+
 /* The weapon types of the dVT column: "Ballistic, Missile, Energy,
  * Indirect, Small Arms and Physical", rows of the defense chart. */
 enum ss_dvt { SS_DVT_B, SS_DVT_M, SS_DVT_E, SS_DVT_I, SS_DVT_SA, SS_DVT_P,

@@ -245,6 +245,106 @@ r_fire_system(const void *obj, struct batch *b, const struct rule *self)
 	sb_release(&sb);
 }
 
+/* "Only the Pilot can control the Body fire system" (003, the crew and
+ * fire systems); a walker's Torso is its body (SPEC 6). */
+static void
+r_body(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_sheet_doc *s = SHEET(obj);
+	const struct node *m, *c, *who, *pilot = NULL;
+	size_t i;
+
+	(void)b;
+	EACH(s->crew_n, i, m)
+		if (pilot == NULL && ss_is_pilot(get_str(m, "role", NULL),
+		    get_str(m, "id", NULL)))
+			pilot = m;
+	EACH(s->systems_n, i, m) {
+		c = node_get(m, "controller");
+		if (c == NULL || c->bad || !ss_body_system(get_str(m, "name",
+		    NULL)) || (who = crewman(s, c->str)) == NULL ||
+		    ss_is_pilot(get_str(who, "role", NULL), c->str))
+			continue;
+		if (pilot)
+			diag(L_ERROR, self->id, c, "fire system '%s' is "
+			    "controlled by '%s' (%s); only the pilot controls the "
+			    "body's fire system: give it to '%s'",
+			    get_str(m, "name", ""), c->str, get_str(who, "role",
+			    ""), get_str(pilot, "id", ""));
+		else
+			diag(L_ERROR, self->id, c, "fire system '%s' is "
+			    "controlled by '%s' (%s); only the pilot controls the "
+			    "body's fire system, and the crew has none (role %s "
+			    "or %s, or id %s)", get_str(m, "name", ""), c->str,
+			    get_str(who, "role", ""), ss_pilot_role[0],
+			    ss_pilot_role[1], SS_PILOT_ID);
+	}
+}
+
+/* Where a node is, for a message about another: "line 14" in the same
+ * file as `here`, else "FILE:14". */
+static const char *
+place(const struct node *n, const struct node *here, char buf[256])
+{
+	if (here && n->file && here->file && strcmp(n->file, here->file) == 0)
+		snprintf(buf, 256, "line %d", n->line);
+	else
+		snprintf(buf, 256, "%s:%d", n->file ? n->file : "?", n->line);
+	return buf;
+}
+
+int
+ss_crew_ecv(struct ss_crew_ledger *l, const struct node *m, const char *who,
+    const void *doc, int other_docs_only, const struct node *at,
+    const char *rule)
+{
+	const struct node *sk = node_get(m, "skill"), *ev = node_get(m, "ecv");
+	const struct node *first;
+	long skill, ecv;
+	char buf[256];
+
+	if (!GOOD(sk) || !GOOD(ev))
+		return 1;	/* the schema tells what is wrong */
+	skill = node_long(sk, -1);
+	ecv = node_long(ev, 0);
+	if (skill < 0 || skill >= SS_LEDGER_SKILLS)
+		return 1;
+	first = l->first[skill];
+	if (first == NULL) {
+		l->first[skill] = m;
+		l->doc[skill] = doc;
+		snprintf(l->who[skill], sizeof(l->who[skill]), "%s", who);
+		return 1;
+	}
+	if (get_long(first, "ecv", 0) == ecv ||
+	    (other_docs_only && l->doc[skill] == doc))
+		return 1;
+	at = at ? at : ev;
+	diag(L_ERROR, rule, at, "%s has skill %ld at ECV %ld, but %s (%s) "
+	    "has skill %ld at ECV %ld; crew are priced by skill alone, one "
+	    "ECV to a skill", who, skill, ecv, l->who[skill], place(first,
+	    at, buf), skill, get_long(first, "ecv", 0));
+	return 0;
+}
+
+/* One skill, one ECV within the sheet. */
+static void
+r_crew_ecv(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_sheet_doc *s = SHEET(obj);
+	struct ss_crew_ledger l;
+	const struct node *m;
+	char who[64];
+	size_t i;
+
+	(void)b;
+	memset(&l, 0, sizeof(l));
+	EACH(s->crew_n, i, m) {
+		snprintf(who, sizeof(who), "crewman '%s'", get_str(m, "id", ""));
+		ss_crew_ecv(&l, m, who, s, 0, NULL, self->id);
+	}
+}
+
 /*
  * A weapon belongs to a fire system of the unit and is fired by crew
  * who have access to it; "you must pick one person to control that
@@ -606,6 +706,8 @@ const struct rule ss_sheet_rules[] = {
 	{ "shellshock.sheet.multipliers", "movement multipliers are 0 (cannot) or more, forward at least 1", r_multipliers },
 	{ "shellshock.sheet.crew", "crew ids are unique", r_crew },
 	{ "shellshock.sheet.fire-system", "each fire system has its own name and one controller, who is in the crew", r_fire_system },
+	{ "shellshock.sheet.body", "only the pilot (role Pilot or Driver, or id " SS_PILOT_ID ") controls the Body fire system, a walker's Torso", r_body },
+	{ "shellshock.crew-ecv", "crew ECV follows skill: one skill, one ECV within a sheet and within a force", r_crew_ecv },
 	{ "shellshock.sheet.weapon-system", "a weapon's fire system exists, its operators are crew, and the system's controller is among them", r_weapon_system },
 	{ "shellshock.sheet.dvt", "a weapon's dVT is B, M, E, I, SA or P", NULL },
 	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power", r_krg },
