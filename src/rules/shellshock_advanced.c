@@ -17,6 +17,9 @@ const char *const ss_dvt_word[SS_NDVT] = {
 	"ballistic", "missile", "energy", "indirect", "small arms", "physical"
 };
 
+/* B, M, E, I, SA, P: all but energy and physical fire rounds. */
+const int ss_dvt_ammo[SS_NDVT] = { 1, 1, 0, 1, 1, 0 };
+
 /* "In World War II, you use 1d10 and 1d6. In the Modern era ... 1d10
  * and 1d8, and some use 2d10 ... In the Future version of the game, you
  * will use 2d10." */

@@ -42,6 +42,11 @@
  * 120 hexes", and ranges are listed in miles. */
 #define SS_INDIRECT_MIN_HEXES 12
 #define SS_HEXES_PER_MILE 120
+/* "If you get internal damage, but not enough to get a 5% hit, you get
+ * what is called a Core Hit. This is a 1% hit" (003, internal damage):
+ * damage under the first internal % box, and each movement point slipped
+ * past the turn's speed, is one line of the chart. */
+#define SS_CORE_HIT_PERCENT 1
 /* "If you try to accurately replicate ..."; "Typically, both sides
  * should have the same ECV": muster warns past 10 % apart (SPEC 3.3). */
 #define SS_ECV_SLACK_PERCENT 10
@@ -69,6 +74,14 @@ enum ss_dvt { SS_DVT_B, SS_DVT_M, SS_DVT_E, SS_DVT_I, SS_DVT_SA, SS_DVT_P,
 	SS_NDVT };
 extern const char *const ss_dvt_name[SS_NDVT + 1];	/* "B" ... "P" */
 extern const char *const ss_dvt_word[SS_NDVT];		/* "ballistic" ... */
+
+/* "Mark off used ammunition, and adjust your batteries for any energy
+ * weapons fired" (003, the aftermath phase); a weapon that "does not
+ * require any Kreigs (Power Units) to fire as lasers and rail guns do"
+ * fires rounds.  1 where a weapon type fires ammunition, the row the
+ * sheet prints a count for: an energy weapon draws on the batteries, a
+ * physical attack (a punch, a club) spends nothing. */
+extern const int ss_dvt_ammo[SS_NDVT];
 
 /* The to-hit dice of a sheet ("1d10+1d6", "1d10+1d8", "2d10"): the
  * targeting die beside the gunner's d10, read against the era table. */

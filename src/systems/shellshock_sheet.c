@@ -148,6 +148,7 @@ static const struct skey k_weapon_keys[] = {
 	K_INT("sh", REQ, 0, 99),
 	K_INT("pen", REQ, 0, 99),
 	K_INT("krg", OPT, 0, 99),
+	K_INT("ammo", OPT, 1, 999),
 	K_BOOL("spread", OPT),
 	K_BOOL("indirect", OPT),
 	K_NUM("range", REQ, 0, 1000),
@@ -300,6 +301,8 @@ load_weapons(struct ss_sheet_doc *s, const struct node *n)
 		w->pen = get_long(m, "pen", 0);
 		w->krg_n = node_get(m, "krg");
 		w->krg = node_long(w->krg_n, 0);
+		w->ammo_n = node_get(m, "ammo");
+		w->ammo = GOOD(w->ammo_n) ? node_long(w->ammo_n, 0) : 0;
 		w->spread = node_bool(node_get(m, "spread"), 0);
 		w->ind_n = node_get(m, "indirect");
 		w->indirect = node_bool(w->ind_n, 0);
@@ -406,8 +409,8 @@ static const char starter[] =
     "  - {letter: D, name: Crew compartment, hits: 2}\n"
     "fire_systems:                  # each with one controller from the crew\n"
     "  - {name: Turret, controller: C}\n"
-    "weapons:\n"
-    "  - {name: 90mm Gun, dvt: B, dam: 10, sh: 6, pen: 8, spread: false, indirect: false, range: 2, operators: [C], system: Turret}\n"
+    "weapons:                       # ammo: rounds carried, for all but energy (E) and physical (P)\n"
+    "  - {name: 90mm Gun, dvt: B, dam: 10, sh: 6, pen: 8, ammo: 30, spread: false, indirect: false, range: 2, operators: [C], system: Turret}\n"
     "physical: {dam: 1.2, sh: 1.0, pen: 0.2}\n"
     "locomotion_chart:              # 10 rows of 6: a number, SLIP, TURN, MSRP or X\n"
     "  - [1, 1, 2, SLIP, 1, 2]\n"

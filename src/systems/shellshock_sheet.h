@@ -27,6 +27,7 @@ struct node;
 #define MAX_TERRAIN 10
 #define MAX_BOXES 6	/* the sheet has room for six internal % boxes */
 #define MAX_CHART SS_CHART_HI	/* a line a roll at most */
+#define MAX_BATTERIES 2	/* equipment giving power, on the battery line */
 
 
 /* A value the schema passed: present, a scalar and not marked bad.  A
@@ -42,9 +43,9 @@ struct sheet_speed {
 
 struct sheet_weapon {
 	const struct node *map, *dvt_n, *krg_n, *ind_n, *range_n, *ops_n;
-	const struct node *system_n;
+	const struct node *system_n, *ammo_n;
 	const char *name, *dvt, *system;
-	long dam, sh, pen, krg;
+	long dam, sh, pen, krg, ammo;	/* ammo: rounds carried, 0 none given */
 	int spread, indirect;
 	double range;
 };

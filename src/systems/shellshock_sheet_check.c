@@ -424,6 +424,29 @@ r_krg(const void *obj, struct batch *b, const struct rule *self)
 	}
 }
 
+/* "Mark off used ammunition, and adjust your batteries for any energy
+ * weapons fired": a count of rounds belongs to a weapon that fires them,
+ * not to an energy weapon (kreigs) or a physical attack. */
+static void
+r_ammo(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct ss_sheet_doc *s = SHEET(obj);
+	int w, t;
+
+	(void)b;
+	for (w = 0; w < s->nweapons; w++) {
+		const struct sheet_weapon *wp = &s->weapon[w];
+
+		t = wp->dvt ? str_index(ss_dvt_name, wp->dvt) : -1;
+		if (wp->ammo > 0 && t >= 0 && !ss_dvt_ammo[t])
+			diag(L_ERROR, self->id, wp->ammo_n, "weapon '%s' is %s "
+			    "(%s) and fires no rounds%s; remove 'ammo: %ld'",
+			    wp->name, ss_dvt_word[t], wp->dvt, t == SS_DVT_E ?
+			    ": it draws kreigs from the batteries" : "",
+			    wp->ammo);
+	}
+}
+
 /* "not all weapons are capable of Indirect Fire"; "all indirect weapons
  * have a minimum range of 12 hexes": an Indirect weapon is marked so,
  * and reaches past its minimum range. */
@@ -711,6 +734,7 @@ const struct rule ss_sheet_rules[] = {
 	{ "shellshock.sheet.weapon-system", "a weapon's fire system exists, its operators are crew, and the system's controller is among them", r_weapon_system },
 	{ "shellshock.sheet.dvt", "a weapon's dVT is B, M, E, I, SA or P", NULL },
 	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power", r_krg },
+	{ "shellshock.sheet.ammo", "a weapon's ammo count is of one that fires rounds: not energy (kreigs) or physical", r_ammo },
 	{ "shellshock.sheet.indirect", "an indirect (I) weapon is marked indirect and reaches at least its minimum range of " STR(SS_INDIRECT_MIN_HEXES) " hexes", r_indirect },
 	{ "shellshock.sheet.internal-percent", "internal % boxes start at 1 or more and rise in min and percent, hits never falling", r_internal_percent },
 	{ "shellshock.sheet.dead", "dead is above the last internal % box", r_dead },

@@ -48,7 +48,8 @@ static const char *const sheet_fields[] = {
 	"chart.{1.." STR(SS_CHART_HI) "}", "chart.boxes", "internal.how",
 	"eq.{1..26}.{letter,name,boxes}",
 	"fs.{1..8}.{name,controller}",
-	"w.{1..14}.{name,dvt,dam,sh,pen,krg,spr,ind,rng,ops,sys}",
+	"w.{1..14}.{name,dvt,dam,sh,pen,krg,spr,ind,rng,ops,sys,ammo,left}",
+	"bat.{1.." STR(MAX_BATTERIES) "}.{name,boxes}", "internal.core",
 	"ram.{dam,sh,pen}", "kick", "punch",
 	"loco.{1.." STR(SS_LOCO_ROWS) "}.{1.." STR(SS_LOCO_COLS) "}",
 	"loco.title", "loco.note",
@@ -219,6 +220,32 @@ emit_protection(const struct ss_sheet_doc *s, struct record *r)
 	sb_release(&sb);
 }
 
+/* The core hit: internal damage under the first box, or a movement
+ * point slipped past the turn's speed, is a hit of SS_CORE_HIT_PERCENT. */
+static void
+emit_core(const struct ss_sheet_doc *s, struct record *r)
+{
+	const struct node *m, *first = NULL;
+	size_t i;
+	long min;
+
+	EACH(s->boxes_n, i, m)
+		if (first == NULL)
+			first = m;
+	min = first ? get_long(first, "min", 1) : 1;
+	if (min > 2)
+		rec_setf(r, "internal.core", "Core hit: internal 1–%ld, or a "
+		    "point slipped past speed, is a %d %% hit (one line).",
+		    min - 1, SS_CORE_HIT_PERCENT);
+	else if (min == 2)
+		rec_setf(r, "internal.core", "Core hit: internal 1, or a "
+		    "point slipped past speed, is a %d %% hit (one line).",
+		    SS_CORE_HIT_PERCENT);
+	else
+		rec_setf(r, "internal.core", "Core hit: a point slipped past "
+		    "speed is a %d %% hit (one line).", SS_CORE_HIT_PERCENT);
+}
+
 /* The internal % boxes as three lists, one cell each, dead, and the
  * 1-100 chart, a markable line each. */
 static void
@@ -247,6 +274,7 @@ emit_internal(const struct ss_sheet_doc *s, struct record *r)
 		rec_setf(r, key, "%d %s", k, chart_letter(s, k));
 	}
 	rec_setf(r, "chart.boxes", "%d", SS_CHART_HI - SS_CHART_LO + 1);
+	emit_core(s, r);
 	sb_release(&sb);
 	sb_release(&pb);
 	sb_release(&hb);
@@ -285,6 +313,32 @@ emit_equipment(const struct ss_sheet_doc *s, struct record *r)
 	sb_release(&sb);
 }
 
+/* "adjust your batteries for any energy weapons fired": each piece of
+ * equipment that gives power (kreigs) has a box a kreig to mark. */
+static void
+emit_batteries(const struct ss_sheet_doc *s, struct record *r)
+{
+	static const char *const f[] = { "name", "boxes" };
+	const struct node *m;
+	char key[48];
+	size_t i;
+	int k = 0;
+
+	blank_rows(r, "bat", MAX_BATTERIES, f, 2);
+	EACH(s->equip_n, i, m) {
+		long power = get_long(m, "power", 0);
+
+		if (power <= 0 || k >= MAX_BATTERIES)
+			continue;
+		k++;
+		snprintf(key, sizeof(key), "bat.%d.name", k);
+		rec_setf(r, key, "%s %s", get_str(m, "letter", ""),
+		    get_str(m, "name", ""));
+		snprintf(key, sizeof(key), "bat.%d.boxes", k);
+		rec_setf(r, key, "%ld", power);
+	}
+}
+
 /* Fire systems and their controllers. */
 static void
 emit_systems(const struct ss_sheet_doc *s, struct record *r)
@@ -303,6 +357,25 @@ emit_systems(const struct ss_sheet_doc *s, struct record *r)
 		snprintf(key, sizeof(key), "fs.%d.controller", k);
 		rec_set(r, key, get_str(m, "controller", ""));
 	}
+}
+
+/* "Mark off used ammunition": a weapon that fires rounds has its count
+ * (w.K.ammo, blank when the sheet gives none, to be written in) and a
+ * cell to keep what is left in (w.K.left); an energy weapon's kreigs
+ * are marked on the battery line. */
+static void
+emit_ammo(const struct sheet_weapon *w, int k, struct record *r)
+{
+	char key[48];
+	int t = w->dvt ? str_index(ss_dvt_name, w->dvt) : -1;
+
+	if (t < 0 || !ss_dvt_ammo[t])
+		return;
+	snprintf(key, sizeof(key), "w.%d.ammo", k);
+	if (w->ammo > 0)
+		rec_setf(r, key, "%ld", w->ammo);
+	snprintf(key, sizeof(key), "w.%d.left", k);
+	rec_set(r, key, "y");
 }
 
 /* One row of the weapon table, w.K.*. */
@@ -339,6 +412,7 @@ emit_weapon(const struct sheet_weapon *w, int k, struct record *r)
 	rec_set(r, key, sb_str(&sb));
 	snprintf(key, sizeof(key), "w.%d.sys", k);
 	rec_set(r, key, w->system ? w->system : "");
+	emit_ammo(w, k, r);
 	sb_release(&sb);
 }
 
@@ -347,12 +421,12 @@ static void
 emit_weapons(const struct ss_sheet_doc *s, struct record *r)
 {
 	static const char *const f[] = { "name", "dvt", "dam", "sh", "pen",
-	    "krg", "spr", "ind", "rng", "ops", "sys" };
+	    "krg", "spr", "ind", "rng", "ops", "sys", "ammo", "left" };
 	char key[48];
 	int k, j;
 
 	for (k = 1; k <= MAX_WEAPONS; k++) {
-		for (j = 0; j < 11; j++) {
+		for (j = 0; j < 13; j++) {
 			snprintf(key, sizeof(key), "w.%d.%s", k, f[j]);
 			rec_set(r, key, "");
 		}
@@ -428,6 +502,7 @@ emit_sheet(const void *obj, struct emitter *e)
 	emit_equipment(s, r);
 	emit_systems(s, r);
 	emit_weapons(s, r);
+	emit_batteries(s, r);
 	emit_locomotion(s, r);
 	emit_card(e, 1);
 }

@@ -12,7 +12,9 @@ for s in "K♠ Grizzly MBT" "modern · UN" "120mm Cannon" "12d6" "Turret" "Comma
     "Shock threshold" "Internal damage (d100)" "100 A" "Locomotion damage" "SLIP" "MSRP" \
     "Movement multipliers" "Penetration" "Terrain cost" "Equipment (a box per hit)" \
     "Treads (loco.)" "road speeds in italics" "Dead" \
-    "7♦ Stalker Walker" "Lt. Ines Varga" "Sgt. Emeka Okafor" "Right arm"; do
+    "7♦ Stalker Walker" "Lt. Ines Varga" "Sgt. Emeka Okafor" "Right arm" \
+    "Ammo" "Left" "Batteries (a box a kreig)" "A Reactor" \
+    "Core hit: internal 1, or a point slipped" "Core hit: a point slipped past speed"; do
 	has "$t/text.txt" "$s" "sheet text"
 done
 # The force: UN is Grizzly 148 + its crew 26 + Mason 120 + a rocket pod 4
