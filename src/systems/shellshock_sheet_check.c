@@ -408,11 +408,17 @@ r_krg(const void *obj, struct batch *b, const struct rule *self)
 	const struct node *m;
 	long power = 0;
 	size_t i;
-	int w;
+	int w, givers = 0;
 
 	(void)b;
-	EACH(s->equip_n, i, m)
+	EACH(s->equip_n, i, m) {
+		if (get_long(m, "power", 0) > 0 && ++givers > MAX_BATTERIES)
+			diag(L_WARNING, self->id, node_get(m, "power"), "'%s' "
+			    "gives power too, but the sheet's battery line has "
+			    "room for %d pieces of equipment: its kreig boxes are "
+			    "not printed", get_str(m, "name", ""), MAX_BATTERIES);
 		power += get_long(m, "power", 0);
+	}
 	for (w = 0; w < s->nweapons; w++) {
 		const struct sheet_weapon *wp = &s->weapon[w];
 
@@ -733,7 +739,7 @@ const struct rule ss_sheet_rules[] = {
 	{ "shellshock.crew-ecv", "crew ECV follows skill: one skill, one ECV within a sheet and within a force", r_crew_ecv },
 	{ "shellshock.sheet.weapon-system", "a weapon's fire system exists, its operators are crew, and the system's controller is among them", r_weapon_system },
 	{ "shellshock.sheet.dvt", "a weapon's dVT is B, M, E, I, SA or P", NULL },
-	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power", r_krg },
+	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power; at most " STR(MAX_BATTERIES) " pieces give power, the battery line's room (a warning past it)", r_krg },
 	{ "shellshock.sheet.ammo", "a weapon's ammo count is of one that fires rounds: not energy (kreigs) or physical", r_ammo },
 	{ "shellshock.sheet.indirect", "an indirect (I) weapon is marked indirect and reaches at least its minimum range of " STR(SS_INDIRECT_MIN_HEXES) " hexes", r_indirect },
 	{ "shellshock.sheet.internal-percent", "internal % boxes start at 1 or more and rise in min and percent, hits never falling", r_internal_percent },
