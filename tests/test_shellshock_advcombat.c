@@ -360,6 +360,45 @@ test_fuel_explodes(void **state)
 	}
 }
 
+static void
+test_locomotion(void **state)
+{
+	/* "When one of these is hit on the Internal Damage chart, you
+	 * proceed to the Locomotion Damage Chart ... roll 1d10 and 1d6 ...
+	 * locomotion equipment is not destroyed as per normal. When it is
+	 * hit in the Internal Damage Chart, do not cross it off": L as the
+	 * treads, 3 hits taken at once, not destroyed; the d10 and d6 read
+	 * the chart (row 4, column 2: X). */
+	struct ssa_unit a, d;
+	struct ssa_shot s;
+	struct ssa_steps st;
+	struct script *sc = script();
+
+	(void)state;
+	sheet(&d, "D", 10);
+	d.equip[4].locomotion = 1;
+	d.equip[4].hits = 1;
+	d.has_loco = 1;
+	d.loco[3][1] = SSA_LOCO_WORD(3);	/* X */
+	sheet(&a, "A", 10);
+	arm(&a, "gun", SS_DVT_B, 4, 0, 0, 0);
+	s = shot(&a, &d, 10, 0);
+	give(sc, SS_DIE_HUMAN, 5);
+	give(sc, SS_DIE_TARGETING, 5);
+	give(sc, SSA_DIE_DAMAGE, 23);	/* 13 internal: 30 %, 2 hits */
+	give(sc, SSA_DIE_PERCENT, 52);
+	give(sc, SSA_DIE_LOCO_ROW, 4);
+	give(sc, SSA_DIE_LOCO_COL, 2);
+	give(sc, SS_DIE_EXPLODE_ATT, 1);
+	give(sc, SS_DIE_EXPLODE_DEF, 1);
+	assert_int_equal(ssa_resolve(&s, NULL, &sc->dice, &st), 0);
+	assert_int_equal(st.eq[0].letter, 'L');
+	assert_false(st.eq[0].destroyed);
+	assert_int_equal(st.eq[0].loco_row, 4);
+	assert_int_equal(st.eq[0].loco_col, 2);
+	assert_string_equal(ss_loco_word[SSA_LOCO_WORD(d.loco[3][1])], "X");
+}
+
 /* ---- the hit roll's rules, on both sides of each bound ---- */
 
 /* The total of a roll of h and t by a gunner of skill at range on d's
@@ -841,6 +880,7 @@ main(void)
 		cmocka_unit_test(test_box_bounds),
 		cmocka_unit_test(test_skip_marked),
 		cmocka_unit_test(test_fuel_explodes),
+		cmocka_unit_test(test_locomotion),
 		cmocka_unit_test(test_rambo),
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_point_blank),

@@ -782,8 +782,18 @@ equipment_hits(const struct ssa_unit *u, const unsigned char *done,
 		for (k = 0; k < u->nequip; k++)
 			if (u->equip[k].letter == h->letter)
 				e = &u->equip[k];
-		if (e == NULL || e->locomotion)
+		if (e == NULL)
 			continue;
+		/* "When one of these is hit on the Internal Damage chart, you
+		 * proceed to the Locomotion Damage Chart ... roll 1d10 and
+		 * 1d6"; it is not crossed off. */
+		if (e->locomotion) {
+			if (u->has_loco) {
+				ROLL(d, SSA_DIE_LOCO_ROW, SS_LOCO_ROWS, h->loco_row);
+				ROLL(d, SSA_DIE_LOCO_COL, SS_LOCO_COLS, h->loco_col);
+			}
+			continue;
+		}
 		/* "if every letter corresponding to a piece of equipment
 		 * has been marked off, the equipment is destroyed". */
 		for (k = SS_CHART_LO; k <= SS_CHART_HI; k++) {

@@ -82,6 +82,7 @@ struct ssa_weapon {
 	int dam, sh, pen;	/* d6s, or points when fixed */
 	int fixed;
 	int krg;		/* kreigs a shot takes ("Krg") */
+	int ammo;		/* rounds carried, 0 none counted */
 	int spread;		/* can spread ("Spr?") */
 	double range;		/* miles; 0 none given */
 };
@@ -95,6 +96,12 @@ struct ssa_equip {
 	int locomotion;		/* not crossed off (Locomotion Damage Chart) */
 	int explodes;		/* fuel or ammunition, not a rail gun's */
 };
+
+/* "roll 1d10 and 1d6" on the Locomotion Damage Chart (its size is
+ * shellshock_advanced.h's): a cell is a number to subtract, or one of
+ * SLIP, TURN, MSRP ("add 1") and X ("rendering the unit immobile"),
+ * kept as -1 - its index in ss_loco_word. */
+#define SSA_LOCO_WORD(cell) (-1 - (cell))
 
 #define SSA_MAX_WEAPONS 16
 #define SSA_MAX_BOXES 8
@@ -118,6 +125,8 @@ struct ssa_unit {
 	int nequip;
 	struct ssa_weapon weapon[SSA_MAX_WEAPONS];
 	int nweapons;
+	int loco[SS_LOCO_ROWS][SS_LOCO_COLS];	/* the locomotion chart */
+	int has_loco;
 };
 
 /* A card as a unit of advanced combat: its weapon rows as weapons of
@@ -218,7 +227,9 @@ enum {
 	SSA_DIE_DAMAGE,			/* totals of Nd6: sides is 6 N */
 	SSA_DIE_SHOCK,
 	SSA_DIE_PEN,
-	SSA_DIE_PERCENT			/* the internal damage chart, d100 */
+	SSA_DIE_PERCENT,		/* the internal damage chart, d100 */
+	SSA_DIE_LOCO_ROW,		/* the locomotion damage chart's d10 */
+	SSA_DIE_LOCO_COL		/* and its d6 */
 };
 
 #define SSA_MAX_MARKED 8
@@ -226,6 +237,7 @@ enum {
 struct ssa_hit_equip {
 	char letter;
 	int hits, destroyed, explosion;	/* explosion: index in ex[], -1 */
+	int loco_row, loco_col;		/* the locomotion roll, 0 none */
 };
 
 struct ssa_steps {

@@ -76,7 +76,21 @@ load_tables(struct ssa_unit *u, const struct node *root)
 			e->locomotion = node_bool(node_get(m, "locomotion"), 0);
 			e->explodes = ssa_name_explodes(e->name);
 		}
-	(void)n;
+	n = node_get(root, "locomotion_chart");
+	u->has_loco = n && n->type == N_SEQ && n->n == SS_LOCO_ROWS;
+	for (i = 0; u->has_loco && i < SS_LOCO_ROWS; i++) {
+		const struct node *row = n->kid[i];
+		size_t j;
+
+		u->has_loco = row->type == N_SEQ && row->n == SS_LOCO_COLS;
+		for (j = 0; u->has_loco && j < SS_LOCO_COLS; j++) {
+			const char *c = node_str(row->kid[j], "");
+			int w = str_index(ss_loco_word, c);
+
+			u->loco[i][j] = w >= 0 ? SSA_LOCO_WORD(w) :
+			    (int)node_long(row->kid[j], 0);
+		}
+	}
 }
 
 static void
@@ -116,6 +130,7 @@ load_sheet(struct ss_side *sd, const struct node *root)
 			w->sh = (int)get_long(m, "sh", 0);
 			w->pen = (int)get_long(m, "pen", 0);
 			w->krg = (int)get_long(m, "krg", 0);
+			w->ammo = (int)get_long(m, "ammo", 0);
 			w->spread = node_bool(node_get(m, "spread"), 0);
 			w->range = node_double(node_get(m, "range"), 0);
 		}
@@ -569,6 +584,34 @@ line_ranges(char *buf, size_t len, const int *v, int n)
 	}
 }
 
+/* "Rows 1-8 are maximum speed. Row 9 is Acceleration, and row 10 is
+ * Deceleration. Subtract the number listed"; SLIP, TURN and MSRP add
+ * 1; X renders the unit immobile. */
+static void
+loco_roll(struct report *rp, const struct ssa_unit *u,
+    const struct ssa_hit_equip *h)
+{
+	static const char *const what[3] = {
+		"maximum speed", "acceleration", "deceleration"
+	};
+	int cell = u->loco[h->loco_row - 1][h->loco_col - 1];
+	int row = h->loco_row <= SS_LOCO_SPEED_ROWS ? 0 :
+	    h->loco_row == SS_LOCO_ROW_ACCEL ? 1 : 2;
+	const char *word = cell < 0 ? ss_loco_word[SSA_LOCO_WORD(cell)] : NULL;
+	char effect[64];
+
+	if (word && strcmp(word, "X") == 0)
+		snprintf(effect, sizeof(effect), "immobile");
+	else if (word)
+		snprintf(effect, sizeof(effect), "+1 %s", word);
+	else
+		snprintf(effect, sizeof(effect), "-%d %s", cell, what[row]);
+	rp_open(rp, "locomotion_roll", '{');
+	rp_f(rp, "    locomotion damage chart: d10 {row:%d}, d6 {column:%d}: "
+	    "{effect:%s}\n", h->loco_row, h->loco_col, effect);
+	rp_close(rp);
+}
+
 /* The internal % box, the chart and the equipment hit. */
 static void
 resolve_chart(struct report *rp, const struct ssa_shot *s,
@@ -606,9 +649,10 @@ resolve_chart(struct report *rp, const struct ssa_shot *s,
 		rp_open(rp, NULL, '{');
 		rp_f(rp, "  {letter:%c} {name:%s}: {hits:%d} hit{_:%s}{_:%s}"
 		    "{~destroyed:%b}{~locomotion:%b}\n", h->letter, name,
-		    h->hits, h->hits == 1 ? "" : "s", loco ? ", roll on the "
-		    "locomotion damage chart (not crossed off)" : h->destroyed ?
-		    ", destroyed" : "", h->destroyed, loco);
+		    h->hits, h->hits == 1 ? "" : "s", loco ? ", not crossed off"
+		    : h->destroyed ? ", destroyed" : "", h->destroyed, loco);
+		if (h->loco_row)
+			loco_roll(rp, u, h);
 		if (h->explosion >= 0)
 			rp_f(rp, "    sympathetic explosion, attacker {~attacker:%d}"
 			    "{_:%d} against defender {~defender:%d}{_:%d}: {_:%s}"
@@ -642,6 +686,29 @@ resolve_sheet(struct report *rp, const struct ssa_shot *s,
 		resolve_chart(rp, s, st);
 }
 
+/* "Mark off used ammunition": a round of each weapon fired that counts
+ * them, hit or miss. */
+static void
+spent(struct report *rp, const struct ssa_shot *s, const struct ssa_steps *st)
+{
+	int i, n = 0;
+
+	rp_open(rp, "ammunition", '[');
+	for (i = 0; i < st->nw; i++) {
+		const struct ssa_weapon *w = &s->att->weapon[st->w[i].weapon];
+
+		if (w->ammo <= 0)
+			continue;
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "{_:%s}{name:%s} {before:%d} -> {after:%d}",
+		    n++ ? ", " : "ammunition: ", w->name, w->ammo, w->ammo - 1);
+		rp_close(rp);
+	}
+	rp_close(rp);
+	if (n)
+		rp_f(rp, "\n");
+}
+
 void
 ss_adv_resolve_report(struct report *rp, const struct ssa_shot *s,
     const char *gunner, const struct ssa_steps *st)
@@ -649,6 +716,7 @@ ss_adv_resolve_report(struct report *rp, const struct ssa_shot *s,
 	opening(rp, s, gunner, "fires");
 	resolve_roll(rp, s, st);
 	resolve_weapons(rp, s, st);
+	spent(rp, s, st);
 	/* "adjust your batteries for any energy weapons fired" */
 	if (st->krg)
 		rp_f(rp, "batteries: {kreigs:%d} kreig{_:%s} spent\n", st->krg,

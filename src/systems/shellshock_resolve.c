@@ -25,7 +25,8 @@ const char ss_resolve_usage[] =
     "                      [--point-blank] [--weapons LIST] [--gunner ID]\n"
     "                      [--coin heads|tails] [--second-roll A,B]\n"
     "                      [--damage-dice D,S,P] [--internal-roll N]\n"
-    "                      [--explosion A,D[,A,D]] [--marked LINES] [--json]\n"
+    "                      [--explosion A,D[,A,D]] [--locomotion R,C[,R,C]]\n"
+    "                      [--marked LINES] [--json]\n"
     "       muster resolve shellshock ATTACKER.yaml DEFENDER.yaml --range N\n"
     "                      --facing F --random [--seed S] [...]\n"
     "       muster resolve shellshock --damage N DEFENDER.yaml --facing F\n"
@@ -51,6 +52,8 @@ const char ss_resolve_usage[] =
     "                    card, the percentile roll (1 to 100) on a sheet\n"
     "  --explosion A,D   attacker's and defender's d10 for each fuel or\n"
     "                    ammo hit (the defender wins ties)\n"
+    "  --locomotion R,C  sheets: the locomotion damage chart's d10 and d6\n"
+    "                    for each locomotion item hit\n"
     "  --marked LINES    sheets: chart lines crossed off before, such as\n"
     "                    25-50 (a hit skips them)\n"
     "  --random          muster rolls every die itself (solo play) and\n"
@@ -77,6 +80,7 @@ struct given {
 	int dmg[3], ndmg, ndice[3];	/* ndice: d6s asked for, per total */
 	int coin, internal;
 	int explosion[MAXEX], nexplosion, nextex;
+	int loco[MAXEX], nloco, nextloco;	/* --locomotion pairs */
 	int failed;			/* a given roll was wrong */
 	const char *need[MAXNEED];	/* dice missing, each named once */
 	int nneed;
@@ -84,11 +88,21 @@ struct given {
 	unsigned long long state;	/* --random's splitmix64 */
 };
 
-static const char *const die_name[] = {
-	"the human d10", "the targeting die", "a re-roll", "a re-roll",
-	"the spread d6", "the coin", "the internal roll", "the explosion roll",
-	"the explosion roll"
-};
+static const char *
+die_name(int kind)
+{
+	static const char *const name[] = {
+		"the human d10", "the targeting die", "a re-roll", "a re-roll",
+		"the spread d6", "the coin", "the internal roll",
+		"the explosion roll", "the explosion roll"
+	};
+
+	if (kind >= 0 && kind < (int)NELEM(name))
+		return name[kind];
+	return kind == SSA_DIE_SECOND_HUMAN || kind == SSA_DIE_SECOND_TARGETING ?
+	    "the second roll" : kind == SSA_DIE_LOCO_ROW ? "the locomotion d10" :
+	    kind == SSA_DIE_LOCO_COL ? "the locomotion d6" : "the die";
+}
 
 /* A given die that is wrong: shellshock.dice, a usage error. */
 static int
@@ -143,7 +157,7 @@ give(struct given *g, int v, enum ss_die kind, int sides, const char *opt)
 {
 	if (v < 1 || v > sides)
 		return dice_error(g, "%s %d is not a roll of %s: a d%d shows 1 "
-		    "to %d", opt, v, die_name[kind], sides, sides);
+		    "to %d", opt, v, die_name((int)kind), sides, sides);
 	return v;
 }
 
@@ -261,6 +275,12 @@ given_roll(struct ss_dice *d, enum ss_die kind, int sides)
 	case SSA_DIE_SHOCK:
 	case SSA_DIE_PEN:
 		return given_total(g, (int)kind - SSA_DIE_DAMAGE, sides);
+	case SSA_DIE_LOCO_ROW:
+	case SSA_DIE_LOCO_COL:
+		return given_next(g, g->loco, &g->nloco, &g->nextloco, MAXEX,
+		    sides, kind, "--locomotion R,C (the locomotion damage "
+		    "chart's d10 and d6) for each locomotion hit",
+		    "--locomotion", 1);
 	}
 	return -1;
 }
@@ -488,6 +508,7 @@ const struct option ss_resolve_opts[] = {
 	{ "damage-dice", required_argument, NULL, 'D' },
 	{ "internal-roll", required_argument, NULL, 'i' },
 	{ "explosion", required_argument, NULL, 'e' },
+	{ "locomotion", required_argument, NULL, 'l' },
 	{ "marked", required_argument, NULL, 'm' },
 	{ "damage", required_argument, NULL, 'd' },
 	{ "random", no_argument, NULL, 'x' },
@@ -600,6 +621,13 @@ dice_opt(int c, struct args *a)
 			    "such as 5,4", optarg);
 		g->nexplosion = n;
 		return 0;
+	case 'l':
+		n = parse_list(optarg, g->loco, MAXEX);
+		if (n < 2 || n % 2)
+			return usage_error(ss_resolve_usage, "--locomotion '%s' "
+			    "must be pairs of a d10 and a d6, such as 7,3", optarg);
+		g->nloco = n;
+		return 0;
 	}
 	return -1;
 }
@@ -658,7 +686,7 @@ check_args(int argc, char **argv, struct args *a)
 	int files = argc - optind;
 
 	if (g->random && (g->nroll || g->nspread || g->coin || g->nsecond ||
-	    g->ndmg || g->internal || g->nexplosion))
+	    g->ndmg || g->internal || g->nexplosion || g->nloco))
 		return usage_error(ss_resolve_usage, "--random rolls every die "
 		    "itself: give it no dice");
 	if (a->seeded && !g->random)
@@ -761,6 +789,7 @@ replay(struct report *rp, const struct given *g)
 	if (g->internal)
 		sb_addf(&sb, " --internal-roll %d", g->internal);
 	replay_list(&sb, "explosion", g->explosion, g->nexplosion);
+	replay_list(&sb, "locomotion", g->loco, g->nloco);
 	rp_f(rp, "the same dice, given: {replay:%s}\n", sb_str(&sb) + 1);
 	sb_release(&sb);
 }

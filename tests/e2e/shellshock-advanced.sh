@@ -177,6 +177,13 @@ has "$t/out" "outcome: damaged" "the outcome"
 # Lines crossed off before are skipped: 40-45 marked, 37-39 then 46-53.
 expect 0 "resolve sheet --marked" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 37 --explosion 3,6 --marked 40-45 --json
 python3 -c "import json; d=json.load(open('$t/out')); assert d['lines'] == '37-39, 46-53' and list(d)[-1] == 'outcome', d" && ok || bad "--marked skips lines"
+# 63-73 reaches both legs: neither crossed off, a locomotion roll each
+# (the Stalker's chart: row 5, column 6 is X; row 1, column 4 SLIP).
+expect 0 "resolve sheet locomotion" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6,1,4
+has "$t/out" "locomotion damage chart: d10 5, d6 6: immobile" "X on the locomotion chart"
+has "$t/out" "locomotion damage chart: d10 1, d6 4: +1 SLIP" "SLIP on the locomotion chart"
+expect 2 "resolve sheet, one locomotion pair short" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6
+has "$t/err" "--locomotion R,C" "the locomotion dice named"
 # Every missing die in one error, not one a run.
 expect 2 "resolve without dice" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1
 has "$t/err" "--roll with the two dice rolled to hit; --damage-dice D,S,P (totals of 12d6 damage, 8d6 shock, 10d6 penetration)" "every die named at once"
