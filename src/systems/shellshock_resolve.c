@@ -173,9 +173,9 @@ given_reroll(struct given *g, enum ss_die kind, int sides)
 		g->roll[g->nroll++] = random_face(g, sides);
 	}
 	if (g->next >= g->nroll)
-		return missing(g, which ? "--roll: the targeting die's re-rolls "
-		    "after its 10s, after the first two dice" : "--roll: the "
-		    "human d10's re-rolls after its 10s, after the first two "
+		return missing(g, which ? "--roll: a re-roll for each 10 the "
+		    "targeting die shows, after the first two dice" : "--roll: a "
+		    "re-roll for each 10 the human d10 shows, after the first two "
 		    "dice", 1);
 	g->rerolled[which]++;
 	return give(g, g->roll[g->next++], kind, sides, "--roll");
