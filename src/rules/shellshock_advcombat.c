@@ -742,6 +742,10 @@ damage_dice(const struct ssa_shot *s, struct ss_dice *d, struct ssa_steps *st)
 		if (st->w[i].hit)
 			hits |= 1u << st->w[i].weapon;
 	hit_dice(s, hits, n);
+	/* A card has no shock threshold or penetration factor: only the
+	 * damage dice are rolled against it. */
+	if (s->def->card)
+		n[1] = n[2] = 0;
 	for (i = 0; i < 3; i++) {
 		st->dice[i] = n[i] > 0 ? n[i] : 0;
 		if (n[i] < 0)
@@ -852,7 +856,7 @@ sheet_damage(const struct ssa_shot *s, const unsigned char *done,
 		return 0;
 	}
 	st->box = SSA_OUT_CORE;
-	st->percent = 1;
+	st->percent = SSA_CORE_PERCENT;
 	st->hits = SSA_CORE_HITS;
 	st->lines = SSA_CORE_LINES;
 	for (i = 0; i < u->nboxes; i++)

@@ -64,6 +64,7 @@
  * percentile dice, and whatever you get is the line you hit": one line,
  * one hit.  An XX% box marks the rolled line and XX more ("37-57 is
  * actually 21 lines ... every hit getting a free 1%"). */
+#define SSA_CORE_PERCENT 1
 #define SSA_CORE_LINES 1
 #define SSA_CORE_HITS 1
 /* "Sympathetic Explosions": "The attacking and defending player each

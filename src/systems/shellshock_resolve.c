@@ -716,6 +716,24 @@ check_args(int argc, char **argv, struct args *a)
 	return -1;
 }
 
+/* " (totals of 12d6 damage, 8d6 shock, 0 penetration)" */
+static void
+dice_counts(struct sbuf *sb, const int *n)
+{
+	static const char *const what[3] = { "damage", "shock", "penetration" };
+	int i;
+
+	sb_adds(sb, " (totals of ");
+	for (i = 0; i < 3; i++) {
+		if (n[i])
+			sb_addf(sb, "%s%dd%d %s", i ? ", " : "", n[i],
+			    SS_DAMAGE_DIE, what[i]);
+		else
+			sb_addf(sb, "%s0 %s", i ? ", " : "", what[i]);
+	}
+	sb_adds(sb, ")");
+}
+
 /* After the resolution: a given die that was wrong, the dice missing
  * (all in one error), re-rolls given and not needed.  0 to print. */
 static int
@@ -735,9 +753,7 @@ dice_done(struct given *g, int ret)
 		for (i = 0; i < g->nneed; i++) {
 			sb_addf(&sb, "%s%s", i ? "; " : "", g->need[i]);
 			if (strncmp(g->need[i], "--damage-dice", 13) == 0)
-				sb_addf(&sb, " (totals of %dd6 damage, %dd6 shock, "
-				    "%dd6 penetration)", g->ndice[0], g->ndice[1],
-				    g->ndice[2]);
+				dice_counts(&sb, g->ndice);
 		}
 		diag_at(L_FATAL, "shellshock.dice", NULL, 0, 0, "the shot needs "
 		    "more dice: %s (%sor give --random)", sb_str(&sb),
