@@ -18,6 +18,8 @@ const struct ssa_rules ssa_basic = {
 	SS_FLUB_LO, SS_FLUB_HI, 0, SS_SPREAD_DIE
 };
 
+static void hit_dice(const struct ssa_shot *s, unsigned hits, int n[3]);
+
 static struct ratio
 zero(void)
 {
@@ -196,6 +198,24 @@ ssa_shot_check(const struct ssa_shot *s, char *err, size_t errlen)
 	return 1;
 }
 
+int
+ssa_odds_check(const struct ssa_shot *s, char *err, size_t errlen)
+{
+	static const char *const what[3] = { "damage", "shock", "penetration" };
+	int n[3], i;
+
+	hit_dice(s, s->fire, n);
+	for (i = 0; i < 3; i++)
+		if (n[i] > SSA_ODDS_MAX_DICE) {
+			snprintf(err, errlen, "the weapons fired roll %dd%d of %s; "
+			    "muster's exact odds follow %d at most (resolve takes "
+			    "any)", n[i], SS_DAMAGE_DIE, what[i],
+			    SSA_ODDS_MAX_DICE);
+			return 0;
+		}
+	return 1;
+}
+
 /* ---- the hit roll, exactly ---- */
 
 static struct ratio *
@@ -367,14 +387,14 @@ ssa_roll_free(struct ssa_roll *r)
 
 /* ---- odds ---- */
 
-struct ratio
-ssa_d6_sum(int n, int k)
+/* The sum of n d6s: p[k] for k = 0..6n, exact while it fits; the
+ * caller frees it. */
+static struct ratio *
+d6_dist(int n)
 {
-	struct ratio *p, *next, q = ratio_of(1, SS_DAMAGE_DIE), out;
+	struct ratio *p, *next, q = ratio_of(1, SS_DAMAGE_DIE);
 	int i, v, f;
 
-	if (k < n || k > SS_DAMAGE_DIE * n)
-		return zero();
 	p = ratios(SS_DAMAGE_DIE * n + 1);
 	p[0] = ratio_of(1, 1);
 	for (i = 0; i < n; i++) {
@@ -387,6 +407,17 @@ ssa_d6_sum(int n, int k)
 		free(p);
 		p = next;
 	}
+	return p;
+}
+
+struct ratio
+ssa_d6_sum(int n, int k)
+{
+	struct ratio *p, out;
+
+	if (n < 0 || k < n || k > SS_DAMAGE_DIE * n)
+		return zero();
+	p = d6_dist(n);
 	out = p[k];
 	free(p);
 	return out;
@@ -399,6 +430,7 @@ ssa_d6_sum(int n, int k)
 static void
 over_dist(struct ratio *out, int cap, int n, int m, int prot)
 {
+	struct ratio *p;
 	int x, o;
 
 	for (o = 0; o <= cap; o++)
@@ -408,11 +440,13 @@ over_dist(struct ratio *out, int cap, int n, int m, int prot)
 		out[o < 0 ? 0 : o > cap ? cap : o] = ratio_of(1, 1);
 		return;
 	}
+	p = d6_dist(n);
 	for (x = n; x <= SS_DAMAGE_DIE * n; x++) {
 		o = m * x - prot;
 		o = o < 0 ? 0 : o > cap ? cap : o;
-		out[o] = ratio_add(out[o], ssa_d6_sum(n, x));
+		out[o] = ratio_add(out[o], p[x]);
 	}
+	free(p);
 }
 
 /* out = a + b, capped at cap (out distinct from both). */
@@ -471,11 +505,26 @@ add_class(const struct ssa_shot *s, unsigned hits, int mult, struct ratio p,
     struct ssa_odds *o)
 {
 	const struct ssa_unit *d = s->def;
-	int n[3], cap = d->dead > 0 ? d->dead : 1, k, i, card = d->card != NULL;
-	struct ratio *x[3], *t1 = ratios(cap + 1), *t2 = ratios(cap + 1);
+	int n[3], cap, k, i, card = d->card != NULL, most = 0;
+	struct ratio *x[3], *t1, *t2;
 	int prot[3];
 
 	hit_dice(s, hits, n);
+	prot[0] = d->armor[s->facing];
+	prot[1] = d->shock;
+	prot[2] = d->pen[s->angle];
+	/* Sums past the dead box are one bucket; and none past the most
+	 * the dice can do. */
+	for (i = 0; i < (card ? 1 : 3); i++) {
+		int top = mult * (n[i] < 0 ? -n[i] : SS_DAMAGE_DIE * n[i]);
+
+		most += top > prot[i] ? top - prot[i] : 0;
+	}
+	cap = d->dead > 0 ? d->dead : 1;
+	if (cap > most + 1)
+		cap = most + 1;
+	t1 = ratios(cap + 1);
+	t2 = ratios(cap + 1);
 	for (i = 0; i < 3; i++) {
 		/* "Roll for 10 Damage" ... the mean of a d6 is 7/2. */
 		struct ratio m = n[i] < 0 ? ratio_of(-n[i] * mult, 1) :
@@ -484,9 +533,6 @@ add_class(const struct ssa_shot *s, unsigned hits, int mult, struct ratio p,
 		o->mean[i] = ratio_add(o->mean[i], ratio_mul(p, m));
 		x[i] = ratios(cap + 1);
 	}
-	prot[0] = d->armor[s->facing];
-	prot[1] = d->shock;
-	prot[2] = d->pen[s->angle];
 	/* A card has no shock threshold or penetration factor: its
 	 * armor and internal bands take the damage alone (README). */
 	for (i = 0; i < (card ? 1 : 3); i++)
@@ -577,24 +623,38 @@ ssa_odds(const struct ssa_shot *s, struct ssa_odds *o)
 		o->w[i].p_hit = ratio_add(r.nice, ssa_roll_ge(&r, o->w[i].need,
 		    -1));
 	/* One roll for every weapon: a sum hits the weapons whose need it
-	 * reaches.  Each sum's hit set, doubled or not. */
-	for (d = 0; d < 2; d++)
+	 * reaches.  The hit sets are nested (by need), so the count of
+	 * weapons hit names the set: each set, doubled or not, is one
+	 * class. */
+	for (d = 0; d < 2; d++) {
+		struct ratio cls[SSA_MAX_WEAPONS + 1];
+		unsigned set[SSA_MAX_WEAPONS + 1] = { 0 };
+
+		for (i = 0; i <= o->nw; i++)
+			cls[i] = zero();
 		for (j = 0; j <= r.cap; j++) {
 			unsigned hits = 0;
+			int n = 0;
 
 			if (r.p[d][j].v == 0)
 				continue;
 			for (i = 0; i < o->nw; i++)
-				if (j >= o->w[i].need)
+				if (j >= o->w[i].need) {
 					hits |= 1u << o->w[i].weapon;
-			if (hits == 0) {
-				o->p_miss = ratio_add(o->p_miss, r.p[d][j]);
-				continue;
-			}
-			if (d)
-				o->p_doubled = ratio_add(o->p_doubled, r.p[d][j]);
-			add_class(s, hits, d ? SSA_NICE_TIMES : 1, r.p[d][j], o);
+					n++;
+				}
+			set[n] = hits;
+			cls[n] = ratio_add(cls[n], r.p[d][j]);
 		}
+		o->p_miss = ratio_add(o->p_miss, cls[0]);
+		for (i = 1; i <= o->nw; i++) {
+			if (cls[i].v == 0)
+				continue;
+			if (d)
+				o->p_doubled = ratio_add(o->p_doubled, cls[i]);
+			add_class(s, set[i], d ? SSA_NICE_TIMES : 1, cls[i], o);
+		}
+	}
 	o->p_miss = ratio_add(o->p_miss, r.flub);
 	/* The natural 20: every weapon hits doubled, unless the second
 	 * roll is a natural 20 too. */

@@ -213,6 +213,12 @@ struct ssa_odds {
 	struct ratio p_dead, p_internal;
 	struct ratio p_destroyed;	/* dead, second 20, or the card's chart */
 };
+/* muster's bound on the odds' work: the d6s of each kind one shot rolls
+ * ("you can have combined total up to 40d6 or more"). */
+#define SSA_ODDS_MAX_DICE 120
+/* Whether ssa_odds() follows the shot (within SSA_ODDS_MAX_DICE); else
+ * err says why. */
+int ssa_odds_check(const struct ssa_shot *s, char *err, size_t errlen);
 /* Exact odds of the shot (which must pass ssa_shot_check).  Values, no
  * memory held. */
 void ssa_odds(const struct ssa_shot *s, struct ssa_odds *o);

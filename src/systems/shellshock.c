@@ -37,7 +37,7 @@ static const struct game_cmd cmds[] = {
 /* What odds and resolve report about the units and dice they are given. */
 static const struct rule rules[] = {
 	{ "shellshock.unit", "a unit file given to odds or resolve holds one Shellshock card or record sheet", NULL },
-	{ "shellshock.shot", "the shot asked for can be fired: the rows or weapons named are the gunner's, spread fire only when every weapon fired can spread, point blank closer than " STR(SS_RANGE_STEP) " in (a sheet: " STR(SSA_POINT_BLANK_MAX) " in), a sheet's weapon within its range", NULL },
+	{ "shellshock.shot", "the shot asked for can be fired: the rows or weapons named are the gunner's, spread fire only when every weapon fired can spread, point blank closer than " STR(SS_RANGE_STEP) " in (a sheet: " STR(SSA_POINT_BLANK_MAX) " in), a sheet's weapon within its range, at most " STR(SSA_ODDS_MAX_DICE) " d6s of each kind for the odds", NULL },
 	{ "shellshock.dice", "resolve is given every die the shot needs, each a roll the die can show, and no more", NULL },
 	{ NULL, NULL, NULL }
 };

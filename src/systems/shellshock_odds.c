@@ -186,8 +186,15 @@ odds_advanced(struct ss_side *att, struct ss_side *def,
 	const char *gunner;
 	int rc;
 
+	char err[256];
+
 	if ((rc = ss_adv_shot(att, def, pk, &shot, &gunner)) != 0)
 		return rc;
+	if (!ssa_odds_check(&shot, err, sizeof(err))) {
+		diag_at(L_FATAL, "shellshock.shot", att->path, 0, 0, "%s", err);
+		diag_flush();
+		return 2;
+	}
 	ssa_odds(&shot, &o);
 	rp = rp_new(stdout, json);
 	ss_adv_odds_report(rp, &shot, gunner, &o);
