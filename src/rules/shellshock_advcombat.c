@@ -831,7 +831,7 @@ equipment_hits(const struct ssa_unit *u, const unsigned char *done,
 		for (j = 0; j < st->neq; j++)
 			if (st->eq[j].letter == l)
 				break;
-		if (l == 0 || j < st->neq)
+		if (l == 0 || j < st->neq || st->neq == SSA_MAX_EQUIP)
 			continue;
 		st->eq[st->neq].letter = l;
 		st->eq[st->neq].hits = st->hits;

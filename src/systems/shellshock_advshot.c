@@ -543,20 +543,28 @@ resolve_weapons(struct report *rp, const struct ssa_shot *s,
 }
 
 /* "Remember when applying damage, everything is applied per gunner":
- * the dice of the weapons that hit, totalled. */
+ * the dice of the weapons that hit, totalled (a card's weapons: their
+ * points; a card hit: the damage alone). */
 static void
-resolve_dice(struct report *rp, const struct ssa_steps *st)
+resolve_dice(struct report *rp, const struct ssa_shot *s,
+    const struct ssa_steps *st)
 {
 	static const char *const what[3] = { "damage", "shock", "penetration" };
-	int i;
+	int i, n = s->def->card ? 1 : 3;
 
 	rp_open(rp, "rolled", '{');
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < n; i++) {
 		rp_open(rp, what[i], '{');
-		rp_f(rp, "{_:%s}{_:%s} {~dice:%d}{_:%d}d{_:%d} {rolled:%d}",
-		    i ? ", " : "", what[i], st->dice[i], st->dice[i],
-		    SS_DAMAGE_DIE, st->rolled[i]);
-		if (st->doubled)
+		rp_f(rp, "{_:%s}{_:%s} {~dice:%d}", i ? ", " : "", what[i],
+		    st->dice[i]);
+		if (s->att->card)
+			rp_f(rp, "{rolled:%d} points", st->rolled[i]);
+		else if (st->dice[i] == 0)
+			rp_f(rp, "none{~rolled:%d}", st->rolled[i]);
+		else
+			rp_f(rp, "{_:%d}d{_:%d} {rolled:%d}", st->dice[i],
+			    SS_DAMAGE_DIE, st->rolled[i]);
+		if (st->doubled && st->rolled[i])
 			rp_f(rp, " x{_:%d} = {_:%d}", SSA_NICE_TIMES, st->total[i]);
 		rp_f(rp, "{~total:%d}", st->total[i]);
 		rp_close(rp);
@@ -724,7 +732,7 @@ ss_adv_resolve_report(struct report *rp, const struct ssa_shot *s,
 	else
 		rp_f(rp, "{~kreigs:%d}", 0);
 	if (st->outcome != SS_MISS && !st->destroyed_by_second) {
-		resolve_dice(rp, st);
+		resolve_dice(rp, s, st);
 		if (s->def->card)
 			ss_damage_report(rp, &st->card, s->def->card);
 		else

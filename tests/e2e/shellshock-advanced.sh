@@ -184,6 +184,20 @@ has "$t/out" "locomotion damage chart: d10 5, d6 6: immobile" "X on the locomoti
 has "$t/out" "locomotion damage chart: d10 1, d6 4: +1 SLIP" "SLIP on the locomotion chart"
 expect 2 "resolve sheet, one locomotion pair short" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6
 has "$t/err" "--locomotion R,C" "the locomotion dice named"
+# A card's gunner at a sheet: a natural 20 hits with both weapons,
+# doubles its points (14 + 25 = 39, 78 on the Stalker's 120 front
+# armor), and a second roll of 3 + 4 is no second 20.
+expect 0 "resolve card against sheet" -- "$muster" resolve shellshock $U/mason.yaml $U/stalker.yaml --range 19 --facing front --roll 10,10 --second-roll 3,4
+has "$t/out" "natural 20: a hit with every weapon, doubled; second roll d10 3 + d10 4" "the natural 20's second roll"
+has "$t/out" "damage 39 points x2 = 78" "a card's points doubled"
+has "$t/out" "armor front: 120 -> 42" "on the sheet's armor"
+expect 0 "resolve card against sheet, a second 20" -- "$muster" resolve shellshock $U/mason.yaml $U/stalker.yaml --range 19 --facing front --roll 10,10 --second-roll 10,10
+has "$t/out" "outcome: destroyed (second natural 20)" "a second natural 20 destroys"
+# A sheet's gunner at a card: its damage dice on the card's armor, bands
+# and chart: 50 on the Bison's 16 front is 34 internal, dead at 11.
+expect 0 "resolve sheet against card" -- "$muster" resolve shellshock $U/grizzly.yaml $U/bison.yaml --range 19 --facing front $G1 --roll 9,8 --damage-dice 50,0,0
+has "$t/out" "armor front: 16 -> 0, 34 internal" "the card's armor"
+has "$t/out" "outcome: destroyed (dead)" "the card's dead band"
 # Every missing die in one error, not one a run.
 expect 2 "resolve without dice" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1
 has "$t/err" "--roll with the two dice rolled to hit; --damage-dice D,S,P (totals of 12d6 damage, 8d6 shock, 10d6 penetration)" "every die named at once"
