@@ -3,7 +3,8 @@
  * examples step by step, probabilities worked out by hand from the rules
  * (000_aa283e32b68e0840.txt, arithmetic in each comment), and a
  * brute-force enumeration of every die through ss_resolve() that must
- * agree with ss_odds() to 1e-9.
+ * agree with ss_odds() to 1e-9; ss_odds() is exact, its fractions
+ * checked where the hand figures are.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +322,14 @@ test_mason_at_bison(void **state)
 	assert_true(fabs(o.mean.v - 20.175) < 1e-9);
 	assert_true(fabs(o.p_destroyed.v - 0.39) < 1e-9);
 	assert_true(fabs(o.p_internal.v - 0.39) < 1e-9);
+	/* Exactly (SPEC 5): 55/100 = 11/20, 23/100, 20.175 = 807/40,
+	 * 39/100; the damage 78 is 0.23 / 2 = 23/200. */
+	assert_true(o.w[0].p_hit.p == 11 && o.w[0].p_hit.q == 20);
+	assert_true(o.w[1].p_hit.p == 23 && o.w[1].p_hit.q == 100);
+	assert_true(o.mean.p == 807 && o.mean.q == 40);
+	assert_true(o.p_destroyed.p == 39 && o.p_destroyed.q == 100);
+	assert_true(ss_odds_damage(&o, 78).p == 23 &&
+	    ss_odds_damage(&o, 78).q == 200);
 	ss_odds_free(&o);
 	batch_free(m.b);
 	batch_free(b.b);
