@@ -708,6 +708,39 @@ test_odds_need_14(void **state)
 }
 
 static void
+test_odds_spread(void **state)
+{
+	/* d10+d6 with one spread d6, need 17.  First face h < 10: h + t + s
+	 * >= 17 is, over the 36 (t, s), 1 at h 5, 3 at 6, 6 at 7, 10 at 8,
+	 * 15 at 9: 35 of 360 (the natural misses sum 4 at most: none).  h
+	 * = 10: the chain r + t + s >= 7 fails for r 1 with t + s <= 5 (10
+	 * of 36), r 2 (<= 4: 6), r 3 (<= 3: 3), r 4 (2: 1), 20 of 360, so
+	 * 1/10 x 340/360.  35/360 + 34/360 = 69/360 = 23/120.  (An
+	 * independent walk of every face in Python gives the Grizzly's
+	 * coaxial MG, need 21 with two spread d6s, 457/1800; muster the
+	 * same.) */
+	struct ssa_unit a, d;
+	struct ssa_shot s;
+	struct ssa_odds o;
+
+	(void)state;
+	sheet(&a, "A", 6);
+	sheet(&d, "D", 10);
+	d.dv[SS_DVT_B][0] = 17;
+	arm(&a, "gun", SS_DVT_B, 2, 0, 0, 1);
+	s = shot(&a, &d, 0, 0);
+	s.spread = 1;
+	ssa_odds(&s, &o);
+	assert_true(o.w[0].p_hit.p == 23 && o.w[0].p_hit.q == 120);
+	assert_int_equal(o.w[0].dam, 1);
+	a.die = 8;
+	d.dv[SS_DVT_B][0] = 21;
+	s.spread = 2;
+	ssa_odds(&s, &o);
+	assert_true(o.w[0].p_hit.p == 457 && o.w[0].p_hit.q == 1800);
+}
+
+static void
 test_odds_whole_shot(void **state)
 {
 	/* d10+d6 at need 2: every sum but the naturals hits; naturals 2-4
@@ -890,6 +923,7 @@ main(void)
 		cmocka_unit_test(test_shock_and_penetration),
 		cmocka_unit_test(test_odds_naturals),
 		cmocka_unit_test(test_odds_need_14),
+		cmocka_unit_test(test_odds_spread),
 		cmocka_unit_test(test_odds_whole_shot),
 		cmocka_unit_test(test_odds_card_target),
 		cmocka_unit_test(test_walk_agrees),

@@ -343,11 +343,14 @@ ss_adv_shot(struct ss_side *att, struct ss_side *def,
 	return 0;
 }
 
-/* "d10+d8" */
+/* "2d10", "d10+d8": the gunner's d10 and the targeting die. */
 static const char *
 dice_text(int die, char buf[32])
 {
-	snprintf(buf, 32, "d%d+d%d", SS_HUMAN_DIE, die);
+	if (die == SS_HUMAN_DIE)
+		snprintf(buf, 32, "2d%d", die);
+	else
+		snprintf(buf, 32, "d%d+d%d", SS_HUMAN_DIE, die);
 	return buf;
 }
 
@@ -382,11 +385,14 @@ opening(struct report *rp, const struct ssa_shot *s, const char *gunner,
 	    ss_angle_name[s->angle], ss_facing_name[s->facing],
 	    s->def->card ? NULL : ss_angle_name[s->angle], s->range,
 	    dice_text(s->att->die, dice));
-	rp_f(rp, "{~spread:%d}{_:%s}{_:%s}, skill {skill:%+d}, range "
-	    "{range_modifier:%+d}{_:%s}{~point_blank:%b}\n", s->spread,
-	    s->spread ? " + spread " : "", s->spread ? "d6s" : "", s->skill,
-	    ssa_range_modifier(s->range), s->point_blank ? ", point blank" :
-	    "", s->point_blank);
+	if (s->spread)
+		rp_f(rp, "+{spread:%d}d{_:%d} (spread)", s->spread,
+		    SSA_SPREAD_DIE);
+	else
+		rp_f(rp, "{~spread:%d}", 0);
+	rp_f(rp, ", skill {skill:%+d}, range {range_modifier:%+d}{_:%s}"
+	    "{~point_blank:%b}\n", s->skill, ssa_range_modifier(s->range),
+	    s->point_blank ? ", point blank" : "", s->point_blank);
 }
 
 /* The weapons table of the odds. */
