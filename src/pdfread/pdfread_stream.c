@@ -257,6 +257,36 @@ filters(struct pdfr *r, struct pobj *s, struct pobj **f, struct pobj **p)
 	return n;
 }
 
+/* Decodes *buf (blen bytes) through the filter name with its parms,
+ * replacing it: 1 done, 0 a filter this reader leaves (*buf as it was),
+ * -1 failed (*buf freed and NULL).  A NULL name fails. */
+static int
+apply_filter(struct pdfr *r, const char *name, struct pobj *parms,
+    unsigned char **buf, size_t *blen)
+{
+	unsigned char *out;
+	size_t olen = 0;
+
+	if (name == NULL)
+		return -1;
+	if (!strcmp(name, "FlateDecode") || !strcmp(name, "Fl")) {
+		out = inflate_data(r, *buf, *blen, &olen);
+		if (out && parms && unpredict(r, parms, &out, &olen) < 0) {
+			free(out);
+			out = NULL;
+		}
+	} else if (!strcmp(name, "ASCIIHexDecode") || !strcmp(name, "AHx"))
+		out = ahx_decode(*buf, *blen, &olen);
+	else if (!strcmp(name, "ASCII85Decode") || !strcmp(name, "A85"))
+		out = a85_decode(*buf, *blen, &olen);
+	else
+		return 0;
+	free(*buf);
+	*buf = out;
+	*blen = olen;
+	return out ? 1 : -1;
+}
+
 const unsigned char *
 pdfr_stream(struct pdfr *r, struct pobj *s, size_t *len,
     const char **undecoded)
@@ -298,34 +328,14 @@ pdfr_stream(struct pdfr *r, struct pobj *s, size_t *len,
 	memcpy(buf, s->raw, s->rawlen);
 	blen = s->rawlen;
 	for (i = 0; i < n && ok; i++) {
-		const char *name = pdfr_name(f[i]);
-		unsigned char *out = NULL;
-		size_t olen = 0;
+		int k = apply_filter(r, pdfr_name(f[i]), p[i], &buf, &blen);
 
-		if (name == NULL) {
-			ok = 0;
-			break;
-		}
-		if (!strcmp(name, "FlateDecode") || !strcmp(name, "Fl")) {
-			out = inflate_data(r, buf, blen, &olen);
-			if (out && p[i] && unpredict(r, p[i], &out, &olen) < 0) {
-				free(out);
-				out = NULL;
-			}
-		} else if (!strcmp(name, "ASCIIHexDecode") ||
-		    !strcmp(name, "AHx"))
-			out = ahx_decode(buf, blen, &olen);
-		else if (!strcmp(name, "ASCII85Decode") || !strcmp(name, "A85"))
-			out = a85_decode(buf, blen, &olen);
-		else {
+		if (k == 0) {
 			/* One this reader leaves: the rest stay encoded. */
-			d->undecoded = name;
+			d->undecoded = pdfr_name(f[i]);
 			break;
 		}
-		free(buf);
-		buf = out;
-		blen = olen;
-		if (buf == NULL || blen > MAX_DECODED - r->decoded_total)
+		if (k < 0 || blen > MAX_DECODED - r->decoded_total)
 			ok = 0;
 	}
 	d->ok = ok;
