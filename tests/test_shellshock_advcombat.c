@@ -780,8 +780,36 @@ test_odds_whole_shot(void **state)
 	assert_true(o.p_out[SSA_OUT_BOX0 + 1].p == 3 &&
 	    o.p_out[SSA_OUT_BOX0 + 1].q == 20);
 	assert_true(o.p_dead.p == 1 && o.p_dead.q == 200);
-	assert_true(o.p_destroyed.p == 1 && o.p_destroyed.q == 200);
+	/* Destroyed: dead, or the box's lines reach the fuel (B, 58-100)
+	 * and it explodes (45/100): the 5 % box's 6 lines from 53 to 100
+	 * do, 48/100 x 45/100 = 27/125; the 10 % box's 11 from 48, 53/100
+	 * x 45/100 = 477/2000.  1/200 + 179/600 x 27/125 + 3/20 x 477/2000
+	 * = 1000/200000 + 12888/200000 + 7155/200000 = 21043/200000. */
+	assert_true(o.p_destroyed.p == 21043 && o.p_destroyed.q == 200000);
 	assert_true(o.mean[0].p == 637 && o.mean[0].q == 200);
+}
+
+static void
+test_chart_explodes(void **state)
+{
+	/* The fuel B holds lines 58-100, 43 of 100; a core hit's one line
+	 * finds it 43 times in 100, and the roll-off explodes 45 of 100
+	 * (the attacker's d10 above the defender's): 43/100 x 45/100 =
+	 * 387/2000.  A 5 % box's 6 lines reach it from a roll of 53 on
+	 * (past 100 they wrap to 1): 48/100 x 45/100 = 27/125.  With no
+	 * fuel, nothing. */
+	struct ssa_unit d;
+	struct ratio p;
+
+	(void)state;
+	sheet(&d, "D", 10);
+	p = ssa_chart_explodes(&d, SSA_CORE_LINES);
+	assert_true(p.p == 387 && p.q == 2000);
+	p = ssa_chart_explodes(&d, 5 + SSA_FREE_LINES);
+	assert_true(p.p == 27 && p.q == 125);
+	d.equip[1].explodes = 0;
+	p = ssa_chart_explodes(&d, 5 + SSA_FREE_LINES);
+	assert_true(p.p == 0);
 }
 
 static void
@@ -925,6 +953,7 @@ main(void)
 		cmocka_unit_test(test_odds_need_14),
 		cmocka_unit_test(test_odds_spread),
 		cmocka_unit_test(test_odds_whole_shot),
+		cmocka_unit_test(test_chart_explodes),
 		cmocka_unit_test(test_odds_card_target),
 		cmocka_unit_test(test_walk_agrees),
 	};

@@ -601,6 +601,58 @@ weapon_odds(const struct ssa_shot *s, struct ssa_odds *o)
 	return cap;
 }
 
+struct ratio
+ssa_chart_explodes(const struct ssa_unit *u, int lines)
+{
+	/* "The attacking and defending player each roll 1d10 ... A tie
+	 * always goes to the defender": 45 of the 100 pairs explode. */
+	struct ratio one = ratio_of(1, 1), p = zero();
+	struct ratio holds = ratio_sub(one, ratio_of((int64_t)SSA_EXPLOSION_DIE *
+	    (SSA_EXPLOSION_DIE - 1) / 2, (int64_t)SSA_EXPLOSION_DIE *
+	    SSA_EXPLOSION_DIE));
+	int roll, out[SS_CHART_HI], n, i, k;
+
+	for (roll = SS_CHART_LO; roll <= SS_CHART_HI; roll++) {
+		struct ratio survive = one;
+		char seen[SSA_MAX_EQUIP + 1] = { 0 };
+		int nseen = 0;
+
+		n = ssa_mark(u, NULL, roll, lines, out);
+		for (i = 0; i < n; i++) {
+			char l = ssa_line_letter(u, out[i]);
+
+			if (l == 0 || strchr(seen, l) || nseen == SSA_MAX_EQUIP)
+				continue;
+			seen[nseen++] = l;
+			for (k = 0; k < u->nequip; k++)
+				if (u->equip[k].letter == l && u->equip[k].explodes &&
+				    !u->equip[k].locomotion)
+					survive = ratio_mul(survive, holds);
+		}
+		p = ratio_add(p, ratio_mul(ratio_sub(one, survive),
+		    ratio_of(1, SS_PERCENTILE_DIE)));
+	}
+	return p;
+}
+
+/* A sheet destroyed: the dead box, or a box's (or core hit's) chart
+ * lines reaching fuel or ammunition that explodes. */
+static void
+sheet_destroyed(const struct ssa_unit *d, struct ssa_odds *o)
+{
+	int i;
+
+	o->p_destroyed = o->p_dead;
+	if (o->p_out[SSA_OUT_CORE].v != 0)
+		o->p_destroyed = ratio_add(o->p_destroyed, ratio_mul(
+		    o->p_out[SSA_OUT_CORE], ssa_chart_explodes(d, SSA_CORE_LINES)));
+	for (i = 0; i < d->nboxes; i++)
+		if (o->p_out[SSA_OUT_BOX0 + i].v != 0)
+			o->p_destroyed = ratio_add(o->p_destroyed, ratio_mul(
+			    o->p_out[SSA_OUT_BOX0 + i], ssa_chart_explodes(d,
+			    d->box[i].percent + SSA_FREE_LINES)));
+}
+
 void
 ssa_odds(const struct ssa_shot *s, struct ssa_odds *o)
 {
@@ -676,7 +728,7 @@ ssa_odds(const struct ssa_shot *s, struct ssa_odds *o)
 			    ratio_of((int64_t)7 * n[i] * SSA_NICE_TIMES, 2)));
 		}
 	if (s->def->card == NULL)
-		o->p_destroyed = o->p_dead;
+		sheet_destroyed(s->def, o);
 	o->p_destroyed = ratio_add(o->p_destroyed, o->p_second);
 	ssa_roll_free(&r);
 }
@@ -924,7 +976,7 @@ sheet_damage(const struct ssa_shot *s, const unsigned char *done,
 			st->box = SSA_OUT_BOX0 + i;
 			st->percent = u->box[i].percent;
 			st->hits = u->box[i].hits;
-			st->lines = u->box[i].percent + 1;
+			st->lines = u->box[i].percent + SSA_FREE_LINES;
 		}
 	ROLL(d, SSA_DIE_PERCENT, SS_PERCENTILE_DIE, st->chart_roll);
 	st->nmarked = ssa_mark(u, done, st->chart_roll, st->lines, st->marked);

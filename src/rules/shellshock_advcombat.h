@@ -66,6 +66,7 @@
  * actually 21 lines ... every hit getting a free 1%"). */
 #define SSA_CORE_PERCENT 1
 #define SSA_CORE_LINES 1
+#define SSA_FREE_LINES 1	/* an XX % box marks XX + this many lines */
 #define SSA_CORE_HITS 1
 /* "Sympathetic Explosions": "The attacking and defending player each
  * roll 1d10 ... A tie always goes to the defender." */
@@ -211,7 +212,8 @@ struct ssa_odds {
 	 * dead box.  A card defender: p_internal at least one box. */
 	struct ratio p_out[SSA_OUT_BOX0 + SSA_MAX_BOXES];
 	struct ratio p_dead, p_internal;
-	struct ratio p_destroyed;	/* dead, second 20, or the card's chart */
+	struct ratio p_destroyed;	/* dead, second 20, fuel or ammunition
+					 * exploding; a card's chart */
 };
 /* muster's bound on the odds' work: the d6s of each kind one shot rolls
  * ("you can have combined total up to 40d6 or more"). */
@@ -222,6 +224,10 @@ int ssa_odds_check(const struct ssa_shot *s, char *err, size_t errlen);
 /* Exact odds of the shot (which must pass ssa_shot_check).  Values, no
  * memory held. */
 void ssa_odds(const struct ssa_shot *s, struct ssa_odds *o);
+/* The chance that a hit of lines chart lines (from a percentile roll,
+ * nothing crossed off before) reaches fuel or ammunition that explodes
+ * in the roll-off. */
+struct ratio ssa_chart_explodes(const struct ssa_unit *u, int lines);
 /* P(the sum of n d6s = k), exact while it fits. */
 struct ratio ssa_d6_sum(int n, int k);
 
