@@ -62,9 +62,10 @@
 #define SSA_SPREAD_MAX 20
 /* "Internal Damage": a core hit "is a 1% hit. Simply roll the
  * percentile dice, and whatever you get is the line you hit": one line,
- * one hit.  An XX% box marks the rolled line and XX more ("37-57 is
- * actually 21 lines ... every hit getting a free 1%"). */
-#define SSA_CORE_PERCENT 1
+ * one hit (SS_CORE_HIT_PERCENT, shellshock_advanced.h, the sheet's
+ * note reads the same).  An XX% box marks the rolled line and XX more
+ * ("37-57 is actually 21 lines ... every hit getting a free 1%"). */
+#define SSA_CORE_PERCENT SS_CORE_HIT_PERCENT
 #define SSA_CORE_LINES 1
 #define SSA_FREE_LINES 1	/* an XX % box marks XX + this many lines */
 #define SSA_CORE_HITS 1

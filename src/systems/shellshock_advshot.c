@@ -15,27 +15,9 @@
 #include "../report.h"
 #include "../system.h"
 #include "shellshock_game.h"
+#include "shellshock_sheet.h"
 
 /* ---- loading ---- */
-
-/*
- * A sheet's document root.  The sheet's loaded structure (systems/
- * shellshock_sheet.c) begins with it; muster asks that file for an
- * accessor, ss_sheet_root(), and until then reads the first member, as
- * C allows through a pointer to a structure.  The kind is checked, so
- * a change there is caught at once, not misread.
- */
-static const struct node *
-sheet_root(const void *obj)
-{
-	const struct node *root = *(const struct node *const *)obj;
-	const char *kind = get_str(root, "kind", NULL);
-
-	if (kind == NULL || strcmp(kind, "sheet") != 0)
-		fatal("internal error: a sheet's loaded structure has moved its "
-		    "root");
-	return root;
-}
 
 /* The good maps of a list. */
 #define EACH_MAP(list, i, m) \
@@ -160,7 +142,7 @@ ss_load_side(struct batch *b, const char *path, struct ss_side *sd)
 		sd->card = &((const struct ss_card *)ld->obj)->u;
 		ssa_from_card(&sd->u, sd->card);
 	} else
-		load_sheet(sd, sheet_root(ld->obj));
+		load_sheet(sd, SHEET(ld->obj)->root);
 	return 0;
 }
 
