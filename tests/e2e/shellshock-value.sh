@@ -30,11 +30,11 @@ for u in cards:
     v = u["estimate"]
     assert u["band"][0] < v < u["band"][1], u["name"]
     assert len(u["matchups"]) == 6
+    assert u["se_score"] >= 0 and u["se_fit"] >= 0, u
     for m in u["matchups"]:
         assert abs(m["predicted"] - v / (v + m["rating"])) < 1e-4, (u["name"], m)
         assert 0 <= m["share"] <= 1 and 0 <= m["se"] < 0.05, m
         assert 0 <= m["scored"] <= 1, m
-    assert u["se_score"] >= 0 and u["se_fit"] >= 0, u
         assert m["shows"] in ("front", "right", "left", "rear"), m
 sheets = [u for u in d["units"] if "ecv" in u]
 assert [s["ecv"] for s in sheets] == [148, 132] and sheets[0]["estimate"] is None, sheets
