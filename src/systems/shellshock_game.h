@@ -110,6 +110,27 @@ void ss_value_check_card(const struct ss_unit *u, const struct node *at,
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
 
+/*
+ * shellshock.crew-ecv: "pilots and gunners have an ECV assigned to them
+ * based on their skill level" (003, prepping for combat), so one skill
+ * has one ECV.  The document gives no table of them: a ledger keeps the
+ * first crewman seen at each skill, and each after it must agree.
+ */
+#define SS_LEDGER_SKILLS 21	/* skill 0 to 20, the schemas' bound */
+struct ss_crew_ledger {
+	const struct node *first[SS_LEDGER_SKILLS];	/* its map */
+	const void *doc[SS_LEDGER_SKILLS];		/* the sheet it is in */
+	char who[SS_LEDGER_SKILLS][64];
+};
+/* Checks the crewman map m (skill and ecv) against the ledger and
+ * enters it; tells an error at `at` (m's ecv when NULL) naming who and
+ * the first crewman of that skill.  doc is the document m is in; a
+ * disagreement with a crewman of the same doc is left alone when
+ * other_docs_only (the sheet tells it itself).  Returns 0 on an error. */
+int ss_crew_ecv(struct ss_crew_ledger *l, const struct node *m,
+    const char *who, const void *doc, int other_docs_only,
+    const struct node *at, const char *rule);
+
 /* A sheet's name, its ECV with its crew's in *crew, and its crew list
  * (maps of role, id, skill, ecv and name). */
 const char *ss_sheet_name(const void *sheet);
