@@ -174,8 +174,8 @@ main(int argc, char **argv)
 		}
 	}
 	ss_refset_fit(&r, runs, 1);
-	printf("reference set fitted (%ld duels a start), residual %.3f "
-	    "log-odds\n", runs, r.fit_rms);
+	printf("reference set fitted to the score, residual %.3f log-odds; "
+	    "its round robin of duels at %ld a start\n", r.fit_rms, runs);
 	examples_rank(&r);
 	for (i = 0; i < n; i++) {
 		gen_unit(&u[i], &s, names[i], i);
