@@ -34,7 +34,7 @@ comp "--facing" muster odds shellshock --fa
 comp "I II III IV V VI" muster odds shock --class ""
 comp "--close --color --cover --cover-a" muster odds shambattle --c
 comp "card counter" muster cards --product c
-comp "front left rear right" muster odds shellshock --facing ""
+comp "front front_left front_right left rear rear_left rear_right right" muster odds shellshock --facing ""
 comp "a4 letter" muster render --paper ""
 comp "duplex-long duplex-short" muster render --backs = du
 comp "gutter-fold sheet single" muster render --layout ""
