@@ -209,10 +209,33 @@ template_fields(const char *name, const struct node *at, const char *rule,
 	return t ? t->fields : NULL;
 }
 
+static int
+template_field_at(const char *name, const struct node *at, const char *type,
+    const char *field, struct place *out, void *arg)
+{
+	const struct template *t = catalog_template(name, at ? at->file : NULL,
+	    at, "cards.template", type);
+	int i;
+
+	(void)arg;
+	if (t == NULL || t->field_at == NULL)
+		return 0;
+	for (i = 0; t->fields[i]; i++)
+		if (strcmp(t->fields[i], field) == 0) {
+			out->file = t->field_at[i].file;
+			out->line = t->field_at[i].line;
+			out->col = t->field_at[i].col;
+			out->what = NULL;
+			return 1;
+		}
+	return 0;
+}
+
 void
 catalog_attach(struct batch *b)
 {
 	batch_set_fields(b, template_fields, NULL);
+	batch_set_field_at(b, template_field_at);
 }
 
 void

@@ -784,7 +784,7 @@ template_load(const char *name, const struct vocab *v)
 		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
 	t->ninfo = cx.ninfo;
 	free(cx.info);
-	t->fields = named_fields(&cx);
+	t->fields = named_fields(&cx, &t->field_at);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

@@ -108,6 +108,12 @@ struct el_info {
 	int back;		/* on the back */
 };
 
+/* A place in a template file. */
+struct field_place {
+	const char *file;
+	int line, col;
+};
+
 struct template {
 	const char *name, *description, *file;
 	const char *type;	/* the record type it renders: "shellshock.card" */
@@ -127,6 +133,9 @@ struct template {
 	/* Every field its elements name, sorted and NULL-ended: what a
 	 * record of an open type (whose fields are the template's) needs. */
 	const char *const *fields;
+	/* Where each of fields is first named (its file, line and column,
+	 * the brace's where it can be told), in the same order. */
+	const struct field_place *field_at;
 	struct arena *arena;	/* owns everything above */
 };
 
