@@ -187,13 +187,14 @@ catalog_template(const char *name, const char *file, const struct node *at,
 		sb_release(&key);
 		sb_addf(&why, "template '%s' renders %s, not %s; name a template "
 		    "that says renders: %s", name, n->t->type, type, type);
-		tell(at, rule, file, why.buf);
+		if (rule)
+			tell(at, rule, file, why.buf);
 		sb_release(&why);
 		return NULL;
 	}
 	sb_release(&key);
 	sb_release(&why);
-	if (n->t == NULL)
+	if (n->t == NULL && rule)
 		tell(at, rule, file, n->why);
 	return n->t;
 }
@@ -214,7 +215,7 @@ template_field_at(const char *name, const struct node *at, const char *type,
     const char *field, struct place *out, void *arg)
 {
 	const struct template *t = catalog_template(name, at ? at->file : NULL,
-	    at, "cards.template", type);
+	    at, NULL, type);
 	int i;
 
 	(void)arg;

@@ -83,9 +83,16 @@ struct elem {
 	int src_line, src_col;
 };
 
+/* A place in a template file. */
+struct field_place {
+	const char *file;
+	int line, col;
+};
+
 struct font_spec {
 	const char *key;	/* "body" */
 	const char *pattern;	/* "DejaVu Sans Condensed" */
+	struct field_place at;	/* where it was named (line 0: the default) */
 };
 
 /* A colour the template names: {category} gives "attack", the palette
@@ -106,12 +113,6 @@ struct el_info {
 	const char *widget;	/* the widget ("sector"), or NULL */
 	const char *const *fields;	/* each once, in order, NULL-ended */
 	int back;		/* on the back */
-};
-
-/* A place in a template file. */
-struct field_place {
-	const char *file;
-	int line, col;
 };
 
 struct template {
