@@ -84,7 +84,9 @@ struct kind {
 	void *(*load)(const struct node *root, struct arena *a, struct batch *b);
 	const struct product *products;	/* ended by a NULL name */
 	/* A commented document of this kind that passes check, for
-	 * `muster new SYSTEM KIND`: what each key means and allows. */
+	 * `muster new SYSTEM KIND`: what each key means and allows; or
+	 * three parts split by form feeds, when a document names a file of
+	 * its own (a deck and its CSV): see starter.h. */
 	const char *starter;
 };
 

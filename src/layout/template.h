@@ -210,6 +210,13 @@ int template_colour(const struct template *t, const char *s,
  * their names are appended to missing (one per call) when not NULL.
  */
 struct sbuf;
+/*
+ * `muster new NAME`: into sb, a template that extends t (the built-in
+ * template base), its size, fonts, palette and each element named in
+ * comments with an override to copy; it passes check as it is.
+ */
+void template_restyle(const struct template *t, const char *base,
+    struct sbuf *sb);
 void fmt_expand(const struct fmt *f, const struct record *r,
     struct sbuf *sb, const char **missing);
 

@@ -7,10 +7,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../util.h"
 #include "pdf.h"
@@ -85,31 +87,32 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 	struct stat st;
 	FILE *fp;
 	size_t n;
-	int rc = -1;
+	int fd, rc = -1;
 
-	/* As image.c's read_file() words them. */
-	if (stat(path, &st) < 0) {
+	/* As image.c's read_file() words them.  Opened without waiting
+	 * (a FIFO put in its place), then looked at. */
+	memset(&st, 0, sizeof(st));
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0) {
 		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
 		    "file", strerror(errno));
 		return -1;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(why, wl, "is a folder; give a PNG or JPEG file");
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+		if (S_ISDIR(st.st_mode))
+			snprintf(why, wl, "is a folder; give a PNG or JPEG "
+			    "file");
+		else if (!S_ISREG(st.st_mode))
+			snprintf(why, wl, "is not a regular file (a FIFO, "
+			    "device or socket); give a PNG or JPEG file");
+		else
+			snprintf(why, wl, "is empty (0 bytes); give a PNG or "
+			    "JPEG file");
+		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, wl, "is not a regular file (a FIFO, device or "
-		    "socket); give a PNG or JPEG file");
-		return -1;
-	}
-	if (st.st_size == 0) {
-		snprintf(why, wl, "is empty (0 bytes); give a PNG or JPEG "
-		    "file");
-		return -1;
-	}
-	if ((fp = fopen(path, "rb")) == NULL) {
-		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
-		    "file", strerror(errno));
+	if ((fp = fdopen(fd, "rb")) == NULL) {
+		snprintf(why, wl, "cannot be read: %s", strerror(errno));
+		close(fd);
 		return -1;
 	}
 	n = fread(b, 1, sizeof(b), fp);

@@ -692,11 +692,17 @@ static const struct product deck_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
-/* `muster new cards deck`: what a new document of this kind starts from. */
+/*
+ * `muster new cards deck`: what a new document of this kind starts from
+ * (starter.h): printed, a deck with its cards in it; written with -o, a
+ * deck whose cards are a CSV file beside it, and that file.
+ */
 static const char starter[] =
     "# A deck of any card game: its cards as plain data, printed through a\n"
     "# template whose {fields} are the cards' keys.  No rules are checked\n"
     "# beyond that: every field the template prints must be on every card.\n"
+    "# 'muster new -o my-deck.yaml cards deck' writes a deck whose cards are\n"
+    "# a CSV file (my-deck.csv) instead.\n"
     "system: cards\n"
     "kind: deck\n"
     "name: My deck\n"
@@ -706,7 +712,32 @@ static const char starter[] =
     "cards:                    # or data: cards.csv, a header row and a card a\n"
     "                          # row, with an optional copies column\n"
     "  - {name: Scout, text: \"Look at the top card of any deck.\"}\n"
-    "  - {name: Ambush, text: \"Play when attacked: the attack fails.\", copies: 2}\n";
+    "  - {name: Ambush, text: \"Play when attacked: the attack fails.\", copies: 2}\n"
+    "\f"
+    "# A deck of any card game: its cards are the rows of @DATA@, beside\n"
+    "# this file (a spreadsheet saves it: \"CSV UTF-8\"), printed through a\n"
+    "# template whose {fields} are its columns.  No rules are checked beyond\n"
+    "# that: every field the template prints must be a column.\n"
+    "#\n"
+    "#   muster check @FILE@       every problem, with its line\n"
+    "#   muster render @FILE@      writes out/@STEM@.pdf\n"
+    "#\n"
+    "# 'muster new -o card.yaml cards template' writes a template of your\n"
+    "# own, with pictures, costs and a back, to name below instead.\n"
+    "system: cards\n"
+    "kind: deck\n"
+    "name: My deck\n"
+    "template: cards-poker     # a built-in template (its fields: name, text),\n"
+    "                          # or a file of yours, relative to this one\n"
+    "copies: 1                 # of every card (default 1)\n"
+    "data: @DATA@         # a header row of column names, then a card a row;\n"
+    "                          # a copies column says how many of each\n"
+    "\f"
+    "csv\n"
+    "name,text,copies\n"
+    "Scout,Look at the top card of any deck.,1\n"
+    "Ambush,\"Play when attacked: the attack fails.\",2\n"
+    "Rally,\"Each of your cards gets +1 this turn, \"\"for the cause\"\".\",1\n";
 
 const struct kind cards_deck_kind = {
 	"deck", "a deck of any card game: its cards as data, printed "
