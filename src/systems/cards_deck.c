@@ -650,7 +650,7 @@ r_unused(const void *obj, struct batch *b, const struct rule *self)
 static const struct rule deck_rules[] = {
 	{ "cards.template", "a deck's template is a built-in template or a template file (relative to the deck) that renders " CARDS_TYPE, r_template },
 	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
-	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches", r_field },
+	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches; a field no card has is told once, at the template", r_field },
 	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX) ", and a deck prints at most " STR(DECK_MAX_CARDS) " cards, copies counted", r_copies },
 	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },
 	{ NULL, NULL, NULL }
