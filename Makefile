@@ -258,6 +258,10 @@ install: muster
 	chmod 755 $(DESTDIR)$(BINDIR)/muster
 	cp -f templates/*.yaml $(DESTDIR)$(DATADIR)/templates/
 	chmod 644 $(DESTDIR)$(DATADIR)/templates/*.yaml
+	# What muster new SYSTEM template prints.
+	mkdir -p $(DESTDIR)$(DATADIR)/templates/starters
+	cp -f templates/starters/*.yaml $(DESTDIR)$(DATADIR)/templates/starters/
+	chmod 644 $(DESTDIR)$(DATADIR)/templates/starters/*.yaml
 	mkdir -p $(DESTDIR)$(DATADIR)/decks
 	cp -f decks/*.yaml $(DESTDIR)$(DATADIR)/decks/
 	chmod 644 $(DESTDIR)$(DATADIR)/decks/*.yaml
@@ -290,12 +294,13 @@ install: muster
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/muster $(DESTDIR)$(MANDIR)/muster.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/muster $(DESTDIR)$(ZSHCOMPDIR)/_muster
-	for f in templates/*.yaml decks/*.yaml units/*/*.yaml schemas/*.json \
+	for f in templates/*.yaml templates/starters/*.yaml decks/*.yaml \
+	    units/*/*.yaml schemas/*.json \
 	    examples/*.yaml $$(find decks -mindepth 2 -type f); do \
 		rm -f "$(DESTDIR)$(DATADIR)/$$f"; \
 	done
 	for d in $$(find decks -mindepth 1 -type d | sort -r) units/*/ units \
-	    templates decks schemas examples; do \
+	    templates/starters templates decks schemas examples; do \
 		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
 	done
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true

@@ -187,13 +187,14 @@ catalog_template(const char *name, const char *file, const struct node *at,
 		sb_release(&key);
 		sb_addf(&why, "template '%s' renders %s, not %s; name a template "
 		    "that says renders: %s", name, n->t->type, type, type);
-		tell(at, rule, file, why.buf);
+		if (rule)
+			tell(at, rule, file, why.buf);
 		sb_release(&why);
 		return NULL;
 	}
 	sb_release(&key);
 	sb_release(&why);
-	if (n->t == NULL)
+	if (n->t == NULL && rule)
 		tell(at, rule, file, n->why);
 	return n->t;
 }
@@ -209,10 +210,33 @@ template_fields(const char *name, const struct node *at, const char *rule,
 	return t ? t->fields : NULL;
 }
 
+static int
+template_field_at(const char *name, const struct node *at, const char *type,
+    const char *field, struct place *out, void *arg)
+{
+	const struct template *t = catalog_template(name, at ? at->file : NULL,
+	    at, NULL, type);
+	int i;
+
+	(void)arg;
+	if (t == NULL || t->field_at == NULL)
+		return 0;
+	for (i = 0; t->fields[i]; i++)
+		if (strcmp(t->fields[i], field) == 0) {
+			out->file = t->field_at[i].file;
+			out->line = t->field_at[i].line;
+			out->col = t->field_at[i].col;
+			out->what = NULL;
+			return 1;
+		}
+	return 0;
+}
+
 void
 catalog_attach(struct batch *b)
 {
 	batch_set_fields(b, template_fields, NULL);
+	batch_set_field_at(b, template_field_at);
 }
 
 void

@@ -21,7 +21,8 @@ extern const struct vocab catalog_vocab;
  * Loaded once a command, however many documents and cards name it; it
  * must render record type type.  NULL when it cannot be used: the
  * problem is reported at at under rule (the template's own problems at
- * its file), or, when at is NULL, at file.  Owned by the catalog until
+ * its file), or, when at is NULL, at file; not at all when rule is NULL
+ * (a second look at a template told of already).  Owned by the catalog until
  * catalog_release().
  */
 const struct template *catalog_template(const char *name, const char *file,

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "doc.h"
 #include "input.h"
+#include "probe.h"
 #include "layout/template.h"
 #include "system.h"
 #include "usage.h"
@@ -45,7 +46,6 @@ check_template(const struct node *root, void *arg)
 	char *path;
 	size_t n;
 
-	(void)arg;
 	if (node_get(root, "template") == NULL)
 		return 0;
 	/* As a path, always: a file "shellshock-card" in this folder is
@@ -55,8 +55,10 @@ check_template(const struct node *root, void *arg)
 	sprintf(path, "%s%s", strchr(root->file, '/') || (n > 5 &&
 	    strcmp(root->file + n - 5, ".yaml") == 0) ? "" : "./",
 	    root->file);
-	if ((t = template_load(path, &catalog_vocab)) != NULL)
+	if ((t = template_load(path, &catalog_vocab)) != NULL) {
+		checkprobe_template(arg, t);
 		template_free(t);
+	}
 	free(path);
 	return 1;
 }
@@ -95,6 +97,7 @@ int
 cmd_check(int argc, char **argv)
 {
 	struct inputs in = INPUTS_INIT;
+	struct checkprobe *cp;
 	struct batch *b;
 	struct check_args a = { 0, 0, 0 };
 	int rc;
@@ -113,10 +116,12 @@ cmd_check(int argc, char **argv)
 	for (; optind < argc; optind++)
 		inputs_add(&in, argv[optind]);
 	b = batch_new();
-	batch_set_foreign(b, check_template, NULL);
+	/* What render would refuse, seen now: fonts and pictures. */
+	cp = checkprobe_new();
+	batch_set_foreign(b, check_template, cp);
 	catalog_attach(b);
 	for (i = 0; i < in.n; i++) {
-		system_read_file(in.v[i], b, NULL, NULL);
+		system_read_file(in.v[i], b, checkprobe_document, cp);
 		diag_flush();
 	}
 	diag_flush();
@@ -124,6 +129,7 @@ cmd_check(int argc, char **argv)
 		diag_json(stdout);
 	rc = diag_exit_status(a.strict);
 	batch_free(b);
+	checkprobe_free(cp);
 	catalog_release();
 	inputs_free(&in);
 	return rc;

@@ -6,6 +6,7 @@
  * are 0-based; nodes are 1-based.
  */
 #include "doc.h"
+#include "doc_syntax.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -297,13 +298,26 @@ syntax_error(struct reader *r)
 		offset_place(r, p->problem_offset, &line, &col);
 		fail(r, "yaml.syntax", line, col, "%s at byte %zu: the file "
 		    "must be UTF-8 text", problem, p->problem_offset);
-	} else if (p->context) {
-		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
-		    "%s %s (started at line %d)", problem, p->context,
-		    (int)p->context_mark.line + 1);
 	} else {
-		fail(r, "yaml.syntax", (int)m->line + 1, (int)m->column + 1,
-		    "%s", problem);
+		struct yaml_fault f;
+		struct sbuf sb = SBUF_INIT;
+
+		f.problem = problem;
+		f.context = p->context;
+		f.line = (int)m->line + 1;
+		f.col = (int)m->column + 1;
+		f.cline = p->context ? (int)p->context_mark.line + 1 : 0;
+		f.ccol = p->context ? (int)p->context_mark.column + 1 : 0;
+		/* In the user's words where the text is UTF-8 as read. */
+		if (p->encoding == YAML_UTF8_ENCODING &&
+		    yaml_plain_words(r->buf, r->len, &f, &sb, &line, &col))
+			fail(r, "yaml.syntax", line, col, "%s", sb.buf);
+		else if (p->context)
+			fail(r, "yaml.syntax", f.line, f.col, "%s %s (started "
+			    "at line %d)", problem, p->context, f.cline);
+		else
+			fail(r, "yaml.syntax", f.line, f.col, "%s", problem);
+		sb_release(&sb);
 	}
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "diag.h"
@@ -116,6 +117,25 @@ walk(struct inputs *in, const char *dir, int depth)
 	return walk_in(in, dir, depth, up);
 }
 
+/* Whether a file's name says it holds a deck's data: .csv or .tsv. */
+static int
+data_name(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot && (strcasecmp(dot, ".csv") == 0 ||
+	    strcasecmp(dot, ".tsv") == 0);
+}
+
+/* The last part of a path. */
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 int
 inputs_add(struct inputs *in, const char *path)
 {
@@ -158,6 +178,15 @@ inputs_add(struct inputs *in, const char *path)
 			return -1;
 		}
 		return rc;
+	}
+	/* A deck's data file given as a document (issue 28): say how it
+	 * is read rather than parse its rows as YAML. */
+	if (data_name(path)) {
+		diag_at(L_FATAL, "io.read", path, 0, 0, "is a data file (CSV "
+		    "or TSV), which muster reads through a deck that names it "
+		    "in 'data: %s'; check or render that deck ('muster new "
+		    "cards deck' writes one with its CSV)", base_name(path));
+		return -1;
 	}
 	push(in, xstrdup(path));
 	return 0;

@@ -84,7 +84,9 @@ struct kind {
 	void *(*load)(const struct node *root, struct arena *a, struct batch *b);
 	const struct product *products;	/* ended by a NULL name */
 	/* A commented document of this kind that passes check, for
-	 * `muster new SYSTEM KIND`: what each key means and allows. */
+	 * `muster new SYSTEM KIND`: what each key means and allows; or
+	 * three parts split by form feeds, when a document names a file of
+	 * its own (a deck and its CSV): see starter.h. */
 	const char *starter;
 };
 
@@ -257,6 +259,18 @@ void batch_set_fields(struct batch *b,
     const char *rule, const char *type, void *arg), void *arg);
 const char *const *batch_template_fields(struct batch *b, const char *name,
     const struct node *at, const char *rule, const char *type);
+/*
+ * Where that template first names field (one of the fields above): 1
+ * with *out set (what is NULL), so that a field no card has is told
+ * once at the template; 0 when the batch lends no such hook or the
+ * template does not name it.  Lent with the fields (catalog_attach()).
+ */
+void batch_set_field_at(struct batch *b,
+    int (*field_at)(const char *name, const struct node *at,
+    const char *type, const char *field, struct place *out, void *arg));
+int batch_template_field_at(struct batch *b, const char *name,
+    const struct node *at, const char *type, const char *field,
+    struct place *out);
 
 /* For a product's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);

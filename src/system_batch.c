@@ -142,3 +142,21 @@ batch_template_fields(struct batch *b, const char *name,
 		return NULL;
 	return b->fields(name, at, rule, type, b->fields_arg);
 }
+
+void
+batch_set_field_at(struct batch *b,
+    int (*field_at)(const char *name, const struct node *at,
+    const char *type, const char *field, struct place *out, void *arg))
+{
+	b->field_at = field_at;
+}
+
+int
+batch_template_field_at(struct batch *b, const char *name,
+    const struct node *at, const char *type, const char *field,
+    struct place *out)
+{
+	if (b == NULL || b->field_at == NULL)
+		return 0;
+	return b->field_at(name, at, type, field, out, b->fields_arg);
+}

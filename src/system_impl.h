@@ -50,6 +50,9 @@ struct batch {
 	const char *const *(*fields)(const char *name, const struct node *at,
 	    const char *rule, const char *type, void *arg);
 	void *fields_arg;
+	int (*field_at)(const char *name, const struct node *at,
+	    const char *type, const char *field, struct place *out,
+	    void *arg);
 	int rendering;		/* batch_set_rendering() */
 };
 

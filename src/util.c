@@ -367,6 +367,12 @@ suggest(const char *word, const char *const *choices)
 }
 
 const char *
+str_suggest(const char *word, const char *const *choices)
+{
+	return suggest(word, choices);
+}
+
+const char *
 sb_hint(struct sbuf *sb, const char *word, const char *const *choices,
     int allowed)
 {

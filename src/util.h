@@ -95,6 +95,8 @@ const char *suggest(const char *word, const char *const *choices);
  * user most likely meant: a required key the mapping lacks. */
 const char *sb_hint_prefer(struct sbuf *sb, const char *word,
     const char *const *prefer, const char *const *choices, int allowed);
+/* The choice nearest word (what sb_hint() suggests), or NULL. */
+const char *str_suggest(const char *word, const char *const *choices);
 const char *sb_hint(struct sbuf *sb, const char *word,
     const char *const *choices, int allowed);
 /* The index of s in a NULL-terminated array of names, or -1 (also for NULL s). */

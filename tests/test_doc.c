@@ -720,31 +720,44 @@ test_syntax_error_place_and_message(void **state)
 	int failed;
 
 	(void)state;
-	/* libyaml finds the missing "]" where the next line begins. */
+	/* libyaml finds the missing "]" where the next line begins; the
+	 * message points at the '[' that opened the list. */
 	cap_start(&c, 0);
 	assert_int_equal(read_all_docs("syn.yaml",
 	    "system: shellshock\nname: [Mason\nera: future\n", &c, &failed), 0);
 	assert_int_equal(failed, 1);
 	assert_string_equal(cap_text(&c),
-	    "syn.yaml:3:4: error: did not find expected ',' or ']' while "
-	    "parsing a flow sequence (started at line 2) [yaml.syntax]\n");
+	    "syn.yaml:2:7: error: the list that opens with '[' here is never "
+	    "closed: close it with ']', with a comma between items (text "
+	    "that holds a comma, ']' or ': ' goes in quotes) [yaml.syntax]\n");
 	cap_end(&c);
 
-	/* A problem without a context: just the problem. */
+	/* libyaml's "mapping values are not allowed in this context", at
+	 * the second colon: a value holding ': '. */
 	cap_start(&c, 0);
 	assert_int_equal(read_all_docs("syn.yaml", "a: b: c\n", &c, &failed), 0);
 	assert_string_equal(cap_text(&c),
-	    "syn.yaml:1:5: error: mapping values are not allowed in this "
-	    "context [yaml.syntax]\n");
+	    "syn.yaml:1:4: error: this value holds ': ', which YAML reads as "
+	    "the start of another key: put the value in quotes (a: \"b: "
+	    "c\") [yaml.syntax]\n");
 	cap_end(&c);
 
-	/* An unterminated quote runs to the end of the file. */
+	/* An unterminated quote runs to the end of the file: told where it
+	 * opens. */
 	cap_start(&c, 0);
 	assert_int_equal(read_all_docs("syn.yaml", "a: 1\nb: 'x\n", &c,
 	    &failed), 0);
 	assert_string_equal(cap_text(&c),
-	    "syn.yaml:3:1: error: found unexpected end of stream while "
-	    "scanning a quoted scalar (started at line 2) [yaml.syntax]\n");
+	    "syn.yaml:2:4: error: the quote (') that opens this value is "
+	    "never closed: close it with ' where the value ends (a ' inside "
+	    "it is written '') [yaml.syntax]\n");
+	cap_end(&c);
+
+	/* A phrase with no plain words keeps libyaml's own. */
+	cap_start(&c, 0);
+	(void)read_all_docs("syn.yaml", "a: 1\n%YAML 1.2\n", &c, &failed);
+	assert_int_equal(failed, 1);
+	assert_true(strstr(cap_text(&c), "[yaml.syntax]") != NULL);
 	cap_end(&c);
 
 	/* A good document before the bad one is still read. */

@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../deps.h"
 #include "../diag.h"
+#include "../pdf/imgprobe.h"
 #include "../pdf/pdf.h"
 #include "../record.h"
 #include "../util.h"
@@ -584,10 +586,18 @@ draw_image(struct draw *d, const struct elem *e)
 		char tag[64];
 
 		snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
-		if (!seen(d->l, at ? at : "", tag))
+		if (!seen(d->l, at ? at : "", tag)) {
+			/* A misspelt name: the nearest in its folder. */
+			char nb[PATH_MAX];
+			const char *near = access(file.buf, F_OK) != 0 ?
+			    img_nearest(file.buf, path.buf, nb, sizeof(nb)) :
+			    NULL;
+
 			diag_at(L_ERROR, "render.image", at ? at : d->t->file,
-			    line, col, "card '%s': image '%s' %s", lb, path.buf,
-			    why);
+			    line, col, "card '%s': image '%s' %s%s%s%s", lb,
+			    path.buf, why, near ? "; did you mean '" : "",
+			    near ? near : "", near ? "'?" : "");
+		}
 		goto out;
 	}
 	x0 = DX(d, e->x);

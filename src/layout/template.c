@@ -764,11 +764,17 @@ template_load(const char *name, const struct vocab *v)
 				t->nfonts++;
 			t->fonts[k].key = arena_strdup(t->arena, key);
 			t->fonts[k].pattern = arena_strdup(t->arena, pat);
+			t->fonts[k].at.file = arena_strdup(t->arena,
+			    MAP_VAL(f, i)->file);
+			t->fonts[k].at.line = MAP_VAL(f, i)->line;
+			t->fonts[k].at.col = MAP_VAL(f, i)->col;
 		}
 	}
 	if (t->nfonts == 0) {
 		t->fonts[0].key = "body";
 		t->fonts[0].pattern = "DejaVu Sans Condensed";
+		t->fonts[0].at.file = t->file;
+		t->fonts[0].at.line = t->fonts[0].at.col = 0;
 		t->nfonts = 1;
 	}
 	compile_palette(&cx, &c);
@@ -784,7 +790,7 @@ template_load(const char *name, const struct vocab *v)
 		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
 	t->ninfo = cx.ninfo;
 	free(cx.info);
-	t->fields = named_fields(&cx);
+	t->fields = named_fields(&cx, &t->field_at);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)

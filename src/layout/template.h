@@ -83,9 +83,16 @@ struct elem {
 	int src_line, src_col;
 };
 
+/* A place in a template file. */
+struct field_place {
+	const char *file;
+	int line, col;
+};
+
 struct font_spec {
 	const char *key;	/* "body" */
 	const char *pattern;	/* "DejaVu Sans Condensed" */
+	struct field_place at;	/* where it was named (line 0: the default) */
 };
 
 /* A colour the template names: {category} gives "attack", the palette
@@ -127,6 +134,9 @@ struct template {
 	/* Every field its elements name, sorted and NULL-ended: what a
 	 * record of an open type (whose fields are the template's) needs. */
 	const char *const *fields;
+	/* Where each of fields is first named (its file, line and column,
+	 * the brace's where it can be told), in the same order. */
+	const struct field_place *field_at;
 	struct arena *arena;	/* owns everything above */
 };
 
@@ -200,6 +210,13 @@ int template_colour(const struct template *t, const char *s,
  * their names are appended to missing (one per call) when not NULL.
  */
 struct sbuf;
+/*
+ * `muster new NAME`: into sb, a template that extends t (the built-in
+ * template base), its size, fonts, palette and each element named in
+ * comments with an override to copy; it passes check as it is.
+ */
+void template_restyle(const struct template *t, const char *base,
+    struct sbuf *sb);
 void fmt_expand(const struct fmt *f, const struct record *r,
     struct sbuf *sb, const char **missing);
 

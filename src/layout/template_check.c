@@ -79,6 +79,31 @@ note_fields(struct ctx *cx, const struct fmt *f)
 	}
 }
 
+/*
+ * The column of segment k of f in n as written: the brace of "{field}"
+ * on a scalar of one line whose text before it holds no escape or quote
+ * (a quoted scalar starts one column in); n's own column otherwise.
+ */
+static int
+field_col(const struct node *n, const struct fmt *f, int k)
+{
+	char pat[128];
+	const char *s = n->str, *p;
+	size_t chars = 0;
+
+	if (strchr(s, '\n') || snprintf(pat, sizeof(pat), "{%s}",
+	    f->seg[k].field) >= (int)sizeof(pat) || (p = strstr(s, pat)) ==
+	    NULL)
+		return n->col;
+	for (; s < p; s++) {
+		if (*s == '\\' || *s == '"' || *s == '\'')
+			return n->col;
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			chars++;
+	}
+	return n->col + (n->plain ? 0 : 1) + (int)chars;
+}
+
 void
 check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 {
@@ -89,12 +114,22 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	note_fields(cx, f);
 	for (k = 0; k < f->n; k++)
 		if (f->seg[k].field) {
+			struct field_place *at;
+
 			if (cx->nnamed == cx->capnamed) {
 				cx->capnamed = cx->capnamed ? cx->capnamed * 2 :
 				    64;
 				cx->named = xrealloc(cx->named,
 				    (size_t)cx->capnamed * sizeof(*cx->named));
+				cx->named_at = xrealloc(cx->named_at,
+				    (size_t)cx->capnamed *
+				    sizeof(*cx->named_at));
 			}
+			at = &cx->named_at[cx->nnamed];
+			at->file = n ? arena_strdup(cx->a, n->file) :
+			    cx->t->file;
+			at->line = n ? n->line : 0;
+			at->col = n ? field_col(n, f, k) : 0;
 			cx->named[cx->nnamed++] = f->seg[k].field;
 		}
 	if (cx->fields == NULL || n == NULL ||
@@ -113,28 +148,49 @@ check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f)
 	cx->errors++;
 }
 
+/* A field named and the order it was named in. */
+struct named_one {
+	const char *name;
+	int order;
+};
+
 static int
 by_field(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	const struct named_one *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->order - y->order;
 }
 
-/* The fields the elements named, sorted, each once, in the arena. */
 const char *const *
-named_fields(struct ctx *cx)
+named_fields(struct ctx *cx, const struct field_place **at)
 {
 	const char **v = arena_alloc(cx->a, (size_t)(cx->nnamed + 1) *
 	    sizeof(*v));
+	struct field_place *pl = arena_alloc(cx->a, (size_t)(cx->nnamed + 1) *
+	    sizeof(*pl));
+	struct named_one *o = xcalloc((size_t)cx->nnamed + 1, sizeof(*o));
 	int i, n = 0;
 
+	for (i = 0; i < cx->nnamed; i++) {
+		o[i].name = cx->named[i];
+		o[i].order = i;
+	}
 	if (cx->nnamed)
-		qsort(cx->named, (size_t)cx->nnamed, sizeof(*cx->named),
-		    by_field);
+		qsort(o, (size_t)cx->nnamed, sizeof(*o), by_field);
+	/* Each once, at the place it was first named. */
 	for (i = 0; i < cx->nnamed; i++)
-		if (n == 0 || strcmp(v[n - 1], cx->named[i]) != 0)
-			v[n++] = cx->named[i];
+		if (n == 0 || strcmp(v[n - 1], o[i].name) != 0) {
+			pl[n] = cx->named_at[o[i].order];
+			v[n++] = o[i].name;
+		}
 	v[n] = NULL;
+	free(o);
 	free(cx->named);
+	free(cx->named_at);
 	cx->named = NULL;
+	cx->named_at = NULL;
+	*at = pl;
 	return v;
 }

@@ -334,6 +334,25 @@ dollar(struct ctx *cx, const char *s, const char *row)
 	return out;
 }
 
+/* A fontconfig style for a font's name in a template: ":bold" for
+ * "bold", "" for a name that says no style. */
+static const char *
+style_of(const char *name)
+{
+	static const char *const styles[][2] = {
+		{ "bold", ":bold" }, { "italic", ":italic" },
+		{ "bolditalic", ":bold:italic" }, { "bold_italic",
+		":bold:italic" }, { "light", ":light" },
+		{ "condensed", "" }, { NULL, NULL }
+	};
+	int i;
+
+	for (i = 0; styles[i][0]; i++)
+		if (strcmp(styles[i][0], name) == 0)
+			return styles[i][1];
+	return "";
+}
+
 static int
 font_index(struct ctx *cx, const struct node *n)
 {
@@ -347,8 +366,13 @@ font_index(struct ctx *cx, const struct node *n)
 			return i;
 	for (i = 0; i < cx->t->nfonts; i++)
 		sb_addf(&sb, "%s%s", i ? ", " : "", cx->t->fonts[i].key);
-	bad(cx, n, "font '%s' is not in the template's fonts (%s)", n->str,
-	    sb_str(&sb));
+	/* Named in fonts: first, as a family and style: the body's family
+	 * in the style the name says, when it says one. */
+	bad(cx, n, "font '%s' is not in the template's fonts (%s): name it "
+	    "there with its family, such as fonts: {%s: \"%s%s\"}, or use "
+	    "one of those", n->str, sb_str(&sb), n->str,
+	    cx->t->nfonts ? cx->t->fonts[0].pattern : "DejaVu Sans Condensed",
+	    style_of(n->str));
 	sb_release(&sb);
 	return 0;
 }
@@ -372,6 +396,17 @@ align(struct ctx *cx, const struct node *n, int vertical, int dflt)
 	for (i = 0; names[i]; i++)
 		if (strcmp(names[i], n->str) == 0)
 			return i > 2 ? ALIGN_CENTER : i;
+	/* The other direction's word: align: middle means valign. */
+	for (i = 0; (vertical ? h : v)[i]; i++)
+		if (strcmp((vertical ? h : v)[i], n->str) == 0 &&
+		    strcmp(n->str, "center") != 0 && strcmp(n->str, "centre") != 0) {
+			bad(cx, n, "%salign '%s' must be %s; '%s' is %s's: write "
+			    "%s: %s", vertical ? "v" : "", n->str, vertical ?
+			    "top, middle or bottom" : "left, center or right",
+			    n->str, vertical ? "align" : "valign", vertical ?
+			    "align" : "valign", n->str);
+			return dflt;
+		}
 	bad(cx, n, "%salign '%s' must be %s", vertical ? "v" : "", n->str,
 	    vertical ? "top, middle or bottom" : "left, center or right");
 	return dflt;
@@ -730,7 +765,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	condition(cx, el_get(p, "unless"), "unless", &e->unless);
 	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
 	colour(cx, el_get(p, "fill"), &e->fill, 1);
-	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0);
+	/* A box outlined unless it is given only a fill (issue 28: a
+	 * filled box came out with a black outline nobody asked for). */
+	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0 ||
+	    (el_get(p, "fill") != NULL && el_get(p, "stroke") == NULL));
 	n = el_get(p, "stroke_width");
 	e->lw = length_upto(cx, n, 0.5, STROKE_MAX, "stroke_width") *
 	    type_growth(cx, layer_of(cx, n, dl));

@@ -72,6 +72,7 @@ struct ctx {
 	double lw[MAXCHAIN], lh[MAXCHAIN];
 	/* every field named, for the template's list (in the arena) */
 	const char **named;
+	struct field_place *named_at;	/* where each was named */
 	int nnamed, capnamed;
 };
 
@@ -93,8 +94,10 @@ void compile_size(struct ctx *cx, const struct node *n, double *w,
 /* The elements of c under key compiled, *nout of them, in the arena. */
 void compile_list(struct ctx *cx, const struct chain *c, const char *key,
     struct elem **out, int *nout);
-/* The fields the elements named, sorted, each once, in the arena. */
-const char *const *named_fields(struct ctx *cx);
+/* The fields the elements named, sorted, each once, in the arena; *at
+ * where each was first named. */
+const char *const *named_fields(struct ctx *cx,
+    const struct field_place **at);
 
 /*
  * Notes the fields f (written at n) prints, and tells one the record

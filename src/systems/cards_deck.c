@@ -411,11 +411,116 @@ tmpl_name(const struct deck *d)
 	return d->tmpl ? d->tmpl : CARDS_TMPL;
 }
 
+/* Whether the deck's template is a file of the user's (a path), not a
+ * built-in one they cannot edit. */
+static int
+tmpl_is_file(const struct deck *d)
+{
+	size_t n;
+
+	if (d->tmpl == NULL)
+		return 0;
+	n = strlen(d->tmpl);
+	return strchr(d->tmpl, '/') != NULL || (n > 5 &&
+	    strcmp(d->tmpl + n - 5, ".yaml") == 0) || (n > 4 &&
+	    strcmp(d->tmpl + n - 4, ".yml") == 0);
+}
+
+/* Whether any card of the deck has field key (a column: the header). */
+static int
+deck_has(const struct deck *d, const char *key)
+{
+	int i;
+
+	if (d->csv) {
+		for (i = 0; i < d->csv->ncols; i++)
+			if (strcmp(d->csv->head[i].text, key) == 0)
+				return 1;
+		return 0;
+	}
+	for (i = 0; i < d->ncards; i++)
+		if (field_of(&d->card[i], key))
+			return 1;
+	return 0;
+}
+
+/* The deck's columns, or every key its cards give, each once: NULL-ended,
+ * in xmalloc'd memory (the strings are the deck's). */
+static const char **
+deck_keys(const struct deck *d)
+{
+	const char **v;
+	int i, j, n = 0, cap;
+
+	if (d->csv) {
+		v = xcalloc((size_t)d->csv->ncols + 1, sizeof(*v));
+		for (i = 0; i < d->csv->ncols; i++)
+			v[i] = d->csv->head[i].text;
+		return v;
+	}
+	cap = 1;
+	for (i = 0; i < d->ncards; i++)
+		cap += d->card[i].nf;
+	v = xcalloc((size_t)cap, sizeof(*v));
+	for (i = 0; i < d->ncards; i++)
+		for (j = 0; j < d->card[i].nf; j++)
+			if (str_index(v, d->card[i].f[j].key) < 0)
+				v[n++] = d->card[i].f[j].key;
+	return v;
+}
+
 /*
- * Every field the template prints, on every card: a card without one is
- * told at its row (SPEC 3.7: the CSV row's line) or its mapping; a data
- * file without such a column also gets a note at its header, with the
- * columns it has.
+ * A field the template prints that no card gives: a misspelt {field}
+ * or a missing column, one mistake however many cards, told once.  At
+ * the template's {field} when the template is the user's file; at the
+ * deck's data: or cards: when it is built in.  With what the deck gives
+ * and the nearest of it.
+ */
+static void
+field_nowhere(struct batch *b, const struct deck *d, const char *field,
+    const char *rule)
+{
+	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
+	const char **keys = deck_keys(d);
+	struct place at;
+	const struct node *n = d->data_n ? d->data_n : node_key(d->root,
+	    "cards");
+
+	if (keys[0])
+		sb_list(&sb, (const char *const *)keys);
+	else
+		sb_adds(&sb, "none");
+	sb_hint(&hint, field, (const char *const *)keys, 0);
+	if (tmpl_is_file(d) && batch_template_field_at(b, d->tmpl,
+	    d->tmpl_n ? d->tmpl_n : d->root, CARDS_TYPE, field, &at)) {
+		if (d->csv)
+			diag_at(L_ERROR, rule, at.file, at.line, at.col, "field "
+			    "'{%s}' is in no column of data '%s' (its columns "
+			    "are %s): spell it as the column is, or add the "
+			    "column%s", field, node_str(d->data_n, ""), sb.buf,
+			    sb_str(&hint));
+		else
+			diag_at(L_ERROR, rule, at.file, at.line, at.col, "field "
+			    "'{%s}' is a key of no card of deck '%s' (their keys "
+			    "are %s): spell it as the cards do, or give them "
+			    "the key%s", field, d->file, sb.buf, sb_str(&hint));
+	} else {
+		diag(L_ERROR, rule, n ? n : d->root, "template '%s' prints "
+		    "field '{%s}', which no %s gives (%s are %s): add it, or "
+		    "name a template of your own%s", tmpl_name(d), field,
+		    d->csv ? "column" : "card", d->csv ? "the columns" :
+		    "the cards' keys", sb.buf, sb_str(&hint));
+	}
+	free(keys);
+	sb_release(&sb);
+	sb_release(&hint);
+}
+
+/*
+ * Every field the template prints, on every card.  One no card gives is
+ * the template's or the deck's mistake, told once (field_nowhere());
+ * one some cards give and others lack is told at each card's row (SPEC
+ * 3.7: the CSV row's line) or mapping.
  */
 static void
 r_field(const void *obj, struct batch *b, const struct rule *self)
@@ -423,52 +528,41 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 	const struct deck *d = DECK(obj);
 	const char *const *fields = template_fields(b, d, "cards.template");
 	const char *const *f;
-	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
-	const char **cols = NULL;
+	const char **some = NULL;
+	struct sbuf sb = SBUF_INIT;
 	char lb[32];
-	int i, j;
+	int i, n = 0;
 
-	(void)b;
 	/* A data file with errors is fixed first: its columns may be
 	 * what is wrong. */
-	if (fields == NULL || (d->data_n && !d->data_ok))
+	if (fields == NULL || (d->data_n && !d->data_ok) ||
+	    (d->csv == NULL && d->ncards == 0))
 		return;
-	if (d->csv) {
-		cols = xcalloc((size_t)d->csv->ncols + 1, sizeof(*cols));
-		for (j = 0; j < d->csv->ncols; j++)
-			cols[j] = d->csv->head[j].text;
-		for (f = fields; *f; f++) {
-			for (j = 0; j < d->csv->ncols; j++)
-				if (strcmp(cols[j], *f) == 0)
-					break;
-			if (j < d->csv->ncols)
-				continue;
-			sb_reset(&sb);
-			sb_list(&sb, cols);
-			diag_at(L_NOTE, self->id, d->data, d->csv->head[0].line,
-			    1, "template '%s' prints field '{%s}', which no "
-			    "column gives; add a column '%s' (the columns are "
-			    "%s)%s", tmpl_name(d), *f, *f, sb.buf,
-			    sb_hint(&hint, *f, cols, 0));
-		}
-	}
+	for (f = fields; *f; f++)
+		;
+	some = xcalloc((size_t)(f - fields) + 1, sizeof(*some));
+	for (f = fields; *f; f++)
+		if (deck_has(d, *f))
+			some[n++] = *f;
+		else
+			field_nowhere(b, d, *f, self->id);
 	for (i = 0; i < d->ncards; i++) {
 		const struct card *c = &d->card[i];
 		const char *last = NULL;
-		int n = 0;
+		int k, m = 0;
 
 		sb_reset(&sb);
-		for (f = fields; *f; f++) {
-			if (field_of(c, *f))
+		for (k = 0; k < n; k++) {
+			if (field_of(c, some[k]))
 				continue;
 			if (last)
-				sb_addf(&sb, "%s'%s'", n > 1 ? ", " : "", last);
-			last = *f;
-			n++;
+				sb_addf(&sb, "%s'%s'", m > 1 ? ", " : "", last);
+			last = some[k];
+			m++;
 		}
 		if (last == NULL)
 			continue;
-		sb_addf(&sb, "%s'%s'", n > 1 ? (n > 2 ? ", or " : " or ") : "",
+		sb_addf(&sb, "%s'%s'", m > 1 ? (m > 2 ? ", or " : " or ") : "",
 		    last);
 		if (c->map)
 			diag(L_ERROR, self->id, c->map, "card '%s' has no field "
@@ -482,9 +576,8 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 			    "one prints nothing)", label(d, c, lb), sb.buf,
 			    tmpl_name(d));
 	}
-	free(cols);
+	free(some);
 	sb_release(&sb);
-	sb_release(&hint);
 }
 
 /* Each card's copies is a whole number from 0 to COPIES_MAX. */
@@ -557,7 +650,7 @@ r_unused(const void *obj, struct batch *b, const struct rule *self)
 static const struct rule deck_rules[] = {
 	{ "cards.template", "a deck's template is a built-in template or a template file (relative to the deck) that renders " CARDS_TYPE, r_template },
 	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
-	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches", r_field },
+	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches; a field no card has is told once, at the template", r_field },
 	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX) ", and a deck prints at most " STR(DECK_MAX_CARDS) " cards, copies counted", r_copies },
 	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },
 	{ NULL, NULL, NULL }
@@ -599,11 +692,17 @@ static const struct product deck_products[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
-/* `muster new cards deck`: what a new document of this kind starts from. */
+/*
+ * `muster new cards deck`: what a new document of this kind starts from
+ * (starter.h): printed, a deck with its cards in it; written with -o, a
+ * deck whose cards are a CSV file beside it, and that file.
+ */
 static const char starter[] =
     "# A deck of any card game: its cards as plain data, printed through a\n"
     "# template whose {fields} are the cards' keys.  No rules are checked\n"
     "# beyond that: every field the template prints must be on every card.\n"
+    "# 'muster new -o my-deck.yaml cards deck' writes a deck whose cards are\n"
+    "# a CSV file (my-deck.csv) instead.\n"
     "system: cards\n"
     "kind: deck\n"
     "name: My deck\n"
@@ -613,7 +712,32 @@ static const char starter[] =
     "cards:                    # or data: cards.csv, a header row and a card a\n"
     "                          # row, with an optional copies column\n"
     "  - {name: Scout, text: \"Look at the top card of any deck.\"}\n"
-    "  - {name: Ambush, text: \"Play when attacked: the attack fails.\", copies: 2}\n";
+    "  - {name: Ambush, text: \"Play when attacked: the attack fails.\", copies: 2}\n"
+    "\f"
+    "# A deck of any card game: its cards are the rows of @DATA@, beside\n"
+    "# this file (a spreadsheet saves it: \"CSV UTF-8\"), printed through a\n"
+    "# template whose {fields} are its columns.  No rules are checked beyond\n"
+    "# that: every field the template prints must be a column.\n"
+    "#\n"
+    "#   muster check @FILE@       every problem, with its line\n"
+    "#   muster render @FILE@      writes out/@STEM@.pdf\n"
+    "#\n"
+    "# 'muster new -o card.yaml cards template' writes a template of your\n"
+    "# own, with pictures, costs and a back, to name below instead.\n"
+    "system: cards\n"
+    "kind: deck\n"
+    "name: My deck\n"
+    "template: cards-poker     # a built-in template (its fields: name, text),\n"
+    "                          # or a file of yours, relative to this one\n"
+    "copies: 1                 # of every card (default 1)\n"
+    "data: @DATA@         # a header row of column names, then a card a row;\n"
+    "                          # a copies column says how many of each\n"
+    "\f"
+    "csv\n"
+    "name,text,copies\n"
+    "Scout,Look at the top card of any deck.,1\n"
+    "Ambush,\"Play when attacked: the attack fails.\",2\n"
+    "Rally,\"Each of your cards gets +1 this turn, \"\"for the cause\"\".\",1\n";
 
 const struct kind cards_deck_kind = {
 	"deck", "a deck of any card game: its cards as data, printed "

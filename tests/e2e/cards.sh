@@ -154,4 +154,62 @@ rm -f "$C/h/fifo.png" "$C/h/fifo.csv"
 # passed over, as check checks it) ---
 expect 0 "cards: render a folder with a template in it" -- "$muster" render --paper a4 -o "$C/folder.pdf" decks/ember-tide.yaml decks/ember-tide
 has "$t/out" "40 cards" "cards: the folder's template passed over"
+# --- the designer's loop (issue 28): check sees what render would
+# refuse; starters pass check as printed ---
+mkdir -p "$C/loop/art"
+cp decks/ember-tide/icons/flame.png "$C/loop/art/officer.png"
+cp decks/ember-tide/icons/tide.png "$C/loop/art/back.png"
+printf 'name,art,text\nRifleman,art/officer.png,Fires.\nCaptain,art/oficer.png,Leads.\n' > "$C/loop/cards.csv"
+printf 'template: loop\nrenders: cards.card\nsize: [63mm, 88mm]\nelements:\n  - {name: title, text: "{nmae}", at: [5mm, 5mm], size: [50mm, 8mm]}\n  - {name: art, image: "{art}", at: [5mm, 15mm], size: [50mm, 40mm]}\n  - {name: text, text: "{text}", at: [5mm, 60mm], size: [50mm, 20mm]}\nback:\n  - {name: back.art, image: art/bak.png, at: [0, 0], size: [63mm, 88mm]}\n' > "$C/loop/card.yaml"
+printf 'system: cards\nkind: deck\nname: Trench\ntemplate: card.yaml\ndata: cards.csv\n  copies: 2\n' > "$C/loop/trench.yaml"
+# A mis-indented line stops the deck: fixed first, alone.
+expect 1 "cards: check a mis-indented deck" -- "$muster" check "$C/loop/trench.yaml"
+has "$t/err" "trench.yaml:6:3: error: this line is indented more than 'data' on line 5" "cards: the mis-indented line told in plain words"
+printf 'system: cards\nkind: deck\nname: Trench\ntemplate: card.yaml\ndata: cards.csv\n' > "$C/loop/trench.yaml"
+expect 1 "cards: check the designer's deck" -- "$muster" check "$C/loop/trench.yaml"
+has "$t/err" "card.yaml:5:26: error: field '{nmae}' is in no column of data 'cards.csv' (its columns are name, art, text)" "cards: the misspelt field told at the template"
+has "$t/err" "did you mean 'name'?" "cards: the misspelt field's suggestion"
+has "$t/err" "cards.csv:3:9: error: card 'Captain': image 'art/oficer.png' cannot be opened" "cards: check opens the pictures"
+has "$t/err" "did you mean 'art/officer.png'?" "cards: the misspelt picture's suggestion"
+has "$t/err" "card.yaml:9:29: error: element 'back.art': image 'art/bak.png' cannot be opened" "cards: check opens the back's picture without --backs"
+[ "$(grep -c 'nmae' "$t/err")" = 1 ] && ok || bad "cards: the misspelt field is told more than once: $(grep -c nmae "$t/err")"
+# Render says the same of the picture.
+expect 1 "cards: render the designer's deck" -- "$muster" render -o "$C/loop/x.pdf" "$C/loop/trench.yaml"
+[ ! -e "$C/loop/x.pdf" ] && ok || bad "cards: a PDF written with errors"
+# Starters: a deck and its CSV, a template of every element, a
+# restyle of each built-in template; each passes check as printed.
+(cd "$C/loop" && "$muster" new -o my-deck.yaml cards deck) > "$t/out" 2> "$t/err" && ok || bad "cards: new -o cards deck: $(cat "$t/err")"
+has "$t/out" "my-deck.csv" "cards: new -o writes the deck's CSV"
+grep -qx 'data: my-deck.csv .*' "$C/loop/my-deck.yaml" && ok || bad "cards: the new deck names its CSV"
+expect 0 "cards: the new deck passes check" -- "$muster" check --strict "$C/loop/my-deck.yaml"
+expect 0 "cards: the new deck renders" -- "$muster" render -o "$C/loop/my-deck.pdf" "$C/loop/my-deck.yaml"
+has "$t/out" "4 cards" "cards: the new deck's 3 rows, copies counted"
+expect 2 "cards: new -o never overwrites" -- "$muster" new -o "$C/loop/my-deck.yaml" cards deck
+has "$t/err" "my-deck.yaml: error: exists" "cards: new -o says the file exists"
+expect 0 "cards: new cards template" -- "$muster" new -o "$C/loop/my-card.yaml" cards template
+for k in "box:" "text:" "image:" "line:" "wrap: true" "min_pt:" "fit:" "back:" "fonts:" "palette:"; do
+	grep -q "$k" "$C/loop/my-card.yaml" && ok || bad "cards: the template starter has no '$k'"
+done
+printf 'name,cost,type,text,art\nKindle,0,fire,Gain a spark.,art/officer.png\nDouse,1,water,Put out a fire.,\n' > "$C/loop/mine.csv"
+printf 'system: cards\nkind: deck\ntemplate: my-card.yaml\ndata: mine.csv\n' > "$C/loop/mine.yaml"
+expect 0 "cards: the template starter passes check, with a deck" -- "$muster" check --strict "$C/loop/my-card.yaml" "$C/loop/mine.yaml"
+expect 0 "cards: the template starter renders, with backs" -- "$muster" render --backs duplex-long -o "$C/loop/mine.pdf" "$C/loop/mine.yaml"
+"$muster" templates | awk '{ print $1 }' > "$C/loop/names"
+while read -r name; do
+	"$muster" new "$name" > "$C/loop/re-$name.yaml" 2> "$t/err" || bad "cards: new $name: $(head -1 "$t/err")"
+	# Uncommented, its overrides still pass: they name real elements.
+	sed -e 's/^# \(elements:\|back:\|size:\|fonts:\|palette:\)/\1/' -e 's/^#   /  /' "$C/loop/re-$name.yaml" | grep -v '{name: mark, new: true' > "$C/loop/un-$name.yaml"
+done < "$C/loop/names"
+expect 0 "cards: each restyle starter passes check, as printed and uncommented" -- "$muster" check "$C"/loop/re-*.yaml "$C"/loop/un-*.yaml
+[ "$(ls "$C"/loop/re-*.yaml | wc -l)" -ge 10 ] && ok || bad "cards: too few restyle starters"
+expect 2 "cards: new of neither a system nor a template" -- "$muster" new nonesuch
+has "$t/err" "'nonesuch' is neither a system nor a built-in template" "cards: new names what it takes"
+# A box given only fill: has no outline (issue 28): its edge is its fill.
+printf 'template: fill\nrenders: cards.card\nsize: [63mm, 88mm]\nelements:\n  - {box: red, at: [10mm, 10mm], size: [43mm, 68mm], fill: "#ff0000"}\n  - {name: name, text: "{name}", at: [15mm, 30mm], size: [30mm, 8mm]}\n' > "$C/loop/fill.yaml"
+printf 'system: cards\nkind: deck\ntemplate: fill.yaml\ncards:\n  - {name: A}\n' > "$C/loop/fill-deck.yaml"
+expect 0 "cards: a filled box" -- "$muster" render --format png --dpi 300 -d "$C/loop/png" "$C/loop/fill-deck.yaml"
+# 10 mm at 300 dpi is pixel 118.1: pixel 118 is the box's edge, red
+# (#ff1b1b); a 0.5 pt black outline (2 pixels) made it #000000.
+edge=$(pix "$C"/loop/png/fill-deck-001.png 118 300 | tail -1)
+case $edge in "#ff"*) ok;; *) bad "cards: a box given only fill: is outlined: its edge is $edge";; esac
 rm -rf "$C"

@@ -1,0 +1,25 @@
+/*
+ * layout/probe.h -- what `muster check` opens of what a card would
+ * print, so that check refuses what render would (SPEC 2): every font a
+ * template names (found and loaded, as render loads it) and every
+ * picture its front and back place (its header read: pdf/imgprobe.h),
+ * with the nearest existing name for a missing one.  Each problem once
+ * a place, however many cards or templates share it.
+ */
+#ifndef MUSTER_LAYOUT_PROBE_H
+#define MUSTER_LAYOUT_PROBE_H
+
+struct probe;
+struct record;
+struct template;
+
+/* A probe for one command's run; free with probe_free(). */
+struct probe *probe_new(void);
+void probe_free(struct probe *pr);
+/* The fonts of t and the pictures it fixes (no {field} in the path). */
+void probe_template(struct probe *pr, const struct template *t);
+/* Every picture t would place for r, front and back, and t's fonts. */
+void probe_card(struct probe *pr, const struct template *t,
+    const struct record *r);
+
+#endif

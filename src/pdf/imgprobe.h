@@ -1,0 +1,30 @@
+/*
+ * pdf/imgprobe.h -- an image's header read without decoding it: what
+ * `muster check` opens of every picture a template names, so that it
+ * refuses what render would refuse to place (SPEC 2: check sees what
+ * render sees), in a few hundred bytes a picture.
+ */
+#ifndef MUSTER_PDF_IMGPROBE_H
+#define MUSTER_PDF_IMGPROBE_H
+
+#include <stddef.h>
+
+/*
+ * Reads the PNG signature and IHDR, or walks a JPEG's markers to its
+ * frame header (SOFn): 0 with its size in pixels, or -1 with why set to
+ * what follows "image 'NAME' " in a message (cannot be opened, not a
+ * PNG or JPEG, a damaged header, over PDF_IMAGE_MAX_PIXELS).  What only
+ * decoding finds (damaged pixel data) is left to render.
+ */
+int img_probe(const char *path, unsigned long *w, unsigned long *h,
+    char *why, size_t wl);
+
+/*
+ * For an image that cannot be opened: the name in its folder nearest to
+ * path's last part, as written (written with path's folders), in buf;
+ * NULL when the folder holds none near it.
+ */
+const char *img_nearest(const char *path, const char *written, char *buf,
+    size_t size);
+
+#endif

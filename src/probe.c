@@ -1,0 +1,90 @@
+/*
+ * probe.c -- see probe.h.  The template a card prints with is found as
+ * render finds it (cmd_render.c's template_for() and emit_one()): the
+ * one the card's document names, else its product's built-in one.
+ */
+#include "probe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "layout/probe.h"
+#include "record.h"
+#include "system.h"
+#include "util.h"
+
+struct checkprobe {
+	struct probe *pr;
+	struct record *rec;
+};
+
+struct emit_ctx {
+	struct checkprobe *cp;
+	const struct product *p;
+	const struct template *t;	/* the product's own, or NULL */
+};
+
+struct checkprobe *
+checkprobe_new(void)
+{
+	struct checkprobe *cp = xcalloc(1, sizeof(*cp));
+
+	cp->pr = probe_new();
+	cp->rec = record_new();
+	return cp;
+}
+
+void
+checkprobe_free(struct checkprobe *cp)
+{
+	if (cp == NULL)
+		return;
+	probe_free(cp->pr);
+	record_free(cp->rec);
+	free(cp);
+}
+
+static void
+probe_one(struct emitter *e, int copies)
+{
+	struct emit_ctx *ec = e->ctx;
+	const struct template *t = ec->t;
+	const char *name, *file;
+
+	(void)copies;
+	if ((name = rec_template(e->rec, &file)) != NULL)
+		/* Told by the document's rules when it cannot be used. */
+		t = catalog_template(name, file, NULL, NULL,
+		    ec->p->type->name);
+	if (t)
+		probe_card(ec->cp->pr, t, e->rec);
+}
+
+void
+checkprobe_document(struct loaded *ld, void *ctx)
+{
+	struct checkprobe *cp = ctx;
+	const struct product *p;
+	struct emit_ctx ec;
+	struct emitter em;
+
+	if (ld->kind == NULL || ld->obj == NULL)
+		return;
+	for (p = ld->kind->products; p && p->name; p++) {
+		ec.cp = cp;
+		ec.p = p;
+		ec.t = catalog_template(p->tmpl, NULL, NULL, "template.invalid",
+		    p->type->name);
+		em.rec = cp->rec;
+		em.card = probe_one;
+		em.ctx = &ec;
+		p->emit(ld->obj, &em);
+	}
+}
+
+void
+checkprobe_template(struct checkprobe *cp, const struct template *t)
+{
+	probe_template(cp->pr, t);
+}
