@@ -125,10 +125,13 @@ pdf_failed(const struct pdf *p, char *err, size_t errlen)
 /*
  * Replaces libharu's ToUnicode CMap of a UTF-8 font: codes are Unicode
  * code points (Identity-H over UCS-2), so each high byte maps onto itself.
- * A bfrange may not cross its last byte, hence one range per high byte.
+ * A bfrange may not cross its last byte, hence one range per high byte:
+ * every high byte when the font is loaded, and at the save only those
+ * of the code points used (used[hi] non-zero), for a reader parses the
+ * map for every page that names the font, 248 ranges of 256 codes.
  */
 static void
-fix_tounicode(HPDF_Font f)
+fix_tounicode(HPDF_Font f, const unsigned char *used)
 {
 	HPDF_FontAttr attr = (HPDF_FontAttr)f->attr;
 	HPDF_Stream s;
@@ -149,13 +152,13 @@ fix_tounicode(HPDF_Font f)
 	    "/CMapType 2 def\n"
 	    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
 	for (hi = 0; hi < 256; hi++) {
-		if (hi >= 0xd8 && hi <= 0xdf)
+		if ((hi >= 0xd8 && hi <= 0xdf) || (used && !used[hi]))
 			continue;	/* surrogates are no characters */
 		if (!inblock) {
 			int left = 0, h;
 
 			for (h = hi; h < 256 && left < 100; h++)
-				if (h < 0xd8 || h > 0xdf)
+				if ((h < 0xd8 || h > 0xdf) && (!used || used[h]))
 					left++;
 			snprintf(line, sizeof(line), "%d beginbfrange\n", left);
 			HPDF_Stream_WriteStr(s, line);
@@ -287,7 +290,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 		*why = "libharu cannot load its TrueType file";
 		goto fail;
 	}
-	fix_tounicode(ft->f);
+	fix_tounicode(ft->f, NULL);
 	ft->pattern = xstrdup(pattern);
 	ft->file = xstrdup((const char *)file);
 	ft->cs = FcCharSetCopy(cs);
@@ -1160,8 +1163,9 @@ add_id(struct pdf *p)
 }
 
 /*
- * Cuts each font's /W array (its glyph widths) down to the code points
- * the document measured or showed.  libharu 2.3 writes a UTF-8 font's
+ * Cuts each font's /W array (its glyph widths), its ToUnicode map and
+ * its CIDToGIDMap down to the code points the document measured or
+ * showed.  libharu 2.3 writes a UTF-8 font's
  * widths for every glyph the font has, some 6,000 numbers for DejaVu,
  * and a reader parses them again for each page that names the font:
  * poppler spent 15 of the 25 ms it took to draw a card at 300 dpi there.
@@ -1184,10 +1188,36 @@ item(HPDF_Array arr, HPDF_UINT i, HPDF_UINT16 cls)
 	return h;
 }
 
+/*
+ * Cuts a font's CIDToGIDMap, two bytes a code point from 0 to 65,535,
+ * after code point maxc: a reader inflates the whole map for every page
+ * that names the font, and a code past the map is one no text uses.
+ */
 static void
-trim_widths(struct pdf *p)
+trim_map(HPDF_FontAttr attr, long maxc)
+{
+	HPDF_Stream st;
+	HPDF_UINT keep = (HPDF_UINT)(maxc + 1) * 2, got = keep;
+	HPDF_BYTE *b;
+
+	if (attr->map_stream == NULL || (st = attr->map_stream->stream) ==
+	    NULL || st->type != HPDF_STREAM_MEMORY ||
+	    HPDF_Stream_Size(st) <= keep)
+		return;
+	b = xmalloc(keep);
+	if (HPDF_Stream_Seek(st, 0, HPDF_SEEK_SET) == HPDF_OK &&
+	    HPDF_Stream_Read(st, b, &got) == HPDF_OK && got == keep) {
+		HPDF_MemStream_FreeData(st);
+		HPDF_Stream_Write(st, b, keep);
+	}
+	free(b);
+}
+
+static void
+trim_fonts(struct pdf *p)
 {
 	static short w[65536];
+	unsigned char hi[256];
 	HPDF_MMgr mm = p->doc->mmgr;
 	int i, k;
 
@@ -1196,7 +1226,7 @@ trim_widths(struct pdf *p)
 		HPDF_Array arr, run = NULL;
 		HPDF_Number first, lastn, v;
 		HPDF_UINT n, j, m;
-		long c, last = -2;
+		long c, last = -2, maxc = 0;
 
 		if (p->font[i].f == NULL || p->font[i].width == NULL)
 			continue;
@@ -1239,15 +1269,18 @@ trim_widths(struct pdf *p)
 			j += 3;
 		}
 		HPDF_Array_Clear(arr);
+		memset(hi, 0, sizeof(hi));
 		for (c = 0; c < 65536; c++) {
 			int used = 0;
 
-			if (w[c] < 0)
-				continue;
 			for (k = i; k < p->nfonts && !used; k++)
 				used = p->font[k].f == p->font[i].f &&
 				    p->font[k].width && p->font[k].width[c] >= 0;
-			if (!used)
+			if (used) {
+				hi[c >> 8] = 1;
+				maxc = c;
+			}
+			if (!used || w[c] < 0)
 				continue;
 			if (c != last + 1) {
 				HPDF_Array_AddNumber(arr, (HPDF_INT32)c);
@@ -1257,6 +1290,8 @@ trim_widths(struct pdf *p)
 			HPDF_Array_AddNumber(run, w[c]);
 			last = c;
 		}
+		fix_tounicode(p->font[i].f, hi);
+		trim_map(attr, maxc);
 next:		;
 	}
 }
@@ -1327,7 +1362,7 @@ write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	p->doc->stream = st;
-	trim_widths(p);
+	trim_fonts(p);
 	if (HPDF_SaveToStream(p->doc) != HPDF_OK || out_flush(o) < 0 ||
 	    o->err) {
 		if (o->err)
