@@ -167,12 +167,12 @@ to_fd(void *closure, const unsigned char *data, unsigned int len)
 	if (o->seen < PNG_HEAD && o->seen + len >= PNG_HEAD) {
 		head = PNG_HEAD - o->seen;
 		phys_chunk(o->dpi, phys);
-		if (write_all(o->fd, data, head) < 0 ||
-		    write_all(o->fd, phys, sizeof(phys)) < 0)
+		if (write_all(o->fd, data, head) != 0 ||
+		    write_all(o->fd, phys, sizeof(phys)) != 0)
 			return CAIRO_STATUS_WRITE_ERROR;
 	}
 	o->seen += len;
-	if (write_all(o->fd, data + head, len - head) < 0)
+	if (write_all(o->fd, data + head, len - head) != 0)
 		return CAIRO_STATUS_WRITE_ERROR;
 	return CAIRO_STATUS_SUCCESS;
 }
@@ -320,7 +320,7 @@ sink_write(png_structp png, png_bytep data, png_size_t len)
 {
 	struct png_sink *k = png_get_io_ptr(png);
 
-	if (write_all(k->fd, data, len) < 0) {
+	if (write_all(k->fd, data, len) != 0) {
 		k->err = errno ? errno : EIO;
 		png_error(png, "write failed");
 	}
