@@ -18,15 +18,22 @@
 #   check   10,000 unit files and one file of 10,000 documents, beside
 #           bench/yamlparse.c (libyaml's bare event parse of the same
 #           files, read into memory), warm, and cold: every file
-#           dropped from the page cache before each run.
+#           dropped from the page cache before each run;
+#   watch   render --watch of a deck of 100 cards with pictures: the
+#           time from a save to the line saying the PDF is written
+#           (bench/watch.py), and the renders a burst of saves makes.
 #
-# One limit: 100,000 cards must render in under 300 MB, or this exits
-# 1.  Inputs are generated in bench/gen/, never committed.
+# BENCH_PARTS (default "render single png check watch") names the parts
+# to run.  One limit: 100,000 cards must render in under 300 MB, or this
+# exits 1.  Inputs are generated in bench/gen/, never committed.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 sizes=${BENCH_SIZES:-1000 10000 100000}
 pngn=${BENCH_PNG:-500}
+parts=" ${BENCH_PARTS:-render single png check watch} "
+# part NAME: whether NAME is to be run.
+part() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
 limit_mb=300
 gen=bench/gen
 mkdir -p "$gen"
@@ -101,6 +108,7 @@ size() { wc -c < "$1" | awk '{ printf "%.1f", $1 / 1048576 }'; }
 
 echo "muster bench: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $runs pairs, median (lowest-highest)"
 echo "CPU and wall in seconds, memory in MB (peak RSS)"
+if part render; then
 echo
 echo "render: muster (A) and bench/floor.c (B), interleaved"
 printf "%-6s %6s | %-20s %-20s %6s | %-20s %-20s %6s %5s | %-18s %-18s %-18s %5s\n" \
@@ -131,6 +139,9 @@ for paper in letter a4; do
 	done
 done
 
+fi
+
+if part single; then
 echo
 echo "single: one card a page (--layout single), Letter"
 for n in $sizes; do
@@ -148,6 +159,9 @@ for n in $sizes; do
 	    "$(stat "$gen/a" 3 0.0009765625)" "$(size "$gen/single.pdf")"
 done
 
+fi
+
+if part png; then
 echo
 echo "png: $pngn Letter business cards at 300 dpi; muster (A) and pdftoppm (B), interleaved"
 in=$(inputs "$pngn")
@@ -176,6 +190,9 @@ printf "  pdftoppm: %s cards/s of wall time, %s cards/s of CPU time, %s MB\n" \
     "$(stat "$gen/b.rate" 1)" "$(stat "$gen/b.rate" 2)" "$(med "$gen/b" 3 0.0009765625)"
 printf "  A/B CPU time %s, wall time %s\n" "$(ratio 2)" "$(ratio 1)"
 
+fi
+
+if part check; then
 echo
 echo "check: muster check (A) and libyaml's bare parse (B), interleaved"
 in=$(inputs 10000)
@@ -198,8 +215,32 @@ printf "  one file of 10000 documents: A cpu %s wall %s %s MB; B cpu %s; A/B cpu
     "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" "$(med "$gen/a" 3 0.0009765625)" \
     "$(stat "$gen/b" 2)" "$(ratio 2)"
 
+fi
+
+if part watch; then
+echo
+echo "watch: save to written line, a deck of 100 cards with pictures (decks/ember-tide, its cards to 100)"
+rm -rf "$gen/watch"
+mkdir -p "$gen/watch"
+cp -r decks/ember-tide decks/ember-tide.yaml "$gen/watch/"
+/usr/bin/python3 - "$gen/watch/ember-tide/cards.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+head, body = rows[0], rows[1:]
+out = [head]
+for k in range(100):
+    r = list(body[k % len(body)])
+    r[head.index("name")] += " %d" % (k + 1)
+    r[head.index("copies")] = "1"
+    out.append(r)
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(out)
+PY
+printf "  %s\n" "$(/usr/bin/python3 bench/watch.py ./muster "$gen/watch" $((runs * 2 + 1)))"
+fi
+
 case " $sizes " in
 *" 100000 "*)
+	part render || exit 0
 	if [ -n "$over" ]; then
 		echo "FAIL: 100000 cards took more than $limit_mb MB on:$over"
 		exit 1
