@@ -26,8 +26,8 @@
 #include "shellshock_game.h"
 
 const char ss_value_usage[] =
-    "usage: muster value [--json] [--against PATH]... PATH...\n"
-    "       muster value --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
+    "usage: muster value [shellshock] [--json] [--against PATH]... PATH...\n"
+    "       muster value [shellshock] --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
     "\n"
     "What a Shellshock card is worth: the chance of winning a fight.  Each\n"
     "card duels every unit of the reference set under the basic rules\n"
@@ -474,10 +474,10 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 static void
 duel_line(struct report *rp, const char *label, const char *key, double p)
 {
-	char fmt[64], padded[200];
+	char padded[200];
 
-	snprintf(fmt, sizeof(fmt), "  {_:%%s} {%s:%%8.4P} %%\n", key);
-	rp_f(rp, fmt, pad(label, 26, padded, sizeof(padded)), p);
+	rp_f(rp, "  {_:%s} {@:%8.4P} %\n", pad(label, 26, padded,
+	    sizeof(padded)), key, p);
 }
 
 static int
@@ -502,8 +502,7 @@ duel(int argc, char **argv, long runs, unsigned long long seed, int json)
 	}
 	ss_duel(a, bu, runs, seed, &d);
 	rp = rp_new(stdout, json);
-	rp_f(rp, "duel: {a:%s} against {b:%s} from {~starts:%s}", a->name,
-	    bu->name, NULL);
+	rp_f(rp, "duel: {a:%s} against {b:%s} from ", a->name, bu->name);
 	rp_open(rp, "starts", '[');
 	for (i = 0; i < SS_DUEL_NSTARTS; i++)
 		rp_f(rp, "{_:%s}{:%d}", i ? ", " : "", ss_duel_starts[i]);
