@@ -45,15 +45,15 @@ NO_DEPS =
 
 DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 	fonts-dejavu-extra pkg-config zlib1g-dev libpoppler-glib-dev \
-	libpng-dev libjpeg-dev liblcms2-dev libgs-common
+	libpng-dev libjpeg-dev liblcms2-dev libgs-common libdeflate-dev
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml clang mandoc
 
 # Recursively expanded, so pkg-config runs after `deps` installed it.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg lcms2)
+	libpng libjpeg lcms2 libdeflate)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg lcms2)
+	libpng libjpeg lcms2 libdeflate)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)

@@ -1,23 +1,47 @@
 #!/bin/sh
-# run.sh -- `make bench` (SPEC section 7): rendering 1,000, 10,000 and
-# 100,000 Shellshock record cards on Letter and on A4, muster beside the
-# floor (bench/floor.c, a bare libharu loop drawing the same card), and
-# checking 10,000 unit files and one file of 10,000 documents.  Each
-# figure is the median of BENCH_RUNS runs (default 5): wall time, cards a
-# second, peak memory (RSS) and PDF size, with muster's ratios to the
-# floor.  Figures, not pass/fail, but for one limit: 100,000 cards must
-# render in under 300 MB, or this exits 1.  Inputs are generated here,
-# in bench/gen/, never committed.
+# run.sh -- `make bench` (SPEC section 7): figures, not pass/fail (but
+# for one limit, below).  Each comparison runs its two commands in turn,
+# pair by pair (A B A B ...), so that a drift in the machine's speed
+# falls on both; every figure is the median of BENCH_RUNS pairs (default
+# 5) with its spread (lowest-highest), and each ratio is taken pair by
+# pair.  CPU time is user + system of the whole process (muster's
+# compressing and PNG-writing threads included), wall time as a clock on
+# the wall sees it, memory the peak RSS.
+#
+#   render  1,000, 10,000 and 100,000 Shellshock record cards
+#           (BENCH_SIZES) on Letter and A4, beside bench/floor.c, a
+#           bare libharu loop drawing the same card;
+#   single  the same cards one a page (--layout single), muster alone;
+#   png     BENCH_PNG cards (default 500) as PNG at 300 dpi, beside
+#           pdftoppm -r 300 drawing the same cards from a PDF of one a
+#           page;
+#   check   10,000 unit files and one file of 10,000 documents, beside
+#           bench/yamlparse.c (libyaml's bare event parse of the same
+#           files, read into memory), warm, and cold: every file
+#           dropped from the page cache before each run;
+#   watch   render --watch of a deck of 100 cards with pictures: the
+#           time from a save to the line saying the PDF is written
+#           (bench/watch.py), and the renders a burst of saves makes.
+#
+# BENCH_PARTS (default "render single png check watch") names the parts
+# to run.  One limit: 100,000 cards must render in under 300 MB, or this
+# exits 1.  Inputs are generated in bench/gen/, never committed.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 sizes=${BENCH_SIZES:-1000 10000 100000}
+pngn=${BENCH_PNG:-500}
+parts=" ${BENCH_PARTS:-render single png check watch} "
+# part NAME: whether NAME is to be run.
+part() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
 limit_mb=300
 gen=bench/gen
 mkdir -p "$gen"
 cc -O2 -o "$gen/floor" bench/floor.c -lhpdf -lm
+cc -O2 -D_DEFAULT_SOURCE -o "$gen/yamlparse" bench/yamlparse.c -lyaml
+[ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (apt-get install time)"; exit 2; }
 
-# The inputs: N cards in one file (100,000 in ten files of 10,000, each
+# The inputs: N cards in one file (over 10,000 in files of 10,000, each
 # under the 64 MiB a file may hold), and 10,000 files of one card.
 inputs() {
 	n=$1
@@ -42,73 +66,181 @@ if [ ! -d "$gen/units" ]; then
 	awk -v n=10000 -v dir="$gen/units" -f bench/gen.awk
 fi
 
-# median: the middle of the numbers on standard input.
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+# once FILE COMMAND...: runs it once, appends "wall cpu kb" to FILE.
+once() {
+	f=$1
+	shift
+	/usr/bin/time -f "%e %U %S %M" -o "$gen/time" "$@" >/dev/null \
+	    2>"$gen/err" || { echo "bench: $*"; tail -3 "$gen/err"; exit 1; }
+	awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }' "$gen/time" >> "$f"
 }
 
-# measure COMMAND...: runs it $runs times; sets secs and kb to the
-# medians of wall time and peak RSS.
-measure() {
-	: > "$gen/times"
+# pairs: runs the shell functions a and b in turn, $runs times each,
+# into $gen/a and $gen/b (one line a run: wall, cpu, kb).
+pairs() {
+	: > "$gen/a"
+	: > "$gen/b"
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		if [ -x /usr/bin/time ]; then
-			/usr/bin/time -f "%e %M" -o "$gen/time" "$@" \
-			    >/dev/null 2>"$gen/err" || { tail -3 "$gen/err"; exit 1; }
-		else
-			python3 -c 'import resource,subprocess,sys,time
-t=time.time(); r=subprocess.run(sys.argv[2:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL)
-u=resource.getrusage(resource.RUSAGE_CHILDREN)
-open(sys.argv[1],"w").write("%.2f %d\n"%(time.time()-t,u.ru_maxrss))' "$gen/time" "$@"
-		fi
-		cat "$gen/time" >> "$gen/times"
+		a
+		b
 		i=$((i + 1))
 	done
-	secs=$(awk '{ print $1 }' "$gen/times" | median)
-	kb=$(awk '{ print $2 }' "$gen/times" | median)
 }
 
-mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s < 0.01) s = 0.01; printf "%d", n / s }'; }
+# stat FILE COL [SCALE]: "median (min-max)" of column COL, times SCALE.
+stat() {
+	awk -v c="$2" -v k="${3:-1}" '{ print $c * k }' "$1" | sort -g |
+	    awk '{ v[NR] = $1 } END {
+		printf "%.2f (%.2f-%.2f)", v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
+med() {
+	awk -v c="$2" -v k="${3:-1}" '{ print $c * k }' "$1" | sort -g |
+	    awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] }'
+}
+# ratio COL: pair by pair a / b of column COL, as stat prints.
+ratio() {
+	paste -d ' ' "$gen/a" "$gen/b" | awk -v c="$1" '{
+		b = $(c + 3); if (b < 0.001) b = 0.001; print $c / b }' > "$gen/r"
+	stat "$gen/r" 1
+}
 size() { wc -c < "$1" | awk '{ printf "%.1f", $1 / 1048576 }'; }
 
-echo "muster bench: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), medians of $runs runs"
+echo "muster bench: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $runs pairs, median (lowest-highest)"
+echo "CPU and wall in seconds, memory in MB (peak RSS)"
+if part render; then
 echo
-printf "%-6s %7s | %-31s | %-31s | %s\n" "" "" "floor (bare libharu loop)" "muster render" "muster / floor"
-printf "%-6s %7s | %6s %8s %7s %6s | %6s %8s %7s %6s | %5s %6s %5s\n" \
-    paper cards s cards/s "RSS MB" "PDF MB" s cards/s "RSS MB" "PDF MB" time memory PDF
+echo "render: muster (A) and bench/floor.c (B), interleaved"
+printf "%-6s %6s | %-20s %-20s %6s | %-20s %-20s %6s %5s | %-18s %-18s %-18s %5s\n" \
+    paper cards "B cpu" "B wall" "B MB" "A cpu" "A wall" "A MB" "A PDF" \
+    "A/B cpu" "A/B wall" "A/B memory" "PDF"
 over=
 for paper in letter a4; do
 	for n in $sizes; do
 		in=$(inputs "$n")
-		measure "$gen/floor" "$n" "$gen/floor.pdf" "$paper"
-		fs=$secs fkb=$kb fsize=$(size "$gen/floor.pdf")
-		# shellcheck disable=SC2086
-		measure ./muster render --paper "$paper" --product card \
-		    -o "$gen/muster.pdf" $in
-		msize=$(size "$gen/muster.pdf")
-		printf "%-6s %7d | %6.2f %8d %7s %6s | %6.2f %8d %7s %6s | %5.2f %6.2f %5.2f\n" \
-		    "$paper" "$n" "$fs" "$(rate "$n" "$fs")" "$(mb "$fkb")" "$fsize" \
-		    "$secs" "$(rate "$n" "$secs")" "$(mb "$kb")" "$msize" \
-		    "$(awk -v a="$secs" -v b="$fs" 'BEGIN { print a / (b < 0.01 ? 0.01 : b) }')" \
-		    "$(awk -v a="$kb" -v b="$fkb" 'BEGIN { print a / b }')" \
-		    "$(awk -v a="$msize" -v b="$fsize" 'BEGIN { print a / b }')"
-		if [ "$n" -ge 100000 ] && [ "$kb" -gt $((limit_mb * 1024)) ]; then
+		a() {
+			# shellcheck disable=SC2086
+			once "$gen/a" ./muster render --paper "$paper" \
+			    --product card -o "$gen/muster.pdf" $in
+		}
+		b() { once "$gen/b" "$gen/floor" "$n" "$gen/floor.pdf" "$paper"; }
+		pairs
+		printf "%-6s %6d | %-20s %-20s %6s | %-20s %-20s %6s %5s | %-18s %-18s %-18s %5.2f\n" \
+		    "$paper" "$n" "$(stat "$gen/b" 2)" "$(stat "$gen/b" 1)" \
+		    "$(med "$gen/b" 3 0.0009765625)" \
+		    "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" \
+		    "$(med "$gen/a" 3 0.0009765625)" "$(size "$gen/muster.pdf")" \
+		    "$(ratio 2)" "$(ratio 1)" "$(ratio 3)" \
+		    "$(awk -v a="$(wc -c < "$gen/muster.pdf")" \
+		    -v b="$(wc -c < "$gen/floor.pdf")" 'BEGIN { print a / b }')"
+		if [ "$n" -ge 100000 ] && [ "$(med "$gen/a" 3)" -gt $((limit_mb * 1024)) ]; then
 			over="$over $paper"
 		fi
 	done
 done
+
+fi
+
+if part single; then
 echo
-measure ./muster check "$gen/units"
-printf "muster check, 10000 unit files:          %5.2f s %8d files/s %7s MB\n" \
-    "$secs" "$(rate 10000 "$secs")" "$(mb "$kb")"
+echo "single: one card a page (--layout single), Letter"
+for n in $sizes; do
+	in=$(inputs "$n")
+	: > "$gen/a"
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		# shellcheck disable=SC2086
+		once "$gen/a" ./muster render --layout single --paper letter \
+		    --product card -o "$gen/single.pdf" $in
+		i=$((i + 1))
+	done
+	printf "%6d pages: cpu %s  wall %s  %s MB  PDF %s MB\n" "$n" \
+	    "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" \
+	    "$(stat "$gen/a" 3 0.0009765625)" "$(size "$gen/single.pdf")"
+done
+
+fi
+
+if part png; then
+echo
+echo "png: $pngn Letter business cards at 300 dpi; muster (A) and pdftoppm (B), interleaved"
+in=$(inputs "$pngn")
+./muster render --layout single --paper letter --product card \
+    -o "$gen/png.pdf" "$in" >/dev/null 2>&1
+rm -rf "$gen/png" "$gen/ppm"
+mkdir -p "$gen/png" "$gen/ppm"
+if command -v pdftoppm >/dev/null; then
+	b() { once "$gen/b" pdftoppm -r 300 -png "$gen/png.pdf" "$gen/ppm/p"; }
+else
+	b() { once "$gen/b" true; }
+fi
+a() {
+	once "$gen/a" ./muster render --format png --dpi 300 --paper letter \
+	    --product card -d "$gen/png" "$in"
+}
+pairs
+# cards a second: N / seconds, so the median of the rates
+for f in a b; do
+	awk -v n="$pngn" '{ printf "%f %f %s\n", n / ($1 < 0.001 ? 0.001 : $1),
+	    n / ($2 < 0.001 ? 0.001 : $2), $3 }' "$gen/$f" > "$gen/$f.rate"
+done
+printf "  muster:   %s cards/s of wall time, %s cards/s of CPU time, %s MB\n" \
+    "$(stat "$gen/a.rate" 1)" "$(stat "$gen/a.rate" 2)" "$(med "$gen/a" 3 0.0009765625)"
+printf "  pdftoppm: %s cards/s of wall time, %s cards/s of CPU time, %s MB\n" \
+    "$(stat "$gen/b.rate" 1)" "$(stat "$gen/b.rate" 2)" "$(med "$gen/b" 3 0.0009765625)"
+printf "  A/B CPU time %s, wall time %s\n" "$(ratio 2)" "$(ratio 1)"
+
+fi
+
+if part check; then
+echo
+echo "check: muster check (A) and libyaml's bare parse (B), interleaved"
 in=$(inputs 10000)
-measure ./muster check "$in"
-printf "muster check, one file of 10000 documents: %5.2f s %6d documents/s %5s MB\n" \
-    "$secs" "$(rate 10000 "$secs")" "$(mb "$kb")"
+a() { once "$gen/a" ./muster check "$gen/units"; }
+b() { once "$gen/b" "$gen/yamlparse" "$gen/units"; }
+pairs
+printf "  10000 unit files, warm: A cpu %s wall %s %s MB; B cpu %s; A/B cpu %s\n" \
+    "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" "$(med "$gen/a" 3 0.0009765625)" \
+    "$(stat "$gen/b" 2)" "$(ratio 2)"
+a() { "$gen/yamlparse" -e "$gen/units" >/dev/null; once "$gen/a" ./muster check "$gen/units"; }
+b() { "$gen/yamlparse" -e "$gen/units" >/dev/null; once "$gen/b" "$gen/yamlparse" "$gen/units"; }
+pairs
+printf "  10000 unit files, cold: A cpu %s wall %s; B cpu %s wall %s; A/B cpu %s wall %s\n" \
+    "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" "$(stat "$gen/b" 2)" \
+    "$(stat "$gen/b" 1)" "$(ratio 2)" "$(ratio 1)"
+a() { once "$gen/a" ./muster check "$in"; }
+b() { once "$gen/b" "$gen/yamlparse" "$in"; }
+pairs
+printf "  one file of 10000 documents: A cpu %s wall %s %s MB; B cpu %s; A/B cpu %s\n" \
+    "$(stat "$gen/a" 2)" "$(stat "$gen/a" 1)" "$(med "$gen/a" 3 0.0009765625)" \
+    "$(stat "$gen/b" 2)" "$(ratio 2)"
+
+fi
+
+if part watch; then
+echo
+echo "watch: save to written line, a deck of 100 cards with pictures (decks/ember-tide, its cards to 100)"
+rm -rf "$gen/watch"
+mkdir -p "$gen/watch"
+cp -r decks/ember-tide decks/ember-tide.yaml "$gen/watch/"
+/usr/bin/python3 - "$gen/watch/ember-tide/cards.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+head, body = rows[0], rows[1:]
+out = [head]
+for k in range(100):
+    r = list(body[k % len(body)])
+    r[head.index("name")] += " %d" % (k + 1)
+    r[head.index("copies")] = "1"
+    out.append(r)
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(out)
+PY
+printf "  %s\n" "$(/usr/bin/python3 bench/watch.py ./muster "$gen/watch" $((runs * 2 + 1)))"
+fi
+
 case " $sizes " in
 *" 100000 "*)
+	part render || exit 0
 	if [ -n "$over" ]; then
 		echo "FAIL: 100000 cards took more than $limit_mb MB on:$over"
 		exit 1

@@ -355,30 +355,32 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
 	struct raster *r;
-	char *name = xmalloc(stemlen + 32);
-	int n, i, k, cards = 0, sheets = 0, *cells = NULL, nfront = 0;
+	struct raster_plan pl;
+	char **names = NULL, **sheet_names = NULL;
+	int n, i, k, cards = 0, *cells = NULL, *pages = NULL, nfront = 0;
+	int npages = 0, nsheets = 0, *sheets = NULL;
 	double w0 = 0, h0 = 0, pw, ph, sdpi;
 	int rc = -1;
 
-	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0) {
-		free(name);
+	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0)
 		return -1;
-	}
 	if ((r = raster_open(bytes, len, err, errlen)) == NULL)
 		goto out;
 	n = raster_pages(r);
 	cells = xmalloc(sizeof(*cells) * (size_t)(n + 1));
+	pages = xmalloc(sizeof(*pages) * (size_t)(n + 1));
+	names = xcalloc((size_t)n + 1, sizeof(*names));
 	for (i = 0; i < n; i += 2) {
 		cards++;
-		snprintf(name, stemlen + 32, "%.*s-%03d.png", (int)stemlen,
-		    path, cards);
-		if (raster_png(r, i, dpi, name, err, errlen) < 0)
-			goto out;
+		names[npages] = xmalloc(stemlen + 32);
+		snprintf(names[npages], stemlen + 32, "%.*s-%03d.png",
+		    (int)stemlen, path, cards);
+		pages[npages++] = i;
 		if (backs && i + 1 < n) {
-			snprintf(name, stemlen + 32, "%.*s-%03d-back.png",
-			    (int)stemlen, path, cards);
-			if (raster_png(r, i + 1, dpi, name, err, errlen) < 0)
-				goto out;
+			names[npages] = xmalloc(stemlen + 32);
+			snprintf(names[npages], stemlen + 32,
+			    "%.*s-%03d-back.png", (int)stemlen, path, cards);
+			pages[npages++] = i + 1;
 		}
 		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
@@ -395,31 +397,56 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 	    h0 * TTS_ROWS * sdpi / 72 > TTS_MAX_PX))
 		sdpi = floor(fmin(TTS_MAX_PX * 72 / (w0 * TTS_COLS),
 		    TTS_MAX_PX * 72 / (h0 * TTS_ROWS)));
-	for (k = 0; k < nfront; k += TTS_COLS * TTS_ROWS - 1) {
-		int sheet[TTS_COLS * TTS_ROWS], c;
+	nsheets = (nfront + TTS_COLS * TTS_ROWS - 2) /
+	    (TTS_COLS * TTS_ROWS - 1);
+	sheets = xmalloc(sizeof(*sheets) * (size_t)(nsheets + 1) *
+	    TTS_COLS * TTS_ROWS);
+	sheet_names = xcalloc((size_t)nsheets + 1, sizeof(*sheet_names));
+	for (k = 0; k < nsheets; k++) {
+		int *sheet = sheets + k * TTS_COLS * TTS_ROWS, c;
+		int first = k * (TTS_COLS * TTS_ROWS - 1);
 
 		for (c = 0; c < TTS_COLS * TTS_ROWS - 1; c++)
-			sheet[c] = k + c < nfront ? cells[k + c] : -1;
+			sheet[c] = first + c < nfront ? cells[first + c] : -1;
 		/* The last cell: what a hidden card shows, its back. */
-		sheet[c] = cells[k] + 1 < n ? cells[k] + 1 : -1;
-		snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen,
-		    path, ++sheets);
-		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, bleed,
-		    name, err, errlen) < 0)
-			goto out;
+		sheet[c] = cells[first] + 1 < n ? cells[first] + 1 : -1;
+		sheet_names[k] = xmalloc(stemlen + 32);
+		snprintf(sheet_names[k], stemlen + 32, "%.*s-sheet-%d.png",
+		    (int)stemlen, path, k + 1);
 	}
+	memset(&pl, 0, sizeof(pl));
+	pl.dpi = dpi;
+	pl.npages = npages;
+	pl.pages = pages;
+	pl.paths = names;
+	pl.cols = TTS_COLS;
+	pl.rows = TTS_ROWS;
+	pl.nsheets = nsheets;
+	pl.cells = sheets;
+	pl.sheet_paths = sheet_names;
+	pl.sheet_dpi = sdpi;
+	pl.inset = bleed;
+	if (raster_write(r, &pl, err, errlen) < 0)
+		goto out;
 	w->png = 1;
 	w->cards = cards;
 	w->backs = backs;
 	w->dpi = dpi;
-	w->sheets = sheets;
+	w->sheets = nsheets;
 	w->sheet_dpi = sdpi;
 	rc = 0;
 out:
 	raster_close(r);
+	for (i = 0; i < npages; i++)
+		free(names[i]);
+	for (i = 0; i < nsheets; i++)
+		free(sheet_names[i]);
+	free(names);
+	free(sheet_names);
+	free(sheets);
+	free(pages);
 	free(cells);
 	free(bytes);
-	free(name);
 	return rc;
 }
 

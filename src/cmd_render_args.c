@@ -268,6 +268,7 @@ settle(const struct render_args *a, struct render *rd, struct job *jb,
 		rd->lo.layout = LAYOUT_SINGLE;
 		rd->lo.crop = 0;
 		rd->lo.backs = BACKS_LONG;
+		rd->lo.png_dpi = jb->dpi;
 		rd->lo.back_dx = rd->lo.back_dy = 0;
 	}
 	/* gutter-fold prints each back beside its front: --backs asks

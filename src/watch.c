@@ -304,7 +304,7 @@ watch_wait(struct watch *w, int quiet_ms)
 	struct sigaction sa;
 	sigset_t let;
 	fd_set in;
-	int changed = 0, r;
+	int changed = 0, r, quiet = quiet_ms;
 	ssize_t n;
 	char *q;
 
@@ -326,7 +326,7 @@ watch_wait(struct watch *w, int quiet_ms)
 			return 0;
 		}
 		if (changed) {
-			left = quiet_ms - ms_since(&last);
+			left = quiet - ms_since(&last);
 			if (MAX_WAIT_MS - ms_since(&first) < left)
 				left = MAX_WAIT_MS - ms_since(&first);
 			if (left <= 0)
@@ -356,6 +356,11 @@ watch_wait(struct watch *w, int quiet_ms)
 				if (!changed)
 					first = last;
 				changed = 1;
+				/* A file closed after writing, or renamed
+				 * into place, is saved: a short quiet is
+				 * enough.  A write still open may go on. */
+				quiet = ev->mask & (IN_CLOSE_WRITE |
+				    IN_MOVED_TO) ? quiet_ms / 4 : quiet_ms;
 			}
 			q += sizeof(*ev) + ev->len;
 		}

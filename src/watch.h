@@ -45,8 +45,9 @@ size_t watch_commit(struct watch *w, const char **skipped);
 
 /*
  * Waits for a change to a file of the set, then until the folders have
- * been quiet for quiet_ms (a second at most in all, should they never
- * be).  Returns 1 for a change, 0 when SIGINT or SIGTERM came (before
+ * been quiet for quiet_ms after a write, or for a quarter of it after a
+ * file was closed from writing or renamed into place, a save complete
+ * (a second at most in all, should they never be quiet).  Returns 1 for a change, 0 when SIGINT or SIGTERM came (before
  * or during the wait), -1 with errno set when inotify failed.
  */
 int watch_wait(struct watch *w, int quiet_ms);

@@ -11,6 +11,7 @@
 #include <jpeglib.h>
 
 #include "pdf/pdf.h"
+#include "pdf/raster.h"
 
 #define EPS 1e-9
 
@@ -838,11 +839,51 @@ test_image_refused(void **state)
 	pdf_free(p);
 }
 
+/*
+ * A font's widths are written for the code points the document uses
+ * only: "AB" and "D" are 65, 66 and 68, so /W holds two runs, 65 with
+ * two widths and 68 with one, and not the 6,000 of the whole font.
+ */
+static void
+test_widths_of_used_glyphs(void **state)
+{
+	int font;
+	struct pdf *p = pdf_with_font(&font);
+	struct pdf_page *pg = pdf_add_page(p, 200, 200);
+
+	(void)state;
+	pdf_text(p, pg, font, 10, 10, 10, black, "AB", 2);
+	pdf_text(p, pg, font, 10, 10, 30, black, "D", 1);
+	pdf_page_done(p, pg);
+	assert_int_equal(count_in_pdf(p, "/W [ 65 ["), 1);
+	assert_int_equal(count_in_pdf(p, "] 68 ["), 1);
+	assert_int_equal(count_in_pdf(p, "/W [ 32 ["), 0);
+	pdf_free(p);
+}
+
+/*
+ * --format png refuses a face over 100 megapixels: a 9 x 12 in card
+ * (648 x 864 pt) at 962 dpi is 8,658 x 11,544 = 99,947,952 pixels; at
+ * 963 dpi 8,667 x 11,556 = 100,155,852 (tests/bad/render-pixels).
+ */
+static void
+test_pixel_cap(void **state)
+{
+	(void)state;
+	assert_false(raster_too_big(648, 864, 962));
+	assert_true(raster_too_big(648, 864, 963));
+	/* 10,000 x 10,000 at 300 dpi (2,400 pt) is the cap, not over. */
+	assert_false(raster_too_big(2400, 2400, 300));
+	assert_true(raster_too_big(2400, 2400.25, 300));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rgb_to_cmyk),
+		cmocka_unit_test(test_widths_of_used_glyphs),
+		cmocka_unit_test(test_pixel_cap),
 		cmocka_unit_test(test_font_by_name),
 		cmocka_unit_test(test_font_substitute),
 		cmocka_unit_test(test_missing_glyph),

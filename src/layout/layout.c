@@ -14,6 +14,7 @@
 #include "../diag.h"
 #include "../pdf/imgprobe.h"
 #include "../pdf/pdf.h"
+#include "../pdf/raster.h"
 #include "../record.h"
 #include "../util.h"
 #include "draw.h"
@@ -972,6 +973,20 @@ start_sheet(struct layout *l, struct sheet *s, const struct template *t)
 		    "a %s x %s card with its margins does not fit the paper; "
 		    "use larger paper or less bleed", mm_str(s->card_w, w),
 		    mm_str(s->card_h, h));
+		return -1;
+	}
+	/* An image's pixels are refused before any is allocated. */
+	if (l->o.png_dpi > 0 && raster_too_big(s->page_w, s->page_h,
+	    l->o.png_dpi)) {
+		char w[32], h[32];
+
+		diag_at(L_FATAL, "render.pixels", t->file, 0, 0,
+		    "a %s x %s card at %.0f dpi is %.0f x %.0f pixels, over "
+		    "the %.0f megapixels an image may have; give a lower --dpi",
+		    mm_str(s->page_w, w), mm_str(s->page_h, h), l->o.png_dpi,
+		    floor(s->page_w * l->o.png_dpi / 72 + 0.5),
+		    floor(s->page_h * l->o.png_dpi / 72 + 0.5),
+		    RASTER_MAX_PIXELS / 1e6);
 		return -1;
 	}
 	return 0;

@@ -39,6 +39,9 @@ struct layout_opts {
 	double trim_w, trim_h;
 	double safe;
 	int back_first;
+	/* --format png: the images' dpi, each page an image no larger than
+	 * RASTER_MAX_PIXELS (render.pixels); 0 for a PDF. */
+	double png_dpi;
 };
 
 struct layout;

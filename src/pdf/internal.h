@@ -65,6 +65,13 @@ struct pdf_page {
 	double ox, oy;		/* the origin pdf_origin_push() moved to */
 	struct fill *fills;	/* PDF/X: filled shapes, in page points */
 	int nfills, capfills;
+	/* Fast writer: where its compressed bytes wait in the pool's
+	 * spill file, read back by libharu as the document is written. */
+	struct spilled {
+		int fd;
+		long long off;
+		unsigned len, pos;
+	} spill;
 };
 
 /* A filled box or disc, its bounds and colour as printed: what a

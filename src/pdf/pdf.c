@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
+#include <hpdf_list.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
 #include <libgen.h>
@@ -124,10 +125,13 @@ pdf_failed(const struct pdf *p, char *err, size_t errlen)
 /*
  * Replaces libharu's ToUnicode CMap of a UTF-8 font: codes are Unicode
  * code points (Identity-H over UCS-2), so each high byte maps onto itself.
- * A bfrange may not cross its last byte, hence one range per high byte.
+ * A bfrange may not cross its last byte, hence one range per high byte:
+ * every high byte when the font is loaded, and at the save only those
+ * of the code points used (used[hi] non-zero), for a reader parses the
+ * map for every page that names the font, 248 ranges of 256 codes.
  */
 static void
-fix_tounicode(HPDF_Font f)
+fix_tounicode(HPDF_Font f, const unsigned char *used)
 {
 	HPDF_FontAttr attr = (HPDF_FontAttr)f->attr;
 	HPDF_Stream s;
@@ -148,13 +152,13 @@ fix_tounicode(HPDF_Font f)
 	    "/CMapType 2 def\n"
 	    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
 	for (hi = 0; hi < 256; hi++) {
-		if (hi >= 0xd8 && hi <= 0xdf)
+		if ((hi >= 0xd8 && hi <= 0xdf) || (used && !used[hi]))
 			continue;	/* surrogates are no characters */
 		if (!inblock) {
 			int left = 0, h;
 
 			for (h = hi; h < 256 && left < 100; h++)
-				if (h < 0xd8 || h > 0xdf)
+				if ((h < 0xd8 || h > 0xdf) && (!used || used[h]))
 					left++;
 			snprintf(line, sizeof(line), "%d beginbfrange\n", left);
 			HPDF_Stream_WriteStr(s, line);
@@ -286,7 +290,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 		*why = "libharu cannot load its TrueType file";
 		goto fail;
 	}
-	fix_tounicode(ft->f);
+	fix_tounicode(ft->f, NULL);
 	ft->pattern = xstrdup(pattern);
 	ft->file = xstrdup((const char *)file);
 	ft->cs = FcCharSetCopy(cs);
@@ -1158,6 +1162,140 @@ add_id(struct pdf *p)
 	HPDF_Array_Add(a, HPDF_Binary_New(p->doc->mmgr, d, 16));
 }
 
+/*
+ * Cuts each font's /W array (its glyph widths), its ToUnicode map and
+ * its CIDToGIDMap down to the code points the document measured or
+ * showed.  libharu 2.3 writes a UTF-8 font's
+ * widths for every glyph the font has, some 6,000 numbers for DejaVu,
+ * and a reader parses them again for each page that names the font:
+ * poppler spent 15 of the 25 ms it took to draw a card at 300 dpi there.
+ * A width left out was of a code point no text uses, so nothing is drawn
+ * otherwise; the widths kept are libharu's own, read back from the
+ * array.  Fonts that share a libharu font (two names for one file) share
+ * its array: the code points of all of them are kept.
+ */
+/* Item i of arr when it is of class cls, else NULL (no libharu error
+ * raised, as HPDF_Array_GetItem would). */
+static void *
+item(HPDF_Array arr, HPDF_UINT i, HPDF_UINT16 cls)
+{
+	HPDF_Obj_Header *h;
+
+	if (i >= arr->list->count ||
+	    (h = HPDF_List_ItemAt(arr->list, i)) == NULL ||
+	    (h->obj_class & HPDF_OCLASS_ANY) != cls)
+		return NULL;
+	return h;
+}
+
+/*
+ * Cuts a font's CIDToGIDMap, two bytes a code point from 0 to 65,535,
+ * after code point maxc: a reader inflates the whole map for every page
+ * that names the font, and a code past the map is one no text uses.
+ */
+static void
+trim_map(HPDF_FontAttr attr, long maxc)
+{
+	HPDF_Stream st;
+	HPDF_UINT keep = (HPDF_UINT)(maxc + 1) * 2, got = keep;
+	HPDF_BYTE *b;
+
+	if (attr->map_stream == NULL || (st = attr->map_stream->stream) ==
+	    NULL || st->type != HPDF_STREAM_MEMORY ||
+	    HPDF_Stream_Size(st) <= keep)
+		return;
+	b = xmalloc(keep);
+	if (HPDF_Stream_Seek(st, 0, HPDF_SEEK_SET) == HPDF_OK &&
+	    HPDF_Stream_Read(st, b, &got) == HPDF_OK && got == keep) {
+		HPDF_MemStream_FreeData(st);
+		HPDF_Stream_Write(st, b, keep);
+	}
+	free(b);
+}
+
+static void
+trim_fonts(struct pdf *p)
+{
+	static short w[65536];
+	unsigned char hi[256];
+	HPDF_MMgr mm = p->doc->mmgr;
+	int i, k;
+
+	for (i = 0; i < p->nfonts; i++) {
+		HPDF_FontAttr attr;
+		HPDF_Array arr, run = NULL;
+		HPDF_Number first, lastn, v;
+		HPDF_UINT n, j, m;
+		long c, last = -2, maxc = 0;
+
+		if (p->font[i].f == NULL || p->font[i].width == NULL)
+			continue;
+		for (k = 0; k < i; k++)
+			if (p->font[k].f == p->font[i].f)
+				break;
+		if (k < i)
+			continue;	/* done with font k */
+		attr = (HPDF_FontAttr)p->font[i].f->attr;
+		if (attr == NULL || attr->descendant_font == NULL ||
+		    (arr = HPDF_Dict_GetItem(attr->descendant_font, "W",
+		    HPDF_OCLASS_ARRAY)) == NULL)
+			continue;
+		/* The widths as libharu wrote them: "first [w w ...]" or
+		 * "first last w"; any other shape is left as it is. */
+		memset(w, 0xff, sizeof(w));
+		n = arr->list->count;
+		for (j = 0; j < n; ) {
+			HPDF_Array ws;
+
+			if ((first = item(arr, j, HPDF_OCLASS_NUMBER)) == NULL)
+				goto next;
+			if ((ws = item(arr, j + 1, HPDF_OCLASS_ARRAY)) != NULL) {
+				for (m = 0; m < ws->list->count; m++) {
+					c = first->value + (long)m;
+					v = item(ws, m, HPDF_OCLASS_NUMBER);
+					if (v == NULL || c < 0 || c > 65535)
+						goto next;
+					w[c] = (short)v->value;
+				}
+				j += 2;
+				continue;
+			}
+			if ((lastn = item(arr, j + 1, HPDF_OCLASS_NUMBER)) ==
+			    NULL || (v = item(arr, j + 2, HPDF_OCLASS_NUMBER))
+			    == NULL || first->value < 0 || lastn->value > 65535)
+				goto next;
+			for (c = first->value; c <= lastn->value; c++)
+				w[c] = (short)v->value;
+			j += 3;
+		}
+		HPDF_Array_Clear(arr);
+		memset(hi, 0, sizeof(hi));
+		for (c = 0; c < 65536; c++) {
+			int used = 0;
+
+			for (k = i; k < p->nfonts && !used; k++)
+				used = p->font[k].f == p->font[i].f &&
+				    p->font[k].width && p->font[k].width[c] >= 0;
+			if (used) {
+				hi[c >> 8] = 1;
+				maxc = c;
+			}
+			if (!used || w[c] < 0)
+				continue;
+			if (c != last + 1) {
+				HPDF_Array_AddNumber(arr, (HPDF_INT32)c);
+				run = HPDF_Array_New(mm);
+				HPDF_Array_Add(arr, run);
+			}
+			HPDF_Array_AddNumber(run, w[c]);
+			last = c;
+		}
+		fix_tounicode(p->font[i].f, hi);
+		trim_map(attr, maxc);
+next:		;
+	}
+}
+
 /* The file libharu writes the document into, through a buffer of ours:
  * its stream calls come a few bytes at a time. */
 struct out {
@@ -1224,6 +1362,7 @@ write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	p->doc->stream = st;
+	trim_fonts(p);
 	if (HPDF_SaveToStream(p->doc) != HPDF_OK || out_flush(o) < 0 ||
 	    o->err) {
 		if (o->err)

@@ -36,4 +36,37 @@ int raster_png(struct raster *r, int i, double dpi, const char *path,
 int raster_sheet_png(struct raster *r, const int *cells, int cols, int rows,
     double dpi, double inset, const char *path, char *err, size_t errlen);
 
+/* The most pixels a face may have (SPEC section 8): 100 megapixels, 400
+ * MB drawn.  raster_too_big() says whether w x h points at dpi pass it,
+ * before anything is allocated. */
+#define RASTER_MAX_PIXELS 100000000.0
+int raster_too_big(double w, double h, double dpi);
+
+/*
+ * What raster_write() draws, in one pass over the pages: page pages[k]
+ * at dpi into paths[k] (in that order), and nsheets sheets of cols x
+ * rows cells (cells[s * cols * rows + c] a page, or -1 for white) at
+ * sheet_dpi into sheet_paths[s], each cell a page less inset points a
+ * side.  Each page is drawn once, at its own size, by one renderer; a
+ * sheet's cells are taken from those images, scaled, and a cell whose
+ * page has no image of its own is drawn for the sheet.  The PNGs are
+ * compressed and written on a second thread while the next page is
+ * drawn, each saved as a PDF is (checked, atomic).
+ */
+struct raster_plan {
+	double dpi;
+	int npages;
+	const int *pages;
+	char *const *paths;
+	int cols, rows, nsheets;
+	const int *cells;
+	char *const *sheet_paths;
+	double sheet_dpi, inset;
+};
+
+/* Returns 0, or -1 with err filled (the first failure; what was
+ * written before it stays). */
+int raster_write(struct raster *r, const struct raster_plan *pl, char *err,
+    size_t errlen);
+
 #endif
