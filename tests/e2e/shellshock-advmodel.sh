@@ -1,0 +1,39 @@
+# tests/e2e/shellshock-advmodel.sh -- sourced by tests/e2e.sh: muster's
+# advanced-rules odds (a record sheet's gunner against a sheet or a card,
+# 003_1dddfc23c27b38e7.txt, SPEC 6) held to tests/adv_model.py, a model
+# written from the rules document apart from muster's engine, in exact
+# fractions: every figure of `odds shellshock --json` it computes (each
+# weapon's dV, need and chance, the natural misses, natural and second 20s,
+# the doubled hit, mean damage, shock and penetration, the misses, core
+# hits, each internal % box, the dead box, destroyed) must equal muster's
+# *_exact fraction, or its double where the fraction passes 64 bits.
+G=units/shellshock/grizzly.yaml S=units/shellshock/stalker.yaml M=units/shellshock/mason.yaml
+advmodel() { # WHAT ARGS... -- the model against muster on one case
+	what=$1
+	shift
+	if python3 tests/adv_model.py --compare "$muster" "$@" >"$t/advmodel" 2>&1; then ok; else
+		bad "advanced model against muster, $what:"; sed 's/^/  /' "$t/advmodel" | head -12
+	fi
+}
+# d10+d8, skill 3, 20 in (-1): cannon and coaxial MG against the front
+advmodel "sheet against sheet, front" $G $S --range 20 --facing front
+# 2d10 (natural 20s and a second one), 13 in, an angle that is the right side
+advmodel "2d10 against a front angle" $S $G --range 13 --facing front_right
+# point blank: B, E, SA halved (rounded down), M not
+advmodel "point blank" $S $G --range 1 --facing rear --point-blank
+# the pilot's systems (missile rack and chaingun), 24 in (-2)
+advmodel "the pilot's weapons" $S $G --range 24 --facing front_left --gunner P
+# the commander's cupola MG and smoke mortar (I), 30 in
+advmodel "the commander's weapons" $G $S --range 30 --facing rear_right --gunner C
+# past the coaxial MG's half mile: the cannon alone, -5
+advmodel "61 in, the cannon alone" $G $S --range 61 --facing rear --weapons 1
+# a card hit by a sheet's gunner: damage dice on its armor, bands, d6 chart
+advmodel "sheet against card" $G $M --range 11 --facing rear
+advmodel "2d10 against a card" $S $M --range 25 --facing left
+# The comparison can fail: the model made wrong on purpose (-1 per full
+# 10 in) differs from muster at 20 in.
+if ADVMODEL_MUTATE=range10 python3 tests/adv_model.py --compare "$muster" $G $S --range 20 --facing front >"$t/advmodel" 2>&1; then
+	bad "the advanced model's mutation (10-in range steps) went unnoticed"
+else
+	if grep -q "need" "$t/advmodel"; then ok; else bad "the mutation failed for another reason: $(tail -3 "$t/advmodel")"; fi
+fi
