@@ -327,6 +327,215 @@ def run(argv):
     return model(att, dfn, args["range"], args["facing"], args["gunner"], args["pb"], args["pick"])
 
 
+def resolve(att, dfn, rng, facing, roll, gunner=None, point_blank=False,
+            pick=None, second=None, dd=None, iroll=None, expl=()):
+    """one shot with given dice (muster resolve's options): the steps as a
+    dict of the figures muster's resolve --json prints."""
+    crew = {c["id"]: c for c in att["crew"]}
+    systems = {s["name"]: s["controller"] for s in att["fire_systems"]}
+    if gunner is None:
+        gunner = systems[att["weapons"][0]["system"]]
+    skill = crew[gunner]["skill"]
+    weps = [w for n, w in enumerate(att["weapons"], 1)
+            if systems[w["system"]] == gunner and gunner in w["operators"]
+            and w["range"] * 120 >= rng
+            and (pick is None or str(n) in pick or w["name"] in pick)]
+    rm = rng // 12
+    card = dfn["kind"] == "card"
+    side = facing if card else ANGLE_SIDE[facing]
+    col = 0 if side in ("front", "rear") else 1
+    two = att["to_hit"] == "2d10"
+    faces = roll[:2]
+    rest = list(roll[2:])
+    total = sum(faces)
+    doubled = False
+    nat20 = two and faces == [10, 10]  # hits at once: no re-rolls needed
+    for i, f in enumerate(faces):
+        if f == 10 and (i == 0 or two) and not nat20:
+            first = True
+            while True:
+                r = rest.pop(0)
+                total += r
+                if first and r == 10:
+                    doubled = True
+                first = False
+                if r != 10:
+                    break
+    natural = faces[0] + faces[1]
+    out = {"total": total + skill - rm, "natural": natural}
+    hits = []
+    for w in weps:
+        row = "S" if card and w["dvt"] == "SA" else w["dvt"]
+        dv = dfn["defense"][row]
+        dv = dv[col] if isinstance(dv, list) else dv
+        if point_blank and row not in ("M", "P"):
+            dv //= 2
+        if natural in (2, 3, 4):
+            h = False
+        elif two and natural == 20:
+            h = True
+        else:
+            h = out["total"] >= dv
+        hits.append({"name": w["name"], "dv": dv, "hit": h})
+    if two and natural == 20:
+        doubled = True
+    out["doubled"] = doubled
+    out["weapons"] = hits
+    if not any(h["hit"] for h in hits):
+        out["outcome"] = "miss"
+        return out
+    if two and natural == 20 and second == [10, 10]:
+        out["outcome"] = "destroyed"  # at once: muster prints no damage step
+        return out
+    m = 2 if doubled else 1
+    D, S, P = (x * m for x in dd)
+    armor = dfn["armor"][side]
+    out["armor_after"] = max(0, armor - D)
+    internal = max(0, D - armor)
+    if not card:
+        out["overshock"] = max(0, S - dfn["shock_threshold"])
+        out["overpenetration"] = max(0, P - dfn["penetration"][facing])
+        internal += out["overshock"] + out["overpenetration"]
+    out["internal"] = internal
+    if internal >= dfn["dead"]:
+        out["outcome"] = "destroyed"
+        out["cause"] = "dead"
+        return out
+    if internal == 0:
+        # armor lost is damage (muster's word, the seed names no outcome)
+        out["outcome"] = "damaged" if D > 0 and armor > 0 else "no effect"
+        return out
+    out["outcome"] = "damaged"
+    expl = list(expl)
+
+    def rolloff():
+        if len(expl) < 2:
+            raise SystemExit("adv_model: give --explosion A,D for each fuel or ammo hit")
+        return expl.pop(0), expl.pop(0)
+    if card:
+        nb = sum(1 for b in dfn["internal"] if internal >= b[0])
+        if nb == 0:
+            return out
+        marks = [(iroll - 1 + i) % 6 + 1 for i in range(nb)]
+        out["chart"] = ["smpFAC"[k - 1] for k in marks]
+        if 6 in marks:
+            out["outcome"] = "destroyed"
+            return out
+        for k in marks:
+            if k in (4, 5):
+                a, d = rolloff()
+                if a > d:
+                    out["outcome"] = "destroyed"
+                    return out
+        return out
+    boxes = dfn["internal_percent"]
+    if internal < boxes[0]["min"]:
+        n, per_hit = 1, 1
+    else:
+        b = [b for b in boxes if b["min"] <= internal][-1]
+        n, per_hit = b["percent"] + 1, b["hits"]
+        out["percent"], out["hits"] = b["percent"], b["hits"]
+    lines = [(iroll - 1 + i) % 100 + 1 for i in range(n)]
+    runs = []
+    for ln in lines:
+        if runs and runs[-1][1] + 1 == ln:
+            runs[-1][1] = ln
+        else:
+            runs.append([ln, ln])
+    out["lines"] = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs)
+    letter_of = {}
+    for row in dfn["internal_chart"]:
+        for ln in range(row["from"], row["to"] + 1):
+            letter_of[ln] = row["letter"]
+    marked = set(lines)
+    eq = []
+    seen = []
+    for ln in lines:
+        if letter_of[ln] not in seen:
+            seen.append(letter_of[ln])
+    items = {e["letter"]: e for e in dfn["equipment"]}
+    for let in seen:
+        e = items[let]
+        loco = bool(e.get("locomotion"))
+        every = all(ln in marked for ln, x in letter_of.items() if x == let)
+        dest = not loco and (per_hit >= e["hits"] or every)
+        eq.append({"letter": let, "hits": per_hit, "destroyed": dest})
+    out["equipment"] = eq
+    for j, let in enumerate(seen):
+        if is_boom(items[let]["name"]):
+            a, d = rolloff()
+            if a > d:
+                out["outcome"] = "destroyed"
+                out["cause"] = items[let]["name"]
+                # the items past the explosion: muster lists them but
+                # marks none destroyed (the unit is gone); not compared
+                del eq[j + 1:]
+                break
+    return out
+
+
+def compare_resolve(muster, argv):
+    """muster resolve --json against resolve() on the same dice."""
+    a = {"gunner": None, "pb": False, "pick": None, "second": None,
+         "dd": None, "iroll": None, "expl": ()}
+    pos = []
+    it = iter(argv)
+    ints = lambda v: [int(x) for x in v.split(",")]
+    for x in it:
+        if x == "--range":
+            a["range"] = int(next(it))
+        elif x == "--facing":
+            a["facing"] = next(it)
+        elif x == "--gunner":
+            a["gunner"] = next(it)
+        elif x == "--weapons":
+            a["pick"] = next(it).split(",")
+        elif x == "--point-blank":
+            a["pb"] = True
+        elif x == "--roll":
+            a["roll"] = ints(next(it))
+        elif x == "--second-roll":
+            a["second"] = ints(next(it))
+        elif x == "--damage-dice":
+            a["dd"] = ints(next(it))
+        elif x == "--internal-roll":
+            a["iroll"] = int(next(it))
+        elif x == "--explosion":
+            a["expl"] = ints(next(it))
+        elif x == "--locomotion":
+            next(it)
+        else:
+            pos.append(x)
+    mine = resolve(load(pos[0]), load(pos[1]), a["range"], a["facing"], a["roll"],
+                   a["gunner"], a["pb"], a["pick"], a["second"], a["dd"], a["iroll"], a["expl"])
+    cmd = [muster, "resolve", "shellshock"] + argv + ["--json"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return [f"muster exit {p.returncode}: {p.stderr.strip()}"], 0
+    g = json.loads(p.stdout)
+    got = {"total": g["hit_roll"]["total"], "natural": g["hit_roll"]["natural"],
+           "doubled": g["hit_roll"]["doubled"],
+           "weapons": [{"name": w["name"], "dv": w["dv"], "hit": w["hit"]} for w in g["weapons"]],
+           "outcome": g["outcome"]}
+    if "armor" in g:
+        got["armor_after"] = g["armor"]["after"]
+    for k in ("overshock", "overpenetration", "internal", "percent", "hits", "lines", "chart"):
+        if k in g and g[k] != []:  # an empty chart (the dead box) is no chart
+            got[k] = g[k]
+    if "equipment" in g:
+        got["equipment"] = [{"letter": e["letter"], "hits": e["hits"], "destroyed": e["destroyed"]}
+                            for e in g["equipment"]]
+        if "equipment" in mine:
+            del got["equipment"][len(mine["equipment"]):]
+    if g.get("cause") is not None and "cause" in mine:
+        got["cause"] = g["cause"]
+    diffs = []
+    for k in sorted(set(mine) | set(got)):
+        if mine.get(k) != got.get(k):
+            diffs.append(f"{k}: muster {got.get(k)!r}, model {mine.get(k)!r}")
+    return diffs, len(set(mine) | set(got))
+
+
 def frac_str(x):
     return f"{x.numerator}/{x.denominator}"
 
@@ -372,6 +581,12 @@ def compare(muster, argv):
 
 def main():
     argv = sys.argv[1:]
+    if argv and argv[0] == "--compare-resolve":
+        diffs, n = compare_resolve(argv[1], argv[2:])
+        for d in diffs:
+            print("  " + d)
+        print(f"{len(diffs)} of {n} steps differ: resolve {' '.join(argv[2:])}")
+        return 1 if diffs else 0
     if argv and argv[0] == "--compare":
         diffs, n = compare(argv[1], argv[2:])
         for d in diffs:
