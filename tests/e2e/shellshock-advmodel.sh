@@ -15,16 +15,16 @@ advmodel() { # WHAT ARGS... -- the model against muster on one case
 		bad "advanced model against muster, $what:"; sed 's/^/  /' "$t/advmodel" | head -12
 	fi
 }
-# d10+d8, skill 3, 20 in (-1): cannon and coaxial MG against the front
-advmodel "sheet against sheet, front" $G $S --range 20 --facing front
+# d10+d8, skill 3, 23 in (-1, a step short of -2): cannon and coaxial MG
+advmodel "sheet against sheet, front" $G $S --range 23 --facing front
 # 2d10 (natural 20s and a second one), 13 in, an angle that is the right side
 advmodel "2d10 against a front angle" $S $G --range 13 --facing front_right
 # point blank: B, E, SA halved (rounded down), M not
 advmodel "point blank" $S $G --range 1 --facing rear --point-blank
 # the pilot's systems (missile rack and chaingun), 24 in (-2)
 advmodel "the pilot's weapons" $S $G --range 24 --facing front_left --gunner P
-# the commander's cupola MG and smoke mortar (I), 30 in
-advmodel "the commander's weapons" $G $S --range 30 --facing rear_right --gunner C
+# the commander's cupola MG and smoke mortar (I), 12 in (-1, the first full step)
+advmodel "the commander's weapons" $G $S --range 12 --facing rear_right --gunner C
 # past the coaxial MG's half mile: the cannon alone, -5
 advmodel "61 in, the cannon alone" $G $S --range 61 --facing rear --weapons 1
 # a card hit by a sheet's gunner: damage dice on its armor, bands, d6 chart
