@@ -294,6 +294,39 @@ ss_pick(const struct ss_side *sd, const struct ss_pick *pk, int *skill,
 	return 0;
 }
 
+/* Weapons fired by default ("all the gunner can fire") that do not
+ * reach the range are left out, each said in a note; 2 when none
+ * reaches it. */
+static int
+out_of_range(const struct ss_side *att, struct ssa_shot *s)
+{
+	double far = 0, reach;
+	unsigned keep = 0;
+	int i;
+
+	for (i = 0; i < s->att->nweapons; i++) {
+		reach = s->att->weapon[i].range * SSA_INCHES_PER_MILE;
+		if (!(s->fire & (1u << i)))
+			continue;
+		if (reach > far)
+			far = reach;
+		if (reach <= 0 || s->range <= reach)
+			keep |= 1u << i;
+	}
+	if (s->fire != 0 && keep == 0)
+		return shot_error(att, "no weapon this gunner fires reaches %d "
+		    "in; the farthest reaches %g in", s->range, far);
+	for (i = 0; i < s->att->nweapons; i++)
+		if ((s->fire & ~keep) & (1u << i))
+			diag_at(L_NOTE, "shellshock.shot", att->path, 0, 0,
+			    "'%s' reaches %g in, not %d in: it is left out",
+			    s->att->weapon[i].name, s->att->weapon[i].range *
+			    SSA_INCHES_PER_MILE, s->range);
+	diag_flush();
+	s->fire = keep;
+	return 0;
+}
+
 /* ---- the shot ---- */
 
 int
@@ -320,6 +353,8 @@ ss_adv_shot(struct ss_side *att, struct ss_side *def,
 		    ss_facing_name[s->facing]);
 	if (s->angle < 0)
 		s->angle = 0;
+	if (pk->weapons == NULL && (rc = out_of_range(att, s)) != 0)
+		return rc;
 	if (!ssa_shot_check(s, err, sizeof(err)))
 		return shot_error(att, "%s", err);
 	return 0;
@@ -418,20 +453,27 @@ ss_adv_odds_report(struct report *rp, const struct ssa_shot *s,
 	    "everything, doubled: {p_natural_20:%.4Q} %, and a second "
 	    "destroys: {p_second_20:%.4Q} %)\n", SSA_FLUB_LO, SSA_FLUB_LO + 1,
 	    SSA_FLUB_HI, SSA_NICE, o->p_flub, o->p_nice, o->p_second);
-	rp_f(rp, "doubled (a natural 20, or a d10's 10 re-rolled to 10): "
-	    "{p_doubled:%.4Q} %\n", o->p_doubled);
+	rp_f(rp, "a doubled hit (a natural 20, or a d10's 10 re-rolled to 10, "
+	    "and a weapon hits): {p_doubled:%.4Q} %\n", o->p_doubled);
 	rp_f(rp, "rolled, on average: damage {mean_damage:%.4R}, shock "
 	    "{mean_shock:%.4R}, penetration {mean_penetration:%.4R}\n",
 	    o->mean[0], o->mean[1], o->mean[2]);
 	rp_f(rp, "{_:%-34s} {p_miss:%8.4Q} %\n", "no weapon hits", o->p_miss);
+	/* The rows below and this one add up to 1 (JSON: p_second_20). */
+	rp_f(rp, "{_:%-34s} {_:%8.4Q} %\n", "a second natural 20 (destroyed)",
+	    o->p_second);
 	if (d->card) {
 		rp_f(rp, "{_:%-34s} {p_internal:%8.4Q} %\n",
 		    "at least one internal box", o->p_internal);
 	} else {
 		rp_f(rp, "{_:%-34s} {p_no_internal:%8.4Q} %\n",
 		    "a hit, no internal damage", o->p_out[SSA_OUT_NONE]);
-		rp_f(rp, "{_:%-34s} {p_core:%8.4Q} %\n",
-		    "a core hit (1 %, one line)", o->p_out[SSA_OUT_CORE]);
+		char core[40];
+
+		snprintf(core, sizeof(core), "a core hit (%d %%, one line)",
+		    SS_CORE_HIT_PERCENT);
+		rp_f(rp, "{_:%-34s} {p_core:%8.4Q} %\n", core,
+		    o->p_out[SSA_OUT_CORE]);
 		rp_open(rp, "boxes", '[');
 		for (i = 0; i < d->nboxes; i++) {
 			char what[48];

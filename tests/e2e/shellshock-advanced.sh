@@ -159,6 +159,16 @@ expect 2 "a weapon the gunner does not control" -- "$muster" odds shellshock $U/
 has "$t/err" "cannot fire 'Cupola MG'" "the cupola is the commander's"
 expect 2 "out of range" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 500 --facing front $G1
 has "$t/err" "reaches 2 miles (240 in)" "a weapon's range in miles"
+expect 2 "no weapon of the gunner's in range" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 500 --facing front --gunner G1
+has "$t/err" "no weapon this gunner fires reaches 500 in; the farthest reaches 240 in" "no weapon in range"
+# A weapon named with --weapons out of range is an error (goldens
+# shellshock-shot-adv-range-240/241); one of the gunner's by default is
+# left out with a note: the smoke mortar reaches 0.3 mile, 36 in.
+expect 0 "every weapon of C at 36 in" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 36 --facing front_left --gunner C
+has "$t/out" "Smoke mortar" "the smoke mortar at 36 in"
+expect 0 "C at 37 in, the mortar left out" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 37 --facing front_left --gunner C
+has "$t/err" "note: 'Smoke mortar' reaches 36 in, not 37 in: it is left out [shellshock.shot]" "a weapon out of range left out"
+if grep -q "Smoke mortar" "$t/out"; then bad "the mortar fired at 37 in"; else ok; fi
 # Card against sheet and sheet against card.
 expect 0 "odds card against sheet" -- "$muster" odds shellshock $U/mason.yaml $U/stalker.yaml --range 19 --facing front --json
 python3 tests/exact_json.py "$t/out" > /dev/null && ok || bad "card against sheet: an exact figure"
