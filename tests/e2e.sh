@@ -597,6 +597,10 @@ if make -s -C "$t/tree" uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 
     [ "$(find "$t/inst" -type f)" = "$t/inst/usr/share/muster/mine/notes" ] &&
     [ ! -d "$t/inst/usr/share/muster/templates" ]; then ok; else
 	bad "make uninstall left files, or removed the user's: $(find "$t/inst" -type f | head -3)"; fi
+# ... and the completion folders it made, empty now (a folder holding
+# another program's completion stays).
+if [ ! -e "$t/inst/usr/share/bash-completion" ] && [ ! -e "$t/inst/usr/share/zsh" ]; then ok; else
+	bad "make uninstall left the empty completion folders: $(find "$t/inst/usr/share" -type d | grep -e bash-completion -e zsh | head -3)"; fi
 rm -rf "$t/inst" "$t/tree"
 
 echo "  e2e   $n checks, $fail failures"
