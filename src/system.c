@@ -36,6 +36,7 @@ const struct rule core_rules[] = {
 	{ "template.invalid", "a template that cannot be used (its keys, lengths, colours, extends)", NULL },
 	{ "template.safe", "a template puts text closer to the trim than its safe margin (warning)", NULL },
 	{ "template.field", "a template names a field its record type does not have", NULL },
+	{ "template.icon", "a template's text, or a card's, names an inline icon ({icon:NAME}) that is neither in the template's icons: nor a built-in symbol, or icons: names a picture that is missing or a value that is neither a .png or .jpg file nor a built-in symbol", NULL },
 	{ "template.unknown-element", "an extending template names an element its base does not have (and does not say new: true), or says new: true for one it has", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },

@@ -499,7 +499,7 @@ while read -r name; do has "$t/bat.txt" "$name" "battalion name in the PDF"; don
 sed -n 's/^  - name: //p' decks/tactics.yaml > "$t/names"
 while read -r name; do has "$t/tac.txt" "$name" "tactics name in the PDF"; done < "$t/names"
 [ "$(wc -l < "$t/names")" = 49 ] && ok || bad "the tactics list is not 49 names"
-has "$t/tac.txt" "Cavalry attacking line infantry: −3 to the attack roll." "Square Formation text from its effects"
+has "$t/tac.txt" "[cavalry] Cavalry attacking [line] line infantry: −3 to the attack roll." "Square Formation text from its effects, each unit type after its inline icon"
 has "$t/tac.txt" "TERRAIN" "terrain cards marked"
 pdftotext "$t/batb.pdf" - | grep -c "^Battalion$" > "$t/count"; has "$t/count" "66" "a back for every battalion"
 pdffonts "$t/bat.pdf" > "$t/fonts" 2>&1

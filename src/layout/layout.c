@@ -238,6 +238,27 @@ draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
 	sb_release(&sb);
 }
 
+void
+draw_error(struct draw *d, const char *rule, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	char lb[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	card_diag(d, L_ERROR, rule, "card '%s': %s",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), sb_str(&sb));
+	sb_release(&sb);
+}
+
+int
+draw_seen(struct draw *d, const char *what)
+{
+	return seen(d->l, d->t->name, what);
+}
+
 struct rgb
 draw_colour(struct draw *d, const struct colour *c, int *none)
 {
@@ -428,7 +449,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
 {
 	struct textbox tb;
-	const char *shown = text;
+	struct sbuf icons = SBUF_INIT;
+	const char *shown, *said = text;
 	double used;
 	char ch[5];
 	long cp;
@@ -448,6 +470,11 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
 		return;
 	}
+	/* Each {icon:NAME} one character from here on; messages quote the
+	 * text as written (said). */
+	if ((text = draw_icons(d, e, text, &icons)) == NULL)
+		goto out;
+	shown = text;
 	tb.x = x;
 	tb.y = y;
 	tb.w = w;
@@ -466,7 +493,7 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.leading = e->leading;
 	tb.colour = draw_colour(d, &e->colour, &none);
 	if (none)
-		return;
+		goto out;
 	if (faint(tb.colour) && tb.min_pt < FAINT_PT) {
 		tb.min_pt = FAINT_PT;
 		if (tb.pt < tb.min_pt)
@@ -475,8 +502,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
 		shown = break_lines(d, &tb, used, text);
 	cut = pdf_textbox(d->pdf, d->pg, &tb, shown, &used);
-	safe_zone(d, e, text, shown, &tb, used, cut);
-	small_text(d, e, text, used);
+	safe_zone(d, e, said, shown, &tb, used, cut);
+	small_text(d, e, said, used);
 	if (cut) {
 		char wb[32], hb[32], lb[64], tx[64];
 
@@ -485,14 +512,16 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    "even at %.1f pt, the template's minimum; %s",
 		    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
 		    e->name,
-		    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
-		    strcmp(text, rec_label_text(d->r)) ?
-		    shorten(text, tx, sizeof(tx)) : "",
-		    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+		    strcmp(said, rec_label_text(d->r)) ? " text '" : "",
+		    strcmp(said, rec_label_text(d->r)) ?
+		    shorten(said, tx, sizeof(tx)) : "",
+		    strcmp(said, rec_label_text(d->r)) ? "'" : "",
 		    mm_str(w, wb), mm_str(h, hb), tb.min_pt, cut == 2 ?
 		    "it is taller than the box and runs past it" :
 		    "it is cut");
 	}
+out:
+	sb_release(&icons);
 }
 
 double
@@ -689,6 +718,9 @@ fixed_elem(const struct elem *e)
 	/* An image is placed on each card, not in a form: a form's
 	 * resources hold fonts only. */
 	if (e->type == EL_IMAGE)
+		return 0;
+	/* Nor is an icon, which may be a picture. */
+	if (fmt_has_icon(&e->text))
 		return 0;
 	return fixed_fmt(&e->when) && fixed_fmt(&e->unless) &&
 	    fixed_fmt(&e->text) && fixed_fmt(&e->fill.field) &&

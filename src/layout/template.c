@@ -226,6 +226,8 @@ static const struct skey k_sizes[] = {
 	K_END
 };
 static const struct skey k_fontname[] = { K_STR("font", REQ) };
+/* An inline icon's picture: a PNG or JPEG file, or a built-in symbol. */
+static const struct skey k_icon[] = { K_STR("icon", REQ) };
 
 static const struct skey k_template[] = {
 	K_STR("template", REQ),
@@ -241,6 +243,7 @@ static const struct skey k_template[] = {
 	K_NUM("min_pt", OPT, 1, 100),
 	K_MAPANY("fonts", OPT, k_fontname),
 	K_MAPANY("palette", OPT, k_colour),
+	K_MAPANY("icons", OPT, k_icon),
 	K_SEQ("elements", OPT, 0, 2000, k_elem),
 	K_SEQ("back", OPT, 0, 2000, k_elem),
 	K_END
@@ -772,6 +775,7 @@ template_load(const char *name, const struct vocab *v)
 		t->nfonts = 1;
 	}
 	compile_palette(&cx, &c);
+	compile_icons(&cx, &c);
 	if (v && t->type)
 		cx.fields = v->fields(t->type);
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);

@@ -26,7 +26,8 @@
 #include "../schema.h"
 #include "../util.h"
 
-/* Compiles "A {name} ({side})" into segments; "{{" is a literal brace. */
+/* Compiles "A {name} ({side})" into segments; "{{" is a literal brace,
+ * and "{icon:NAME}" literal text. */
 static int
 compile_fmt(struct arena *a, const char *s, struct fmt *f)
 {
@@ -45,6 +46,11 @@ compile_fmt(struct arena *a, const char *s, struct fmt *f)
 			tmp[n++].field = NULL;
 			p += 2;
 			lit = p;
+			continue;
+		}
+		/* An inline icon is text, drawn as the icon (icons.c). */
+		if (*p == '{' && icon_ref_len(p) > 0) {
+			p += icon_ref_len(p);
 			continue;
 		}
 		if (*p == '{') {
@@ -538,10 +544,12 @@ compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
 			const struct node *col;
 
 			if (compile_fmt(cx->a, dollar(cx, text, rowname),
-			    &e->text) < 0)
+			    &e->text) < 0) {
 				bad(cx, cm, "text '%s' has an unclosed {", text);
-			else
+			} else {
 				check_fmt(cx, node_get(cm, "text"), &e->text);
+				check_icons(cx, node_get(cm, "text"), &e->text);
+			}
 			col = node_get(cm, "colour") ? node_get(cm, "colour") :
 			    node_get(cm, "color") ? node_get(cm, "color") :
 			    el_get(p, "colour") ? el_get(p, "colour") :
@@ -763,8 +771,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
 			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
 			    "{ (write {{ for a brace)", el_str(p, "text", ""));
-		else
+		else {
 			check_fmt(cx, el_get(p, "text"), &e->text);
+			check_icons(cx, el_get(p, "text"), &e->text);
+		}
 		break;
 	case 2:
 		e->type = EL_LINE;
