@@ -23,6 +23,7 @@
 #include "pdf/raster.h"
 #include "record.h"
 #include "system.h"
+#include "tts.h"
 #include "usage.h"
 #include "util.h"
 #include "vendor.h"
@@ -54,7 +55,8 @@ const char usage_render[] =
     "              [--layout sheet|single|gutter-fold] [--copies N]\n"
     "              [--only NAME[,NAME...]] [--cmyk]\n"
     "              [--vendor mpc|tgc|dtc|pnp] [--pdfx] [--ink-limit PCT]\n"
-    "              [--format pdf|png] [--dpi N] [--json] [--watch] PATH...\n"
+    "              [--format pdf|png|tts] [--dpi N] [--json] [--watch]\n"
+    "              PATH...\n"
     "\n"
     "Checks every input, then prints every product of each (a unit's card\n"
     "or record sheet and its counter, a force's rosters, a deck's cards, a\n"
@@ -101,9 +103,12 @@ const char usage_render[] =
     "  --ink-limit PCT  total CMYK ink at most PCT percent, 200 to 400\n"
     "                   (default 300; dtc 240); with --cmyk or --pdfx\n"
     "  --format F       pdf (default), or png: DIR/STEM-NNN.png for each\n"
-    "                   card (-NNN-back.png too with --backs), and\n"
-    "                   DIR/STEM-sheet-N.png sheets of 10 x 7 cards for\n"
-    "                   Tabletop Simulator, each one's last cell the back\n"
+    "                   card (-NNN-back.png too with --backs, or one\n"
+    "                   -back.png when all backs are alike), and for a\n"
+    "                   deck DIR/STEM-sheet-N.png sheets of 10 x 7 cards\n"
+    "                   for Tabletop Simulator, each one's last cell the\n"
+    "                   back; or tts: the same and DIR/STEM.json, the\n"
+    "                   deck as a Tabletop Simulator saved object\n"
     "  --dpi N          pixels an inch of the PNG cards (36 to 1200,\n"
     "                   default 300); sheets stay within 4096 pixels\n"
     "  --json           print one JSON object to stdout: what was written\n"
@@ -118,6 +123,8 @@ const char usage_render[] =
 /* What one output wrote: the line render prints, or its JSON. */
 struct written {
 	int png;
+	int tts;			/* STEM.json written */
+	int back_once;			/* one STEM-back.png for every card */
 	int pages, cards;		/* PDF pages; cards drawn */
 	int backs, sheets;		/* PNG: back images, TTS sheets */
 	double dpi, sheet_dpi;
@@ -128,6 +135,11 @@ struct output {
 	struct written w;
 	struct pdf *pdf;
 	struct layout *layout;
+	/* --format tts: each card laid out, in order, as the game shows
+	 * it; and whether a unit's document went in (no deck then) */
+	struct tts_card *cards;
+	int ncards, capcards;
+	int units;
 };
 
 /* A built-in template, loaded once a run. */
@@ -155,6 +167,7 @@ struct render {
 	/* the file being read was named on the command line rather than
 	 * found in a folder named there */
 	int named_input;
+	int tts;			/* --format tts */
 	const struct vendor *vendor;	/* --vendor, or NULL */
 	const char *vendor_told[16];	/* products it refused, told */
 	size_t nvendor_told;
@@ -271,6 +284,83 @@ vendor_fits(struct render *rd, const struct template *t,
 	return 0;
 }
 
+/*
+ * --format tts: the card as the game shows it, its name and, in its
+ * description, each field its template prints on the front (but its
+ * name), in the template's order, "key: value" but for text, a line
+ * each, icons as their names in brackets.
+ */
+static void
+tts_note(struct output *o, const struct template *t, const struct record *r)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char **seen = NULL;
+	int i, n = 0;
+
+	for (i = 0; i < t->ninfo; i++) {
+		const char *const *f;
+
+		if (t->info[i].back || t->info[i].fields == NULL)
+			continue;
+		for (f = t->info[i].fields; *f; f++) {
+			const char *v = rec_get(r, *f);
+
+			/* A flag (action: "action") marks the card's kind for
+			 * when: and says nothing to a player. */
+			if (strcmp(*f, "name") == 0 || v == NULL || *v == '\0' ||
+			    strcmp(v, *f) == 0 ||
+			    (seen && str_index(seen, *f) >= 0))
+				continue;
+			seen = xrealloc(seen, (size_t)(n + 2) * sizeof(*seen));
+			seen[n++] = *f;
+			seen[n] = NULL;
+			if (sb.len)
+				sb_addc(&sb, '\n');
+			if (strcmp(*f, "text") != 0)
+				sb_addf(&sb, "%s: ", *f);
+			sb_adds(&sb, v);
+		}
+	}
+	free(seen);
+	if (o->ncards == o->capcards) {
+		o->capcards = o->capcards ? o->capcards * 2 : 64;
+		o->cards = xrealloc(o->cards, (size_t)o->capcards *
+		    sizeof(*o->cards));
+	}
+	o->cards[o->ncards].name = tts_plain(rec_label_text(r));
+	o->cards[o->ncards++].desc = tts_plain(sb_str(&sb));
+	sb_release(&sb);
+}
+
+static void
+tts_forget(struct output *o)
+{
+	int i;
+
+	for (i = 0; i < o->ncards; i++) {
+		free(o->cards[i].name);
+		free(o->cards[i].desc);
+	}
+	free(o->cards);
+	o->cards = NULL;
+	o->ncards = o->capcards = 0;
+}
+
+/* A unit's document prints counters, a record sheet or a roster: what
+ * it prints is no deck of cards, and gets no Tabletop Simulator sheet. */
+static int
+unit_kind(const struct kind *k)
+{
+	const struct product *p;
+
+	for (p = k->products; p && p->name; p++)
+		if (strcmp(p->name, "counter") == 0 ||
+		    strcmp(p->name, "sheet") == 0 ||
+		    strcmp(p->name, "roster") == 0)
+			return 1;
+	return 0;
+}
+
 static void
 emit_one(struct emitter *e, int copies)
 {
@@ -298,6 +388,8 @@ emit_one(struct emitter *e, int copies)
 		if (layout_card(dc->rd->cur->layout, dc->p->type->name, t,
 		    e->rec) < 0)
 			dc->rd->stop = 1;
+		else if (dc->rd->tts)
+			tts_note(dc->rd->cur, t, e->rec);
 }
 
 /* "A, B,,C" into a NULL-ended list of its names ("A", "B", "C"), or
@@ -377,6 +469,8 @@ on_document(struct loaded *ld, void *ctx)
 		rd->stop = 1;
 	if (rd->stop)
 		return;
+	if (unit_kind(ld->kind))
+		rd->cur->units = 1;
 	for (p = ld->kind->products; p && p->name && !rd->stop; p++) {
 		if (rd->products && str_index((const char *const *)rd->products,
 		    p->name) < 0)
@@ -465,25 +559,36 @@ no_pdf(int json)
 /*
  * --format png: the PDF of one output, drawn as pixels.  Its pages are
  * front, back, front, back... (single layout with backs): each front is
- * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
- * and the fronts of the first front's size go on Tabletop Simulator
- * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
- * first card in the last cell, each cell the card's trim (its bleed, in
- * points, cut off).  path is the PDF's path: STEM from it.
+ * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for
+ * (or one STEM-back.png when every card's back is the same picture),
+ * and, unless a unit's document went in, the fronts of the first
+ * front's size go on Tabletop Simulator sheets, STEM-sheet-N.png, 69
+ * cards a sheet and the back of the sheet's first card in the last
+ * cell, each cell the card's trim (its bleed, in points, cut off).
+ * --format tts writes the back and, beside the sheets, STEM.json, the
+ * deck as a saved object (tts.c).  o->path is the PDF's path: STEM from
+ * it.
  */
 static int
-write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    double bleed, struct written *w, char *err, size_t errlen)
+write_images(struct output *o, double dpi, int backs, int tts, double bleed,
+    char *err, size_t errlen)
 {
+	struct written *w = &o->w;
+	const char *path = o->path;
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
 	struct raster *r;
 	char *name = xmalloc(stemlen + 32);
+	char **backv = NULL, **sheetv = NULL;
+	struct tts_card *deck = NULL;
 	int n, i, k, cards = 0, sheets = 0, *cells = NULL, nfront = 0;
+	int nback = 0;
 	double w0 = 0, h0 = 0, pw, ph, sdpi;
 	int rc = -1;
 
-	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0) {
+	if (tts)
+		backs = 1;
+	if (pdf_save_mem(o->pdf, &bytes, &len, err, errlen) < 0) {
 		free(name);
 		return -1;
 	}
@@ -491,6 +596,7 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		goto out;
 	n = raster_pages(r);
 	cells = xmalloc(sizeof(*cells) * (size_t)(n + 1));
+	backv = xcalloc((size_t)n + 1, sizeof(*backv));
 	for (i = 0; i < n; i += 2) {
 		cards++;
 		snprintf(name, stemlen + 32, "%.*s-%03d.png", (int)stemlen,
@@ -502,6 +608,7 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 			    (int)stemlen, path, cards);
 			if (raster_png(r, i + 1, dpi, name, err, errlen) < 0)
 				goto out;
+			backv[nback++] = xstrdup(name);
 		}
 		raster_page_size(r, i, &pw, &ph);
 		if (nfront == 0) {
@@ -512,12 +619,22 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		    fabs(ph - 2 * bleed - h0) < 0.01)
 			cells[nfront++] = i;
 	}
+	/* Every back the same picture (a deck's): written once. */
+	snprintf(name, stemlen + 32, "%.*s-back.png", (int)stemlen, path);
+	if ((w->back_once = tts_backs_once(backv, nback, name, err,
+	    errlen)) < 0)
+		goto out;
+	/* A unit's cards, counters and sheets are no deck. */
+	if (o->units)
+		nfront = 0;
 	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
 	sdpi = dpi;
 	if (nfront > 0 && (w0 * TTS_COLS * sdpi / 72 > TTS_MAX_PX ||
 	    h0 * TTS_ROWS * sdpi / 72 > TTS_MAX_PX))
 		sdpi = floor(fmin(TTS_MAX_PX * 72 / (w0 * TTS_COLS),
 		    TTS_MAX_PX * 72 / (h0 * TTS_ROWS)));
+	sheetv = xcalloc((size_t)nfront / (TTS_COLS * TTS_ROWS - 1) + 2,
+	    sizeof(*sheetv));
 	for (k = 0; k < nfront; k += TTS_COLS * TTS_ROWS - 1) {
 		int sheet[TTS_COLS * TTS_ROWS], c;
 
@@ -530,6 +647,45 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		if (raster_sheet_png(r, sheet, TTS_COLS, TTS_ROWS, sdpi, bleed,
 		    name, err, errlen) < 0)
 			goto out;
+		sheetv[sheets - 1] = xstrdup(name);
+	}
+	/* The deck as a saved object: the cards on the sheets, in their
+	 * order, named and described as laid out (one a front page). */
+	if (tts && nfront > 0) {
+		struct tts_deck d;
+		const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 :
+		    path;
+		char *title = xstrndup(base, strlen(base) - 4);
+
+		deck = xcalloc((size_t)nfront, sizeof(*deck));
+		for (k = 0; k < nfront; k++)
+			if (cells[k] / 2 < o->ncards)
+				deck[k] = o->cards[cells[k] / 2];
+			else
+				deck[k].name = deck[k].desc = "";
+		d.name = title;
+		d.sheets = (const char *const *)sheetv;
+		d.nsheets = sheets;
+		d.cols = TTS_COLS;
+		d.rows = TTS_ROWS;
+		d.per_sheet = TTS_COLS * TTS_ROWS - 1;
+		snprintf(name, stemlen + 32, "%.*s-%s.png", (int)stemlen, path,
+		    w->back_once ? "back" : "001-back");
+		d.back = name;
+		d.cards = deck;
+		d.ncards = nfront;
+		{
+			char *json = xmalloc(stemlen + 8);
+
+			snprintf(json, stemlen + 8, "%.*s.json", (int)stemlen,
+			    path);
+			k = tts_write(json, &d, err, errlen);
+			free(json);
+		}
+		free(title);
+		if (k < 0)
+			goto out;
+		w->tts = 1;
 	}
 	w->png = 1;
 	w->cards = cards;
@@ -540,6 +696,13 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 	rc = 0;
 out:
 	raster_close(r);
+	for (i = 0; backv && backv[i]; i++)
+		free(backv[i]);
+	free(backv);
+	for (i = 0; sheetv && sheetv[i]; i++)
+		free(sheetv[i]);
+	free(sheetv);
+	free(deck);
 	free(cells);
 	free(bytes);
 	free(name);
@@ -552,14 +715,26 @@ say_written(const struct output *o)
 {
 	const struct written *w = &o->w;
 
-	if (w->png)
-		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi; %d sheet%s of "
-		    "%d x %d at %.0f dpi for Tabletop Simulator\n",
-		    (int)strlen(o->path) - 4, o->path, w->cards,
-		    w->cards == 1 ? "" : "s", w->backs ? " with backs" : "",
-		    w->dpi, w->sheets, w->sheets == 1 ? "" : "s", TTS_COLS,
-		    TTS_ROWS, w->sheet_dpi);
-	else
+	int stem = (int)strlen(o->path) - 4;
+
+	if (w->png) {
+		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi", stem, o->path,
+		    w->cards, w->cards == 1 ? "" : "s", w->backs ?
+		    " with backs" : "", w->dpi);
+		if (w->back_once)
+			printf(", one back (%.*s-back.png)", stem, o->path);
+		if (w->sheets)
+			printf("; %d sheet%s of %d x %d at %.0f dpi for "
+			    "Tabletop Simulator", w->sheets, w->sheets == 1 ?
+			    "" : "s", TTS_COLS, TTS_ROWS, w->sheet_dpi);
+		else if (o->units)
+			printf("; no Tabletop Simulator sheet: a unit's cards "
+			    "are no deck");
+		if (w->tts)
+			printf("; %.*s.json, the deck for Tabletop Simulator's "
+			    "Saved Objects", stem, o->path);
+		putchar('\n');
+	} else
 		printf("%s: %d page%s, %d card%s\n", o->path, w->pages,
 		    w->pages == 1 ? "" : "s", w->cards,
 		    w->cards == 1 ? "" : "s");
@@ -588,12 +763,24 @@ json_written(const struct output *outs, int nout)
 		sb_adds(&sb, n++ ? ",\n  {\"path\": " : "\n  {\"path\": ");
 		sb_json(&sb, path.buf);
 		sb_release(&path);
-		if (w->png)
-			sb_addf(&sb, ", \"format\": \"png\", \"cards\": %d, "
+		if (w->png) {
+			sb_addf(&sb, ", \"format\": \"%s\", \"cards\": %d, "
 			    "\"backs\": %s, \"dpi\": %.0f, \"sheets\": %d, "
-			    "\"sheet_dpi\": %.0f}", w->cards,
-			    w->backs ? "true" : "false", w->dpi, w->sheets,
-			    w->sheet_dpi);
+			    "\"sheet_dpi\": %.0f", w->tts ? "tts" : "png",
+			    w->cards, w->backs ? "true" : "false", w->dpi,
+			    w->sheets, w->sheet_dpi);
+			if (w->tts) {
+				struct sbuf js = SBUF_INIT;
+
+				sb_addf(&js, "%.*s.json",
+				    (int)strlen(outs[i].path) - 4,
+				    outs[i].path);
+				sb_adds(&sb, ", \"object\": ");
+				sb_json(&sb, js.buf);
+				sb_release(&js);
+			}
+			sb_addc(&sb, '}');
+		}
 		else
 			sb_addf(&sb, ", \"format\": \"pdf\", \"pages\": %d, "
 			    "\"cards\": %d}", w->pages, w->cards);
@@ -608,6 +795,7 @@ json_written(const struct output *outs, int nout)
 struct job {
 	const char *tmpl_name;
 	int png, user_backs, cmyk, json;
+	int tts;		/* --format tts: png and a saved object */
 	int pdfx, ink;			/* --pdfx; --ink-limit, percent */
 	double dpi;
 	char **paths;		/* the PATHs, npaths of them */
@@ -735,9 +923,8 @@ render_pass(struct render *rd, struct output *outs, int nout,
 			continue;
 		}
 		if (jb->png) {
-			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
-			    jb->user_backs, rd->lo.bleed, &outs[i].w, err,
-			    sizeof(err)) < 0) {
+			if (write_images(&outs[i], jb->dpi, jb->user_backs,
+			    jb->tts, rd->lo.bleed, err, sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);
@@ -765,6 +952,8 @@ out:
 	if (jb->json)
 		json_written(outs, nout);
 	for (i = 0; i < nout; i++) {
+		tts_forget(&outs[i]);
+		outs[i].units = 0;
 		layout_free(outs[i].layout);
 		pdf_free(outs[i].pdf);
 		outs[i].layout = NULL;
@@ -859,7 +1048,7 @@ render_watch(struct render *rd, struct output *outs, int nout,
 
 
 /* --format: a PDF, or PNG images of the cards (and deck sheets). */
-static const char *const format_names[] = { "pdf", "png", NULL };
+static const char *const format_names[] = { "pdf", "png", "tts", NULL };
 
 /* --counter-size: the names, and the sides in inches. */
 static const char *const counter_names[] = { "1/2", "5/8", "3/4", "1", NULL };
@@ -1001,8 +1190,9 @@ cmd_render(int argc, char **argv)
 			format_given = 1;
 			if ((k = str_index(format_names, optarg)) < 0)
 				return usage_error(usage_render, "--format '%s' "
-				    "must be pdf or png", optarg);
-			png = k == 1;
+				    "must be pdf, png or tts", optarg);
+			png = k >= 1;
+			rd.tts = k == 2;
 			break;
 		case 'D': {
 			char *end;
@@ -1163,6 +1353,7 @@ cmd_render(int argc, char **argv)
 	jb.tmpl_name = tmpl_name;
 	jb.dir = outfile ? NULL : outdir ? outdir : "out";
 	jb.png = png;
+	jb.tts = rd.tts;
 	jb.user_backs = user_backs;
 	jb.cmyk = cmyk || pdfx;
 	jb.pdfx = pdfx;

@@ -343,7 +343,8 @@ python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json --format png"
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 x, = d["written"]
-assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 1, "sheet_dpi": 40}, x
+# A unit's card and counter are no deck: no Tabletop Simulator sheet.
+assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 0, "sheet_dpi": 40}, x
 assert os.path.exists(sys.argv[2] + "/mason-002.png")
 EOF
 # A usage error: one line, and where the help is (issue 16).

@@ -91,7 +91,7 @@ npng=$(ls "$C/png" | grep -c '^ember-tide-[0-9][0-9][0-9]\.png$')
 # on the back, the crest's red half above and blue half below.
 got=$(pix "$C/png/ember-tide-001.png" 62 62 62 50 | tr '\n' ' ')
 [ "$got" = "124 173 #e67e22 #c0392b " ] && ok || bad "cards: png, Kindle's picture: $got"
-got=$(pix "$C/png/ember-tide-001-back.png" 62 50 75 80 | tr '\n' ' ')
+got=$(pix "$C/png/ember-tide-back.png" 62 50 75 80 | tr '\n' ' ')
 [ "$got" = "124 173 #c0392b #2e86c1 " ] && ok || bad "cards: png, the back's crest: $got"
 [ -s "$C/png/ember-tide-sheet-1.png" ] && ok || bad "cards: png, no Tabletop Simulator sheet"
 
