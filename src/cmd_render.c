@@ -721,8 +721,6 @@ say_written(const struct output *o)
 		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi", stem, o->path,
 		    w->cards, w->cards == 1 ? "" : "s", w->backs ?
 		    " with backs" : "", w->dpi);
-		if (w->back_once)
-			printf(", one back (%.*s-back.png)", stem, o->path);
 		if (w->sheets)
 			printf("; %d sheet%s of %d x %d at %.0f dpi for "
 			    "Tabletop Simulator", w->sheets, w->sheets == 1 ?
@@ -730,6 +728,8 @@ say_written(const struct output *o)
 		else if (o->units)
 			printf("; no Tabletop Simulator sheet: a unit's cards "
 			    "are no deck");
+		if (w->back_once)
+			printf("; one back, %.*s-back.png", stem, o->path);
 		if (w->tts)
 			printf("; %.*s.json, the deck for Tabletop Simulator's "
 			    "Saved Objects", stem, o->path);
