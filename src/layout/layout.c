@@ -259,6 +259,37 @@ draw_seen(struct draw *d, const char *what)
 	return seen(d->l, d->t->name, what);
 }
 
+/* A {side} colour field gives a side the template's sides: lack. */
+static void
+unknown_side(struct draw *d, const char *side)
+{
+	struct sbuf list = SBUF_INIT, hint = SBUF_INIT, tag = SBUF_INIT;
+	const char *where;
+	int line = 0, col = 0;
+
+	/* At the side as written, else at the card, else the template. */
+	if ((where = rec_place(d->r, "side", &line, &col)) == NULL &&
+	    (where = rec_file(d->r)) != NULL) {
+		line = rec_line(d->r);
+		col = rec_col(d->r);
+	}
+	if (where == NULL)
+		where = d->t->file;
+	sb_addf(&tag, "side\t%s", side);
+	if (!seen(d->l, d->t->name, sb_str(&tag))) {
+		sb_list(&list, d->t->sides);
+		diag_at(L_WARNING, "render.side", where, line, col,
+		    "side '%s' is not among the sides: of template '%s' (%s), "
+		    "so it has no colour of its own; give it one with sides: "
+		    "{%s: \"#rrggbb\"} in a template that extends '%s'%s",
+		    side, d->t->name, sb_str(&list), side, d->t->name,
+		    sb_hint(&hint, side, d->t->sides, 0));
+	}
+	sb_release(&tag);
+	sb_release(&list);
+	sb_release(&hint);
+}
+
 struct rgb
 draw_colour(struct draw *d, const struct colour *c, int *none)
 {
@@ -270,8 +301,15 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 		struct sbuf sb = SBUF_INIT;
 
 		fmt_expand(&c->field, d->r, &sb, &missing);
+		/* A side the template's sides: do not name is told, once:
+		 * printed in the default colour, it would pass for another
+		 * side's. */
+		if (d->t->nsides && c->field.n == 1 && c->field.seg[0].field &&
+		    strcmp(c->field.seg[0].field, "side") == 0 &&
+		    sb.len > 0 && !template_colour(d->t, sb_str(&sb), &rgb))
+			unknown_side(d, sb_str(&sb));
 		/* A value the palette does not name takes its 'default', when
-		 * it has one (a side's colour for any side); else a warning. */
+		 * it has one; else a warning. */
 		if (!template_colour(d->t, sb_str(&sb), &rgb) &&
 		    !template_colour(d->t, "default", &rgb)) {
 			rgb = (struct rgb){ 0, 0, 0 };

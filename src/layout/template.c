@@ -243,6 +243,7 @@ static const struct skey k_template[] = {
 	K_NUM("min_pt", OPT, 1, 100),
 	K_MAPANY("fonts", OPT, k_fontname),
 	K_MAPANY("palette", OPT, k_colour),
+	K_MAPANY("sides", OPT, k_colour),
 	K_MAPANY("icons", OPT, k_icon),
 	K_SEQ("elements", OPT, 0, 2000, k_elem),
 	K_SEQ("back", OPT, 0, 2000, k_elem),

@@ -142,6 +142,9 @@ struct template {
 	int nfonts;
 	struct named_colour *palette;
 	int npalette;
+	const char **sides;		/* sides:, the names (also in the
+					 * palette), NULL-ended; or NULL */
+	int nsides;
 	struct icon_spec *icons;	/* icons:, each name once */
 	int nicons;
 	struct elem *front, *back;

@@ -915,16 +915,19 @@ compile_renders(struct ctx *cx, const struct node *rend,
 	return got ? arena_strdup(cx->a, got) : NULL;
 }
 
-/* The palette: every layer's, a later one replacing an earlier name. */
+/* The palette: every layer's, a later one replacing an earlier name;
+ * and sides:, colours of the palette that are the sides a {side} field
+ * may name (one it does not name is told as it is drawn). */
 void
 compile_palette(struct ctx *cx, const struct chain *c)
 {
 	struct template *t = cx->t;
-	int l, k, cap = 0;
+	int l, k, cap = 0, side, capsides = 0;
 	size_t i;
 
-	for (l = 0; l < c->n; l++) {
-		const struct node *pal = node_get(c->doc[l], "palette");
+	for (l = 0; l < 2 * c->n; l++) {
+		const struct node *pal = node_get(c->doc[l / 2], l % 2 ?
+		    "sides" : "palette");
 
 		if (pal == NULL || pal->bad || pal->type != N_MAP)
 			continue;
@@ -936,10 +939,30 @@ compile_palette(struct ctx *cx, const struct chain *c)
 			if (val->bad)
 				continue;
 			if (!parse_rgb(val->str, &rgb)) {
-				bad(cx, val, "palette colour '%s' must be #rrggbb "
+				bad(cx, val, "%s colour '%s' must be #rrggbb "
 				    "or one of black, white, red, green, blue, "
-				    "grey", val->str);
+				    "grey", l % 2 ? "side's" : "palette", val->str);
 				continue;
+			}
+			side = l % 2;
+			for (k = 0; side && k < t->nsides; k++)
+				if (strcmp(t->sides[k], name) == 0)
+					break;
+			if (side && k == t->nsides) {
+				if (t->nsides + 1 >= capsides) {
+					const char **old = t->sides;
+
+					capsides = capsides ? capsides * 2 : 8;
+					t->sides = arena_alloc(cx->a,
+					    (size_t)capsides * sizeof(*t->sides));
+					if (old)
+						memcpy(t->sides, old,
+						    (size_t)t->nsides *
+						    sizeof(*old));
+				}
+				t->sides[t->nsides++] = arena_strdup(cx->a,
+				    name);
+				t->sides[t->nsides] = NULL;
 			}
 			for (k = 0; k < t->npalette; k++)
 				if (strcmp(t->palette[k].name, name) == 0)
