@@ -256,12 +256,58 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Whether the YAML file path is a template by its top-level keys: a
+ * template: and no system: (a deck names its template too).  A
+ * template folder (MUSTER_TEMPLATES) may be a project's, holding its
+ * decks and units beside its templates: those are passed over.
+ */
+static int
+is_template_file(const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+	int n = 0, tmpl = 0, sys = 0;
+
+	if (f == NULL)
+		return 1;	/* told when it is loaded */
+	while (n++ < 400 && fgets(line, sizeof(line), f)) {
+		if (n > 1 && strncmp(line, "---", 3) == 0)
+			break;
+		if (strncmp(line, "template:", 9) == 0)
+			tmpl = 1;
+		else if (strncmp(line, "system:", 7) == 0)
+			sys = 1;
+	}
+	fclose(f);
+	return tmpl && !sys;
+}
+
+/* The files the last template_names() passed over, NULL-ended. */
+static char **passed;
+static size_t npassed;
+
+const char *const *
+template_names_passed(void)
+{
+	static const char *const none[] = { NULL };
+
+	return passed ? (const char *const *)passed : none;
+}
+
 char **
 template_names(void)
 {
 	const char *const *dir;
 	char **names = NULL;
 	size_t n = 0, j;
+	char path[PATH_MAX];
+
+	for (j = 0; j < npassed; j++)
+		free(passed[j]);
+	free(passed);
+	passed = NULL;
+	npassed = 0;
 
 	/* The first folder that has a name wins, as when loading. */
 	for (dir = template_dirs(); *dir; dir++) {
@@ -282,6 +328,15 @@ template_names(void)
 					break;
 			if (j < n)
 				continue;
+			snprintf(path, sizeof(path), "%s/%s", *dir,
+			    de->d_name);
+			if (!is_template_file(path)) {
+				passed = xrealloc(passed, (npassed + 2) *
+				    sizeof(*passed));
+				passed[npassed++] = xstrdup(path);
+				passed[npassed] = NULL;
+				continue;
+			}
 			names = xrealloc(names, (n + 2) * sizeof(*names));
 			names[n++] = xstrndup(de->d_name, len - 5);
 		}
@@ -303,6 +358,11 @@ template_names_free(char **names)
 	for (i = 0; names && names[i]; i++)
 		free(names[i]);
 	free(names);
+	for (i = 0; i < npassed; i++)
+		free(passed[i]);
+	free(passed);
+	passed = NULL;
+	npassed = 0;
 }
 
 const struct skey *

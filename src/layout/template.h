@@ -196,6 +196,11 @@ const struct skey *template_keys(void);
  * folder winning), sorted and NULL-ended; freed by template_names_free. */
 char **template_names(void);
 void template_names_free(char **names);
+/* The YAML files the last template_names() found in the template
+ * folders and passed over, not being templates (a deck, a unit: a
+ * system: at the top, or no template:), NULL-ended; until
+ * template_names_free(). */
+const char *const *template_names_passed(void);
 
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
