@@ -1250,10 +1250,12 @@ cmd_render(int argc, char **argv)
 			    LAYOUT_SINGLE : LAYOUT_SHEET;
 		if (!crop_given && rd.lo.layout == LAYOUT_SHEET)
 			rd.lo.crop = 1;
-		if (!format_given && v->format == VENDOR_PNG && !outfile) {
+		if (!format_given && v->format == VENDOR_PNG && !outfile)
 			png = 1;
-			rd.lo.layout = LAYOUT_SHEET;	/* png's own below */
-		}
+		/* A PNG, the vendor's or the user's, takes png's own layout
+		 * (below), not the vendor's for its PDF. */
+		if (png && !layout_given)
+			rd.lo.layout = LAYOUT_SHEET;
 		if (!dpi_given && png)
 			dpi = v->dpi;
 		/* A card a page: its back the next page, or the one before
@@ -1263,9 +1265,11 @@ cmd_render(int argc, char **argv)
 			backs_given = 1;
 		}
 		rd.lo.back_first = v->order == VENDOR_BACK_FIRST && !png;
-		if (v->colour == VENDOR_PDFX)
+		/* PDF/X and its ink limit are the vendor's for a PDF; a PNG
+		 * the user asked for is RGB, as every PNG. */
+		if (v->colour == VENDOR_PDFX && !png)
 			pdfx = 1;
-		if (ink == 0)
+		if (ink == 0 && (pdfx || cmyk))
 			ink = v->ink_limit;
 	}
 	if (ink != 0 && !cmyk && !pdfx)

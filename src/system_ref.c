@@ -123,120 +123,149 @@ ref_read(struct batch *b, const char *file, char *real)
 	return r;
 }
 
-const struct loaded *
-system_ref(struct batch *b, const char *path, const struct node *at,
-    const char *rule, const char *game, const char *const *kinds, int *n)
+/*
+ * The real path of the reference path named at at (NULL: on the command
+ * line), its name as told into file; NULL when it cannot be found, told.
+ * A document's reference not beside it may be named from the working
+ * folder (units/shellshock/mason.yaml, as SPEC 3.3 writes it), or be one
+ * of the shipped examples (MUSTER_UNITS, MUSTER_DECKS, the data folder:
+ * shellshock/mason.yaml).
+ */
+static char *
+ref_locate(const char *path, const struct node *at, const char *rule,
+    char *file, size_t size)
 {
-	char file[PATH_MAX], *real;
-	const char *slash;
-	struct stat st;
-	struct sbuf sb = SBUF_INIT;
-	struct ref *r;
-	int i, looked;
+	static const char *const subs[] = { "units", "decks", NULL };
+	const char *slash = at && at->file ? strrchr(at->file, '/') : NULL;
+	char *real, *shipped;
+	int looked, k;
 
-	*n = 0;
-	/* Standard input, named on the command line: read once a batch. */
-	if (at == NULL && strcmp(path, "-") == 0) {
-		for (r = b->refs; r; r = r->next)
-			if (strcmp(r->real, "-") == 0)
-				break;
-		if (r == NULL)
-			r = ref_read(b, "-", xstrdup("-"));
-		goto read;
-	}
-	slash = at && at->file ? strrchr(at->file, '/') : NULL;
-	path_beside(at ? at->file : NULL, path, file, sizeof(file));
+	path_beside(at ? at->file : NULL, path, file, size);
 	/* Watched (render --watch) even when missing: it may appear. */
 	if (yaml_name(path))
 		deps_note(file);
 	real = realpath(file, NULL);
 	looked = real == NULL && errno == ENOENT && at && path[0] != '/';
-	/* A document's reference not beside it may be named from the
-	 * working folder (units/shellshock/mason.yaml, as SPEC 3.3
-	 * writes it), or be one of the shipped examples (MUSTER_UNITS,
-	 * MUSTER_DECKS, the data folder: shellshock/mason.yaml). */
-	if (real == NULL && errno == ENOENT && at && path[0] != '/' &&
-	    slash != NULL && (real = realpath(path, NULL)) != NULL)
-		snprintf(file, sizeof(file), "%s", path);
-	if (real == NULL && errno == ENOENT && at && path[0] != '/') {
-		static const char *const subs[] = { "units", "decks", NULL };
-		char *shipped;
-		int k;
+	if (looked && slash != NULL && (real = realpath(path, NULL)) != NULL)
+		snprintf(file, size, "%s", path);
+	for (k = 0; looked && real == NULL && subs[k]; k++) {
+		size_t len = strlen(subs[k]);
+		/* "units/shellshock/mason.yaml" is the shipped units'
+		 * "shellshock/mason.yaml". */
+		const char *rest = strncmp(path, subs[k], len) == 0 &&
+		    path[len] == '/' ? path + len + 1 : path;
 
-		for (k = 0; subs[k] && real == NULL; k++) {
-			size_t len = strlen(subs[k]);
-			/* "units/shellshock/mason.yaml" is the shipped
-			 * units' "shellshock/mason.yaml". */
-			const char *rest = strncmp(path, subs[k], len) == 0 &&
-			    path[len] == '/' ? path + len + 1 : path;
-
-			if ((shipped = paths_find(subs[k], rest)) != NULL) {
-				real = realpath(shipped, NULL);
-				snprintf(file, sizeof(file), "%s", shipped);
-				free(shipped);
-			}
+		if ((shipped = paths_find(subs[k], rest)) != NULL) {
+			real = realpath(shipped, NULL);
+			snprintf(file, size, "%s", shipped);
+			free(shipped);
 		}
-		if (real == NULL)
-			errno = ENOENT;
 	}
-	if (real == NULL) {
-		if (looked)
-			diag(L_ERROR, rule, at, "cannot open '%s': %s; it was "
-			    "looked for beside this file, in the working "
-			    "folder and among the shipped examples", path,
-			    strerror(errno));
-		else if (at)
-			diag(L_ERROR, rule, at, "cannot open '%s': %s", path,
-			    strerror(errno));
-		else
-			diag_at(L_FATAL, "io.read", file, 0, 0,
-			    "cannot open: %s", strerror(errno));
-		return NULL;
-	}
+	if (real != NULL)
+		return real;
+	if (looked)
+		errno = ENOENT;
+	if (looked)
+		diag(L_ERROR, rule, at, "cannot open '%s': %s; it was "
+		    "looked for beside this file, in the working "
+		    "folder and among the shipped examples", path,
+		    strerror(errno));
+	else if (at)
+		diag(L_ERROR, rule, at, "cannot open '%s': %s", path,
+		    strerror(errno));
+	else
+		diag_at(L_FATAL, "io.read", file, 0, 0,
+		    "cannot open: %s", strerror(errno));
+	return NULL;
+}
+
+/* 1 when real (named path, told as file) is no file to read as a
+ * reference: not a regular file, not YAML, a link to what is not YAML;
+ * told. */
+static int
+ref_refused(const char *path, const char *real, const struct node *at,
+    const char *rule, const char *file)
+{
+	struct stat st;
+
 	if (stat(real, &st) == 0 && !S_ISREG(st.st_mode)) {
 		ref_bad(at, rule, file, "'%s' is %s; name a YAML file", path,
 		    S_ISDIR(st.st_mode) ? "a folder" : "not a regular file");
-		free(real);
-		return NULL;
+		return 1;
 	}
 	/* Only a YAML file is read: no other file (a key, /etc/passwd) is
 	 * opened and quoted in a message. */
 	if (!yaml_name(path)) {
 		ref_bad(at, rule, file, "'%s' is not a .yaml file; name a YAML "
 		    "file", path);
-		free(real);
-		return NULL;
+		return 1;
 	}
 	if (!yaml_name(real)) {
 		ref_bad(at, rule, file, "'%s' is a link to a file that is "
 		    "not .yaml; name a YAML file", path);
-		free(real);
-		return NULL;
+		return 1;
 	}
+	return 0;
+}
+
+/* The batch's reading of real (taking it), read now if it is not yet;
+ * NULL when it leads in a circle or too deep, told. */
+static struct ref *
+ref_get(struct batch *b, char *real, const char *path,
+    const struct node *at, const char *rule, const char *file)
+{
+	char plain[PATH_MAX];
+	struct ref *r;
+
 	for (r = b->refs; r; r = r->next)
 		if (strcmp(r->real, real) == 0)
 			break;
-	if (r && r->loading) {
+	if (r && r->loading)
 		ref_bad(at, rule, file, "'%s' leads back here: the files name "
 		    "each other in a circle", path);
-		free(real);
-		return NULL;
-	}
-	if (r == NULL && b->depth >= MAXREFDEPTH) {
+	else if (r == NULL && b->depth >= MAXREFDEPTH)
 		ref_bad(at, rule, file, "'%s' is more than %d references deep; "
 		    "the limit is %d", path, MAXREFDEPTH, MAXREFDEPTH);
+	else if (r == NULL)
+		return ref_read(b, plain_path(real, file, plain,
+		    sizeof(plain)), real);
+	else {
 		free(real);
-		return NULL;
+		return r;
 	}
-	if (r) {
-		free(real);
-	} else {
-		char plain[PATH_MAX];
+	free(real);
+	return NULL;
+}
 
-		r = ref_read(b, plain_path(real, file, plain, sizeof(plain)),
-		    real);
+const struct loaded *
+system_ref(struct batch *b, const char *path, const struct node *at,
+    const char *rule, const char *game, const char *const *kinds, int *n)
+{
+	char file[PATH_MAX], *real;
+	struct sbuf sb = SBUF_INIT;
+	struct ref *r;
+	int i;
+
+	*n = 0;
+	/* Standard input, named on the command line: read once a batch. */
+	if (at == NULL && strcmp(path, "-") == 0) {
+		snprintf(file, sizeof(file), "-");
+		for (r = b->refs; r; r = r->next)
+			if (strcmp(r->real, "-") == 0)
+				break;
+		if (r == NULL)
+			r = ref_read(b, "-", xstrdup("-"));
+	} else {
+		if ((real = ref_locate(path, at, rule, file,
+		    sizeof(file))) == NULL)
+			return NULL;
+		if (ref_refused(path, real, at, rule, file)) {
+			free(real);
+			return NULL;
+		}
+		if ((r = ref_get(b, real, path, at, rule, file)) == NULL)
+			return NULL;
 	}
-read:
 	if (r->bad) {
 		/* The file's own problems are reported at the file. */
 		if (at)

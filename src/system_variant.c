@@ -90,22 +90,17 @@ struct chain {
 static struct node *extend(struct node *doc, struct arena *a,
     struct chain *c);
 
-/*
- * The one document of the base file that ext names (relative to the
- * file ext was read from), read into a and with its own extends:
- * resolved in turn.  NULL after saying why at ext.
- */
-static struct node *
-read_base(const struct node *ext, struct arena *a, struct chain *c)
+/* The real path of the base file ext names (file: as told), a regular
+ * YAML file not already in the chain c; NULL after saying why at ext. */
+static char *
+base_locate(const struct node *ext, const struct chain *c, char *file,
+    size_t size, struct stat *st)
 {
-	char file[PATH_MAX], plain[PATH_MAX], what[48], *real;
 	const char *path = ext->str;
-	int before = diag_raised(L_ERROR) + diag_raised(L_FATAL), i, told;
-	struct node *doc, *more, *base;
-	struct reader *rd;
-	struct stat st;
+	char *real;
+	int i;
 
-	path_beside(ext->file, path, file, sizeof(file));
+	path_beside(ext->file, path, file, size);
 	/* Only a YAML file is read: no other file is opened and quoted. */
 	if (!yaml_name(path)) {
 		diag(L_ERROR, "yaml.extends", ext, "'%s' is not a .yaml file; "
@@ -120,12 +115,12 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 		    strerror(errno));
 		return NULL;
 	}
-	if (stat(real, &st) < 0)
-		st.st_mode = 0;
-	if (!S_ISREG(st.st_mode) || !yaml_name(real)) {
+	if (stat(real, st) < 0)
+		st->st_mode = 0;
+	if (!S_ISREG(st->st_mode) || !yaml_name(real)) {
 		diag(L_ERROR, "yaml.extends", ext, "'%s' is %s; extends: names "
 		    "the YAML file of the unit this one varies", path,
-		    S_ISDIR(st.st_mode) ? "a folder" : !S_ISREG(st.st_mode) ?
+		    S_ISDIR(st->st_mode) ? "a folder" : !S_ISREG(st->st_mode) ?
 		    "not a regular file" : "a link to a file that is not .yaml");
 		free(real);
 		return NULL;
@@ -139,21 +134,25 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 			free(real);
 			return NULL;
 		}
-	/* A limit of the variant's chain, not of this file: told at the
-	 * variant's own extends:, below. */
-	if (c->n > MAXBASES) {
-		c->deep = path;
-		free(real);
-		return NULL;
-	}
-	if (system_read_more(ext, path, (size_t)st.st_size) < 0) {
-		free(real);
-		return NULL;
-	}
+	return real;
+}
+
+/* The one document of the base file (real, told as file) into a; NULL
+ * with *told set when it holds none, more than one or no mapping (said
+ * at ext), NULL alone when it could not be read. */
+static struct node *
+base_read(const struct node *ext, const char *real, const char *file,
+    struct arena *a, int *told)
+{
+	char plain[PATH_MAX], what[48];
+	const char *path = ext->str;
+	struct node *doc, *more;
+	struct reader *rd;
+
 	rd = reader_open(plain_path(real, file, plain, sizeof(plain)));
 	doc = rd ? reader_next(rd, a) : NULL;
 	more = doc ? reader_next(rd, a) : NULL;
-	told = 1;
+	*told = 1;
 	if (rd && doc == NULL && !reader_failed(rd))
 		diag(L_ERROR, "yaml.extends", ext, "'%s' holds no document; "
 		    "a base holds the one unit this one varies", path);
@@ -166,17 +165,49 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 		    "mapping of keys; a base is a unit's document", path,
 		    node_what(doc, what));
 	else
-		told = 0;
+		*told = 0;
 	reader_close(rd);
-	if (told) {
+	return *told ? NULL : doc;
+}
+
+/*
+ * The one document of the base file that ext names (relative to the
+ * file ext was read from), read into a and with its own extends:
+ * resolved in turn.  NULL after saying why at ext.
+ */
+static struct node *
+read_base(const struct node *ext, struct arena *a, struct chain *c)
+{
+	char file[PATH_MAX], *real;
+	const char *path = ext->str;
+	int before = diag_raised(L_ERROR) + diag_raised(L_FATAL), told;
+	struct node *doc, *base;
+	struct stat st;
+
+	if ((real = base_locate(ext, c, file, sizeof(file), &st)) == NULL)
+		return NULL;
+	/* A limit of the variant's chain, not of this file: told at the
+	 * variant's own extends:, below. */
+	if (c->n > MAXBASES) {
+		c->deep = path;
 		free(real);
 		return NULL;
 	}
-	/* Unreadable, not YAML, a duplicate key, a tag... */
+	if (system_read_more(ext, path, (size_t)st.st_size) < 0) {
+		free(real);
+		return NULL;
+	}
+	doc = base_read(ext, real, file, a, &told);
+	/* Unreadable, not YAML, a duplicate key, a tag...: its own
+	 * problems are told at its own file, once. */
+	if (!told && (doc == NULL || diag_raised(L_ERROR) +
+	    diag_raised(L_FATAL) > before))
+		diag(L_ERROR, "yaml.extends", ext, "'%s' cannot be used: it "
+		    "has errors, told at that file", path);
 	if (doc == NULL || diag_raised(L_ERROR) + diag_raised(L_FATAL) >
 	    before) {
 		free(real);
-		goto unusable;
+		return NULL;
 	}
 	c->real[c->n++] = real;
 	base = extend(doc, a, c);
@@ -193,11 +224,6 @@ read_base(const struct node *ext, struct arena *a, struct chain *c)
 	}
 	diag(L_ERROR, "yaml.extends", ext, "'%s' cannot be used: its extends: "
 	    "has errors, told at that file", path);
-	return NULL;
-unusable:
-	/* Its own problems are told at its own file, once. */
-	diag(L_ERROR, "yaml.extends", ext, "'%s' cannot be used: it has "
-	    "errors, told at that file", path);
 	return NULL;
 }
 

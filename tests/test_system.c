@@ -268,10 +268,10 @@ test_products_fill_their_fields(void **state)
 	 * legend's 7 arcs; on
 	 * each of 2 + 2 sheets 2 hexes, 3 rows of cells, 4 armor tracks, 26
 	 * equipment tracks and 2 chart tracks; on each battalion's face
-	 * two NATO symbols (one placed for a card with traits, one for a
-	 * card without), and one on its back. */
+	 * one NATO symbol (in one place with or without traits), and one
+	 * on its back. */
 	assert_int_equal(au.widgets, (6 + 2) * (5 + 4) + 7 +
-	    (2 + 2) * (2 + 3 + 4 + 26 + 2) + 33 * 3);
+	    (2 + 2) * (2 + 3 + 4 + 26 + 2) + 33 * 2);
 	/* Every example of every game: each product fills exactly its
 	 * record type's fields, and its widgets take their values. */
 	dir = repo_path("units");

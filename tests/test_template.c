@@ -338,27 +338,28 @@ test_builtin_shellshock_card(void **state)
 	assert_near(t->a4_w, 85 * MM, EPS);
 	assert_near(t->a4_h, 55 * MM, EPS);
 	assert_near(t->gap, 0, 0);
-	assert_near(t->safe, 3.0 * MM, EPS);
-	assert_near(t->min_pt, 5, 0);
+	/* 1/8 in and 6 pt, as print shops ask (the design pass). */
+	assert_near(t->safe, 3.175 * MM, EPS);
+	assert_near(t->min_pt, 6, 0);
 	assert_int_equal(t->nfonts, 2);
 	assert_string_equal(t->fonts[0].key, "body");
 	assert_string_equal(t->fonts[0].pattern, "DejaVu Sans Condensed");
 	assert_string_equal(t->fonts[1].key, "bold");
 	assert_string_equal(t->fonts[1].pattern, "DejaVu Sans Condensed:bold");
-	/* 63 front entries, 3 of them tables: dv 6 rows x 3 columns, weapon
-	 * and spread 5 x 1 each, so 60 + 18 + 5 + 5 elements. */
-	assert_int_equal(t->nfront, 88);
+	/* 66 front entries, 3 of them tables: dv 6 rows x 3 columns, weapon
+	 * and spread 5 x 1 each, so 63 + 18 + 5 + 5 elements. */
+	assert_int_equal(t->nfront, 91);
 	assert_int_equal(t->nback, 5);
 
-	/* {name: name, text: "{name}", at: [11.89mm, 3mm], size: [46.44mm,
-	 * 5.48mm], font: bold, pt: 10, min_pt: 6} */
+	/* {name: name, text: "{name}", at: [12.027mm, 3.175mm], size:
+	 * [46.244mm, 5.437mm], font: bold, pt: 10, min_pt: 6} */
 	e = find(t->front, t->nfront, "name", 0);
 	assert_non_null(e);
 	assert_int_equal(e->type, EL_TEXT);
-	assert_near(e->x, 11.89 * MM, EPS);
-	assert_near(e->y, 3 * MM, EPS);
-	assert_near(e->w, 46.44 * MM, EPS);
-	assert_near(e->h, 5.48 * MM, EPS);
+	assert_near(e->x, 12.027 * MM, EPS);
+	assert_near(e->y, 3.175 * MM, EPS);
+	assert_near(e->w, 46.244 * MM, EPS);
+	assert_near(e->h, 5.437 * MM, EPS);
 	assert_int_equal(e->font, 1);
 	assert_near(e->pt, 10, 0);
 	assert_near(e->min_pt, 6, 0);
@@ -376,30 +377,30 @@ test_builtin_shellshock_card(void **state)
 	assert_int_equal(e->stroke.none, 1);
 
 	/* The side: right-aligned, top; era's colour #555555; min_pt from
-	 * the template's 5 as it gives none. */
+	 * the template's 6 as it gives none. */
 	e = find(t->front, t->nfront, "side", 0);
 	assert_int_equal(e->halign, ALIGN_END);
 	assert_int_equal(e->valign, ALIGN_START);
-	assert_near(e->min_pt, 5, 0);
+	assert_near(e->min_pt, 6, 0);
 	e = find(t->front, t->nfront, "era", 0);
 	assert_near(e->colour.rgb.r, 0x55 / 255.0, 1e-6);
 
-	/* The dv table at [28mm, 14.25mm]: row M is the second, 4.5 mm
+	/* The dv table at [28.069mm, 14.337mm]: row M is the second, 4.465 mm
 	 * below row E; "$" stands for the row's letter. */
 	assert_int_equal(count_named(t->front, t->nfront, "dv.M"), 3);
 	rec_set(r, "dv.M.fb", "12");
 	rec_set(r, "dv.M.sd", "10");
 	e = find(t->front, t->nfront, "dv.M", 0);
-	assert_near(e->x, 28 * MM, EPS);
-	assert_near(e->y, (14.25 + 4.5) * MM, EPS);
-	assert_near(e->w, 4.94 * MM, EPS);
-	assert_near(e->h, 4.5 * MM, EPS);
+	assert_near(e->x, 28.069 * MM, EPS);
+	assert_near(e->y, (14.337 + 4.465) * MM, EPS);
+	assert_near(e->w, 4.919 * MM, EPS);
+	assert_near(e->h, 4.465 * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "M");
 	e = find(t->front, t->nfront, "dv.M", 1);
-	assert_near(e->x, (28 + 4.94) * MM, EPS);
+	assert_near(e->x, (28.069 + 4.919) * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "12");
 	e = find(t->front, t->nfront, "dv.M", 2);
-	assert_near(e->x, (28 + 4.94 + 6.92) * MM, EPS);
+	assert_near(e->x, (28.069 + 4.919 + 6.891) * MM, EPS);
 	assert_string_equal(expand(&e->text, r, &sb, NULL), "10");
 	assert_int_equal(count_named(t->front, t->nfront, "dv.P"), 3);
 	assert_int_equal(count_named(t->front, t->nfront, "weapon.S"), 1);
@@ -411,7 +412,7 @@ test_builtin_shellshock_card(void **state)
 	assert_ptr_equal(e->widget, widget_find("sector"));
 	e = find(t->front, t->nfront, "internal.range", 0);
 	assert_ptr_equal(e->widget, widget_find("cells"));
-	/* The one line, from [3.99mm, 27.75mm] to [25.73mm, 27.75mm]. */
+	/* The one line, from [4.161mm, 27.732mm] to [25.809mm, 27.732mm]. */
 	{
 		int i, lines = 0;
 
@@ -421,9 +422,9 @@ test_builtin_shellshock_card(void **state)
 				lines++;
 			}
 		assert_int_equal(lines, 1);
-		assert_near(e->x, 3.99 * MM, EPS);
-		assert_near(e->x2, 25.73 * MM, EPS);
-		assert_near(e->y2, 27.75 * MM, EPS);
+		assert_near(e->x, 4.161 * MM, EPS);
+		assert_near(e->x2, 25.809 * MM, EPS);
+		assert_near(e->y2, 27.732 * MM, EPS);
 	}
 
 	/* The back. */
@@ -473,16 +474,17 @@ test_element_info(void **state)
 	cap_start(&c, 0);
 	t = template_load("shellshock-card", NULL);
 	assert_non_null(t);
-	/* The file's 63 front elements and 5 back ones, a table as one,
-	 * in the order they are drawn. */
-	assert_int_equal(t->ninfo, 63 + 5);
+	/* The file's 66 front elements (63 and the estimate's badge: its
+	 * box, label and figure) and 5 back ones, a table as one, in the
+	 * order they are drawn. */
+	assert_int_equal(t->ninfo, 66 + 5);
 	assert_string_equal(t->info[0].name, "background");
 	assert_string_equal(t->info[0].type, "box");
 	assert_null(t->info[0].widget);
 	assert_string_equal(fields_of(&t->info[0], &sb), "");
-	assert_int_equal(t->info[62].back, 0);
-	assert_string_equal(t->info[63].name, "back.background");
-	assert_int_equal(t->info[63].back, 1);
+	assert_int_equal(t->info[65].back, 0);
+	assert_string_equal(t->info[66].name, "back.background");
+	assert_int_equal(t->info[66].back, 1);
 	/* Every field it prints, once, as it meets them: when:, colour:,
 	 * then the text. */
 	i = info_of(t, "index");
@@ -696,8 +698,8 @@ test_extends_remove_parts(void **state)
 	char *file = path_join(dir, "no-cv.yaml");
 	int i;
 
-	/* cv.box and cv.label are parts of cv: removing cv removes them
-	 * too.  A name only parts have (internal.boxes, internal.range)
+	/* cv.box, cv.label and the estimate's badge (cv.est.box, cv.est,
+	 * cv.est.label) are parts of cv: removing cv removes them too.  A name only parts have (internal.boxes, internal.range)
 	 * removes the parts; a removed element comes back only as new. */
 	write_file(file,
 	    "template: no-cv\n"
@@ -719,12 +721,12 @@ test_extends_remove_parts(void **state)
 	}
 	/* The others stay: dead and dead.box are not parts of dead.label,
 	 * nor is the box weapons a part of the table weapon (its five
-	 * cells gone); eleven elements fewer. */
+	 * cells gone); fourteen elements fewer. */
 	assert_non_null(find(t->front, t->nfront, "dead", 0));
 	assert_non_null(find(t->front, t->nfront, "dead.box", 0));
 	assert_non_null(find(t->front, t->nfront, "weapons", 0));
 	assert_null(find(t->front, t->nfront, "weapon.E", 0));
-	assert_int_equal(t->nfront, 88 - 6 - 5);
+	assert_int_equal(t->nfront, 91 - 9 - 5);
 	template_free(t);
 
 	/* Removed, then added back with new: true, it is a new element: on
@@ -757,7 +759,7 @@ test_extends_remove_parts(void **state)
 	t = template_load(file, NULL);
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
-	assert_int_equal(t->nfront, 88 - 3 + 1);
+	assert_int_equal(t->nfront, 91 - 6 + 1);
 	assert_string_equal(t->front[t->nfront - 1].name, "cv");
 	/* Its own place, and not the old one's when: */
 	assert_near(t->front[t->nfront - 1].x, 10 * MM, EPS);
@@ -967,7 +969,7 @@ test_extends_builtin_by_name(void **state)
 	assert_string_equal(cap_text(&c), "");
 	assert_non_null(t);
 	assert_string_equal(t->type, "shellshock.card");
-	assert_int_equal(t->nfront, 88 - 1);
+	assert_int_equal(t->nfront, 91 - 1);
 	assert_null(find(t->front, t->nfront, "era", 0));
 	assert_near(find(t->front, t->nfront, "name", 0)->pt, 12, 0);
 	assert_near(find(t->front, t->nfront, "name", 0)->min_pt, 7, 0);

@@ -131,6 +131,133 @@ skip_hex(const unsigned char **p, const unsigned char *end)
 	return (n + 1) / 2;
 }
 
+/* The tokens of a content stream, one kind each (next_token() below);
+ * each reads from *pp and leaves it past the token. */
+static void
+tok_name(const unsigned char **pp, const unsigned char *end,
+    struct operand *t)
+{
+	const unsigned char *p = *pp + 1;
+	size_t n = 0;
+
+	while (p < end && is_regular(*p)) {
+		int c = *p;
+
+		if (c == '#' && end - p >= 3 && hexval(p[1]) >= 0 &&
+		    hexval(p[2]) >= 0) {
+			c = hexval(p[1]) * 16 + hexval(p[2]);
+			p += 2;
+		}
+		if (n < NAME_MAX_LEN)
+			t->name[n++] = (char)c;
+		p++;
+	}
+	t->name[n] = '\0';
+	t->kind = T_NAME;
+	*pp = p;
+}
+
+/* A dictionary (marked content's properties): skipped, strings in it
+ * too. */
+static void
+tok_dict(const unsigned char **pp, const unsigned char *end,
+    struct operand *t)
+{
+	const unsigned char *p = *pp;
+	int depth = 0;
+
+	while (p < end) {
+		if (*p == '(') {
+			skip_string(&p, end);
+			continue;
+		}
+		if (end - p >= 2 && p[0] == '<' && p[1] == '<') {
+			depth++;
+			p += 2;
+		} else if (end - p >= 2 && p[0] == '>' && p[1] == '>') {
+			p += 2;
+			if (--depth == 0)
+				break;
+		} else
+			p++;
+	}
+	t->kind = T_DICT;
+	*pp = p;
+}
+
+/* An array: skipped, the bytes of its strings counted (TJ's text). */
+static void
+tok_array(const unsigned char **pp, const unsigned char *end,
+    struct operand *t)
+{
+	const unsigned char *p = *pp;
+	int depth = 0;
+
+	while (p < end) {
+		if (*p == '(') {
+			t->bytes += skip_string(&p, end);
+			continue;
+		}
+		if (*p == '<' && !(end - p >= 2 && p[1] == '<')) {
+			t->bytes += skip_hex(&p, end);
+			continue;
+		}
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && --depth == 0) {
+			p++;
+			break;
+		}
+		p++;
+	}
+	t->kind = T_ARRAY;
+	*pp = p;
+}
+
+static int
+is_numeric(int c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+}
+
+static void
+tok_number(const unsigned char **pp, const unsigned char *end,
+    struct operand *t)
+{
+	const unsigned char *p = *pp;
+	char tmp[64];
+	size_t n = 0;
+
+	while (p < end && is_numeric(*p)) {
+		if (n < sizeof(tmp) - 1)
+			tmp[n++] = (char)*p;
+		p++;
+	}
+	tmp[n] = '\0';
+	t->num = strtod(tmp, NULL);
+	if (!isfinite(t->num) || fabs(t->num) > 1e9)
+		t->num = 0;
+	t->kind = T_NUM;
+	*pp = p;
+}
+
+static void
+tok_keyword(const unsigned char **pp, const unsigned char *end,
+    struct operand *t)
+{
+	const unsigned char *p = *pp;
+	size_t n = 0;
+
+	while (p < end && is_regular(*p)) {
+		if (n < NAME_MAX_LEN)
+			t->name[n++] = (char)*p;
+		p++;
+	}
+	t->name[n] = '\0';
+	t->kind = T_KEYWORD;
+	*pp = p;
+}
+
 /*
  * The next token at *p into t: a number, a name, a string, an array or
  * a dictionary (skipped whole; an array's string bytes counted, for TJ)
@@ -157,115 +284,27 @@ next_token(const unsigned char **pp, const unsigned char *end,
 		return 0;
 	}
 	t->bytes = 0;
-	switch (*p) {
-	case '/': {
-		size_t n = 0;
-
-		p++;
-		while (p < end && is_regular(*p)) {
-			int c = *p;
-
-			if (c == '#' && end - p >= 3 && hexval(p[1]) >= 0 &&
-			    hexval(p[2]) >= 0) {
-				c = hexval(p[1]) * 16 + hexval(p[2]);
-				p += 2;
-			}
-			if (n < NAME_MAX_LEN)
-				t->name[n++] = (char)c;
-			p++;
-		}
-		t->name[n] = '\0';
-		t->kind = T_NAME;
-		break;
-	}
-	case '(':
+	if (*p == '/')
+		tok_name(&p, end, t);
+	else if (*p == '(') {
 		t->bytes = skip_string(&p, end);
 		t->kind = T_STR;
-		break;
-	case '<':
-		if (end - p >= 2 && p[1] == '<') {
-			int depth = 0;
-
-			/* A dictionary (marked content's properties):
-			 * skipped, strings in it too. */
-			while (p < end) {
-				if (*p == '(') {
-					skip_string(&p, end);
-					continue;
-				}
-				if (end - p >= 2 && p[0] == '<' && p[1] == '<') {
-					depth++;
-					p += 2;
-				} else if (end - p >= 2 && p[0] == '>' &&
-				    p[1] == '>') {
-					p += 2;
-					if (--depth == 0)
-						break;
-				} else
-					p++;
-			}
-			t->kind = T_DICT;
-		} else {
-			t->bytes = skip_hex(&p, end);
-			t->kind = T_STR;
-		}
-		break;
-	case '[': {
-		int depth = 0;
-
-		while (p < end) {
-			if (*p == '(') {
-				t->bytes += skip_string(&p, end);
-				continue;
-			}
-			if (*p == '<' && !(end - p >= 2 && p[1] == '<')) {
-				t->bytes += skip_hex(&p, end);
-				continue;
-			}
-			if (*p == '[')
-				depth++;
-			else if (*p == ']' && --depth == 0) {
-				p++;
-				break;
-			}
-			p++;
-		}
-		t->kind = T_ARRAY;
-		break;
-	}
-	default:
-		if ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-' ||
-		    *p == '.') {
-			char tmp[64];
-			size_t n = 0;
-
-			while (p < end && ((*p >= '0' && *p <= '9') || *p == '+' ||
-			    *p == '-' || *p == '.')) {
-				if (n < sizeof(tmp) - 1)
-					tmp[n++] = (char)*p;
-				p++;
-			}
-			tmp[n] = '\0';
-			t->num = strtod(tmp, NULL);
-			if (!isfinite(t->num) || fabs(t->num) > 1e9)
-				t->num = 0;
-			t->kind = T_NUM;
-		} else if (is_regular(*p)) {
-			size_t n = 0;
-
-			while (p < end && is_regular(*p)) {
-				if (n < NAME_MAX_LEN)
-					t->name[n++] = (char)*p;
-				p++;
-			}
-			t->name[n] = '\0';
-			t->kind = T_KEYWORD;
-		} else {
-			/* A stray ')', '>', ']', '{' or '}'. */
-			p++;
-			t->kind = T_KEYWORD;
-			t->name[0] = '\0';
-		}
+	} else if (*p == '<' && end - p >= 2 && p[1] == '<')
+		tok_dict(&p, end, t);
+	else if (*p == '<') {
+		t->bytes = skip_hex(&p, end);
+		t->kind = T_STR;
+	} else if (*p == '[')
+		tok_array(&p, end, t);
+	else if (is_numeric(*p))
+		tok_number(&p, end, t);
+	else if (is_regular(*p))
+		tok_keyword(&p, end, t);
+	else {
+		/* A stray ')', '>', ']', '{' or '}'. */
+		p++;
+		t->kind = T_KEYWORD;
+		t->name[0] = '\0';
 	}
 	*pp = p;
 	return 1;
@@ -484,25 +523,237 @@ show_text(struct walk *w, const struct pdfc_at *at, const struct gstate *g,
 	    size, g->mode, bytes);
 }
 
+/* One content stream's walk: its graphics state, text matrices and the
+ * operands before the operator at hand. */
+struct exec {
+	struct walk *w;
+	struct pobj *res;
+	const struct pdfc_at *at;
+	int depth;
+	struct gstate g, stack[MAX_SAVE];
+	int sp, lost;		/* saved states; q past MAX_SAVE, unmatched */
+	double tm[6], tlm[6];
+	struct operand st[MAX_OPERANDS];
+	int n;
+	double num[6];		/* the last operands as numbers, last first */
+};
+
+/* The k-th of an operator's 'of' numeric operands. */
+static double
+arg(const struct exec *x, int k, int of)
+{
+	return x->n >= of ? x->num[of - 1 - k] : 0;
+}
+
+/* The last operand when it is a name, else NULL. */
+static const char *
+name_arg(const struct exec *x)
+{
+	return x->n >= 1 && x->st[x->n - 1].kind == T_NAME ?
+	    x->st[x->n - 1].name : NULL;
+}
+
+/* q, Q, cm and gs; 0 when op is none of them. */
+static int
+op_state(struct exec *x, const char *op)
+{
+	struct walk *w = x->w;
+	const char *nm = name_arg(x);
+	int i;
+
+	if (!strcmp(op, "q")) {
+		if (x->sp < MAX_SAVE)
+			x->stack[x->sp++] = x->g;
+		else
+			x->lost++;
+	} else if (!strcmp(op, "Q")) {
+		if (x->lost)
+			x->lost--;
+		else if (x->sp > 0)
+			x->g = x->stack[--x->sp];
+	} else if (!strcmp(op, "cm") && x->n >= 6) {
+		double m[6];
+
+		for (i = 0; i < 6; i++)
+			m[i] = arg(x, i, 6);
+		mul(m, x->g.ctm, x->g.ctm);
+	} else if (!strcmp(op, "gs") && nm) {
+		struct pobj *gs = resource(w->r, x->res, "ExtGState", nm, NULL);
+
+		if (w->ops->gstate && gs)
+			w->ops->gstate(w->ops->ctx, x->at, nm, gs);
+	} else
+		return 0;
+	return 1;
+}
+
+/* The text operators; 0 when op is none of them. */
+static int
+op_text(struct exec *x, const char *op)
+{
+	struct gstate *g = &x->g;
+	int i;
+
+	if (!strcmp(op, "BT")) {
+		memcpy(x->tm, identity, sizeof(x->tm));
+		memcpy(x->tlm, identity, sizeof(x->tlm));
+	} else if (!strcmp(op, "Tf") && x->n >= 2) {
+		const struct operand *f = &x->st[x->n - 2];
+
+		if (f->kind == T_NAME) {
+			memcpy(g->font, f->name, sizeof(g->font));
+			g->fontdict = resource(x->w->r, x->res, "Font",
+			    f->name, NULL);
+		}
+		g->size = arg(x, 0, 1);
+	} else if (!strcmp(op, "Tr") && x->n >= 1) {
+		g->mode = (int)arg(x, 0, 1);
+	} else if (!strcmp(op, "TL") && x->n >= 1) {
+		g->leading = arg(x, 0, 1);
+	} else if ((!strcmp(op, "Td") || !strcmp(op, "TD")) && x->n >= 2) {
+		double t[6] = { 1, 0, 0, 1, arg(x, 0, 2), arg(x, 1, 2) };
+
+		if (op[1] == 'D')
+			g->leading = -arg(x, 1, 2);
+		mul(t, x->tlm, x->tlm);
+		memcpy(x->tm, x->tlm, sizeof(x->tm));
+	} else if (!strcmp(op, "Tm") && x->n >= 6) {
+		for (i = 0; i < 6; i++)
+			x->tlm[i] = arg(x, i, 6);
+		memcpy(x->tm, x->tlm, sizeof(x->tm));
+	} else if (!strcmp(op, "T*") || !strcmp(op, "'") ||
+	    !strcmp(op, "\"")) {
+		double t[6] = { 1, 0, 0, 1, 0, -g->leading };
+
+		mul(t, x->tlm, x->tlm);
+		memcpy(x->tm, x->tlm, sizeof(x->tm));
+		if (op[0] != 'T' && x->n >= 1)
+			show_text(x->w, x->at, g, x->tm,
+			    x->st[x->n - 1].bytes);
+	} else if ((!strcmp(op, "Tj") || !strcmp(op, "TJ")) && x->n >= 1) {
+		show_text(x->w, x->at, g, x->tm, x->st[x->n - 1].bytes);
+	} else
+		return 0;
+	return 1;
+}
+
+/* g G rg RG k K: a device colour of n components. */
+static void
+device_colour(struct exec *x, const char *op, const char *space, int n)
+{
+	int stroke = op[0] >= 'A' && op[0] <= 'Z';
+	struct pdfc_space *s = stroke ? &x->g.stroke : &x->g.fill;
+	double c[4];
+	int i;
+
+	device(s, space, n);
+	for (i = 0; i < n; i++)
+		c[i] = arg(x, i, n);
+	if (x->w->ops->colour)
+		x->w->ops->colour(x->w->ops->ctx, x->at, s, stroke, c, n);
+}
+
+/* The colour operators; 0 when op is none of them. */
+static int
+op_colour(struct exec *x, const char *op)
+{
+	const struct pdfc_ops *ops = x->w->ops;
+	int i;
+
+	if (!strcmp(op, "g") || !strcmp(op, "G"))
+		device_colour(x, op, "DeviceGray", 1);
+	else if (!strcmp(op, "rg") || !strcmp(op, "RG"))
+		device_colour(x, op, "DeviceRGB", 3);
+	else if (!strcmp(op, "k") || !strcmp(op, "K"))
+		device_colour(x, op, "DeviceCMYK", 4);
+	else if ((!strcmp(op, "cs") || !strcmp(op, "CS")) && name_arg(x)) {
+		struct pdfc_space *s = op[0] == 'C' ? &x->g.stroke :
+		    &x->g.fill;
+
+		set_space(x->w, x->res, name_arg(x), s);
+		if (ops->colour && s->name)
+			ops->colour(ops->ctx, x->at, s, op[0] == 'C', NULL, 0);
+	} else if (!strcmp(op, "sc") || !strcmp(op, "scn") ||
+	    !strcmp(op, "SC") || !strcmp(op, "SCN")) {
+		struct pdfc_space *s = op[0] == 'S' ? &x->g.stroke :
+		    &x->g.fill;
+		double c[32];
+		int k = 0;
+
+		/* The numbers before the operator (a pattern's name may end
+		 * them). */
+		for (i = 0; i < x->n && k < 32; i++)
+			if (x->st[i].kind == T_NUM)
+				c[k++] = x->st[i].num;
+		if (ops->colour && s->name)
+			ops->colour(ops->ctx, x->at, s, op[0] == 'S', c, k);
+	} else
+		return 0;
+	return 1;
+}
+
+/* sh, Do and an inline image (BI, which reads on from *p); 0 when op is
+ * none of them, -1 when the stream cannot be read on. */
+static int
+op_paint(struct exec *x, const char *op, const unsigned char **p,
+    const unsigned char *end)
+{
+	struct walk *w = x->w;
+	const struct gstate *g = &x->g;
+	const char *nm = name_arg(x);
+	double sx = hypot(g->ctm[0], g->ctm[1]);
+	double sy = hypot(g->ctm[2], g->ctm[3]);
+
+	if (!strcmp(op, "sh") && nm) {
+		struct pobj *sh = resource(w->r, x->res, "Shading", nm, NULL);
+
+		if (w->ops->shading && sh)
+			w->ops->shading(w->ops->ctx, x->at, nm, sh);
+	} else if (!strcmp(op, "Do") && nm) {
+		int num;
+		struct pobj *o = resource(w->r, x->res, "XObject", nm, &num);
+		const char *sub = pdfr_name(pdfr_get(w->r, o, "Subtype"));
+
+		if (o && o->type == PO_STREAM && sub &&
+		    !strcmp(sub, "Image") && w->ops->image)
+			w->ops->image(w->ops->ctx, x->at, nm, o, sx, sy);
+		else if (o && o->type == PO_STREAM && sub &&
+		    !strcmp(sub, "Form"))
+			walk_form(w, o, x->res, &x->g, nm, num, x->depth);
+	} else if (!strcmp(op, "BI")) {
+		struct pobj *d = pdfr_parse_inline(w->r, p, end);
+
+		if (d == NULL)
+			return -1;
+		if (w->ops->image)
+			w->ops->image(w->ops->ctx, x->at, NULL, d, sx, sy);
+		skip_inline_data(w->r, d, p, end);
+	} else
+		return 0;
+	return 1;
+}
+
 static void
 walk_stream(struct walk *w, const unsigned char *p, const unsigned char *end,
     struct pobj *res, struct gstate *g0, const struct pdfc_at *at,
     int depth)
 {
-	struct operand st[MAX_OPERANDS], tok;
-	struct gstate stack[MAX_SAVE], g = *g0;
-	double tm[6], tlm[6];
-	int n = 0, sp = 0, lost = 0, i;
+	struct exec ex, *x = &ex;
+	struct operand tok;
+	int i;
 
-	memcpy(tm, identity, sizeof(tm));
-	memcpy(tlm, identity, sizeof(tlm));
+	memset(x, 0, sizeof(*x));
+	x->w = w;
+	x->res = res;
+	x->at = at;
+	x->depth = depth;
+	x->g = *g0;
+	memcpy(x->tm, identity, sizeof(x->tm));
+	memcpy(x->tlm, identity, sizeof(x->tlm));
 	while (next_token(&p, end, &tok)) {
-		const char *op = tok.name;
-		double num[6];
-
 		if (tok.kind != T_KEYWORD) {
-			if (n < MAX_OPERANDS)
-				st[n++] = tok;
+			if (x->n < MAX_OPERANDS)
+				x->st[x->n++] = tok;
 			continue;
 		}
 		if (w->res->truncated)
@@ -511,162 +762,20 @@ walk_stream(struct walk *w, const unsigned char *p, const unsigned char *end,
 			w->res->truncated = 1;
 			return;
 		}
-		/* The last operands as numbers, for the operators that
-		 * take them. */
-		for (i = 0; i < 6 && i < n; i++)
-			num[i] = st[n - 1 - i].kind == T_NUM ?
-			    st[n - 1 - i].num : 0;
-#define ARG(k, of) (n >= (of) ? num[(of) - 1 - (k)] : 0)
-		if (!strcmp(op, "q")) {
-			if (sp < MAX_SAVE)
-				stack[sp++] = g;
-			else
-				lost++;
-		} else if (!strcmp(op, "Q")) {
-			if (lost)
-				lost--;
-			else if (sp > 0)
-				g = stack[--sp];
-		} else if (!strcmp(op, "cm") && n >= 6) {
-			double m[6];
-
-			for (i = 0; i < 6; i++)
-				m[i] = ARG(i, 6);
-			mul(m, g.ctm, g.ctm);
-		} else if (!strcmp(op, "BT")) {
-			memcpy(tm, identity, sizeof(tm));
-			memcpy(tlm, identity, sizeof(tlm));
-		} else if (!strcmp(op, "Tf") && n >= 2) {
-			const struct operand *f = &st[n - 2];
-
-			if (f->kind == T_NAME) {
-				memcpy(g.font, f->name, sizeof(g.font));
-				g.fontdict = resource(w->r, res, "Font",
-				    f->name, NULL);
-			}
-			g.size = ARG(0, 1);
-		} else if (!strcmp(op, "Tr") && n >= 1) {
-			g.mode = (int)ARG(0, 1);
-		} else if (!strcmp(op, "TL") && n >= 1) {
-			g.leading = ARG(0, 1);
-		} else if ((!strcmp(op, "Td") || !strcmp(op, "TD")) && n >= 2) {
-			double t[6] = { 1, 0, 0, 1, ARG(0, 2), ARG(1, 2) };
-
-			if (op[1] == 'D')
-				g.leading = -ARG(1, 2);
-			mul(t, tlm, tlm);
-			memcpy(tm, tlm, sizeof(tm));
-		} else if (!strcmp(op, "Tm") && n >= 6) {
-			for (i = 0; i < 6; i++)
-				tlm[i] = ARG(i, 6);
-			memcpy(tm, tlm, sizeof(tm));
-		} else if (!strcmp(op, "T*") || !strcmp(op, "'") ||
-		    !strcmp(op, "\"")) {
-			double t[6] = { 1, 0, 0, 1, 0, -g.leading };
-
-			mul(t, tlm, tlm);
-			memcpy(tm, tlm, sizeof(tm));
-			if (op[0] != 'T' && n >= 1)
-				show_text(w, at, &g, tm, st[n - 1].bytes);
-		} else if ((!strcmp(op, "Tj") || !strcmp(op, "TJ")) && n >= 1) {
-			show_text(w, at, &g, tm, st[n - 1].bytes);
-		} else if (!strcmp(op, "g") || !strcmp(op, "G")) {
-			struct pdfc_space *s = op[0] == 'G' ? &g.stroke : &g.fill;
-
-			device(s, "DeviceGray", 1);
-			if (w->ops->colour)
-				w->ops->colour(w->ops->ctx, at, s, op[0] == 'G',
-				    (double[]){ ARG(0, 1) }, 1);
-		} else if (!strcmp(op, "rg") || !strcmp(op, "RG")) {
-			struct pdfc_space *s = op[0] == 'R' ? &g.stroke : &g.fill;
-
-			device(s, "DeviceRGB", 3);
-			if (w->ops->colour)
-				w->ops->colour(w->ops->ctx, at, s, op[0] == 'R',
-				    (double[]){ ARG(0, 3), ARG(1, 3), ARG(2, 3) },
-				    3);
-		} else if (!strcmp(op, "k") || !strcmp(op, "K")) {
-			struct pdfc_space *s = op[0] == 'K' ? &g.stroke : &g.fill;
-
-			device(s, "DeviceCMYK", 4);
-			if (w->ops->colour)
-				w->ops->colour(w->ops->ctx, at, s, op[0] == 'K',
-				    (double[]){ ARG(0, 4), ARG(1, 4), ARG(2, 4),
-				    ARG(3, 4) }, 4);
-		} else if ((!strcmp(op, "cs") || !strcmp(op, "CS")) && n >= 1 &&
-		    st[n - 1].kind == T_NAME) {
-			struct pdfc_space *s = op[0] == 'C' ? &g.stroke : &g.fill;
-
-			set_space(w, res, st[n - 1].name, s);
-			if (w->ops->colour && s->name)
-				w->ops->colour(w->ops->ctx, at, s, op[0] == 'C',
-				    NULL, 0);
-		} else if (!strcmp(op, "sc") || !strcmp(op, "scn") ||
-		    !strcmp(op, "SC") || !strcmp(op, "SCN")) {
-			struct pdfc_space *s = op[0] == 'S' ? &g.stroke : &g.fill;
-			double c[32];
-			int k = 0;
-
-			/* The numbers before the operator (a pattern's name
-			 * may end them). */
-			for (i = 0; i < n && k < 32; i++)
-				if (st[i].kind == T_NUM)
-					c[k++] = st[i].num;
-			if (w->ops->colour && s->name)
-				w->ops->colour(w->ops->ctx, at, s, op[0] == 'S',
-				    c, k);
-		} else if (!strcmp(op, "gs") && n >= 1 &&
-		    st[n - 1].kind == T_NAME) {
-			struct pobj *gs = resource(w->r, res, "ExtGState",
-			    st[n - 1].name, NULL);
-
-			if (w->ops->gstate && gs)
-				w->ops->gstate(w->ops->ctx, at, st[n - 1].name,
-				    gs);
-		} else if (!strcmp(op, "sh") && n >= 1 &&
-		    st[n - 1].kind == T_NAME) {
-			struct pobj *sh = resource(w->r, res, "Shading",
-			    st[n - 1].name, NULL);
-
-			if (w->ops->shading && sh)
-				w->ops->shading(w->ops->ctx, at, st[n - 1].name,
-				    sh);
-		} else if (!strcmp(op, "Do") && n >= 1 &&
-		    st[n - 1].kind == T_NAME) {
-			int num;
-			struct pobj *x = resource(w->r, res, "XObject",
-			    st[n - 1].name, &num);
-			const char *sub = pdfr_name(pdfr_get(w->r, x,
-			    "Subtype"));
-
-			if (x && x->type == PO_STREAM && sub &&
-			    !strcmp(sub, "Image") && w->ops->image)
-				w->ops->image(w->ops->ctx, at, st[n - 1].name, x,
-				    hypot(g.ctm[0], g.ctm[1]),
-				    hypot(g.ctm[2], g.ctm[3]));
-			else if (x && x->type == PO_STREAM && sub &&
-			    !strcmp(sub, "Form"))
-				walk_form(w, x, res, &g, st[n - 1].name, num,
-				    depth);
-		} else if (!strcmp(op, "BI")) {
-			struct pobj *d = pdfr_parse_inline(w->r, &p, end);
-
-			if (d == NULL)
-				return;
-			if (w->ops->image)
-				w->ops->image(w->ops->ctx, at, NULL, d,
-				    hypot(g.ctm[0], g.ctm[1]),
-				    hypot(g.ctm[2], g.ctm[3]));
-			skip_inline_data(w->r, d, &p, end);
-		}
-#undef ARG
-		n = 0;
+		for (i = 0; i < 6 && i < x->n; i++)
+			x->num[i] = x->st[x->n - 1 - i].kind == T_NUM ?
+			    x->st[x->n - 1 - i].num : 0;
+		if (!op_state(x, tok.name) && !op_text(x, tok.name) &&
+		    !op_colour(x, tok.name) &&
+		    op_paint(x, tok.name, &p, end) < 0)
+			return;
+		x->n = 0;
 	}
 	/* What the page's stream leaves, its next stream starts from
 	 * (7.8.2): its matrix and colours (a q in one stream and its Q in
 	 * the next are not matched). */
 	if (depth == 0)
-		*g0 = g;
+		*g0 = x->g;
 }
 
 void

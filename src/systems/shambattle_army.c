@@ -737,14 +737,88 @@ group_lines(const struct node *list, struct sbuf *sb)
 	sb_release(&line);
 }
 
+/* Roster row k: unit u, or blank. */
+static void
+roster_unit(struct record *r, int k, const struct sb_unit *u)
+{
+	static const char *const col[] = {
+		"name", "type", "bases", "sp", "move", "range", "fire",
+		"close", "note"
+	};
+	char key[32];
+	size_t j;
+
+	for (j = 0; j < sizeof(col) / sizeof(col[0]); j++) {
+		snprintf(key, sizeof(key), "unit.%d.%s", k, col[j]);
+		rec_set(r, key, "");
+	}
+	if (u == NULL || u->type < 0)
+		return;
+	snprintf(key, sizeof(key), "unit.%d.name", k);
+	rec_set(r, key, u->name);
+	snprintf(key, sizeof(key), "unit.%d.type", k);
+	rec_set(r, key, sb_types[u->type].label);
+	snprintf(key, sizeof(key), "unit.%d.bases", k);
+	rec_setf(r, key, "%d", u->v.bases);
+	snprintf(key, sizeof(key), "unit.%d.sp", k);
+	rec_setf(r, key, "%d", u->sp);
+	snprintf(key, sizeof(key), "unit.%d.move", k);
+	num(r, key, u->v.move);
+	snprintf(key, sizeof(key), "unit.%d.range", k);
+	num(r, key, u->v.range);
+	snprintf(key, sizeof(key), "unit.%d.fire", k);
+	num(r, key, u->v.fire);
+	snprintf(key, sizeof(key), "unit.%d.close", k);
+	num(r, key, u->v.close);
+	snprintf(key, sizeof(key), "unit.%d.note", k);
+	if (u->v.bonus > 0)
+		rec_setf(r, key, "+%d a die in its hex%s", u->v.bonus,
+		    u->homebrew ? "; homebrew" : "");
+	else
+		rec_set(r, key, u->homebrew ? "homebrew" : "");
+}
+
+/* Roster city row k: city c of army a, or blank. */
+static void
+roster_city(struct record *r, int k, const struct sb_army *a,
+    const struct node *c, struct sbuf *sb)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "city.%d.name", k);
+	rec_set(r, key, c ? get_str(c, "name", "") : "");
+	garrison_text(c ? node_get(c, "garrison") : NULL, sb);
+	snprintf(key, sizeof(key), "city.%d.garrison", k);
+	rec_set(r, key, sb_str(sb));
+	snprintf(key, sizeof(key), "city.%d.sp", k);
+	if (c)
+		rec_setf(r, key, "%d SP", garrison_sp(a,
+		    node_get(c, "garrison")));
+	else
+		rec_set(r, key, "");
+}
+
+/* The roster's day: each turn's name and hours. */
+static void
+roster_turns(struct record *r)
+{
+	char key[32];
+	int k;
+
+	for (k = 0; k < SB_NTURNS; k++) {
+		snprintf(key, sizeof(key), "turn.%d.name", k + 1);
+		rec_set(r, key, sb_turns[k].name);
+		snprintf(key, sizeof(key), "turn.%d.time", k + 1);
+		rec_setf(r, key, "%s–%s", sb_turns[k].from, sb_turns[k].to);
+	}
+}
+
 static void
 emit_roster(const void *obj, struct emitter *e)
 {
 	const struct sb_army *a = ARMY(obj);
 	struct record *r = e->rec;
 	struct sbuf sb = SBUF_INIT;
-	const struct node *c;
-	char key[32];
 	int parts, part, k, i, ncities;
 
 	ncities = a->cities_n && !a->cities_n->bad &&
@@ -772,67 +846,15 @@ emit_roster(const void *obj, struct emitter *e)
 		rec_setf(r, "exhaustion", "%d", SB_EXHAUSTION);
 		rec_setf(r, "generals", "%d", SB_GENERALS);
 		for (k = 1; k <= ROSTER_ROWS; k++) {
-			static const char *const col[] = {
-				"name", "type", "bases", "sp", "move", "range",
-				"fire", "close", "note"
-			};
-			const struct sb_unit *u;
-			size_t j;
-
 			i = part * ROSTER_ROWS + k - 1;
-			u = i < a->nunits ? &a->unit[i] : NULL;
-			for (j = 0; j < sizeof(col) / sizeof(col[0]); j++) {
-				snprintf(key, sizeof(key), "unit.%d.%s", k,
-				    col[j]);
-				rec_set(r, key, "");
-			}
-			if (u == NULL || u->type < 0)
-				continue;
-			snprintf(key, sizeof(key), "unit.%d.name", k);
-			rec_set(r, key, u->name);
-			snprintf(key, sizeof(key), "unit.%d.type", k);
-			rec_set(r, key, sb_types[u->type].label);
-			snprintf(key, sizeof(key), "unit.%d.bases", k);
-			rec_setf(r, key, "%d", u->v.bases);
-			snprintf(key, sizeof(key), "unit.%d.sp", k);
-			rec_setf(r, key, "%d", u->sp);
-			snprintf(key, sizeof(key), "unit.%d.move", k);
-			num(r, key, u->v.move);
-			snprintf(key, sizeof(key), "unit.%d.range", k);
-			num(r, key, u->v.range);
-			snprintf(key, sizeof(key), "unit.%d.fire", k);
-			num(r, key, u->v.fire);
-			snprintf(key, sizeof(key), "unit.%d.close", k);
-			num(r, key, u->v.close);
-			snprintf(key, sizeof(key), "unit.%d.note", k);
-			if (u->v.bonus > 0)
-				rec_setf(r, key, "+%d a die in its hex%s",
-				    u->v.bonus, u->homebrew ? "; homebrew" : "");
-			else
-				rec_set(r, key, u->homebrew ? "homebrew" : "");
+			roster_unit(r, k, i < a->nunits ? &a->unit[i] : NULL);
 		}
 		for (k = 1; k <= ROSTER_CITIES; k++) {
 			i = part * ROSTER_CITIES + k - 1;
-			c = i < ncities ? a->cities_n->kid[i] : NULL;
-			snprintf(key, sizeof(key), "city.%d.name", k);
-			rec_set(r, key, c ? get_str(c, "name", "") : "");
-			garrison_text(c ? node_get(c, "garrison") : NULL, &sb);
-			snprintf(key, sizeof(key), "city.%d.garrison", k);
-			rec_set(r, key, sb_str(&sb));
-			snprintf(key, sizeof(key), "city.%d.sp", k);
-			if (c)
-				rec_setf(r, key, "%d SP", garrison_sp(a,
-				    node_get(c, "garrison")));
-			else
-				rec_set(r, key, "");
+			roster_city(r, k, a, i < ncities ?
+			    a->cities_n->kid[i] : NULL, &sb);
 		}
-		for (k = 0; k < SB_NTURNS; k++) {
-			snprintf(key, sizeof(key), "turn.%d.name", k + 1);
-			rec_set(r, key, sb_turns[k].name);
-			snprintf(key, sizeof(key), "turn.%d.time", k + 1);
-			rec_setf(r, key, "%s–%s", sb_turns[k].from,
-			    sb_turns[k].to);
-		}
+		roster_turns(r);
 		/* The brigades, then the divisions, a line each: "1st
 		 * Brigade: 1st Foot, ...". */
 		sb_reset(&sb);

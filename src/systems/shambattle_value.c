@@ -25,7 +25,7 @@
 #define STR(x) STR_(x)
 
 const char shambattle_value_usage[] =
-    "usage: muster value [--json] [--runs N] [--seed N] ARMY...\n"
+    "usage: muster value [shambattle] [--json] [--runs N] [--seed N] ARMY...\n"
     "\n"
     "Each unit's fair SP: its fire and close combat in engagements with\n"
     "each standard type (infantry, engineers, machine guns, cavalry,\n"

@@ -26,8 +26,8 @@
 #include "shellshock_game.h"
 
 const char ss_value_usage[] =
-    "usage: muster value [--json] [--against PATH]... PATH...\n"
-    "       muster value --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
+    "usage: muster value [shellshock] [--json] [--against PATH]... PATH...\n"
+    "       muster value [shellshock] --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
     "\n"
     "What a Shellshock card is worth: the chance of winning a fight.  Each\n"
     "card duels every unit of the reference set under the basic rules\n"

@@ -76,8 +76,8 @@ int_arg(const char *s, int lo, int hi)
 
 /* What each end of the turn means, for the text. */
 static const char *const end_what[SH_NENDS] = {
-	"", "incapacitated", "skips his next turn", "passed his wound check, "
-	    "fights on", "no wound, not stunned"
+	"", "incapacitated", "skips his next turn", ("passed his wound check, "
+	    "fights on"), "no wound, not stunned"
 };
 
 static void

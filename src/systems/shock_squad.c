@@ -344,27 +344,23 @@ rolls(struct record *r, const char *key, int lo, int hi)
 		rec_setf(r, key, "%d–%d", lo, hi);
 }
 
+/* The reference cards' hit table, each location's rolls and outcomes
+ * (on: the figures, else blank for the other card). */
 static void
-emit_reference(const void *obj, struct emitter *e)
+ref_locations(struct record *r, int on)
 {
-	const struct sh_squad *q = SQUAD(obj);
-	struct record *r = e->rec;
-	struct sbuf sb = SBUF_INIT;
 	char key[32];
 	int l, o, k, next;
 
-	/* Card 1: where a hit lands and how bad it is. */
-	record_clear(r);
-	rec_label(r, q->name, q->root);
-	rec_set(r, "title", "Hits");
-	rec_set(r, "page", "hits");
 	for (l = 0; l < SH_NLOCATIONS; l++) {
 		const struct sh_location_row *lr = &sh_locations[l];
 
 		snprintf(key, sizeof(key), "loc.%d.name", l + 1);
-		rec_set(r, key, lr->label);
+		rec_set(r, key, on ? lr->label : "");
 		snprintf(key, sizeof(key), "loc.%d.rolls", l + 1);
-		if (lr->lo == lr->hi)
+		if (!on)
+			rec_set(r, key, "");
+		else if (lr->lo == lr->hi)
 			rec_setf(r, key, "%d", lr->lo);
 		else
 			rec_setf(r, key, "%d–%d", lr->lo, lr->hi);
@@ -378,11 +374,22 @@ emit_reference(const void *obj, struct emitter *e)
 				}
 			snprintf(key, sizeof(key), "loc.%d.%s", l + 1,
 			    sh_outcome_name[o]);
-			rolls(r, key, lr->from[o], next - 1);
+			if (on)
+				rolls(r, key, lr->from[o], next - 1);
+			else
+				rec_set(r, key, "");
 		}
 	}
-	sb_reset(&sb);
-	for (k = 0; k < SH_NCLASSES; k++) {
+}
+
+/* The weapon classes' severity modifiers and how a hit is rolled. */
+static void
+ref_classes(struct record *r, int on)
+{
+	struct sbuf sb = SBUF_INIT;
+	int k;
+
+	for (k = 0; k < SH_NCLASSES && on; k++) {
 		sb_addf(&sb, "%s%s ", k ? " · " : "", sh_classes[k].name);
 		if (sh_classes[k].step_up)
 			sb_adds(&sb, "a tier up");
@@ -393,64 +400,81 @@ emit_reference(const void *obj, struct emitter *e)
 		else
 			sb_adds(&sb, "0");
 	}
-	rec_set(r, "classes", sb_str(&sb));
-	rec_setf(r, "severity.how", "d%d for the place, then d%d plus the "
-	    "class for the severity, kept within 1–%d.", SH_DIE, SH_DIE,
-	    SH_DIE);
+	rec_set(r, "classes", on ? sb_str(&sb) : "");
+	if (on)
+		rec_setf(r, "severity.how", "d%d for the place, then d%d plus "
+		    "the class for the severity, kept within 1–%d.", SH_DIE,
+		    SH_DIE, SH_DIE);
+	else
+		rec_set(r, "severity.how", "");
+	sb_release(&sb);
+}
+
+/* Troop quality, the turn's phases, stances and movement. */
+static void
+ref_troops(struct record *r, int on)
+{
+	char key[32];
+	int k;
+
 	for (k = 0; k < SH_NQUALITIES; k++) {
 		snprintf(key, sizeof(key), "q.%d.name", k + 1);
-		rec_set(r, key, "");
+		rec_set(r, key, on ? sh_qualities[k].label : "");
 		snprintf(key, sizeof(key), "q.%d.mod", k + 1);
-		rec_set(r, key, "");
+		if (on)
+			mod(r, key, sh_qualities[k].mod);
+		else
+			rec_set(r, key, "");
 	}
 	for (k = 0; k < SH_NPHASES; k++) {
 		snprintf(key, sizeof(key), "phase.%d", k + 1);
-		rec_set(r, key, "");
+		if (on)
+			rec_setf(r, key, "%d. %s", k + 1, sh_phases[k]);
+		else
+			rec_set(r, key, "");
 	}
 	for (k = 0; k < SH_NSTANCES; k++) {
 		snprintf(key, sizeof(key), "stance.%d.name", k + 1);
-		rec_set(r, key, "");
+		rec_set(r, key, on ? sh_stances[k].label : "");
 		snprintf(key, sizeof(key), "stance.%d.hexes", k + 1);
-		rec_set(r, key, "");
-	}
-	rec_set(r, "movement", "");
-	emit_card(e, 1);
-
-	/* Card 2: troop quality, the turn and movement. */
-	for (l = 0; l < SH_NLOCATIONS; l++)
-		for (o = -2; o < SH_NOUTCOMES; o++) {
-			snprintf(key, sizeof(key), "loc.%d.%s", l + 1,
-			    o == -2 ? "name" : o == -1 ? "rolls" :
-			    sh_outcome_name[o]);
+		if (on)
+			rec_setf(r, key, "%d hex%s", sh_stances[k].hexes,
+			    sh_stances[k].hexes == 1 ? "" : "es");
+		else
 			rec_set(r, key, "");
-		}
+	}
+	if (on)
+		rec_setf(r, "movement", "%d MP a turn, %d if it shoots; a "
+		    "change of stance costs %d.  Up to %d AP a soldier; the "
+		    "turn's AP: d%d.", SH_MOVEMENT_POINTS,
+		    SH_MOVE_AND_SHOOT_MP, SH_STANCE_CHANGE,
+		    SH_UNIT_ACTION_POINTS, SH_ACTIVATION_DIE);
+	else
+		rec_set(r, "movement", "");
+}
+
+static void
+emit_reference(const void *obj, struct emitter *e)
+{
+	const struct sh_squad *q = SQUAD(obj);
+	struct record *r = e->rec;
+
+	/* Card 1: where a hit lands and how bad it is. */
+	record_clear(r);
+	rec_label(r, q->name, q->root);
+	rec_set(r, "title", "Hits");
+	rec_set(r, "page", "hits");
+	ref_locations(r, 1);
+	ref_classes(r, 1);
+	ref_troops(r, 0);
+	emit_card(e, 1);
+	/* Card 2: troop quality, the turn and movement. */
+	ref_locations(r, 0);
 	rec_set(r, "title", "Troops and the turn");
 	rec_set(r, "page", "");
-	rec_set(r, "classes", "");
-	rec_set(r, "severity.how", "");
-	for (k = 0; k < SH_NQUALITIES; k++) {
-		snprintf(key, sizeof(key), "q.%d.name", k + 1);
-		rec_set(r, key, sh_qualities[k].label);
-		snprintf(key, sizeof(key), "q.%d.mod", k + 1);
-		mod(r, key, sh_qualities[k].mod);
-	}
-	for (k = 0; k < SH_NPHASES; k++) {
-		snprintf(key, sizeof(key), "phase.%d", k + 1);
-		rec_setf(r, key, "%d. %s", k + 1, sh_phases[k]);
-	}
-	for (k = 0; k < SH_NSTANCES; k++) {
-		snprintf(key, sizeof(key), "stance.%d.name", k + 1);
-		rec_set(r, key, sh_stances[k].label);
-		snprintf(key, sizeof(key), "stance.%d.hexes", k + 1);
-		rec_setf(r, key, "%d hex%s", sh_stances[k].hexes,
-		    sh_stances[k].hexes == 1 ? "" : "es");
-	}
-	rec_setf(r, "movement", "%d MP a turn, %d if it shoots; a change of "
-	    "stance costs %d.  Up to %d AP a soldier; the turn's AP: d%d.",
-	    SH_MOVEMENT_POINTS, SH_MOVE_AND_SHOOT_MP, SH_STANCE_CHANGE,
-	    SH_UNIT_ACTION_POINTS, SH_ACTIVATION_DIE);
+	ref_classes(r, 0);
+	ref_troops(r, 1);
 	emit_card(e, 1);
-	sb_release(&sb);
 }
 
 static const struct product products[] = {

@@ -90,24 +90,14 @@ selector(const struct node *n, unsigned *out, const char *rule,
 	return ok;
 }
 
-/*
- * Reads one effect map into e.  With rule set, reports what is wrong
- * under it.  Returns 1 when the effect is well formed.
- */
-static int
-read_effect(const struct node *m, struct ssg_effect *e,
-    struct ssg_effect_nodes *en, const char *rule)
+/* The one kind key of effect map m (kind set), or NULL, told. */
+static const struct node *
+effect_kind(const struct node *m, int *kind, const char *rule)
 {
+	const struct node *kn = NULL;
 	struct sbuf sb = SBUF_INIT;
-	const struct node *kn = NULL, *v;
-	int kind = -1, k, ok = 1;
-	size_t i;
+	int k, ok = 1;
 
-	memset(e, 0, sizeof(*e));
-	memset(en, 0, sizeof(*en));
-	en->map = m;
-	if (m->type != N_MAP || m->bad)
-		return 0;
 	for (k = 0; k < SSG_NEFFECTS; k++) {
 		const struct node *key = node_key(m, ssg_effect_key[k]);
 
@@ -116,72 +106,94 @@ read_effect(const struct node *m, struct ssg_effect *e,
 		if (kn) {
 			EREPORT(key, "an effect is either '%s' or '%s', not "
 			    "both: give each its own effect", kn->str, key->str);
-			return 0;
+			return NULL;
 		}
 		kn = key;
-		kind = k;
+		*kind = k;
 	}
 	if (kn == NULL) {
 		sb_list(&sb, ssg_effect_key);
 		EREPORT(m, "an effect needs one of %s", sb.buf);
 		sb_release(&sb);
-		return 0;
 	}
-	e->kind = kind;
-	en->key = kn;
-	/* Keys that mean nothing for this kind of effect. */
+	(void)ok;
+	return kn;
+}
+
+/* Keys of m that mean nothing for its kind kn: told (unknown keys are
+ * the schema's). */
+static int
+effect_stray_keys(const struct node *m, const struct node *kn, int kind,
+    const char *rule)
+{
+	static const char *const effect_words[] = { "who", "vs", "mod",
+	    "stack", "side", "from", "when", "defending", "attacking", NULL };
+	int ok = 1;
+	size_t i;
+
 	for (i = 0; i < m->n; i++) {
 		const struct node *key = MAP_KEY(m, i);
 
 		if (key == kn || key->type != N_SCALAR ||
 		    str_index(kind_keys[kind], key->str) >= 0 ||
 		    str_index(ssg_effect_key, key->str) >= 0 ||
-		    node_key(m, key->str) != key)
+		    node_key(m, key->str) != key ||
+		    str_index(effect_words, key->str) < 0)
 			continue;
-		if (str_index((const char *const[]){ "who", "vs", "mod", "stack",
-		    "side", "from", "when", "defending", "attacking", NULL },
-		    key->str) < 0)
-			continue;	/* unknown keys are the schema's */
 		EREPORT(key, "'%s' has no meaning in a %s effect", key->str,
 		    kn->str);
 	}
-	v = node_get(m, kn->str);
-	en->who = node_get(m, "who");
-	en->vs = node_get(m, "vs");
-	en->mod = node_get(m, "mod");
-	en->stack = node_get(m, "stack");
-	ok &= selector(en->who, &e->who, rule, "who");
-	ok &= selector(en->vs, &e->vs, rule, "vs");
-	if (v == NULL || v->bad)
-		return 0;
+	return ok;
+}
+
+/* A roll effect: the roll v, its mod and stack. */
+static int
+effect_roll(const struct node *m, const struct node *v,
+    struct ssg_effect *e, struct ssg_effect_nodes *en, const char *rule)
+{
+	struct sbuf sb = SBUF_INIT;
+	int ok = 1;
+
+	en->roll = v;
+	e->roll = str_index(ssg_roll_name, v->str);
+	if (e->roll < 0)
+		EREPORT(v, "effect roll '%s' is not a roll%s", v->str,
+		    sb_hint(&sb, v->str, ssg_roll_name, 1));
+	e->mod = (int)node_long(en->mod, 0);
+	if (en->mod == NULL)
+		EREPORT(m, "a roll effect needs 'mod', the modifier, such "
+		    "as -1 or 2");
+	else if (!en->mod->bad && (e->mod == 0 ||
+	    e->mod < -SSG_EFFECT_MOD_MAX || e->mod > SSG_EFFECT_MOD_MAX))
+		EREPORT(en->mod, "effect mod is %d; a roll modifier is "
+		    "%d to %d and not 0", e->mod, -SSG_EFFECT_MOD_MAX,
+		    SSG_EFFECT_MOD_MAX);
+	if (e->roll == SSG_ROLL_MORALE && (en->who || en->vs))
+		EREPORT(en->who ? en->who : en->vs, "a morale effect is "
+		    "for a stack, not for a type: leave out who and vs");
+	if (en->stack && !en->stack->bad) {
+		e->where = str_index(ssg_where_name, en->stack->str) + 1;
+		if (e->where == SSG_WHERE_NONE) {
+			sb_list(&sb, ssg_where_name);
+			EREPORT(en->stack, "effect stack '%s' must be one "
+			    "of %s", en->stack->str, sb.buf);
+		}
+	}
+	sb_release(&sb);
+	return ok;
+}
+
+/* What the effect of kind (key kn) says with its value v. */
+static int
+effect_value(const struct node *m, const struct node *kn,
+    const struct node *v, int kind, struct ssg_effect *e,
+    struct ssg_effect_nodes *en, const char *rule)
+{
+	int ok = 1;
+
 	switch (kind) {
 	case SSG_EF_ROLL:
-		en->roll = v;
-		e->roll = str_index(ssg_roll_name, v->str);
-		if (e->roll < 0)
-			EREPORT(v, "effect roll '%s' is not a roll%s", v->str,
-			    sb_hint(&sb, v->str, ssg_roll_name, 1));
-		e->mod = (int)node_long(en->mod, 0);
-		if (en->mod == NULL)
-			EREPORT(m, "a roll effect needs 'mod', the modifier, such "
-			    "as -1 or 2");
-		else if (!en->mod->bad && (e->mod == 0 ||
-		    e->mod < -SSG_EFFECT_MOD_MAX || e->mod > SSG_EFFECT_MOD_MAX))
-			EREPORT(en->mod, "effect mod is %d; a roll modifier is "
-			    "%d to %d and not 0", e->mod, -SSG_EFFECT_MOD_MAX,
-			    SSG_EFFECT_MOD_MAX);
-		if (e->roll == SSG_ROLL_MORALE && (en->who || en->vs))
-			EREPORT(en->who ? en->who : en->vs, "a morale effect is "
-			    "for a stack, not for a type: leave out who and vs");
-		if (en->stack && !en->stack->bad) {
-			e->where = str_index(ssg_where_name, en->stack->str) + 1;
-			if (e->where == SSG_WHERE_NONE) {
-				sb_list(&sb, ssg_where_name);
-				EREPORT(en->stack, "effect stack '%s' must be one "
-				    "of %s", en->stack->str, sb.buf);
-			}
-		}
-		break;
+		return effect_roll(m, v, e, en, rule);
 	case SSG_EF_EXTRA_ATTACK:
 	case SSG_EF_REINFORCE:
 	case SSG_EF_ATTACKS:
@@ -209,6 +221,18 @@ read_effect(const struct node *m, struct ssg_effect *e,
 			    "discarded", v->str);
 		break;
 	}
+	return ok;
+}
+
+/* The conditions any effect may carry: side, from, when, defending and
+ * attacking. */
+static int
+effect_conditions(const struct node *m, struct ssg_effect *e,
+    const char *rule)
+{
+	const struct node *v;
+	int ok = 1;
+
 	if ((v = node_get(m, "side")) != NULL && !v->bad) {
 		if (strcmp(v->str, "opponent") == 0)
 			e->opponent = 1;
@@ -235,7 +259,41 @@ read_effect(const struct node *m, struct ssg_effect *e,
 	if (e->attacking && e->defending)
 		EREPORT(node_key(m, "attacking"), "an extra attack is for the "
 		    "attacking or the defending battalion, not both");
-	sb_release(&sb);
+	return ok;
+}
+
+/*
+ * Reads one effect map into e.  With rule set, reports what is wrong
+ * under it.  Returns 1 when the effect is well formed.
+ */
+static int
+read_effect(const struct node *m, struct ssg_effect *e,
+    struct ssg_effect_nodes *en, const char *rule)
+{
+	const struct node *kn, *v;
+	int kind = -1, ok = 1;
+
+	memset(e, 0, sizeof(*e));
+	memset(en, 0, sizeof(*en));
+	en->map = m;
+	if (m->type != N_MAP || m->bad)
+		return 0;
+	if ((kn = effect_kind(m, &kind, rule)) == NULL)
+		return 0;
+	e->kind = kind;
+	en->key = kn;
+	ok &= effect_stray_keys(m, kn, kind, rule);
+	v = node_get(m, kn->str);
+	en->who = node_get(m, "who");
+	en->vs = node_get(m, "vs");
+	en->mod = node_get(m, "mod");
+	en->stack = node_get(m, "stack");
+	ok &= selector(en->who, &e->who, rule, "who");
+	ok &= selector(en->vs, &e->vs, rule, "vs");
+	if (v == NULL || v->bad)
+		return 0;
+	ok &= effect_value(m, kn, v, kind, e, en, rule);
+	ok &= effect_conditions(m, e, rule);
 	return ok;
 }
 

@@ -162,6 +162,14 @@ for f in ember-tide-001.png ember-tide-003.png ember-tide-back.png; do
 	if [ "$(pix "$t/pdfx/tgc/$f" | head -1)" = "825 1125" ]; then ok; else
 		bad "tgc: $f is $(pix "$t/pdfx/tgc/$f" | head -1), want 825 x 1125"; fi
 done
+# --format png said as well as the vendor's: the same faces; for dtc,
+# whose PDF is PDF/X, a PNG the user asks for is written (not refused as
+# --pdfx with png).
+expect 0 "--vendor tgc --format png" -- "$muster" render --vendor tgc --format png --only Kindle -d "$t/pdfx/tgc2" "$t/pdfx/ember-tide.yaml"
+if [ "$(pix "$t/pdfx/tgc2/ember-tide-001.png" | head -1)" = "825 1125" ]; then ok; else
+	bad "tgc --format png: $(pix "$t/pdfx/tgc2/ember-tide-001.png" | head -1), want 825 x 1125"; fi
+expect 0 "--vendor dtc --format png" -- "$muster" render --vendor dtc --format png --only Kindle -d "$t/pdfx/dtcpng" "$t/pdfx/ember-tide.yaml"
+has "$t/out" "3 cards with backs at 300 dpi" "dtc: PNG faces when asked"
 expect 0 "--vendor dtc --bleed 2" -- "$muster" render --vendor dtc --bleed 2 -o "$t/pdfx/b2.pdf" "$t/pdfx/ember-tide.yaml"
 pdfinfo "$t/pdfx/b2.pdf" | tr -s " " > "$t/info"
 # 180 + 2 x 2 mm (5.669 pt) = 191.34 pt wide.

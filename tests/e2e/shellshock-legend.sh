@@ -27,4 +27,4 @@ for s in 1ssecondaryweapons2mmobility3pprimaryweapons4Ffuel,mayexplode5Aammo,may
 expect 0 "the legend with the units" -- "$muster" render --paper a4 --product reference -o "$t/legend-units.pdf" units/shellshock
 has "$t/out" "$t/legend-units.pdf: 1 page, 1 card" "the legend among the units"
 expect 0 "value passes the legend by" -- "$muster" value units/shellshock/legend.yaml units/shellshock/mason.yaml
-has "$t/out" "Mason: estimate" "value of a folder with the legend"
+has "$t/out" "Mason: value " "value of a folder with the legend"
