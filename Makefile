@@ -172,6 +172,7 @@ check: $(CHECKS)
 check-layers: | deps-check
 	@sh tests/layers.sh $(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) \
 		$(MUSTER_CFLAGS) -Isrc
+	@python3 tests/rp_lint.py
 
 check-clang: build/clang/muster
 	@build/clang/muster check units decks templates >/dev/null 2>&1 || \

@@ -215,6 +215,12 @@ figure(struct report *rp, const char *key, size_t klen, const char *spec,
 	int json_only = klen > 0 && key[0] == '~';
 	struct arg a = { 0, 0, NULL, { 0, 0, 0 } };
 
+	/* {@:SPEC}: the key is the argument before the figure's. */
+	if (klen == 1 && key[0] == '@') {
+		key = va_arg(*ap, const char *);
+		klen = strlen(key);
+		json_only = 0;
+	}
 	if (slen + 1 > sizeof(pf) || klen + 1 > sizeof(k))
 		fatal("report: figure '%.*s' too long", (int)klen, key);
 	memcpy(pf, spec, slen);

@@ -28,7 +28,10 @@
  * A KEY starting with '~' is for JSON only (the text says it in words of
  * its own, such as "point blank"); the KEY "_" is for text only (words
  * that are no figure: a plural's 's'); an empty KEY adds an item to the
- * current list.  "{{" and "}}" are literal braces.  JSON numbers are printed with
+ * current list; the KEY "@" takes its key from the argument before the
+ * figure's (a string: "{@:%.4Q}", key, p), so that a format stays a
+ * literal tests/rp_lint.py can check as -Wformat checks printf's.
+ * "{{" and "}}" are literal braces.  JSON numbers are printed with
  * %d, %.6f for f and P, %.17g for Q and R (the exact-number printer:
  * every odds and resolve probability goes through it).
  *

@@ -3,7 +3,8 @@
  * examples step by step, probabilities worked out by hand from the rules
  * (000_aa283e32b68e0840.txt, arithmetic in each comment), and a
  * brute-force enumeration of every die through ss_resolve() that must
- * agree with ss_odds() to 1e-9.
+ * agree with ss_odds() to 1e-9; ss_odds() is exact, its fractions
+ * checked where the hand figures are.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,7 +89,7 @@ p_hit(const struct ss_shot *s)
 
 	ss_odds(s, &o);
 	assert_int_equal(o.nw, 1);
-	p = o.w[0].p_hit;
+	p = o.w[0].p_hit.v;
 	ss_odds_free(&o);
 	return p;
 }
@@ -229,16 +230,16 @@ test_damage_and_coin(void **state)
 	d.dv[SS_E][0] = 1;
 	s = shot(&a, &d, SS_FACE_FRONT, 0);
 	ss_odds(&s, &o);
-	assert_true(fabs(dist_at(&o.damage, 0) - 0.03) < HAND);
-	assert_true(fabs(dist_at(&o.damage, 10) - 0.485) < HAND);
-	assert_true(fabs(dist_at(&o.damage, 20) - 0.485) < HAND);
-	assert_true(fabs(o.mean - 14.55) < HAND);
+	assert_true(fabs(ss_odds_damage(&o, 0).v - 0.03) < HAND);
+	assert_true(fabs(ss_odds_damage(&o, 10).v - 0.485) < HAND);
+	assert_true(fabs(ss_odds_damage(&o, 20).v - 0.485) < HAND);
+	assert_true(fabs(o.mean.v - 14.55) < HAND);
 	/* Armor 12 stops 10 and leaves 8 of 20 inside: band 5-10, 1 box:
 	 * at least one box 0.485.  One box on the chart is C one roll in
 	 * six, F or A two in six (each then explodes 45 in 100):
 	 * (1 + 2 * 0.45) / 6 = 0.316666...; times 0.485. */
-	assert_true(fabs(o.p_internal - 0.485) < HAND);
-	assert_true(fabs(o.p_destroyed - 0.485 * 1.9 / 6) < HAND);
+	assert_true(fabs(o.p_internal.v - 0.485) < HAND);
+	assert_true(fabs(o.p_destroyed.v - 0.485 * 1.9 / 6) < HAND);
 	ss_odds_free(&o);
 }
 
@@ -264,7 +265,7 @@ test_three_boxes_destroy(void **state)
 	assert_true(fabs(ss_p_destroyed_by(&d, 22) - 1) < HAND);
 	assert_true(fabs(ss_p_destroyed_by(&d, 4)) < HAND);
 	ss_odds(&s, &o);
-	assert_true(fabs(o.p_destroyed - 0.33525625) < HAND);
+	assert_true(fabs(o.p_destroyed.v - 0.33525625) < HAND);
 	ss_odds_free(&o);
 }
 
@@ -315,12 +316,20 @@ test_mason_at_bison(void **state)
 	assert_int_equal(o.w[0].row, SS_M);
 	assert_int_equal(o.w[0].dv, 14);
 	assert_int_equal(o.w[0].need, 11);
-	assert_true(fabs(o.w[0].p_hit - 0.55) < HAND);
+	assert_true(fabs(o.w[0].p_hit.v - 0.55) < HAND);
 	assert_int_equal(o.w[1].need, 16);
-	assert_true(fabs(o.w[1].p_hit - 0.23) < HAND);
-	assert_true(fabs(o.mean - 20.175) < 1e-9);
-	assert_true(fabs(o.p_destroyed - 0.39) < 1e-9);
-	assert_true(fabs(o.p_internal - 0.39) < 1e-9);
+	assert_true(fabs(o.w[1].p_hit.v - 0.23) < HAND);
+	assert_true(fabs(o.mean.v - 20.175) < 1e-9);
+	assert_true(fabs(o.p_destroyed.v - 0.39) < 1e-9);
+	assert_true(fabs(o.p_internal.v - 0.39) < 1e-9);
+	/* Exactly (SPEC 5): 55/100 = 11/20, 23/100, 20.175 = 807/40,
+	 * 39/100; the damage 78 is 0.23 / 2 = 23/200. */
+	assert_true(o.w[0].p_hit.p == 11 && o.w[0].p_hit.q == 20);
+	assert_true(o.w[1].p_hit.p == 23 && o.w[1].p_hit.q == 100);
+	assert_true(o.mean.p == 807 && o.mean.q == 40);
+	assert_true(o.p_destroyed.p == 39 && o.p_destroyed.q == 100);
+	assert_true(ss_odds_damage(&o, 78).p == 23 &&
+	    ss_odds_damage(&o, 78).q == 200);
 	ss_odds_free(&o);
 	batch_free(m.b);
 	batch_free(b.b);
@@ -342,9 +351,9 @@ test_bison_at_mason_left(void **state)
 	(void)state;
 	ss_odds(&s, &o);
 	assert_int_equal(o.nw, 3);
-	assert_true(fabs(o.w[0].p_hit - 0.94) < HAND);
-	assert_true(fabs(o.w[1].p_hit - 0.79) < HAND);
-	assert_true(fabs(o.w[2].p_hit - 0.64) < HAND);
+	assert_true(fabs(o.w[0].p_hit.v - 0.94) < HAND);
+	assert_true(fabs(o.w[1].p_hit.v - 0.79) < HAND);
+	assert_true(fabs(o.w[2].p_hit.v - 0.64) < HAND);
 	ss_odds_free(&o);
 	batch_free(m.b);
 	batch_free(b.b);
@@ -692,15 +701,15 @@ agree(const struct ss_shot *s)
 	ss_odds(s, &o);
 	assert_true(t.cut < 1e-10);
 	for (i = 0; i < o.nw; i++)
-		assert_true(fabs(o.w[i].p_hit - t.hit[o.w[i].row]) < 1e-9);
+		assert_true(fabs(o.w[i].p_hit.v - t.hit[o.w[i].row]) < 1e-9);
 	for (k = 0; k < 4096; k++) {
-		if (fabs(dist_at(&o.damage, k) - t.damage[k]) >= 1e-9)
+		if (fabs(ss_odds_damage(&o, k).v - t.damage[k]) >= 1e-9)
 			fprintf(stderr, "damage %d: odds %.12f, brute force %.12f\n",
-			    k, dist_at(&o.damage, k), t.damage[k]);
-		assert_true(fabs(dist_at(&o.damage, k) - t.damage[k]) < 1e-9);
+			    k, ss_odds_damage(&o, k).v, t.damage[k]);
+		assert_true(fabs(ss_odds_damage(&o, k).v - t.damage[k]) < 1e-9);
 	}
-	assert_true(fabs(o.p_internal - t.internal) < 1e-9);
-	assert_true(fabs(o.p_destroyed - t.destroyed) < 1e-9);
+	assert_true(fabs(o.p_internal.v - t.internal) < 1e-9);
+	assert_true(fabs(o.p_destroyed.v - t.destroyed) < 1e-9);
 	ss_odds_free(&o);
 }
 

@@ -29,6 +29,27 @@ test_to_hit(void **state)
 }
 
 static void
+test_body_pilot(void **state)
+{
+	(void)state;
+	/* "Only the Pilot can control the Body fire system"; a walker's
+	 * Torso is its body (SPEC 6); a turret or an arm is not. */
+	assert_true(ss_body_system("Body"));
+	assert_true(ss_body_system("torso"));
+	assert_false(ss_body_system("Turret"));
+	assert_false(ss_body_system("Right arm"));
+	assert_false(ss_body_system(NULL));
+	/* The pilot: role Pilot or Driver, or id P; not a gunner or a
+	 * commander with another id. */
+	assert_true(ss_is_pilot("Pilot", "X"));
+	assert_true(ss_is_pilot("driver", "D"));
+	assert_true(ss_is_pilot("Gunner", "P"));
+	assert_false(ss_is_pilot("Gunner", "G1"));
+	assert_false(ss_is_pilot("Commander", "C"));
+	assert_false(ss_is_pilot(NULL, NULL));
+}
+
+static void
 test_tables(void **state)
 {
 	(void)state;
@@ -82,6 +103,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_to_hit),
 		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_body_pilot),
 		cmocka_unit_test(test_ecv),
 	};
 

@@ -96,6 +96,17 @@ test_grizzly(void **state)
 	is(s.r, "w.4.pen", "–");
 	is(s.r, "w.4.ops", "C L");
 	is(s.r, "w.4.ind", "y");
+	/* "Mark off used ammunition": each weapon that fires rounds has
+	 * its count and a cell for what is left. */
+	is(s.r, "w.1.ammo", "40");
+	is(s.r, "w.1.left", "y");
+	is(s.r, "w.4.ammo", "8");
+	is(s.r, "w.5.left", "");
+	/* No equipment gives power: no battery line. */
+	is(s.r, "bat.1.name", "");
+	/* The first box starts at 2: internal 1 is a core hit, 1 %. */
+	is(s.r, "internal.core", "Core hit: internal 1, or a point slipped "
+	    "past speed, is a 1 % hit (one line).");
 	is(s.r, "internal.percent", "5%\n10%\n20%\n30%\n45%");
 	is(s.r, "internal.min", "2+\n6+\n11+\n18+\n26+");
 	is(s.r, "dead", "36+");
@@ -132,6 +143,19 @@ test_stalker(void **state)
 	is(s.r, "punch", "4d6");
 	is(s.r, "eq.1.name", "Reactor (6 power)");
 	is(s.r, "w.1.krg", "3");
+	/* The laser is an energy weapon: no rounds, its kreigs are the
+	 * reactor's 6 boxes; the missile rack and the chaingun fire
+	 * rounds. */
+	is(s.r, "w.1.ammo", "");
+	is(s.r, "w.1.left", "");
+	is(s.r, "w.2.ammo", "8");
+	is(s.r, "w.3.left", "y");
+	is(s.r, "bat.1.name", "A Reactor");
+	is(s.r, "bat.1.boxes", "6");
+	is(s.r, "bat.2.name", "");
+	/* Its first box starts at 1: a core hit comes only of a slip. */
+	is(s.r, "internal.core", "Core hit: a point slipped past speed is "
+	    "a 1 % hit (one line).");
 	is(s.r, "card.colour", "red");
 	/* Its counter: name, side, index. */
 	emit_product(b, path, "sheet", "counter", &s);

@@ -267,11 +267,11 @@ test_products_fill_their_fields(void **state)
 	/* The arcs and cells of 6 cards, and of the force's 2 cards; the
 	 * legend's 7 arcs; on
 	 * each of 2 + 2 sheets 2 hexes, 3 rows of cells, 4 armor tracks, 26
-	 * equipment tracks and 2 chart tracks; on each battalion's face
-	 * one NATO symbol (in one place with or without traits), and one
-	 * on its back. */
+	 * equipment tracks, 2 chart tracks and 2 battery tracks; on each
+	 * battalion's face one NATO symbol (in one place with or without
+	 * traits), and one on its back. */
 	assert_int_equal(au.widgets, (6 + 2) * (5 + 4) + 7 +
-	    (2 + 2) * (2 + 3 + 4 + 26 + 2) + 33 * 2);
+	    (2 + 2) * (2 + 3 + 4 + 26 + 2 + 2) + 33 * 2);
 	/* Every example of every game: each product fills exactly its
 	 * record type's fields, and its widgets take their values. */
 	dir = repo_path("units");

@@ -35,6 +35,9 @@ run templates
 run render --paper letter --backs duplex-short -o "$t/d.pdf" decks
 run odds shellshock units/shellshock/hailstorm.yaml units/shellshock/mason.yaml --range 4 --facing right --spread --point-blank --json
 run resolve shellshock --damage 25 units/shellshock/bison.yaml --facing front --internal-roll 2 --explosion 5,4
+run odds shellshock units/shellshock/grizzly.yaml units/shellshock/stalker.yaml --range 30 --facing front_left --gunner G1 --json
+run resolve shellshock units/shellshock/grizzly.yaml units/shellshock/stalker.yaml --range 30 --facing front_left --gunner G1 --weapons 1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6,1,4
+run resolve shellshock units/shellshock/mason.yaml units/shellshock/stalker.yaml --range 19 --facing front --random --seed 3 --json
 run odds ssg Hussars Grenadiers --flank
 run value units/shellshock units/shellshock-forces
 run value --duel units/shellshock/mason.yaml units/shellshock/bison.yaml --json

@@ -8,9 +8,13 @@
  *
  *	build/value-proof [SEED [UNITS [PAIRS [RUNS [PAIR_RUNS [IMPROVE]]]]]]
  *
+ * RUNS is the duels a start of the examples' round robin; the values
+ * play none (they are the score's, exact).  IMPROVE (default 2,000) the
+ * single-stat improvements, each valued before and after.
+ *
  * EXTRA=N adds N generated units to the reference set (to see what a
- * larger set buys); PAIRS_OUT=1 prints each pair's values, prediction
- * and share on standard error.
+ * larger set buys); PAIRS_OUT=1 prints each pair's values, prediction,
+ * duel's share and score on standard error.
  */
 #include <math.h>
 #include <stdio.h>
@@ -48,8 +52,8 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 		ss_duel(&u[i], &u[j], runs, 7 + (unsigned long long)k, &d);
 		p = value[i] / (value[i] + value[j]);
 		if (getenv("PAIRS_OUT"))
-			fprintf(stderr, "pair %g %g %g %g\n", value[i], value[j],
-			    p, d.share);
+			fprintf(stderr, "pair %g %g %g %g %g\n", value[i],
+			    value[j], p, d.share, ss_value_share(&u[i], &u[j]));
 		fg->pairs++;
 		if ((p > 0.5) == (d.share > 0.5))
 			fg->right++;
@@ -79,7 +83,7 @@ examples_rank(const struct ss_refset *r)
 				ss_duel(r->u[i], r->u[j], r->runs, 99, &d);
 				won[i] += d.share;
 			}
-		ss_rate(r->u[i], r, r->runs, rt);
+		ss_rate(r->u[i], r, 0, rt);
 		val[i] = rt->value;
 		printf("  %-20s round robin %.2f of %d   value %.1f\n",
 		    r->u[i]->name, won[i], r->n - 1, val[i]);
@@ -101,13 +105,14 @@ improvements(const struct ss_refset *r, int n, long runs,
 	int k, done = 0, lower = 0, equal = 0, kind[9] = { 0 }, i;
 	double worst = 0;
 
+	(void)runs;
 	for (k = 0; done < n; k++) {
 		gen_unit(&u, s, name, k);
 		v = u;
 		if (!gen_improve(&v, k, s))
 			continue;
-		ss_rate(&u, r, runs, a);
-		ss_rate(&v, r, runs, b);
+		ss_rate(&u, r, 0, a);
+		ss_rate(&v, r, 0, b);
 		done++;
 		if (b->value < a->value) {
 			lower++;
@@ -136,7 +141,7 @@ main(int argc, char **argv)
 	int npairs = argc > 3 ? atoi(argv[3]) : 200;
 	long runs = argc > 4 ? atol(argv[4]) : SS_VALUE_RUNS;
 	long pruns = argc > 5 ? atol(argv[5]) : 2000;
-	int nimp = argc > 6 ? atoi(argv[6]) : 0;
+	int nimp = argc > 6 ? atoi(argv[6]) : 2000;
 	struct ss_unit *u = calloc((size_t)n, sizeof(*u));
 	double *value = calloc((size_t)n, sizeof(double));
 	char (*names)[16] = calloc((size_t)n, 16);
@@ -169,12 +174,12 @@ main(int argc, char **argv)
 		}
 	}
 	ss_refset_fit(&r, runs, 1);
-	printf("reference set fitted (%ld duels a start), residual %.3f "
-	    "log-odds\n", runs, r.fit_rms);
+	printf("reference set fitted to the score, residual %.3f log-odds; "
+	    "its round robin of duels at %ld a start\n", r.fit_rms, runs);
 	examples_rank(&r);
 	for (i = 0; i < n; i++) {
 		gen_unit(&u[i], &s, names[i], i);
-		ss_rate(&u[i], &r, runs, rt);
+		ss_rate(&u[i], &r, 0, rt);
 		value[i] = rt->value;
 	}
 	judge_pairs(u, value, n, npairs, pruns, &s, &fg);

@@ -185,20 +185,25 @@ int ss_boxes(const struct ss_unit *u, int internal);
 /* Whether the shot can be fired as asked; else err says why. */
 int ss_shot_check(const struct ss_shot *s, char *err, size_t errlen);
 
+#include "../util.h"
+
 struct ss_weapon_odds {
 	int row, dv, need, damage;	/* need: on the dice, after skill and range */
-	double p_hit;
+	struct ratio p_hit;
 };
 
+/* Every probability exact where it fits (struct ratio, util.h). */
 struct ss_odds {
 	struct ss_weapon_odds w[SS_MAX_WEAPONS];
 	int nw;
-	double p_flub;		/* natural 2 or 3 */
-	double p_lucky;		/* natural 20 */
-	struct dist damage;	/* points reaching the armor, coin included */
-	double mean;
-	double p_internal;	/* at least one internal box (or dead) */
-	double p_destroyed;
+	struct ratio p_flub;		/* natural 2 or 3 */
+	struct ratio p_lucky;		/* natural 20 */
+	struct ratio *damage;		/* [0..damage_hi]: points reaching the
+					 * armor, coin included */
+	int damage_hi;
+	struct ratio mean;
+	struct ratio p_internal;	/* at least one internal box (or dead) */
+	struct ratio p_destroyed;
 };
 
 /* The hit roll's total before skill and range: the human d10 and the
@@ -211,9 +216,13 @@ void ss_roll_dist(int die, int spread, struct dist *normal, double *p_flub,
  * distribution with ss_odds_free(). */
 void ss_odds(const struct ss_shot *s, struct ss_odds *o);
 void ss_odds_free(struct ss_odds *o);
+/* P(damage = k) of the odds, 0 outside them. */
+struct ratio ss_odds_damage(const struct ss_odds *o, int k);
 /* Probability that internal damage destroys the unit: dead, crew, or a
  * sympathetic explosion of fuel or ammo. */
 double ss_p_destroyed_by(const struct ss_unit *def, int internal);
+/* The same, exactly. */
+struct ratio ss_p_destroyed_exact(const struct ss_unit *def, int internal);
 
 /* ---- resolution with given dice ---- */
 

@@ -42,9 +42,31 @@
  * 120 hexes", and ranges are listed in miles. */
 #define SS_INDIRECT_MIN_HEXES 12
 #define SS_HEXES_PER_MILE 120
+/* "If you get internal damage, but not enough to get a 5% hit, you get
+ * what is called a Core Hit. This is a 1% hit" (003, internal damage):
+ * damage under the first internal % box, and each movement point slipped
+ * past the turn's speed, is one line of the chart. */
+#define SS_CORE_HIT_PERCENT 1
 /* "If you try to accurately replicate ..."; "Typically, both sides
  * should have the same ECV": muster warns past 10 % apart (SPEC 3.3). */
 #define SS_ECV_SLACK_PERCENT 10
+
+/* "Note that the unit's body is considered a fire system if any weapons
+ * are mounted directly to the body ... Only the Pilot can control the
+ * Body fire system" (003, the crew and fire systems); SPEC 6: a
+ * walker's Torso is its body.  Names match without regard to case. */
+extern const char *const ss_body_system_name[3];	/* Body, Torso */
+/* Who the pilot is: "Pilots, Drivers, Gunners, Loaders, and Commanders"
+ * are the occupants the document names, and the one who drives a
+ * vehicle is its pilot ("If the pilot tries to turn at 3 hexes"), so a
+ * role of Pilot or Driver; or the id P, as SPEC 3.2 names the crew
+ * ("P, G1, G2") and the weapon table's Operators column names them. */
+extern const char *const ss_pilot_role[3];		/* Pilot, Driver */
+#define SS_PILOT_ID "P"
+/* Whether a fire system of that name is the body's; whether a crewman
+ * of that role and id is the pilot. */
+int ss_body_system(const char *name);
+int ss_is_pilot(const char *role, const char *id);
 
 /* The weapon types of the dVT column: "Ballistic, Missile, Energy,
  * Indirect, Small Arms and Physical", rows of the defense chart. */
@@ -52,6 +74,14 @@ enum ss_dvt { SS_DVT_B, SS_DVT_M, SS_DVT_E, SS_DVT_I, SS_DVT_SA, SS_DVT_P,
 	SS_NDVT };
 extern const char *const ss_dvt_name[SS_NDVT + 1];	/* "B" ... "P" */
 extern const char *const ss_dvt_word[SS_NDVT];		/* "ballistic" ... */
+
+/* "Mark off used ammunition, and adjust your batteries for any energy
+ * weapons fired" (003, the aftermath phase); a weapon that "does not
+ * require any Kreigs (Power Units) to fire as lasers and rail guns do"
+ * fires rounds.  1 where a weapon type fires ammunition, the row the
+ * sheet prints a count for: an energy weapon draws on the batteries, a
+ * physical attack (a punch, a club) spends nothing. */
+extern const int ss_dvt_ammo[SS_NDVT];
 
 /* The to-hit dice of a sheet ("1d10+1d6", "1d10+1d8", "2d10"): the
  * targeting die beside the gunner's d10, read against the era table. */

@@ -9,8 +9,12 @@
  */
 #include "shellshock.h"
 
+#include <stdlib.h>
+
 #include <stdio.h>
 #include <string.h>
+
+#include "shellshock_advcombat.h"
 
 const char *const ss_outcome_name[4] = {
 	"miss", "no effect", "damaged", "destroyed"
@@ -118,19 +122,24 @@ chart_at(int roll, int i)
 	return (roll - 1 + i) % SS_CHART_DIE + 1;
 }
 
-double
-ss_p_destroyed_by(const struct ss_unit *def, int internal)
+struct ratio
+ss_p_destroyed_exact(const struct ss_unit *def, int internal)
 {
-	double p = 0;
+	/* Of the SS_EXPLOSION_DIE squared pairs, those where the attacker's
+	 * die is higher: 45 of 100 for two d10s. */
+	struct ratio explodes = ratio_of((int64_t)SS_EXPLOSION_DIE *
+	    (SS_EXPLOSION_DIE - 1) / 2, (int64_t)SS_EXPLOSION_DIE *
+	    SS_EXPLOSION_DIE);
+	struct ratio p = ratio_of(0, 1), one = ratio_of(1, 1);
 	int boxes, roll, i;
 
 	if (internal >= def->dead)
-		return 1;
+		return one;
 	boxes = ss_boxes(def, internal);
 	if (boxes == 0)
-		return 0;
+		return p;
 	for (roll = 1; roll <= SS_CHART_DIE; roll++) {
-		double survive = 1;
+		struct ratio survive = one;
 		int crew = 0;
 
 		for (i = 0; i < boxes; i++) {
@@ -139,17 +148,32 @@ ss_p_destroyed_by(const struct ss_unit *def, int internal)
 			if (fx & SS_FX_CREW)
 				crew = 1;	/* "Crew killed. Unit is useless" */
 			else if (fx & SS_FX_EXPLODES)
-				survive *= 1 - ss_p_explodes();
+				survive = ratio_mul(survive,
+				    ratio_sub(one, explodes));
 		}
-		p += (crew ? 1 : 1 - survive) / SS_CHART_DIE;
+		p = ratio_add(p, ratio_mul(crew ? one : ratio_sub(one, survive),
+		    ratio_of(1, SS_CHART_DIE)));
 	}
 	return p;
+}
+
+double
+ss_p_destroyed_by(const struct ss_unit *def, int internal)
+{
+	return ss_p_destroyed_exact(def, internal).v;
 }
 
 void
 ss_odds_free(struct ss_odds *o)
 {
-	dist_free(&o->damage);
+	free(o->damage);
+	o->damage = NULL;
+}
+
+struct ratio
+ss_odds_damage(const struct ss_odds *o, int k)
+{
+	return k >= 0 && k <= o->damage_hi ? o->damage[k] : ratio_of(0, 1);
 }
 
 /*
@@ -222,73 +246,101 @@ ss_roll_dist(int die, int spread, struct dist *normal, double *p_flub,
 	dist_free(&tmp);
 }
 
-void
-ss_odds(const struct ss_shot *s, struct ss_odds *o)
+/* The fired weapons' odds into o->w; returns the highest need, and the
+ * rows fired in *all. */
+static int
+weapon_odds(const struct ss_shot *s, struct ss_odds *o, int *all)
 {
-	const struct ss_unit *a = s->att, *d = s->def;
-	struct dist normal = DIST_INIT, tmp = DIST_INIT;
-	double pmask[1 << SS_NROWS] = { 0 };
-	int dv[SS_NROWS], row, t, mask, all = 0, k;
-	int shift = a->skill + ss_range_modifier(s->range);
+	int row, cap = 0, shift = s->att->skill + ss_range_modifier(s->range);
 
-	memset(o, 0, sizeof(*o));
-	ss_roll_dist(a->die, s->spread, &normal, &o->p_flub, &o->p_lucky);
-	dist_shift(&normal, shift);
-
+	*all = 0;
 	for (row = 0; row < SS_P; row++) {
-		const struct ss_weapon *w = ss_weapon_on(a, row);
+		const struct ss_weapon *w = ss_weapon_on(s->att, row);
 		struct ss_weapon_odds *wo;
 
 		if (!(s->rows & (1u << row)) || w == NULL)
 			continue;
-		dv[row] = ss_target_dv(d, row, s->facing, s->point_blank);
-		all |= 1 << row;
+		*all |= 1 << row;
 		wo = &o->w[o->nw++];
 		wo->row = row;
-		wo->dv = dv[row];
-		wo->need = dv[row] - shift;
+		wo->dv = ss_target_dv(s->def, row, s->facing, s->point_blank);
+		wo->need = wo->dv - shift;
 		wo->damage = ss_weapon_damage(w, s->spread);
-		wo->p_hit = o->p_lucky + dist_ge(&normal, dv[row]);
+		if (wo->need > cap)
+			cap = wo->need;
+	}
+	return cap;
+}
+
+/* A hit on the rows of mask with probability p: its damage with the
+ * coin, the internal box and the chance it destroys, into o. */
+static void
+mask_damage(const struct ss_shot *s, int mask, struct ratio p,
+    struct ss_odds *o)
+{
+	const struct ss_unit *d = s->def;
+	int base = 0, row, k;
+
+	for (row = 0; row < SS_P; row++)
+		if (mask & (1 << row))
+			base += ss_weapon_damage(ss_weapon_on(s->att, row),
+			    s->spread);
+	/* The coin: heads (1) doubles the damage. */
+	for (k = 1; k <= SS_COIN_SIDES; k++) {
+		int dmg = base * (k == 1 ? SS_HEADS_TIMES : 1);
+		int internal = dmg - d->armor[s->facing];
+		struct ratio q = ratio_mul(p, ratio_of(1, SS_COIN_SIDES));
+
+		o->damage[dmg] = ratio_add(o->damage[dmg], q);
+		o->mean = ratio_add(o->mean, ratio_mul(q, ratio_of(dmg, 1)));
+		if (internal < 0)
+			internal = 0;
+		if (d->nbands > 0 && internal >= d->band[0][0])
+			o->p_internal = ratio_add(o->p_internal, q);
+		o->p_destroyed = ratio_add(o->p_destroyed, ratio_mul(q,
+		    ss_p_destroyed_exact(d, internal)));
+	}
+}
+
+void
+ss_odds(const struct ss_shot *s, struct ss_odds *o)
+{
+	struct ratio pmask[1 << SS_NROWS];
+	struct ssa_roll r;
+	int t, mask, all, cap, hi = 0, i;
+
+	memset(o, 0, sizeof(*o));
+	o->mean = o->p_internal = o->p_destroyed = ratio_of(0, 1);
+	for (mask = 0; mask < (1 << SS_NROWS); mask++)
+		pmask[mask] = ratio_of(0, 1);
+	cap = weapon_odds(s, o, &all);
+	ssa_roll_make(&r, &ssa_basic, s->att->die, s->spread ? 1 : 0, cap);
+	o->p_flub = r.flub;
+	o->p_lucky = r.nice;
+	for (i = 0; i < o->nw; i++) {
+		o->w[i].p_hit = ratio_add(r.nice, ssa_roll_ge(&r, o->w[i].need,
+		    -1));
+		hi += o->w[i].damage;
 	}
 	/* One roll for every weapon the gunner fires: the weapons hit are
-	 * those whose dV the total reaches. */
-	for (t = normal.lo; t <= normal.hi; t++) {
+	 * those whose need the sum reaches. */
+	for (t = 0; t <= r.cap; t++) {
 		mask = 0;
-		for (row = 0; row < SS_P; row++)
-			if ((all & (1 << row)) && t >= dv[row])
-				mask |= 1 << row;
-		pmask[mask] += normal.p[t - normal.lo];
+		for (i = 0; i < o->nw; i++)
+			if (t >= o->w[i].need)
+				mask |= 1 << o->w[i].row;
+		pmask[mask] = ratio_add(pmask[mask], r.p[0][t]);
 	}
-	pmask[all] += o->p_lucky;
-	pmask[0] += o->p_flub;
-
-	for (mask = 0; mask < (1 << SS_NROWS); mask++) {
-		int base = 0;
-
-		if (pmask[mask] == 0)
-			continue;
-		for (row = 0; row < SS_P; row++)
-			if (mask & (1 << row))
-				base += ss_weapon_damage(ss_weapon_on(a, row),
-				    s->spread);
-		/* The coin: heads (1) doubles the damage. */
-		for (k = 1; k <= SS_COIN_SIDES; k++) {
-			int dmg = base * (k == 1 ? SS_HEADS_TIMES : 1);
-			int internal = dmg - d->armor[s->facing];
-			double p = pmask[mask] / SS_COIN_SIDES;
-
-			dist_point(&tmp, dmg, p);
-			dist_add(&o->damage, &tmp);
-			if (internal < 0)
-				internal = 0;
-			if (d->nbands > 0 && internal >= d->band[0][0])
-				o->p_internal += p;
-			o->p_destroyed += p * ss_p_destroyed_by(d, internal);
-		}
-	}
-	o->mean = dist_mean(&o->damage);
-	dist_free(&normal);
-	dist_free(&tmp);
+	pmask[all] = ratio_add(pmask[all], r.nice);
+	pmask[0] = ratio_add(pmask[0], r.flub);
+	o->damage_hi = hi * SS_HEADS_TIMES;
+	o->damage = xcalloc((size_t)o->damage_hi + 1, sizeof(*o->damage));
+	for (i = 0; i <= o->damage_hi; i++)
+		o->damage[i] = ratio_of(0, 1);
+	for (mask = 0; mask < (1 << SS_NROWS); mask++)
+		if (pmask[mask].v != 0)
+			mask_damage(s, mask, pmask[mask], o);
+	ssa_roll_free(&r);
 }
 
 /* ---- resolution with given dice ---- */

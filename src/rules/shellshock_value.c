@@ -3,6 +3,7 @@
  */
 #include "shellshock_value.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -764,6 +765,265 @@ ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
 	free(x);
 }
 
+/* ---- the value's score of a pairing: turns to stop the other ---- */
+
+/*
+ * Monotone by construction: every figure below is a maximum or minimum
+ * over a set of choices that a better number only widens, of terms a
+ * better number only improves.  See shellshock_value.h.
+ */
+
+/* The chance that internal damage `in` in one hit stops d: the chart's
+ * boxes from a d6 (C and A stop it, F and A explode when the attacker's
+ * d10 beats the defender's, s and p stop it when they take the last
+ * weapons it fires). */
+double
+ss_chart_stop(const struct ss_unit *d, int in)
+{
+	double ex = (double)(SS_EXPLOSION_DIE - 1) / (2 * SS_EXPLOSION_DIE);
+	double sum = 0, live;
+	unsigned fx, lost, all = ss_rows_of(d, 0);
+	int boxes, roll, i, c;
+
+	if (in <= 0)
+		return 0;
+	if (in >= d->dead)
+		return 1;
+	if ((boxes = ss_boxes(d, in)) == 0)
+		return 0;
+	if (boxes > SS_CHART_DIE)
+		boxes = SS_CHART_DIE;
+	for (roll = 1; roll <= SS_CHART_DIE; roll++) {
+		live = 1;
+		lost = 0;
+		fx = 0;
+		for (i = 0; i < boxes; i++) {
+			c = (roll - 1 + i) % SS_CHART_DIE + 1;
+			fx |= ss_chart[c].fx;
+			if (ss_chart[c].fx & SS_FX_EXPLODES)
+				live *= 1 - ex;
+		}
+		if (fx & SS_FX_LOSE_S)
+			lost |= ss_rows_of(d, 's');
+		if (fx & SS_FX_LOSE_P)
+			lost |= ss_rows_of(d, 'p');
+		if ((fx & (SS_FX_CREW | SS_FX_NO_FIRE)) || (lost & all) == all)
+			live = 0;
+		sum += 1 - live;
+	}
+	return sum / SS_CHART_DIE;
+}
+
+struct scorer {
+	const struct ss_unit *u;
+	struct roll roll[2];
+	int speed;
+	/* Turns to stop the other, by the rows that bear, the facing shown
+	 * and the band; 0 until asked. */
+	double t[1 << SS_P][SS_NFACINGS][NBANDS];
+};
+
+/*
+ * The turns x needs to stop d through facing f at band, firing the
+ * weapons of rows: the least over the ways its gunners can share them
+ * (the weapons in row order cut into at most as many runs as gunners,
+ * each run one roll, spread fire where every weapon of it can) of
+ *	armor / E + (1 - (1 - c)^(dead / E)) / c
+ * E the damage expected a turn (the coin's double included), c the
+ * chance a turn's hits stop it on the chart once through the armor:
+ * the armor is stripped at E a turn, then the chart stops it at c a
+ * turn or the internal damage reaches dead.
+ */
+static double
+turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
+    int f, int band)
+{
+	const struct ss_unit *u = x->u;
+	int need[SS_MAX_WEAPONS], dmg[2][SS_MAX_WEAPONS], can[SS_MAX_WEAPONS];
+	int n = 0, i, k, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
+	int rmod = band == 0 ? 0 : -(band - 1), row, nx, dsum, ok;
+	double best = SS_VALUE_NEVER, e, c, t, ge, q, gc, p;
+
+	for (row = 0; row < SS_P; row++) {
+		const struct ss_weapon *w = ss_weapon_on(u, row);
+
+		if (w == NULL || !(rows & (1u << row)))
+			continue;
+		need[n] = ss_target_dv(d, row, f, pb) - u->skill - rmod;
+		dmg[0][n] = ss_weapon_damage(w, 0);
+		dmg[1][n] = ss_weapon_damage(w, 1);
+		can[n] = w->spread;
+		n++;
+	}
+	if (n == 0)
+		return best;
+	/* cut: bit i set, a new run starts after weapon i. */
+	for (cut = 0; cut < 1 << (n - 1); cut++) {
+		for (ng = 1, i = 0; i < n - 1; i++)
+			ng += cut >> i & 1;
+		if (ng > u->gunners)
+			continue;
+		for (spmask = 0; spmask < 1 << ng; spmask++) {
+			e = 0;
+			q = 1;
+			ok = 1;
+			for (g = 0, lo = 0; g < ng && ok; g++, lo = hi) {
+				for (hi = lo + 1; hi < n && !(cut >> (hi - 1) & 1);
+				    hi++)
+					;
+				sp = spmask >> g & 1;
+				for (i = lo; sp && i < hi; i++)
+					ok &= can[i];
+				/* Each level of need the roll can make: the
+				 * weapons needing no more hit, with the chance
+				 * of making it and not the next (the natural
+				 * 20, which hits all, in the highest). */
+				ge = gc = 0;
+				for (k = lo; k < hi; k++) {
+					nx = INT_MAX;
+					dsum = 0;
+					for (i = lo; i < hi; i++) {
+						if (need[i] == need[k] && i < k)
+							break;
+						if (need[i] <= need[k])
+							dsum += dmg[sp][i];
+						else if (need[i] < nx)
+							nx = need[i];
+					}
+					if (i < hi)
+						continue;	/* level seen */
+					p = roll_hits(&x->roll[sp], need[k]);
+					if (nx != INT_MAX)
+						p -= roll_hits(&x->roll[sp], nx);
+					ge += p * dsum;
+					gc += p * ((SS_COIN_SIDES - 1) *
+					    ss_chart_stop(d, dsum) + ss_chart_stop(d,
+					    SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
+				}
+				e += ge * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
+				    SS_COIN_SIDES;
+				q *= 1 - gc;
+			}
+			if (!ok || e <= 0)
+				continue;
+			c = 1 - q;
+			t = d->armor[f] / e + (c > 1e-12 ? (1 - pow(1 - c,
+			    d->dead / e)) / c : d->dead / e);
+			if (t < best)
+				best = t;
+		}
+	}
+	return best;
+}
+
+static void
+scorer_init(struct scorer *x, const struct ss_unit *u)
+{
+	memset(x->t, 0, sizeof(x->t));
+	x->u = u;
+	roll_init(&x->roll[0], u->die, 0);
+	roll_init(&x->roll[1], u->die, 1);
+	x->speed = ss_duel_speed(u);
+}
+
+static void
+scorer_release(struct scorer *x)
+{
+	roll_release(&x->roll[0]);
+	roll_release(&x->roll[1]);
+}
+
+/* x's turns to stop y, the enemy in direction dir of x, y's in ydir. */
+static double
+tts(struct scorer *x, const struct scorer *y, int dir, int ydir, int band)
+{
+	unsigned rows = ss_rows_bearing(x->u, dir, ss_rows_of(x->u, 0));
+	int f = ss_facing_toward(ydir);
+	double *t = &x->t[rows][f][band];
+
+	if (*t == 0)
+		*t = turns_to_stop(x, rows, y->u, f, band);
+	return *t;
+}
+
+/*
+ * A's chance at band: each side faces the way that serves it best (A
+ * choosing first, B answering), a unit that cannot move facing the
+ * other; the side that stops the other in fewer turns is favoured,
+ *	1 / (1 + (tA / tB)^k)
+ * k SS_VALUE_SHARPNESS.
+ */
+static double
+at_band(struct scorer *a, struct scorer *b, int band)
+{
+	double top = 0, low, p, ta, tb;
+	int da, db, nda = a->speed > 0 ? SS_NDIRS : 1;
+	int ndb = b->speed > 0 ? SS_NDIRS : 1;
+
+	for (da = 0; da < nda; da++) {
+		low = 1;
+		for (db = 0; db < ndb; db++) {
+			ta = tts(a, b, da, db, band);
+			tb = tts(b, a, db, da, band);
+			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
+			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
+			if (p < low)
+				low = p;
+		}
+		if (low > top)
+			top = low;
+	}
+	return top;
+}
+
+/*
+ * From each starting range, the bands each side can reach in
+ * SS_VALUE_REACH turns at its speed: A's best of its reach and B's
+ * best (A's worst) of its own, weighed alike.  Each reach holds the
+ * start, so a faster A, reaching more, never scores less.
+ */
+static double
+score_one(struct scorer *a, struct scorer *b)
+{
+	double sum = 0, hi, lo, s;
+	int st, band, b0, ra, rb;
+
+	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
+		b0 = band_of(ss_duel_starts[st]);
+		hi = 0;
+		lo = 1;
+		for (band = 0; band < NBANDS; band++) {
+			if (abs(band - b0) > ra && abs(band - b0) > rb)
+				continue;
+			s = at_band(a, b, band);
+			if (abs(band - b0) <= ra && s > hi)
+				hi = s;
+			if (abs(band - b0) <= rb && s < lo)
+				lo = s;
+		}
+		sum += (hi + lo) / 2;
+	}
+	return sum / SS_DUEL_NSTARTS;
+}
+
+double
+ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
+{
+	struct scorer *x = xmalloc(2 * sizeof(*x));
+	double s;
+
+	scorer_init(&x[0], a);
+	scorer_init(&x[1], b);
+	/* Each way round, so that B's against A is one less A's. */
+	s = (score_one(&x[0], &x[1]) + 1 - score_one(&x[1], &x[0])) / 2;
+	scorer_release(&x[0]);
+	scorer_release(&x[1]);
+	free(x);
+	return s;
+}
+
 /* ---- the rating: Bradley-Terry ---- */
 
 /* A prior of PRIOR games, half won, against a player of rating 1 on the
@@ -832,14 +1092,13 @@ ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
 {
 	double *w = xcalloc((size_t)r->n * (size_t)r->n, sizeof(double));
 	double v[SS_VALUE_MAX_REFS], scale = 1, res = 0, p, lg = 0;
-	struct ss_duel d;
 	int i, j, m = 0;
 
 	for (i = 0; i < r->n; i++)
 		for (j = i + 1; j < r->n; j++) {
-			ss_duel(r->u[i], r->u[j], runs, seed, &d);
-			w[i * r->n + j] = d.share;
-			w[j * r->n + i] = 1 - d.share;
+			p = ss_value_share(r->u[i], r->u[j]);
+			w[i * r->n + j] = p;
+			w[j * r->n + i] = 1 - p;
 		}
 	bt_fit(r->n, w, v);
 	r->anchor = -1;
@@ -869,33 +1128,35 @@ void
 ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
     struct ss_rating *out)
 {
-	double shares[SS_VALUE_MAX_REFS] = { 0 }, rel[SS_VALUE_MAX_REFS] = { 0 };
-	double var = 0;
-	double v, slope = 0, worst = -1, p;
+	double rel[SS_VALUE_MAX_REFS] = { 0 }, var = 0;
+	double v, worst = -1, p, won;
 	int j;
 
 	memset(out, 0, sizeof(*out));
 	out->n = r->n;
+	out->runs = runs;
 	for (j = 0; j < r->n; j++) {
-		ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
-		shares[j] = out->vs[j].share;
+		out->model[j] = ss_value_share(u, r->u[j]);
 		rel[j] = r->rating[j] / r->prior;
-		var += out->vs[j].se * out->vs[j].se;
+		if (runs > 0)
+			ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
 	}
-	v = ss_bt_value(rel, shares, r->n);
+	v = ss_bt_value(rel, out->model, r->n);
 	out->value = v * r->prior;
-	/* The simulation's error through the fit: d(sum of shares) /
-	 * d(log v) is the sum of p (1 - p). */
+	/* The matchup furthest from its prediction: the duel's where it
+	 * was played, else the score's; and how far the score is from the
+	 * duels, in log-odds. */
 	for (j = 0; j < r->n; j++) {
 		p = out->predicted[j] = v / (v + rel[j]);
-		slope += p * (1 - p);
-		if (fabs(shares[j] - p) > worst) {
-			worst = fabs(shares[j] - p);
+		won = runs > 0 ? out->vs[j].share : out->model[j];
+		if (fabs(won - p) > worst) {
+			worst = fabs(won - p);
 			out->moves_most = j;
 		}
+		if (runs > 0)
+			var += pow(logit(won) - logit(out->model[j]), 2);
 	}
-	slope += PRIOR * v / (v + 1) / (v + 1);
-	out->se_sim = sqrt(var) / slope;
+	out->se_sim = r->n > 0 ? sqrt(var / r->n) / sqrt(r->n) : 0;
 	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;
 	p = sqrt(out->se_sim * out->se_sim + out->se_fit * out->se_fit);
 	out->lo = out->value * exp(-p);

@@ -40,6 +40,22 @@
  *    uniform draw, so two units differing in one number meet the same
  *    dice (common random numbers) and a better number rolls no worse.
  *
+ * The value is not fitted to those duels' noisy shares but to a score
+ * of each pairing, exact and monotone by construction
+ * (ss_value_share()): for each side, the turns it needs to stop the
+ * other, armor / E + (1 - (1 - c)^(dead / E)) / c, E the damage it
+ * expects a turn and c the chance a turn's hits stop the other on the
+ * chart once the armor is gone (C, A, an explosion's roll-off, the last
+ * weapons lost), the least over the ways its gunners can share the
+ * weapons that bear; A's chance at a band 1 / (1 + (tA / tB)^k), A
+ * facing the best way against B's best answer; from each starting
+ * range, the mean of A's best band within its reach and B's.  Every
+ * choice is a maximum or minimum over a set a better number only widens
+ * (another gunner, a wider arc, more speed) of terms a better number
+ * only improves, so no better number lowers the value.  The duels are
+ * shown beside it, and the proof measures the score's value against
+ * them.
+ *
  * Knows nothing of YAML or PDF.
  */
 #ifndef MUSTER_RULES_SHELLSHOCK_VALUE_H
@@ -68,19 +84,23 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_ANCHOR_INT 120
 #define SS_VALUE_ANCHOR ((double)SS_VALUE_ANCHOR_INT)
 #define SS_VALUE_MAX_REFS 64
+/* The score's: turns to stop a unit that cannot be stopped; the
+ * sharpness k of 1 / (1 + (tA / tB)^k), fitted to the duels
+ * (tools/value-proof.c); the turns of moving a side's reach of bands
+ * counts. */
+#define SS_VALUE_NEVER 1e9
+#define SS_VALUE_SHARPNESS 2.0
+#define SS_VALUE_REACH 3
 /* The measured error of the method, from the proof (tools/value-proof.c,
- * the man page): the rms error of a predicted chance vA / (vA + vB)
- * against the duel's, 0.100 on both generated sets, as an error of
- * log(value): a chance off by e near 1/2 is log-odds off by 4e.  check
- * warns past the band widened by it. */
-#define SS_VALUE_METHOD_ERROR (4 * 0.100)
-/* check's cheaper path: duels per starting range for the reference
- * set's fit, and for a unit's first look; a declared value within three
- * of its standard errors of the band's edge gets a second look of
- * SS_VALUE_RUNS.  A force side's declared ECV is weighed against the
- * sum of its units within SS_VALUE_WARN_PERCENT. */
-#define SS_CHECK_FIT_RUNS 100
-#define SS_CHECK_RUNS 40
+ * the man page): the rms of log-odds between a pair's duel and its
+ * predicted chance vA / (vA + vB), 0.76 and 0.79 on the two generated
+ * sets; the two values of a pair share it, so one value's error in
+ * log(value) is 0.79 / sqrt 2.  check warns past the band widened by
+ * it. */
+#define SS_VALUE_METHOD_ERROR (0.79 / 1.41421356)
+/* A force side's declared ECV is weighed against the sum of its units
+ * within SS_VALUE_WARN_PERCENT.  check plays no duel: the value is the
+ * score's, exact, and kept by a unit's numbers. */
 #define SS_VALUE_WARN_PERCENT 25
 
 /* The six directions round a hex, clockwise from dead ahead, and the
@@ -136,14 +156,25 @@ void ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed);
 struct ss_rating {
 	double value;
 	double lo, hi;		/* its band: one standard error */
-	double se_sim, se_fit;	/* the band's two parts, in log(value) */
+	double se_sim, se_fit;	/* the band's two parts, in log(value):
+				 * the score against the duels (0 when none
+				 * was played), the fit's residual */
 	int n;
+	long runs;		/* duels a start played for vs[], or 0 */
+	double model[SS_VALUE_MAX_REFS];	/* the score's share */
 	struct ss_duel vs[SS_VALUE_MAX_REFS];	/* its duels with each */
 	double predicted[SS_VALUE_MAX_REFS];	/* v / (v + r_j) */
 	int moves_most;		/* the matchup furthest from predicted */
 };
 void ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
     struct ss_rating *out);
+/* The value's score of a pairing: A's share, exact and monotone (see
+ * above). */
+double ss_value_share(const struct ss_unit *a, const struct ss_unit *b);
+/* The chance that one hit of internal damage in stops d: destroyed (dead,
+ * C, an explosion's roll-off lost), no fire (A), or its last weapons
+ * lost (s, p). */
+double ss_chart_stop(const struct ss_unit *d, int in);
 /* The value whose Bradley-Terry chances against ratings[0..n-1] add up
  * to the shares won: the maximum-likelihood rating of one new player. */
 double ss_bt_value(const double *ratings, const double *shares, int n);

@@ -13,9 +13,14 @@ static const struct kind *const kinds[] = {
 	NULL
 };
 
-/* odds and resolve --facing: the side of the defender that is hit. */
+/* odds and resolve --facing: the side of the defender that is hit, or a
+ * sheet's penetration angle. */
+static const char *const facing_words[] = {
+	"front", "right", "left", "rear", "front_right", "rear_right",
+	"rear_left", "front_left", NULL
+};
 static const struct optval facing_values[] = {
-	{ "facing", ss_facing_name },
+	{ "facing", facing_words },
 	{ NULL, NULL }
 };
 
@@ -31,8 +36,8 @@ static const struct game_cmd cmds[] = {
 
 /* What odds and resolve report about the units and dice they are given. */
 static const struct rule rules[] = {
-	{ "shellshock.unit", "a unit file given to odds or resolve holds one Shellshock card", NULL },
-	{ "shellshock.shot", "the shot asked for can be fired: the rows named carry weapons, spread fire only when every weapon fired can spread, point blank closer than " STR(SS_RANGE_STEP) " in", NULL },
+	{ "shellshock.unit", "a unit file given to odds or resolve holds one Shellshock card or record sheet", NULL },
+	{ "shellshock.shot", "the shot asked for can be fired: the rows or weapons named are the gunner's, spread fire only when every weapon fired can spread, point blank closer than " STR(SS_RANGE_STEP) " in (a sheet: " STR(SSA_POINT_BLANK_MAX) " in), a sheet's weapon within its range, at most " STR(SSA_ODDS_MAX_DICE) " d6s of each kind for the odds", NULL },
 	{ "shellshock.dice", "resolve is given every die the shot needs, each a roll the die can show, and no more", NULL },
 	{ NULL, NULL, NULL }
 };

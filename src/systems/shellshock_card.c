@@ -178,27 +178,15 @@ load_weapons(struct ss_card *c, const struct node *list)
 	}
 }
 
-static void *
-load(const struct node *root, struct arena *a, struct batch *b)
+/* movement: speeds, maneuver, tonnage and terrain costs. */
+static void
+load_movement(struct ss_card *c, const struct node *mv)
 {
-	struct ss_card *c = arena_alloc(a, sizeof(*c));
 	struct ss_unit *u = &c->u;
-	const struct node *mv, *tr, *df, *ar, *in;
+	const struct node *tr;
 	const char *s;
 	size_t i;
-	int r;
 
-	(void)b;
-	c->root = root;
-	c->name_n = node_get(root, "name");
-	u->name = node_str(c->name_n, "(unnamed)");
-	ss_index_load(&c->index, node_get(root, "card"), a);
-	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
-	c->era_n = node_get(root, "era");
-	c->side = get_str(root, "side", NULL);
-	u->combat_value = (int)get_long(root, "combat_value", -1);
-
-	mv = node_get(root, "movement");
 	u->max_speed = (int)get_long(mv, "max_speed", 0);
 	u->road_speed = (int)get_long(mv, "road_speed", 0);
 	u->tonnage = (int)get_long(mv, "tonnage", 0);
@@ -210,8 +198,16 @@ load(const struct node *root, struct arena *a, struct batch *b)
 		c->terrain_n[i] = node_get(tr, ss_terrain_key[i]);
 		u->terrain[i] = (int)node_long(c->terrain_n[i], 1);
 	}
+}
 
-	df = node_get(root, "defense");
+/* defense: each row's dV, front/back and sides (P one value). */
+static void
+load_defense(struct ss_card *c, const struct node *df)
+{
+	struct ss_unit *u = &c->u;
+	size_t i;
+	int r;
+
 	for (r = 0; r < SS_NROWS; r++) {
 		char key[2] = { ss_row_letter[r], '\0' };
 		const struct node *v = node_get(df, key);
@@ -227,25 +223,17 @@ load(const struct node *root, struct arena *a, struct batch *b)
 			u->dv[r][i] = (int)node_long(c->dv_n[r][i], 1);
 		}
 	}
+}
 
-	c->gunnery_n = node_get(root, "gunnery");
-	c->gunnery = node_str(c->gunnery_n, NULL);
-	c->gunnery_ok = c->gunnery &&
-	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
-	c->gunners_n = node_get(root, "gunners");
-	u->gunners = (int)node_long(c->gunners_n, 1);
-	load_weapons(c, node_get(root, "weapons"));
-	c->ram_n = node_get(root, "ram");
-	u->ram = node_double(c->ram_n, 0);
-	c->ram = node_str(c->ram_n, NULL);
+/* internal: the damage bands, whether they run on as the rules ask, and
+ * the dead threshold. */
+static void
+load_internal(struct ss_card *c, const struct node *root)
+{
+	struct ss_unit *u = &c->u;
+	const struct node *in = node_get(root, "internal");
+	size_t i;
 
-	ar = node_get(root, "armor");
-	for (i = 0; i < SS_NFACINGS; i++) {
-		c->armor_n[i] = node_get(ar, ss_facing_name[i]);
-		u->armor[i] = (int)node_long(c->armor_n[i], 0);
-	}
-
-	in = node_get(root, "internal");
 	c->internal_n = in;
 	if (in && in->type == N_SEQ && !in->bad)
 		for (i = 0; i < in->n && i < SS_BANDS; i++) {
@@ -267,6 +255,46 @@ load(const struct node *root, struct arena *a, struct batch *b)
 		    (i == 0 && u->band[0][0] < SS_BAND_MIN) ||
 		    (i > 0 && u->band[i][0] != u->band[i - 1][1] + 1))
 			c->bands_ok = 0;
+}
+
+static void *
+load(const struct node *root, struct arena *a, struct batch *b)
+{
+	struct ss_card *c = arena_alloc(a, sizeof(*c));
+	struct ss_unit *u = &c->u;
+	const struct node *ar;
+	size_t i;
+
+	(void)b;
+	c->root = root;
+	c->name_n = node_get(root, "name");
+	u->name = node_str(c->name_n, "(unnamed)");
+	ss_index_load(&c->index, node_get(root, "card"), a);
+	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
+	c->era_n = node_get(root, "era");
+	c->side = get_str(root, "side", NULL);
+	u->combat_value = (int)get_long(root, "combat_value", -1);
+
+	load_movement(c, node_get(root, "movement"));
+	load_defense(c, node_get(root, "defense"));
+	c->gunnery_n = node_get(root, "gunnery");
+	c->gunnery = node_str(c->gunnery_n, NULL);
+	c->gunnery_ok = c->gunnery &&
+	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
+	c->gunners_n = node_get(root, "gunners");
+	u->gunners = (int)node_long(c->gunners_n, 1);
+	load_weapons(c, node_get(root, "weapons"));
+	c->ram_n = node_get(root, "ram");
+	u->ram = node_double(c->ram_n, 0);
+	c->ram = node_str(c->ram_n, NULL);
+
+	ar = node_get(root, "armor");
+	for (i = 0; i < SS_NFACINGS; i++) {
+		c->armor_n[i] = node_get(ar, ss_facing_name[i]);
+		u->armor[i] = (int)node_long(c->armor_n[i], 0);
+	}
+
+	load_internal(c, root);
 	c->estimate = -1;
 	if (u->combat_value < 0 && !ss_value_estimate(u, b, &c->estimate))
 		c->estimate = -1;
@@ -621,32 +649,12 @@ const struct rectype ss_card_type = {
 	"shellshock.card", "a basic record card", card_fields
 };
 
+/* The card's movement box: speeds, maneuver, tonnage, terrain. */
 static void
-emit_card_face(const void *obj, struct emitter *e)
+card_movement(const struct ss_unit *u, struct record *r)
 {
-	const struct ss_card *c = CARD(obj);
-	const struct ss_unit *u = &c->u;
-	struct record *r = e->rec;
-	struct sbuf sb = SBUF_INIT;
 	char key[32];
-	int i, row;
-
-	record_clear(r);
-	rec_label(r, u->name, c->root);
-	rec_set(r, "name", u->name);
-	rec_set(r, "side", c->side ? c->side : "");
-	rec_set(r, "era", u->era >= 0 ? ss_era_name[u->era] : "");
-	ss_index_emit(&c->index, r);
-	if (u->combat_value >= 0)
-		rec_setf(r, "combat_value", "%d", u->combat_value);
-	else
-		rec_set(r, "combat_value", "");
-	/* No combat_value: muster's estimate, as the force counts it, so
-	 * that the card's corner is not an empty badge. */
-	if (u->combat_value < 0 && c->estimate >= 0)
-		rec_setf(r, "combat_value.estimate", "%.0f", c->estimate);
-	else
-		rec_set(r, "combat_value.estimate", "");
+	int i;
 
 	rec_setf(r, "speed", "%d", u->max_speed);
 	rec_setf(r, "road", "%d", u->road_speed);
@@ -656,6 +664,14 @@ emit_card_face(const void *obj, struct emitter *e)
 		snprintf(key, sizeof(key), "terrain.%s", ss_terrain_key[i]);
 		rec_setf(r, key, "%d", u->terrain[i]);
 	}
+}
+
+/* The dV table and the weapons by row, each with its arc and spread. */
+static void
+card_weapons(const struct ss_unit *u, struct record *r)
+{
+	char key[32];
+	int i, row;
 
 	for (row = 0; row < SS_NROWS; row++) {
 		snprintf(key, sizeof(key), "dv.%c.fb", ss_row_letter[row]);
@@ -685,17 +701,14 @@ emit_card_face(const void *obj, struct emitter *e)
 		snprintf(key, sizeof(key), "w.%c.spread", ss_row_letter[w->row]);
 		rec_set(r, key, w->spread ? "≋" : "");
 	}
-	rec_set(r, "gunnery", c->gunnery ? c->gunnery : "");
-	rec_setf(r, "gunners", "%d %s", u->gunners,
-	    u->gunners == 1 ? "gunner" : "gunners");
-	if (c->ram)
-		rec_setf(r, "ram", "×%s", c->ram);
-	else
-		rec_set(r, "ram", "");
-	for (i = 0; i < SS_NFACINGS; i++) {
-		snprintf(key, sizeof(key), "armor.%s", ss_facing_name[i]);
-		rec_setf(r, key, "%d", u->armor[i]);
-	}
+}
+
+/* The internal damage bands, the dead threshold and the chart. */
+static void
+card_internal(const struct ss_unit *u, struct record *r)
+{
+	struct sbuf sb = SBUF_INIT;
+	int i;
 
 	/* Internal bands as lists: how many boxes, for what damage. */
 	for (i = 0; i < u->nbands; i++)
@@ -717,6 +730,49 @@ emit_card_face(const void *obj, struct emitter *e)
 		sb_addf(&sb, "%s%c", i > 1 ? "\n" : "", ss_chart[i].letter);
 	rec_set(r, "chart", sb_str(&sb));
 	sb_release(&sb);
+}
+
+static void
+emit_card_face(const void *obj, struct emitter *e)
+{
+	const struct ss_card *c = CARD(obj);
+	const struct ss_unit *u = &c->u;
+	struct record *r = e->rec;
+	char key[32];
+	int i;
+
+	record_clear(r);
+	rec_label(r, u->name, c->root);
+	rec_set(r, "name", u->name);
+	rec_set(r, "side", c->side ? c->side : "");
+	rec_set(r, "era", u->era >= 0 ? ss_era_name[u->era] : "");
+	ss_index_emit(&c->index, r);
+	if (u->combat_value >= 0)
+		rec_setf(r, "combat_value", "%d", u->combat_value);
+	else
+		rec_set(r, "combat_value", "");
+	/* No combat_value: muster's estimate, as the force counts it, so
+	 * that the card's corner is not an empty badge. */
+	if (u->combat_value < 0 && c->estimate >= 0)
+		rec_setf(r, "combat_value.estimate", "%.0f", c->estimate);
+	else
+		rec_set(r, "combat_value.estimate", "");
+
+	card_movement(u, r);
+	card_weapons(u, r);
+	rec_set(r, "gunnery", c->gunnery ? c->gunnery : "");
+	rec_setf(r, "gunners", "%d %s", u->gunners,
+	    u->gunners == 1 ? "gunner" : "gunners");
+	if (c->ram)
+		rec_setf(r, "ram", "×%s", c->ram);
+	else
+		rec_set(r, "ram", "");
+	for (i = 0; i < SS_NFACINGS; i++) {
+		snprintf(key, sizeof(key), "armor.%s", ss_facing_name[i]);
+		rec_setf(r, key, "%d", u->armor[i]);
+	}
+
+	card_internal(u, r);
 	emit_card(e, 1);
 }
 

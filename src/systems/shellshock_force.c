@@ -302,6 +302,66 @@ r_balance(const void *obj, struct batch *b, const struct rule *self)
 		    SS_ECV_SLACK_PERCENT);
 }
 
+/* One crew list of the force's own (pilots or gunners of a side). */
+static void
+crew_list_ecv(struct ss_crew_ledger *l, const struct force *f,
+    const struct force_side *s, const char *what, const char *rule)
+{
+	const struct node *list = node_get(s->map, what), *m;
+	char who[64];
+	size_t i;
+
+	for (i = 0; list && !list->bad && list->type == N_SEQ && i < list->n;
+	    i++) {
+		m = list->kid[i];
+		if (m->bad || m->type != N_MAP)
+			continue;
+		snprintf(who, sizeof(who), "%.*s %zu of side '%.24s'",
+		    (int)strlen(what) - 1, what, i + 1, s->name);
+		ss_crew_ecv(l, m, who, f, 0, NULL, rule);
+	}
+}
+
+/* shellshock.crew-ecv across the force: its sheets' crews, pilots and
+ * gunners, every side (a sheet's disagreement with itself is its own
+ * to tell; one with another's is told at the unit's line here). */
+static void
+r_crew_ecv(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct force *f = FORCE(obj);
+	struct ss_crew_ledger l;
+	const struct node *crew, *m;
+	char who[64];
+	size_t i;
+	int k, u;
+
+	(void)b;
+	memset(&l, 0, sizeof(l));
+	for (k = 0; k < f->nsides; k++) {
+		const struct force_side *s = &f->side[k];
+
+		for (u = 0; u < s->nunits; u++) {
+			const struct force_unit *fu = &s->unit[u];
+
+			if (strcmp(fu->ld->kind->name, "sheet") != 0)
+				continue;
+			crew = ss_sheet_crew(fu->ld->obj);
+			for (i = 0; crew && !crew->bad && crew->type == N_SEQ &&
+			    i < crew->n; i++) {
+				m = crew->kid[i];
+				if (m->bad || m->type != N_MAP)
+					continue;
+				snprintf(who, sizeof(who), "%.24s's crewman '%.8s'",
+				    fu->name, get_str(m, "id", ""));
+				ss_crew_ecv(&l, m, who, fu->ld->obj, 1, fu->at,
+				    self->id);
+			}
+		}
+		crew_list_ecv(&l, f, s, "pilots", self->id);
+		crew_list_ecv(&l, f, s, "gunners", self->id);
+	}
+}
+
 /* SPEC 5.1: a side's declared ECV far from the estimate of its units
  * (a card's estimate, a sheet's own ECV), crew and components. */
 static void
@@ -347,8 +407,9 @@ static const struct rule rules[] = {
 	{ "shellshock.force-unit", "each unit a force names is a Shellshock card or sheet file without errors, and has a value", r_unit },
 	{ "shellshock.force-ecv", "a side's declared_ecv is the sum of its units, crew and components", r_ecv },
 	{ "shellshock.force-balance", "the sides' ECV are within " STR(SS_ECV_SLACK_PERCENT) " % of each other (warning)", r_balance },
-	/* listed with the card's rules */
+	/* listed with the card's rules, and the sheet's */
 	{ "shellshock.value", NULL, r_value },
+	{ "shellshock.crew-ecv", NULL, r_crew_ecv },
 	{ NULL, NULL, NULL }
 };
 
@@ -613,12 +674,12 @@ static const char starter[] =
     "sides:\n"
     "  Blue:\n"
     "    units: [shellshock/mason.yaml]\n"
-    "    pilots: [{skill: 2, ecv: 5, name: Sgt. Vale}]     # optional crew, each with its ECV\n"
+    "    pilots: [{skill: 2, ecv: 6, name: Sgt. Vale}]     # optional crew, ECV by skill\n"
     "    components: [{name: Smoke launchers, ecv: 3}]     # optional\n"
-    "    declared_ecv: 128          # optional: check says if the sum differs\n"
+    "    declared_ecv: 129          # optional: check says if the sum differs\n"
     "  Red:\n"
     "    units: [shellshock/hailstorm.yaml]\n"
-    "    pilots: [{skill: 3, ecv: 8}]\n";
+    "    pilots: [{skill: 3, ecv: 9}]\n";
 
 const struct kind shellshock_force_kind = {
 	"force", "the sides of a battle with their ECV; prints a roster and "

@@ -10,11 +10,13 @@
 #include <getopt.h>
 
 #include "../rules/shellshock.h"
+#include "../rules/shellshock_advcombat.h"
 
 struct batch;
 struct emitter;
 struct node;
 struct rectype;
+struct report;
 
 /* A weapon as written, right or wrong, for the rules to point at. */
 struct ss_raw_weapon {
@@ -110,6 +112,27 @@ void ss_value_check_card(const struct ss_unit *u, const struct node *at,
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
 
+/*
+ * shellshock.crew-ecv: "pilots and gunners have an ECV assigned to them
+ * based on their skill level" (003, prepping for combat), so one skill
+ * has one ECV.  The document gives no table of them: a ledger keeps the
+ * first crewman seen at each skill, and each after it must agree.
+ */
+#define SS_LEDGER_SKILLS 21	/* skill 0 to 20, the schemas' bound */
+struct ss_crew_ledger {
+	const struct node *first[SS_LEDGER_SKILLS];	/* its map */
+	const void *doc[SS_LEDGER_SKILLS];		/* the sheet it is in */
+	char who[SS_LEDGER_SKILLS][64];
+};
+/* Checks the crewman map m (skill and ecv) against the ledger and
+ * enters it; tells an error at `at` (m's ecv when NULL) naming who and
+ * the first crewman of that skill.  doc is the document m is in; a
+ * disagreement with a crewman of the same doc is left alone when
+ * other_docs_only (the sheet tells it itself).  Returns 0 on an error. */
+int ss_crew_ecv(struct ss_crew_ledger *l, const struct node *m,
+    const char *who, const void *doc, int other_docs_only,
+    const struct node *at, const char *rule);
+
 /* A sheet's name, its ECV with its crew's in *crew, and its crew list
  * (maps of role, id, skill, ecv and name). */
 const char *ss_sheet_name(const void *sheet);
@@ -139,6 +162,61 @@ unsigned ss_arg_rows(const char *s);
  */
 int ss_load_unit(struct batch *b, const char *path,
     const struct ss_unit **out);
+/* A facing for odds and resolve: front, right, left, rear (back), or
+ * one of a sheet's six penetration angles (front_right, rear_right,
+ * rear_left, front_left); *angle is -1 for left and right, which a
+ * sheet needs split.  0 when s is none of them. */
+int ss_arg_angle(const char *s, int *facing, int *angle);
+
+/*
+ * ---- advanced combat on record sheets (systems/shellshock_advshot.c) ----
+ */
+
+/* A unit file given to odds or resolve: a basic card or a record sheet,
+ * as the advanced engine's numbers (a card as ssa_from_card makes it). */
+struct ss_side {
+	const char *path;
+	const struct ss_unit *card;	/* a card, or NULL: a sheet */
+	const struct node *root;	/* a sheet's document */
+	const struct node *wmap[SSA_MAX_WEAPONS];	/* a sheet's weapons */
+	struct ssa_unit u;
+};
+/* What the command line says of a shot. */
+struct ss_pick {
+	const char *gunner, *weapons;	/* NULL: not given */
+	int range, point_blank, spread;
+	int facing, angle;		/* angle -1: not given */
+};
+/* Loads the card or sheet in path through b.  Returns 0, or the exit
+ * status after saying why not (as ss_load_unit). */
+int ss_load_side(struct batch *b, const char *path, struct ss_side *sd);
+/* The gunner's skill and the weapons it fires (bit i: weapon i), the
+ * gunner's crew id (NULL for a card).  Returns 0, or 2 after reporting
+ * shellshock.shot. */
+int ss_pick(const struct ss_side *sd, const struct ss_pick *pk, int *skill,
+    unsigned *fire, const char **gunner);
+/* The advanced shot of att at def as pk says; 0, or 2 after reporting
+ * shellshock.shot. */
+int ss_adv_shot(struct ss_side *att, struct ss_side *def,
+    const struct ss_pick *pk, struct ssa_shot *s, const char **gunner);
+void ss_adv_odds_report(struct report *rp, const struct ssa_shot *s,
+    const char *gunner, const struct ssa_odds *o);
+void ss_adv_resolve_report(struct report *rp, const struct ssa_shot *s,
+    const char *gunner, const struct ssa_steps *st);
+/* A basic card's damage step (armor, internal bands, chart, explosions),
+ * shared by both rules' resolve. */
+void ss_damage_report(struct report *rp, const struct ss_steps *st,
+    const struct ss_unit *def);
+
+/* A shot's option c (getopt_long's, of the letters r f s p w g) into pk,
+ * *range and *facing: 0 taken, -1 not a shot option, else the exit
+ * status of a usage error reported.  ss_shot_finish() checks what they
+ * make together the same way. */
+int ss_shot_opt(const char *usage, int c, struct ss_pick *pk, long *range,
+    const char **facing);
+int ss_shot_finish(const char *usage, struct ss_pick *pk, long range,
+    const char *facing);
+
 /* Point blank asked at range (SS_RANGE_STEP or more): reports it under
  * shellshock.shot; returns 2, the exit status. */
 int ss_point_blank_far(long range);

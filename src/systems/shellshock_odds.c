@@ -4,6 +4,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../usage.h"
@@ -14,23 +15,37 @@
 
 const char ss_odds_usage[] =
     "usage: muster odds shellshock ATTACKER.yaml DEFENDER.yaml --range IN\n"
-    "                   --facing front|left|right|rear [--spread]\n"
-    "                   [--point-blank] [--weapons ROWS] [--json]\n"
+    "                   --facing F [--spread[=N]] [--point-blank]\n"
+    "                   [--weapons LIST] [--gunner ID] [--json]\n"
     "\n"
     "Exact chances of one gunner firing the attacker's weapons at the\n"
-    "defender (basic rules): for each weapon the defender's dV, the roll\n"
-    "needed after skill and range, and the chance to hit; then the damage\n"
-    "the shot does (coin included), the chance of at least one internal\n"
-    "box, and the chance it destroys the defender.\n"
+    "defender.  Two basic cards fight by the basic rules: for each weapon\n"
+    "the defender's dV, the roll needed after skill and range, and the\n"
+    "chance to hit; then the damage the shot does (coin included), the\n"
+    "chance of at least one internal box, and the chance it destroys the\n"
+    "defender.  A record sheet on either side brings the advanced rules:\n"
+    "a natural 2, 3 or 4 misses, -1 per full " STR(SSA_RANGE_STEP) " in, the weapon table's\n"
+    "Dam, Sh and Pen dice, the internal % boxes, and a second natural 20\n"
+    "destroys.\n"
     "\n"
     "  --range IN      distance in inches: -1 to the roll per full " STR(SS_RANGE_STEP) "\n"
-    "  --facing F      the defender's side that is hit\n"
-    "  --spread        spread fire: +1d6 to the roll, each weapon's damage\n"
-    "                  halved (every weapon fired must be able to spread)\n"
-    "  --point-blank   the target directly beside the firer (under " STR(SS_RANGE_STEP) " in):\n"
-    "                  its dV halved on every row but P\n"
-    "  --weapons ROWS  fire only these rows, such as M,I (default: all)\n"
-    "  --json          one JSON object on stdout\n"
+    "                  (cards) or " STR(SSA_RANGE_STEP) " (sheets)\n"
+    "  --facing F      the defender's side that is hit: front, left, right,\n"
+    "                  rear; a sheet's penetration angle: front, front_right,\n"
+    "                  rear_right, rear, rear_left, front_left\n"
+    "  --spread[=N]    spread fire: cards +1d6 to the roll, each weapon's\n"
+    "                  damage halved; sheets N d6 (default 1) to the roll,\n"
+    "                  N dice off each weapon's Dam, Sh and Pen\n"
+    "                  (every weapon fired must be able to spread)\n"
+    "  --point-blank   the target beside the firer: cards under " STR(SS_RANGE_STEP) " in, dV\n"
+    "                  halved but P; sheets " STR(SSA_POINT_BLANK_MAX) " in or less, dV halved but M, P\n"
+    "  --weapons LIST  a card's rows, such as M,I; a sheet's weapons by\n"
+    "                  number in its table or name, such as 1,2\n"
+    "                  (default: all the gunner can fire)\n"
+    "  --gunner ID     the sheet's crewman who fires, such as G1 (default:\n"
+    "                  the one who fires the first weapon in its table)\n"
+    "  --json          one JSON object on stdout; every probability exact\n"
+    "                  (\"KEY_exact\": \"p/q\") where it fits in 64 bits\n"
     "\n"
     "exit status: 0, 1 errors in a unit file, 2 usage error\n";
 
@@ -46,11 +61,34 @@ dice_text(int die, char buf[32])
 }
 
 static void
+report_weapons(struct report *rp, const struct ss_shot *s,
+    const struct ss_odds *o)
+{
+	char weapon[16];
+	int i;
+
+	rp_f(rp, "  row  weapon   dV  needs   hit\n");
+	rp_open(rp, "weapons", '[');
+	for (i = 0; i < o->nw; i++) {
+		const struct ss_weapon *w = ss_weapon_on(s->att, o->w[i].row);
+
+		snprintf(weapon, sizeof(weapon), "%d%c", o->w[i].damage, w->cls);
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "  {row:%c}    {weapon:%-6s} {~damage:%d}{dv:%4d}  "
+		    "{need:%4d}+ {p_hit:%8.4Q} %\n", ss_row_letter[o->w[i].row],
+		    weapon, o->w[i].damage, o->w[i].dv, o->w[i].need,
+		    o->w[i].p_hit);
+		rp_close(rp);
+	}
+	rp_close(rp);
+}
+
+static void
 report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 {
 	const struct ss_unit *a = s->att;
-	char dice[32], weapon[16];
-	int i, k;
+	char dice[32];
+	int k;
 
 	rp_f(rp, "{attacker:%s} fires at {defender:%s}'s {facing:%s} from "
 	    "{range:%d} in: {dice:%s}{_:%s}, skill {skill:%+d}, range "
@@ -59,46 +97,31 @@ report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 	    dice_text(a->die, dice), s->spread ? "+d6 (spread)" : "", a->skill,
 	    ss_range_modifier(s->range), s->point_blank ? ", point blank" : "",
 	    s->spread, s->point_blank);
-	rp_f(rp, "  row  weapon   dV  needs   hit\n");
-	rp_open(rp, "weapons", '[');
-	for (i = 0; i < o->nw; i++) {
-		const struct ss_weapon *w = ss_weapon_on(a, o->w[i].row);
-
-		snprintf(weapon, sizeof(weapon), "%d%c", o->w[i].damage, w->cls);
-		rp_open(rp, NULL, '{');
-		rp_f(rp, "  {row:%c}    {weapon:%-6s} {~damage:%d}{dv:%4d}  "
-		    "{need:%4d}+ {p_hit:%8.4P} %\n", ss_row_letter[o->w[i].row],
-		    weapon, o->w[i].damage, o->w[i].dv, o->w[i].need,
-		    o->w[i].p_hit);
-		rp_close(rp);
-	}
-	rp_close(rp);
+	report_weapons(rp, s, o);
 	rp_f(rp, "  (needs: on the dice; a natural {_:%d} or {_:%d} misses: "
-	    "{p_natural_miss:%.4P} %", SS_FLUB_LO, SS_FLUB_HI, o->p_flub);
+	    "{p_natural_miss:%.4Q} %", SS_FLUB_LO, SS_FLUB_HI, o->p_flub);
 	if (a->die == SS_REROLL_ON)
-		rp_f(rp, "; a natural {_:%d} hits: {p_natural_hit:%.4P} %",
+		rp_f(rp, "; a natural {_:%d} hits: {p_natural_hit:%.4Q} %",
 		    SS_LUCKY, o->p_lucky);
 	else
-		rp_f(rp, "{~p_natural_hit:%f}", o->p_lucky);
+		rp_f(rp, "{~p_natural_hit:%Q}", o->p_lucky);
 	rp_f(rp, ")\n");
 	rp_open(rp, "damage", '{');
 	rp_f(rp, "damage, one gunner firing all of these (coin included): "
-	    "mean {mean:%.4f}\n", o->mean);
+	    "mean {mean:%.4R}\n", o->mean);
 	rp_open(rp, "distribution", '[');
-	for (k = o->damage.lo; k <= o->damage.hi; k++) {
-		double p = dist_at(&o->damage, k);
-
-		if (p <= 0)
+	for (k = 0; k <= o->damage_hi; k++) {
+		if (o->damage[k].v <= 0)
 			continue;
 		rp_open(rp, NULL, '{');
-		rp_f(rp, "  {damage:%4d} {p:%12.4P} %\n", k, p);
+		rp_f(rp, "  {damage:%4d} {p:%12.4Q} %\n", k, o->damage[k]);
 		rp_close(rp);
 	}
 	rp_close(rp);
 	rp_close(rp);
-	rp_f(rp, "{_:%-30s} {p_internal:%8.4P} %\n",
+	rp_f(rp, "{_:%-30s} {p_internal:%8.4Q} %\n",
 	    "at least one internal box", o->p_internal);
-	rp_f(rp, "{_:%-30s} {p_destroyed:%8.4P} %\n", "destroyed",
+	rp_f(rp, "{_:%-30s} {p_destroyed:%8.4Q} %\n", "destroyed",
 	    o->p_destroyed);
 }
 
@@ -106,85 +129,169 @@ report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 const struct option ss_odds_opts[] = {
 	{ "range", required_argument, NULL, 'r' },
 	{ "facing", required_argument, NULL, 'f' },
-	{ "spread", no_argument, NULL, 's' },
+	{ "spread", optional_argument, NULL, 's' },
 	{ "point-blank", no_argument, NULL, 'p' },
 	{ "weapons", required_argument, NULL, 'w' },
+	{ "gunner", required_argument, NULL, 'g' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-int
-ss_odds_run(int argc, char **argv)
+/* The basic rules: two cards. */
+static int
+odds_basic(const struct ss_side *att, const struct ss_side *def,
+    const struct ss_pick *pk, int json)
 {
-	const struct ss_unit *att = NULL, *def = NULL;
-	struct batch *b;
-	struct report *rp;
 	struct ss_shot shot;
 	struct ss_odds o;
-	int c, json = 0, rc, i;
-	long range = -1;
-	const char *facing = NULL, *rows = NULL;
+	struct report *rp;
+	int i;
 
+	if (pk->gunner || pk->spread > 1)
+		return usage_error(ss_odds_usage, "%s is for the advanced rules: "
+		    "two basic cards fight by the basic ones", pk->gunner ?
+		    "--gunner" : "--spread=N");
 	memset(&shot, 0, sizeof(shot));
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", ss_odds_opts, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			if (!ss_arg_inches(optarg, &range))
-				return usage_error(ss_odds_usage, "--range '%s' "
-				    "must be whole inches, 0 to %d", optarg,
-				    SS_ARG_INCHES_MAX);
-			break;
-		case 'f': facing = optarg; break;
-		case 's': shot.spread = 1; break;
-		case 'p': shot.point_blank = 1; break;
-		case 'w': rows = optarg; break;
-		case 'j': json = 1; break;
-		case 'h': fputs(ss_odds_usage, stdout); return 0;
-		default: return usage_option(ss_odds_usage, ss_odds_opts, argv);
-		}
-	}
-	if (argc - optind != 2)
-		return usage_error(ss_odds_usage, "odds shellshock needs an "
-		    "ATTACKER and a DEFENDER unit file");
-	if (range < 0)
-		return usage_error(ss_odds_usage, "odds shellshock needs --range "
-		    "INCHES");
-	if (facing == NULL)
-		return usage_error(ss_odds_usage, "odds shellshock needs --facing "
-		    "front, left, right or rear");
-	if ((shot.facing = ss_arg_facing(facing)) < 0)
-		return usage_error(ss_odds_usage, "--facing '%s' must be front, "
-		    "left, right or rear", facing);
-	if (shot.point_blank && range >= SS_RANGE_STEP)
-		return ss_point_blank_far(range);
-	if (rows && (shot.rows = ss_arg_rows(rows)) == 0)
+	shot.att = att->card;
+	shot.def = def->card;
+	shot.facing = pk->facing;
+	shot.range = pk->range;
+	shot.spread = pk->spread;
+	shot.point_blank = pk->point_blank;
+	if (pk->weapons && (shot.rows = ss_arg_rows(pk->weapons)) == 0)
 		return usage_error(ss_odds_usage, "--weapons '%s' must be rows "
-		    "among E, M, B, I, S, such as M,I", rows);
-	shot.range = (int)range;
-	diag_init(0, stderr);
-	b = batch_new();
-	if ((rc = ss_load_unit(b, argv[optind], &att)) != 0 ||
-	    (rc = ss_load_unit(b, argv[optind + 1], &def)) != 0)
-		goto out;
-	shot.att = att;
-	shot.def = def;
+		    "among E, M, B, I, S, such as M,I", pk->weapons);
 	/* Without --weapons every weapon the attacker has fires. */
-	if (rows == NULL)
-		for (i = 0; i < att->nweapons; i++)
-			shot.rows |= 1u << att->weapon[i].row;
-	if (!ss_shot_ok(&shot, argv[optind])) {
-		rc = 2;
-		goto out;
-	}
+	for (i = 0; !pk->weapons && i < shot.att->nweapons; i++)
+		shot.rows |= 1u << shot.att->weapon[i].row;
+	if (!ss_shot_ok(&shot, att->path))
+		return 2;
 	ss_odds(&shot, &o);
 	rp = rp_new(stdout, json);
 	report(rp, &shot, &o);
 	rp_end(rp);
 	ss_odds_free(&o);
-	rc = 0;
-out:
+	return 0;
+}
+
+/* The advanced rules: a sheet on either side. */
+static int
+odds_advanced(struct ss_side *att, struct ss_side *def,
+    const struct ss_pick *pk, int json)
+{
+	struct ssa_shot shot;
+	struct ssa_odds o;
+	struct report *rp;
+	const char *gunner;
+	int rc;
+
+	char err[256];
+
+	if ((rc = ss_adv_shot(att, def, pk, &shot, &gunner)) != 0)
+		return rc;
+	if (!ssa_odds_check(&shot, err, sizeof(err))) {
+		diag_at(L_FATAL, "shellshock.shot", att->path, 0, 0, "%s", err);
+		diag_flush();
+		return 2;
+	}
+	ssa_odds(&shot, &o);
+	rp = rp_new(stdout, json);
+	ss_adv_odds_report(rp, &shot, gunner, &o);
+	rp_end(rp);
+	return 0;
+}
+
+int
+ss_shot_opt(const char *usage, int c, struct ss_pick *pk, long *range,
+    const char **facing)
+{
+	char *end;
+	long n;
+
+	switch (c) {
+	case 'r':
+		if (!ss_arg_inches(optarg, range))
+			return usage_error(usage, "--range '%s' must be whole "
+			    "inches, 0 to %d", optarg, SS_ARG_INCHES_MAX);
+		return 0;
+	case 'f': *facing = optarg; return 0;
+	case 's':
+		n = optarg ? strtol(optarg, &end, 10) : 1;
+		if (optarg && (*optarg == '\0' || *end || n < 1 ||
+		    n > SSA_SPREAD_MAX))
+			return usage_error(usage, "--spread=%s must be the "
+			    "spread d6s, 1 to %d", optarg, SSA_SPREAD_MAX);
+		pk->spread = (int)n;
+		return 0;
+	case 'p': pk->point_blank = 1; return 0;
+	case 'w': pk->weapons = optarg; return 0;
+	case 'g': pk->gunner = optarg; return 0;
+	}
+	return -1;
+}
+
+int
+ss_shot_finish(const char *usage, struct ss_pick *pk, long range,
+    const char *facing)
+{
+	if (range < 0)
+		return usage_error(usage, "the shot needs --range INCHES");
+	if (facing == NULL)
+		return usage_error(usage, "the shot needs --facing front, left, "
+		    "right or rear (a sheet's: front_left, rear_right ...)");
+	if (!ss_arg_angle(facing, &pk->facing, &pk->angle))
+		return usage_error(usage, "--facing '%s' must be front, left, "
+		    "right or rear, or one of a sheet's angles front_right, "
+		    "rear_right, rear_left, front_left", facing);
+	if (pk->point_blank && range >= SS_RANGE_STEP)
+		return ss_point_blank_far(range);
+	pk->range = (int)range;
+	return 0;
+}
+
+int
+ss_odds_run(int argc, char **argv)
+{
+	struct ss_side *side = xcalloc(2, sizeof(*side));
+	struct ss_pick pk;
+	struct batch *b;
+	int c, json = 0, rc;
+	long range = -1;
+	const char *facing = NULL;
+
+	memset(&pk, 0, sizeof(pk));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", ss_odds_opts, NULL)) != -1) {
+		if (c == 'j')
+			json = 1;
+		else if (c == 'h') {
+			fputs(ss_odds_usage, stdout);
+			rc = 0;
+			goto done;
+		} else if ((rc = ss_shot_opt(ss_odds_usage, c, &pk, &range,
+		    &facing)) != 0) {
+			if (rc < 0)
+				rc = usage_option(ss_odds_usage, ss_odds_opts, argv);
+			goto done;
+		}
+	}
+	if (argc - optind != 2) {
+		rc = usage_error(ss_odds_usage, "odds shellshock needs an "
+		    "ATTACKER and a DEFENDER unit file");
+		goto done;
+	}
+	if ((rc = ss_shot_finish(ss_odds_usage, &pk, range, facing)) != 0)
+		goto done;
+	diag_init(0, stderr);
+	b = batch_new();
+	if ((rc = ss_load_side(b, argv[optind], &side[0])) == 0 &&
+	    (rc = ss_load_side(b, argv[optind + 1], &side[1])) == 0)
+		rc = side[0].card && side[1].card ?
+		    odds_basic(&side[0], &side[1], &pk, json) :
+		    odds_advanced(&side[0], &side[1], &pk, json);
 	batch_free(b);
+done:
+	free(side);
 	return rc;
 }

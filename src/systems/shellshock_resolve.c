@@ -4,10 +4,13 @@
  * table can check its arithmetic (SPEC section 5).  Text and JSON come
  * from one writer.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../diag.h"
 #include "../report.h"
@@ -18,50 +21,90 @@
 const char ss_resolve_usage[] =
     "usage: muster resolve shellshock ATTACKER.yaml DEFENDER.yaml --range N\n"
     "                      --facing F --roll R1,R2[,REROLLS...]\n"
-    "                      [--spread --spread-roll D6] [--point-blank]\n"
-    "                      [--weapons ROWS] [--coin heads|tails]\n"
-    "                      [--internal-roll D6] [--explosion A,D[,A,D]]\n"
-    "                      [--json]\n"
+    "                      [--spread[=N] --spread-roll D6[,D6...]]\n"
+    "                      [--point-blank] [--weapons LIST] [--gunner ID]\n"
+    "                      [--coin heads|tails] [--second-roll A,B]\n"
+    "                      [--damage-dice D,S,P] [--internal-roll N]\n"
+    "                      [--explosion A,D[,A,D]] [--locomotion R,C[,R,C]]\n"
+    "                      [--marked LINES] [--json]\n"
+    "       muster resolve shellshock ATTACKER.yaml DEFENDER.yaml --range N\n"
+    "                      --facing F --random [--seed S] [...]\n"
     "       muster resolve shellshock --damage N DEFENDER.yaml --facing F\n"
     "                      [--internal-roll D6] [--explosion A,D] [--json]\n"
     "\n"
     "Replays one gunner firing the attacker's weapons (all, or --weapons)\n"
     "and prints each step: the hit roll, range, which weapons hit, damage,\n"
     "armor left, internal damage, boxes, chart entries, sympathetic\n"
-    "explosions and the outcome.  --damage N starts at the damage step.\n"
+    "explosions and the outcome.  Two basic cards fight by the basic rules;\n"
+    "a record sheet on either side brings the advanced ones (see odds).\n"
+    "--damage N starts at a card's damage step.\n"
     "\n"
     "  --roll R1,R2,...  the human d10, the targeting die, then the re-roll\n"
     "                    of each 10 in order (the human d10's first); a\n"
     "                    natural 20 hits at once and needs no re-rolls\n"
-    "  --spread-roll D6  spread fire's extra d6\n"
-    "  --coin C          heads doubles the damage, tails does not\n"
-    "  --internal-roll D6  where the internal chart starts marking\n"
+    "  --spread-roll D6  spread fire's extra d6s, one for each\n"
+    "  --coin C          cards: heads doubles the damage, tails does not\n"
+    "  --second-roll A,B sheets: the two dice rolled again after a natural\n"
+    "                    20 (a second natural 20 destroys the target)\n"
+    "  --damage-dice D,S,P  sheets: the totals of the Dam, Sh and Pen d6s\n"
+    "                    of the weapons that hit (0 for none)\n"
+    "  --internal-roll N where the internal chart starts marking: a d6 on a\n"
+    "                    card, the percentile roll (1 to 100) on a sheet\n"
     "  --explosion A,D   attacker's and defender's d10 for each fuel or\n"
     "                    ammo hit (the defender wins ties)\n"
+    "  --locomotion R,C  sheets: the locomotion damage chart's d10 and d6\n"
+    "                    for each locomotion item hit\n"
+    "  --marked LINES    sheets: chart lines crossed off before, such as\n"
+    "                    25-50 (a hit skips them)\n"
+    "  --random          muster rolls every die itself (solo play) and\n"
+    "                    prints the options that replay the shot\n"
+    "  --seed S          --random's seed, 0 to 4294967295 (default: from\n"
+    "                    the clock, printed)\n"
     "\n"
-    "A die that the shot needs but that was not given is an error, as is a\n"
-    "roll a die cannot show.  exit status: 0, 1 errors in a unit file,\n"
-    "2 usage error\n";
+    "Without --random, the dice the shot needs and were not given are\n"
+    "named in one error.  A roll a die cannot show is an error.\n"
+    "exit status: 0, 1 errors in a unit file, 2 usage error\n";
 
 #define MAXROLLS (2 + 2 * SS_MAX_REROLLS)
+#define MAXEX (2 * SSA_MAX_EQUIP)
+#define MAXNEED 12
 
-/* The dice a player gave, handed out as the resolution asks for them. */
+/* The dice a player gave, handed out as the resolution asks for them;
+ * or, with --random, rolled and kept so that they can be replayed. */
 struct given {
 	struct ss_dice dice;
 	int roll[MAXROLLS], nroll, next;	/* re-rolls from roll[2] on */
 	int rerolled[2];			/* re-rolls taken per die */
-	int spread, coin, internal;
-	int explosion[8], nexplosion, nextex;
-	int failed;
+	int spread[SSA_SPREAD_MAX], nspread, nextspread;
+	int second[2], nsecond;
+	int dmg[3], ndmg, ndice[3];	/* ndice: d6s asked for, per total */
+	int coin, internal;
+	int explosion[MAXEX], nexplosion, nextex;
+	int loco[MAXEX], nloco, nextloco;	/* --locomotion pairs */
+	int failed;			/* a given roll was wrong */
+	const char *need[MAXNEED];	/* dice missing, each named once */
+	int nneed;
+	int random;
+	unsigned long long state;	/* --random's splitmix64 */
 };
 
-static const char *const die_name[] = {
-	"the human d10", "the targeting die", "a re-roll", "a re-roll",
-	"the spread d6", "the coin", "the internal roll", "the explosion roll",
-	"the explosion roll"
-};
+static const char *
+die_name(int kind)
+{
+	static const char *const name[] = {
+		"the human d10", "the targeting die", "a re-roll", "a re-roll",
+		"the spread d6", "the coin", "the internal roll",
+		"the explosion roll", "the explosion roll"
+	};
 
-/* A die the shot cannot do without: shellshock.dice, a usage error. */
+	if (kind >= 0 && kind < (int)NELEM(name))
+		return name[kind];
+	return kind == SSA_DIE_SECOND_HUMAN || kind == SSA_DIE_SECOND_TARGETING ?
+	    "the second roll" : kind == SSA_DIE_LOCO_ROW ? "the locomotion d10" :
+	    kind == SSA_DIE_LOCO_COL ? "the locomotion d6" : "the die";
+}
+
+/* A given die that is wrong: shellshock.dice, a usage error. */
 static int
 dice_error(struct given *g, const char *fmt, ...) ATTR_PRINTF(2, 3);
 
@@ -77,56 +120,167 @@ dice_error(struct given *g, const char *fmt, ...)
 	return -1;
 }
 
+/* A die not given: named (once) among those still needed, and a face
+ * handed on in its place that lets the shot go on to the dice after
+ * it (a hit, the most damage, a chart start that reaches fuel). */
+static int
+missing(struct given *g, const char *what, int stand_in)
+{
+	int i;
+
+	for (i = 0; i < g->nneed; i++)
+		if (strcmp(g->need[i], what) == 0)
+			return stand_in;
+	if (g->nneed < MAXNEED)
+		g->need[g->nneed++] = what;
+	return stand_in;
+}
+
+/* splitmix64 (Steele, Lea and Flood), the same on every machine; a face
+ * of 1..sides with no bias (draws past the last whole cycle retried). */
+static int
+random_face(struct given *g, int sides)
+{
+	unsigned long long z, limit = ~0ULL - ~0ULL % (unsigned)sides;
+
+	do {
+		z = (g->state += 0x9e3779b97f4a7c15ULL);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		z ^= z >> 31;
+	} while (z >= limit);
+	return (int)(z % (unsigned)sides) + 1;
+}
+
 static int
 give(struct given *g, int v, enum ss_die kind, int sides, const char *opt)
 {
-	if (v == 0)
-		return dice_error(g, "the shot needs %s: give %s",
-		    die_name[kind], opt);
 	if (v < 1 || v > sides)
 		return dice_error(g, "%s %d is not a roll of %s: a d%d shows 1 "
-		    "to %d", opt, v, die_name[kind], sides, sides);
+		    "to %d", opt, v, die_name((int)kind), sides, sides);
 	return v;
+}
+
+/* The re-rolls of the hit roll's dice, in --roll after the first two. */
+static int
+given_reroll(struct given *g, enum ss_die kind, int sides)
+{
+	int which = kind == SS_DIE_REROLL_TARGETING;
+
+	if (g->random) {
+		if (g->nroll == MAXROLLS)
+			return -1;
+		g->roll[g->nroll++] = random_face(g, sides);
+	}
+	if (g->next >= g->nroll)
+		return missing(g, which ? "--roll: a re-roll for each 10 the "
+		    "targeting die shows, after the first two dice" : "--roll: a "
+		    "re-roll for each 10 the human d10 shows, after the first two "
+		    "dice", 1);
+	g->rerolled[which]++;
+	return give(g, g->roll[g->next++], kind, sides, "--roll");
+}
+/* The first two dice of the hit roll, or a natural 20's second pair. */
+static int
+given_pair(struct given *g, int *v, int *n, int i, enum ss_die kind,
+    int sides, const char *what, const char *opt)
+{
+	if (g->random && *n <= i)
+		v[(*n)++] = random_face(g, sides);
+	if (*n <= i)
+		return missing(g, what, sides < 10 ? sides : 9);
+	return give(g, v[i], kind, sides, opt);
+}
+
+/* A total of sides / 6 d6s: damage, shock or penetration. */
+static int
+given_total(struct given *g, int which, int sides)
+{
+	int n = sides / SS_DAMAGE_DIE, i;
+
+	g->ndice[which] = n;
+	if (g->random) {
+		g->dmg[which] = 0;
+		for (i = 0; i < n; i++)
+			g->dmg[which] += random_face(g, SS_DAMAGE_DIE);
+		g->ndmg = 3;
+	}
+	if (g->ndmg == 0)
+		return missing(g, "--damage-dice D,S,P", sides);
+	if (g->dmg[which] < n || g->dmg[which] > sides)
+		return dice_error(g, "--damage-dice: %d is not a total of %dd%d "
+		    "(%s): it is %d to %d", g->dmg[which], n, SS_DAMAGE_DIE,
+		    which == 0 ? "damage" : which == 1 ? "shock" : "penetration",
+		    n, sides);
+	return g->dmg[which];
+}
+
+/* One die of the given list v (n given, *next taken), or missing. */
+static int
+given_next(struct given *g, int *v, int *n, int *next, int max, int sides,
+    enum ss_die kind, const char *what, const char *opt, int stand_in)
+{
+	if (g->random && *next >= *n && *n < max) {
+		v[*n] = random_face(g, sides);
+		(*n)++;
+	}
+	if (*next >= *n)
+		return missing(g, what, stand_in);
+	return give(g, v[(*next)++], kind, sides, opt);
 }
 
 static int
 given_roll(struct ss_dice *d, enum ss_die kind, int sides)
 {
 	struct given *g = (struct given *)d;
-	int v, which;
+	int taken = 0, n;
 
-	switch (kind) {
+	switch ((int)kind) {
 	case SS_DIE_HUMAN:
-		return give(g, g->nroll > 0 ? g->roll[0] : 0, kind, sides,
-		    "--roll");
+		return given_pair(g, g->roll, &g->nroll, 0, kind, sides,
+		    "--roll with the two dice rolled to hit", "--roll");
 	case SS_DIE_TARGETING:
-		return give(g, g->nroll > 1 ? g->roll[1] : 0, kind, sides,
-		    "--roll");
+		return given_pair(g, g->roll, &g->nroll, 1, kind, sides,
+		    "--roll with the two dice rolled to hit", "--roll");
 	case SS_DIE_REROLL_HUMAN:
 	case SS_DIE_REROLL_TARGETING:
-		which = kind == SS_DIE_REROLL_TARGETING;
-		if (g->next >= g->nroll) {
-			if (g->rerolled[which] == 0)
-				return dice_error(g, "%s showed %d, so --roll "
-				    "needs its re-roll after the first two dice",
-				    which ? "the targeting die" : "the human d10",
-				    SS_REROLL_ON);
-			return dice_error(g, "the re-roll of %s showed %d too, so "
-			    "--roll needs one more re-roll", which ?
-			    "the targeting die" : "the human d10", SS_REROLL_ON);
-		}
-		g->rerolled[which]++;
-		return give(g, g->roll[g->next++], kind, sides, "--roll");
+		return given_reroll(g, kind, sides);
 	case SS_DIE_SPREAD:
-		return give(g, g->spread, kind, sides, "--spread-roll");
+		return given_next(g, g->spread, &g->nspread, &g->nextspread,
+		    SSA_SPREAD_MAX, sides, kind, "--spread-roll with a d6 for "
+		    "each spread die", "--spread-roll", sides);
 	case SS_DIE_COIN:
-		return give(g, g->coin, kind, sides, "--coin heads|tails");
+		n = g->coin != 0;
+		return given_next(g, &g->coin, &n, &taken, 1, sides, kind,
+		    "--coin heads|tails", "--coin", 1);
 	case SS_DIE_INTERNAL:
-		return give(g, g->internal, kind, sides, "--internal-roll");
+	case SSA_DIE_PERCENT:
+		n = g->internal != 0;
+		return given_next(g, &g->internal, &n, &taken, 1, sides,
+		    SS_DIE_INTERNAL, kind == SS_DIE_INTERNAL ? "--internal-roll "
+		    "D6" : "--internal-roll D100 (the percentile roll)",
+		    "--internal-roll", kind == SS_DIE_INTERNAL ? 4 : 1);
 	case SS_DIE_EXPLODE_ATT:
 	case SS_DIE_EXPLODE_DEF:
-		v = g->nextex < g->nexplosion ? g->explosion[g->nextex++] : 0;
-		return give(g, v, kind, sides, "--explosion A,D");
+		return given_next(g, g->explosion, &g->nexplosion, &g->nextex,
+		    MAXEX, sides, kind, "--explosion A,D for each fuel or ammo "
+		    "hit", "--explosion A,D", 1);
+	case SSA_DIE_SECOND_HUMAN:
+	case SSA_DIE_SECOND_TARGETING:
+		return given_pair(g, g->second, &g->nsecond, (int)kind ==
+		    SSA_DIE_SECOND_TARGETING, SS_DIE_HUMAN, sides,
+		    "--second-roll A,B (the natural 20's two dice again)",
+		    "--second-roll");
+	case SSA_DIE_DAMAGE:
+	case SSA_DIE_SHOCK:
+	case SSA_DIE_PEN:
+		return given_total(g, (int)kind - SSA_DIE_DAMAGE, sides);
+	case SSA_DIE_LOCO_ROW:
+	case SSA_DIE_LOCO_COL:
+		return given_next(g, g->loco, &g->nloco, &g->nextloco, MAXEX,
+		    sides, kind, "--locomotion R,C (the locomotion damage "
+		    "chart's d10 and d6) for each locomotion hit",
+		    "--locomotion", 1);
 	}
 	return -1;
 }
@@ -174,98 +328,81 @@ hit_roll(struct report *rp, const struct ss_steps *st, int die)
 	rp_close(rp);
 }
 
+/* The hit roll's text: each die with its re-rolls added on. */
 static void
-report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
-    const struct ss_unit *def)
+hit_roll_text(struct report *rp, const struct ss_steps *st, int die)
+{
+	int j;
+
+	rp_f(rp, "hit roll: d{_:%d} {_:%d}", SS_HUMAN_DIE, st->face[0]);
+	for (j = 0; j < st->nreroll[0]; j++)
+		rp_f(rp, "+{_:%d}", st->reroll[0][j]);
+	rp_f(rp, " + d{_:%d} {_:%d}", die, st->face[1]);
+	for (j = 0; j < st->nreroll[1]; j++)
+		rp_f(rp, "+{_:%d}", st->reroll[1][j]);
+}
+
+/* The basic shot up to its damage: the roll, the weapons, the coin. */
+static void
+report_fire(struct report *rp, const struct ss_steps *st,
+    const struct ss_shot *s)
 {
 	int i, j;
 
-	if (st->fired) {
-		rp_f(rp, "{attacker:%s} fires", s->att->name);
-		for (i = 0; i < st->nw; i++)
-			rp_f(rp, "{_:%s} {_:%c}", i ? "," : "",
-			    ss_row_letter[st->w[i].row]);
-		rp_f(rp, " at {defender:%s}'s {facing:%s} from {range:%d} in\n",
-		    def->name, ss_facing_name[st->facing], s->range);
-	} else {
-		rp_f(rp, "{~defender:%s}{~facing:%s}", def->name,
-		    ss_facing_name[st->facing]);
-	}
-	if (st->fired) {
-		rp_open(rp, "hit_roll", '{');
-		/* The text shows each die with its re-rolls added on. */
-		if (rp_json(rp)) {
-			hit_roll(rp, st, s->att->die);
-		} else {
-			rp_f(rp, "hit roll: d{_:%d} {_:%d}", SS_HUMAN_DIE,
-			    st->face[0]);
-			for (j = 0; j < st->nreroll[0]; j++)
-				rp_f(rp, "+{_:%d}", st->reroll[0][j]);
-			rp_f(rp, " + d{_:%d} {_:%d}", s->att->die, st->face[1]);
-			for (j = 0; j < st->nreroll[1]; j++)
-				rp_f(rp, "+{_:%d}", st->reroll[1][j]);
-		}
-		rp_f(rp, "{~natural:%d}", st->face[0] + st->face[1]);
-		if (st->spread_roll)
-			rp_f(rp, " + spread d{_:%d} {spread_roll:%d}",
-			    SS_SPREAD_DIE, st->spread_roll);
-		else
-			rp_f(rp, "{~spread_roll:%d}", 0);
-		rp_f(rp, ", skill {skill:%+d}, range {range_modifier:%+d} = "
-		    "{total:%d}\n", st->skill, st->range_mod, st->total);
-		if (st->natural == SS_NAT_FLUB)
-			rp_f(rp, "natural {_:%d}: a {natural_rule:%s}, whatever "
-			    "the total\n", st->face[0] + st->face[1], "miss");
-		else if (st->natural == SS_NAT_LUCKY)
-			rp_f(rp, "natural {_:%d}: a {natural_rule:%s} with every "
-			    "weapon\n", SS_LUCKY, "hit");
-		else
-			rp_f(rp, "{~natural_rule:%s}", NULL);
-		rp_close(rp);
-		rp_open(rp, "weapons", '[');
-		for (i = 0; i < st->nw; i++) {
-			const struct ss_weapon *w = ss_weapon_on(s->att,
-			    st->w[i].row);
-
-			rp_open(rp, NULL, '{');
-			rp_f(rp, "  {row:%c}  {_:%2d}{_:%c}  dV {dv:%-3d} "
-			    "{_:%s}{~hit:%b}{~damage:%d}\n",
-			    ss_row_letter[st->w[i].row], w->damage, w->cls,
-			    st->w[i].dv, st->w[i].hit ? "hit" : "miss",
-			    st->w[i].hit, st->w[i].damage);
-			rp_close(rp);
-		}
-		rp_close(rp);
-		if (st->outcome == SS_MISS) {
-			rp_f(rp, "outcome: {outcome:%s}\n",
-			    ss_outcome_name[st->outcome]);
-			return;
-		}
-		rp_open(rp, "damage", '{');
-		rp_f(rp, "damage:");
-		for (i = j = 0; i < st->nw; i++)
-			if (st->w[i].hit)
-				rp_f(rp, "{_:%s} {_:%d}", j++ ? " +" : "",
-				    st->w[i].damage);
-		rp_f(rp, " = {hits:%d}; coin {coin:%s}{_:%s}: {total:%d}\n",
-		    st->base_damage, st->coin == 1 ? "heads" : "tails",
-		    st->coin == 1 ? ", doubled" : "", st->damage);
-		rp_close(rp);
-	} else {
-		rp_f(rp, "{_:%d} points on {_:%s}'s {_:%s}\n", st->damage,
-		    def->name, ss_facing_name[st->facing]);
-		rp_open(rp, "damage", '{');
-		rp_f(rp, "{~hits:%d}{~coin:%s}{~total:%d}", st->base_damage,
-		    NULL, st->damage);
-		rp_close(rp);
-	}
-	rp_open(rp, "armor", '{');
-	rp_f(rp, "armor {_:%s}: {before:%d} -> {after:%d}, ",
-	    ss_facing_name[st->facing], st->armor_before, st->armor_after);
+	rp_open(rp, "hit_roll", '{');
+	if (rp_json(rp))
+		hit_roll(rp, st, s->att->die);
+	else
+		hit_roll_text(rp, st, s->att->die);
+	rp_f(rp, "{~natural:%d}", st->face[0] + st->face[1]);
+	if (st->spread_roll)
+		rp_f(rp, " + spread d{_:%d} {spread_roll:%d}", SS_SPREAD_DIE,
+		    st->spread_roll);
+	else
+		rp_f(rp, "{~spread_roll:%d}", 0);
+	rp_f(rp, ", skill {skill:%+d}, range {range_modifier:%+d} = "
+	    "{total:%d}\n", st->skill, st->range_mod, st->total);
+	if (st->natural == SS_NAT_FLUB)
+		rp_f(rp, "natural {_:%d}: a {natural_rule:%s}, whatever the "
+		    "total\n", st->face[0] + st->face[1], "miss");
+	else if (st->natural == SS_NAT_LUCKY)
+		rp_f(rp, "natural {_:%d}: a {natural_rule:%s} with every "
+		    "weapon\n", SS_LUCKY, "hit");
+	else
+		rp_f(rp, "{~natural_rule:%s}", NULL);
 	rp_close(rp);
-	rp_f(rp, "{internal:%d} internal\n", st->internal);
-	rp_f(rp, "{~boxes:%d}{~dead:%b}{~internal_roll:%d}", st->boxes,
-	    st->internal >= st->dead, st->chart_roll);
+	rp_open(rp, "weapons", '[');
+	for (i = 0; i < st->nw; i++) {
+		const struct ss_weapon *w = ss_weapon_on(s->att, st->w[i].row);
+
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "  {row:%c}  {_:%2d}{_:%c}  dV {dv:%-3d} {_:%s}{~hit:%b}"
+		    "{~damage:%d}\n", ss_row_letter[st->w[i].row], w->damage,
+		    w->cls, st->w[i].dv, st->w[i].hit ? "hit" : "miss",
+		    st->w[i].hit, st->w[i].damage);
+		rp_close(rp);
+	}
+	rp_close(rp);
+	if (st->outcome == SS_MISS)
+		return;
+	rp_open(rp, "damage", '{');
+	rp_f(rp, "damage:");
+	for (i = j = 0; i < st->nw; i++)
+		if (st->w[i].hit)
+			rp_f(rp, "{_:%s} {_:%d}", j++ ? " +" : "", st->w[i].damage);
+	rp_f(rp, " = {hits:%d}; coin {coin:%s}{_:%s}: {total:%d}\n",
+	    st->base_damage, st->coin == 1 ? "heads" : "tails",
+	    st->coin == 1 ? ", doubled" : "", st->damage);
+	rp_close(rp);
+}
+
+/* The internal damage's boxes and the chart entries they mark. */
+static void
+report_boxes(struct report *rp, const struct ss_steps *st,
+    const struct ss_unit *def)
+{
+	int i;
+
 	if (st->internal >= st->dead) {
 		rp_f(rp, "internal: {_:%d} points, {_:%d} or more: dead\n",
 		    st->internal, st->dead);
@@ -289,6 +426,22 @@ report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
 	rp_close(rp);
 	if (st->boxes > 0 && st->internal < st->dead)
 		rp_f(rp, "\n");
+}
+
+void
+ss_damage_report(struct report *rp, const struct ss_steps *st,
+    const struct ss_unit *def)
+{
+	int i;
+
+	rp_open(rp, "armor", '{');
+	rp_f(rp, "armor {_:%s}: {before:%d} -> {after:%d}, ",
+	    ss_facing_name[st->facing], st->armor_before, st->armor_after);
+	rp_close(rp);
+	rp_f(rp, "{internal:%d} internal\n", st->internal);
+	rp_f(rp, "{~boxes:%d}{~dead:%b}{~internal_roll:%d}", st->boxes,
+	    st->internal >= st->dead, st->chart_roll);
+	report_boxes(rp, st, def);
 	rp_open(rp, "explosions", '[');
 	for (i = 0; i < st->nex; i++) {
 		rp_open(rp, NULL, '{');
@@ -301,6 +454,34 @@ report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
 		rp_close(rp);
 	}
 	rp_close(rp);
+}
+
+static void
+report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
+    const struct ss_unit *def)
+{
+	int i;
+
+	if (st->fired) {
+		rp_f(rp, "{attacker:%s} fires", s->att->name);
+		for (i = 0; i < st->nw; i++)
+			rp_f(rp, "{_:%s} {_:%c}", i ? "," : "",
+			    ss_row_letter[st->w[i].row]);
+		rp_f(rp, " at {defender:%s}'s {facing:%s} from {range:%d} in\n",
+		    def->name, ss_facing_name[st->facing], s->range);
+		report_fire(rp, st, s);
+	} else {
+		rp_f(rp, "{~defender:%s}{~facing:%s}", def->name,
+		    ss_facing_name[st->facing]);
+		rp_f(rp, "{_:%d} points on {_:%s}'s {_:%s}\n", st->damage,
+		    def->name, ss_facing_name[st->facing]);
+		rp_open(rp, "damage", '{');
+		rp_f(rp, "{~hits:%d}{~coin:%s}{~total:%d}", st->base_damage,
+		    NULL, st->damage);
+		rp_close(rp);
+	}
+	if (st->outcome != SS_MISS)
+		ss_damage_report(rp, st, def);
 	rp_f(rp, "{~cause:%s}", st->cause);
 	rp_f(rp, "outcome: {outcome:%s}", ss_outcome_name[st->outcome]);
 	if (st->cause)
@@ -317,173 +498,448 @@ const struct option ss_resolve_opts[] = {
 	{ "range", required_argument, NULL, 'r' },
 	{ "facing", required_argument, NULL, 'f' },
 	{ "roll", required_argument, NULL, 'R' },
-	{ "spread", no_argument, NULL, 's' },
+	{ "spread", optional_argument, NULL, 's' },
 	{ "spread-roll", required_argument, NULL, 'S' },
 	{ "point-blank", no_argument, NULL, 'p' },
 	{ "weapons", required_argument, NULL, 'w' },
+	{ "gunner", required_argument, NULL, 'g' },
 	{ "coin", required_argument, NULL, 'c' },
+	{ "second-roll", required_argument, NULL, '2' },
+	{ "damage-dice", required_argument, NULL, 'D' },
 	{ "internal-roll", required_argument, NULL, 'i' },
 	{ "explosion", required_argument, NULL, 'e' },
+	{ "locomotion", required_argument, NULL, 'l' },
+	{ "marked", required_argument, NULL, 'm' },
 	{ "damage", required_argument, NULL, 'd' },
+	{ "random", no_argument, NULL, 'x' },
+	{ "seed", required_argument, NULL, 'z' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-int
-ss_resolve_run(int argc, char **argv)
-{
-	const struct ss_unit *att = NULL, *def = NULL;
-	struct batch *b;
-	struct report *rp;
+/* What resolve's command line says. */
+struct args {
+	struct ss_pick pk;
 	struct given g;
-	struct ss_shot shot;
-	struct ss_steps st;
-	const char *facing = NULL, *rows = NULL;
-	long range = -1, damage = -1;
-	char *end;
-	int c, json = 0, rc, i, n;
+	long range, damage;
+	const char *facing;
+	unsigned char done[SS_CHART_HI + 1];	/* --marked */
+	int json, seeded;
+	unsigned long seed;
+};
 
-	memset(&g, 0, sizeof(g));
-	memset(&shot, 0, sizeof(shot));
-	g.dice.roll = given_roll;
-	g.next = 2;
+/* "25-50,60" into done[]; 0 when it is not lines 1-100. */
+static int
+parse_marked(const char *s, unsigned char *done)
+{
+	char *end;
+
+	while (*s) {
+		long a = strtol(s, &end, 10), b = a;
+
+		if (end == s)
+			return 0;
+		if (*end == '-')
+			b = strtol(s = end + 1, &end, 10);
+		if (end == s || a < SS_CHART_LO || b > SS_CHART_HI || a > b)
+			return 0;
+		while (a <= b)
+			done[a++] = 1;
+		s = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return 0;
+	}
+	return 1;
+}
+
+/* --seed: a whole number that fits 32 bits, nothing else. */
+static int
+parse_seed(const char *s, unsigned long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno || v > 0xffffffffULL)
+		return 0;
+	*out = (unsigned long)v;
+	return 1;
+}
+
+/* The dice options; 0 taken, -1 none of them, else a usage error's 2. */
+static int
+dice_opt(int c, struct args *a)
+{
+	struct given *g = &a->g;
+	int n;
+
+	switch (c) {
+	case 'R':
+		if ((g->nroll = parse_list(optarg, g->roll, MAXROLLS)) < 2)
+			return usage_error(ss_resolve_usage, "--roll '%s' must "
+			    "be the two dice and any re-rolls, such as 4,5",
+			    optarg);
+		return 0;
+	case 'S':
+		if ((g->nspread = parse_list(optarg, g->spread,
+		    SSA_SPREAD_MAX)) < 1)
+			return usage_error(ss_resolve_usage, "--spread-roll '%s' "
+			    "must be a d6 roll for each spread die", optarg);
+		return 0;
+	case 'c':
+		if ((g->coin = str_index((const char *const[]){ "heads",
+		    "tails", NULL }, optarg) + 1) == 0)
+			return usage_error(ss_resolve_usage, "--coin '%s' must "
+			    "be heads or tails", optarg);
+		return 0;
+	case '2':
+		if ((g->nsecond = parse_list(optarg, g->second, 2)) != 2)
+			return usage_error(ss_resolve_usage, "--second-roll '%s' "
+			    "must be the two dice rolled again, such as 3,7",
+			    optarg);
+		return 0;
+	case 'D':
+		if ((g->ndmg = parse_list(optarg, g->dmg, 3)) != 3)
+			return usage_error(ss_resolve_usage, "--damage-dice '%s' "
+			    "must be three totals, damage, shock and "
+			    "penetration, such as 41,30,35 (0 for none)", optarg);
+		return 0;
+	case 'i':
+		if (parse_list(optarg, &g->internal, 1) != 1)
+			return usage_error(ss_resolve_usage, "--internal-roll "
+			    "'%s' must be one roll", optarg);
+		return 0;
+	case 'e':
+		n = parse_list(optarg, g->explosion, MAXEX);
+		if (n < 2 || n % 2)
+			return usage_error(ss_resolve_usage, "--explosion '%s' "
+			    "must be pairs of d10 rolls, attacker then defender, "
+			    "such as 5,4", optarg);
+		g->nexplosion = n;
+		return 0;
+	case 'l':
+		n = parse_list(optarg, g->loco, MAXEX);
+		if (n < 2 || n % 2)
+			return usage_error(ss_resolve_usage, "--locomotion '%s' "
+			    "must be pairs of a d10 and a d6, such as 7,3", optarg);
+		g->nloco = n;
+		return 0;
+	}
+	return -1;
+}
+
+/* Every option; -1 to go on, else the exit status. */
+static int
+parse(int argc, char **argv, struct args *a)
+{
+	char *end;
+	int c, rc;
+
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", ss_resolve_opts, NULL)) != -1) {
+		if ((rc = ss_shot_opt(ss_resolve_usage, c, &a->pk, &a->range,
+		    &a->facing)) >= 0 || (rc = dice_opt(c, a)) >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
 		switch (c) {
-		case 'r':
-			if (!ss_arg_inches(optarg, &range))
-				return usage_error(ss_resolve_usage, "--range '%s' "
-				    "must be whole inches, 0 to %d", optarg,
-				    SS_ARG_INCHES_MAX);
-			break;
 		case 'd':
-			damage = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || damage < 0 ||
-			    damage > 100000)
-				return usage_error(ss_resolve_usage, "--damage "
-				    "'%s' must be whole points, 0 or more",
+			a->damage = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end || a->damage < 0 ||
+			    a->damage > 100000)
+				return usage_error(ss_resolve_usage, "--damage '%s' "
+				    "must be whole points, 0 or more", optarg);
+			break;
+		case 'm':
+			if (!parse_marked(optarg, a->done))
+				return usage_error(ss_resolve_usage, "--marked '%s' "
+				    "must be chart lines %d to %d, such as 25-50,60",
+				    optarg, SS_CHART_LO, SS_CHART_HI);
+			break;
+		case 'x': a->g.random = 1; break;
+		case 'z':
+			if (!parse_seed(optarg, &a->seed))
+				return usage_error(ss_resolve_usage, "--seed '%s' "
+				    "must be a whole number from 0 to 4294967295",
 				    optarg);
+			a->seeded = 1;
 			break;
-		case 'f': facing = optarg; break;
-		case 'R':
-			if ((g.nroll = parse_list(optarg, g.roll, MAXROLLS)) < 2)
-				return usage_error(ss_resolve_usage, "--roll '%s' "
-				    "must be the two dice and any re-rolls, such "
-				    "as 4,5", optarg);
-			break;
-		case 's': shot.spread = 1; break;
-		case 'S':
-			if (parse_list(optarg, &g.spread, 1) != 1)
-				return usage_error(ss_resolve_usage,
-				    "--spread-roll '%s' must be one d6 roll",
-				    optarg);
-			break;
-		case 'p': shot.point_blank = 1; break;
-		case 'w': rows = optarg; break;
-		case 'c':
-			if (strcmp(optarg, "heads") == 0)
-				g.coin = 1;
-			else if (strcmp(optarg, "tails") == 0)
-				g.coin = 2;
-			else
-				return usage_error(ss_resolve_usage, "--coin '%s' "
-				    "must be heads or tails", optarg);
-			break;
-		case 'i':
-			if (parse_list(optarg, &g.internal, 1) != 1)
-				return usage_error(ss_resolve_usage,
-				    "--internal-roll '%s' must be one d6 roll",
-				    optarg);
-			break;
-		case 'e':
-			n = parse_list(optarg, g.explosion, 8);
-			if (n < 2 || n % 2)
-				return usage_error(ss_resolve_usage, "--explosion "
-				    "'%s' must be pairs of d10 rolls, attacker "
-				    "then defender, such as 5,4", optarg);
-			g.nexplosion = n;
-			break;
-		case 'j': json = 1; break;
+		case 'j': a->json = 1; break;
 		case 'h': fputs(ss_resolve_usage, stdout); return 0;
-		default: return usage_option(ss_resolve_usage, ss_resolve_opts, argv);
+		default:
+			return usage_option(ss_resolve_usage, ss_resolve_opts, argv);
 		}
 	}
-	if (facing == NULL)
-		return usage_error(ss_resolve_usage, "resolve needs --facing "
-		    "front, left, right or rear");
-	if ((shot.facing = ss_arg_facing(facing)) < 0)
-		return usage_error(ss_resolve_usage, "--facing '%s' must be "
-		    "front, left, right or rear", facing);
-	if (damage >= 0) {
-		if (argc - optind != 1)
-			return usage_error(ss_resolve_usage, "resolve --damage "
-			    "needs one DEFENDER unit file");
-	} else {
-		if (argc - optind != 2)
+	return -1;
+}
+
+/* What the options make together; -1 to go on, else the exit status. */
+static int
+check_args(int argc, char **argv, struct args *a)
+{
+	const struct given *g = &a->g;
+	int files = argc - optind;
+
+	if (g->random && (g->nroll || g->nspread || g->coin || g->nsecond ||
+	    g->ndmg || g->internal || g->nexplosion || g->nloco))
+		return usage_error(ss_resolve_usage, "--random rolls every die "
+		    "itself: give it no dice");
+	if (a->seeded && !g->random)
+		return usage_error(ss_resolve_usage, "--seed is the seed of "
+		    "--random's dice: give --random too");
+	if (g->nspread && !a->pk.spread)
+		return usage_error(ss_resolve_usage, "--spread-roll is for "
+		    "spread fire: give --spread too");
+	if (a->damage < 0) {
+		if (files != 2)
 			return usage_error(ss_resolve_usage, "resolve needs an "
 			    "ATTACKER and a DEFENDER unit file (or --damage N "
 			    "and a DEFENDER)");
-		if (range < 0)
-			return usage_error(ss_resolve_usage, "resolve needs "
-			    "--range INCHES");
-		if (g.nroll == 0)
-			return usage_error(ss_resolve_usage, "resolve needs "
-			    "--roll with the two dice rolled to hit, such as "
-			    "4,5");
-		if (shot.spread != (g.spread != 0))
-			return usage_error(ss_resolve_usage, "spread fire needs "
-			    "both --spread and --spread-roll D6");
-		if (shot.point_blank && range >= SS_RANGE_STEP)
-			return ss_point_blank_far(range);
+		return ss_shot_finish(ss_resolve_usage, &a->pk, a->range,
+		    a->facing) ? 2 : -1;
 	}
-	if (rows && (shot.rows = ss_arg_rows(rows)) == 0)
-		return usage_error(ss_resolve_usage, "--weapons '%s' must be rows "
-		    "among E, M, B, I, S, such as M,I", rows);
-	diag_init(0, stderr);
-	b = batch_new();
-	if (damage >= 0) {
-		if ((rc = ss_load_unit(b, argv[optind], &def)) != 0)
-			goto out;
-		if (ss_resolve_damage(def, shot.facing, (int)damage, &g.dice,
-		    &st) < 0)
-			goto dice;
-	} else {
-		if ((rc = ss_load_unit(b, argv[optind], &att)) != 0 ||
-		    (rc = ss_load_unit(b, argv[optind + 1], &def)) != 0)
-			goto out;
-		shot.att = att;
-		shot.def = def;
-		shot.range = (int)range;
-		if (rows == NULL)
-			for (i = 0; i < att->nweapons; i++)
-				shot.rows |= 1u << att->weapon[i].row;
-		if (!ss_shot_ok(&shot, argv[optind])) {
-			rc = 2;
-			goto out;
-		}
-		if (ss_resolve(&shot, &g.dice, &st) < 0)
-			goto dice;
-		if (g.next < g.nroll) {
-			diag_at(L_FATAL, "shellshock.dice", NULL, 0, 0, "--roll "
-			    "gives %d re-roll%s, but only %d %s needed",
-			    g.nroll - 2, g.nroll == 3 ? "" : "s", g.next - 2,
-			    g.next - 2 == 1 ? "was" : "were");
-			goto dice;
-		}
+	if (files != 1)
+		return usage_error(ss_resolve_usage, "resolve --damage needs one "
+		    "DEFENDER unit file");
+	if (a->facing == NULL)
+		return usage_error(ss_resolve_usage, "resolve needs --facing "
+		    "front, left, right or rear");
+	if ((a->pk.facing = ss_arg_facing(a->facing)) < 0)
+		return usage_error(ss_resolve_usage, "--facing '%s' must be "
+		    "front, left, right or rear", a->facing);
+	(void)argv;
+	return -1;
+}
+
+/* " (totals of 12d6 damage, 8d6 shock, 0 penetration)" */
+static void
+dice_counts(struct sbuf *sb, const int *n)
+{
+	static const char *const what[3] = { "damage", "shock", "penetration" };
+	int i;
+
+	sb_adds(sb, " (totals of ");
+	for (i = 0; i < 3; i++) {
+		if (n[i])
+			sb_addf(sb, "%s%dd%d %s", i ? ", " : "", n[i],
+			    SS_DAMAGE_DIE, what[i]);
+		else
+			sb_addf(sb, "%s0 %s", i ? ", " : "", what[i]);
 	}
-	rp = rp_new(stdout, json);
-	report(rp, &st, &shot, def);
-	rp_end(rp);
-	rc = 0;
-	goto out;
-dice:
-	if (!g.failed && diag_count(L_FATAL) == 0)
+	sb_adds(sb, ")");
+}
+
+/* After the resolution: a given die that was wrong, the dice missing
+ * (all in one error), re-rolls given and not needed.  0 to print. */
+static int
+dice_done(struct given *g, int ret)
+{
+	struct sbuf sb = SBUF_INIT;
+	int i;
+
+	if (g->failed || (ret < 0 && g->nneed == 0)) {
+		if (!g->failed)
+			diag_at(L_FATAL, "shellshock.dice", NULL, 0, 0, "the shot "
+			    "needs more dice than muster follows");
+		diag_flush();
+		return 2;
+	}
+	if (g->nneed) {
+		for (i = 0; i < g->nneed; i++) {
+			sb_addf(&sb, "%s%s", i ? "; " : "", g->need[i]);
+			if (strncmp(g->need[i], "--damage-dice", 13) == 0)
+				dice_counts(&sb, g->ndice);
+		}
 		diag_at(L_FATAL, "shellshock.dice", NULL, 0, 0, "the shot needs "
-		    "more re-rolls than muster follows (%d)", SS_MAX_REROLLS);
-	diag_flush();
-	rc = 2;
+		    "more dice: %s (%sor give --random)", sb_str(&sb),
+		    g->nneed > 1 ? "the later as the earlier fall; " : "");
+		sb_release(&sb);
+		diag_flush();
+		return 2;
+	}
+	if (!g->random && g->next < g->nroll) {
+		diag_at(L_FATAL, "shellshock.dice", NULL, 0, 0, "--roll gives %d "
+		    "re-roll%s, but only %d %s needed", g->nroll - 2,
+		    g->nroll == 3 ? "" : "s", g->next - 2,
+		    g->next - 2 == 1 ? "was" : "were");
+		diag_flush();
+		return 2;
+	}
+	return 0;
+}
+
+/* A list option of the replay line: " --roll 4,5,10". */
+static void
+replay_list(struct sbuf *sb, const char *opt, const int *v, int n)
+{
+	int i;
+
+	if (n <= 0)
+		return;
+	sb_addf(sb, " --%s ", opt);
+	for (i = 0; i < n; i++)
+		sb_addf(sb, "%s%d", i ? "," : "", v[i]);
+}
+
+/* --random's dice as the options that give them again. */
+static void
+replay(struct report *rp, const struct given *g)
+{
+	struct sbuf sb = SBUF_INIT;
+	int i, dmg[3];
+
+	replay_list(&sb, "roll", g->roll, g->nroll);
+	replay_list(&sb, "spread-roll", g->spread, g->nspread);
+	if (g->coin)
+		sb_addf(&sb, " --coin %s", g->coin == 1 ? "heads" : "tails");
+	replay_list(&sb, "second-roll", g->second, g->nsecond);
+	for (i = 0; i < 3; i++)
+		dmg[i] = g->ndice[i] ? g->dmg[i] : 0;
+	if (g->ndice[0] || g->ndice[1] || g->ndice[2])
+		replay_list(&sb, "damage-dice", dmg, 3);
+	if (g->internal)
+		sb_addf(&sb, " --internal-roll %d", g->internal);
+	replay_list(&sb, "explosion", g->explosion, g->nexplosion);
+	replay_list(&sb, "locomotion", g->loco, g->nloco);
+	rp_f(rp, "the same dice, given: {replay:%s}\n", sb_str(&sb) + 1);
+	sb_release(&sb);
+}
+
+/* --random's seed, first: the text to replay it by, JSON a string (a
+ * seed may pass an int). */
+static void
+seed_line(struct report *rp, const struct args *a)
+{
+	char buf[16];
+
+	if (!a->g.random)
+		return;
+	snprintf(buf, sizeof(buf), "%lu", a->seed);
+	rp_f(rp, "muster rolls the dice, --seed {seed:%s}\n", buf);
+}
+
+/* The basic rules: two cards, or a card's damage step. */
+static int
+resolve_basic(struct args *a, const struct ss_side *att,
+    const struct ss_side *def, struct report **rp)
+{
+	struct ss_shot shot;
+	struct ss_steps st;
+	int i, ret, rc;
+
+	memset(&shot, 0, sizeof(shot));
+	shot.facing = a->pk.facing;
+	if (a->damage >= 0) {
+		ret = ss_resolve_damage(def->card, shot.facing, (int)a->damage,
+		    &a->g.dice, &st);
+	} else {
+		if (a->pk.gunner || a->pk.spread > 1 || a->g.ndmg || a->g.nsecond)
+			return usage_error(ss_resolve_usage, "--gunner, "
+			    "--spread=N, --damage-dice and --second-roll are for "
+			    "the advanced rules: two basic cards fight by the "
+			    "basic ones");
+		shot.att = att->card;
+		shot.def = def->card;
+		shot.range = a->pk.range;
+		shot.spread = a->pk.spread;
+		shot.point_blank = a->pk.point_blank;
+		if (a->pk.weapons && (shot.rows = ss_arg_rows(a->pk.weapons)) == 0)
+			return usage_error(ss_resolve_usage, "--weapons '%s' must "
+			    "be rows among E, M, B, I, S, such as M,I",
+			    a->pk.weapons);
+		for (i = 0; !a->pk.weapons && i < att->card->nweapons; i++)
+			shot.rows |= 1u << att->card->weapon[i].row;
+		if (!ss_shot_ok(&shot, att->path))
+			return 2;
+		ret = ss_resolve(&shot, &a->g.dice, &st);
+	}
+	if ((rc = dice_done(&a->g, ret)) != 0)
+		return rc;
+	*rp = rp_new(stdout, a->json);
+	seed_line(*rp, a);
+	report(*rp, &st, &shot, def->card);
+	return 0;
+}
+
+/* The advanced rules: a sheet on either side. */
+static int
+resolve_advanced(struct args *a, struct ss_side *att, struct ss_side *def,
+    struct report **rp)
+{
+	struct ssa_shot shot;
+	struct ssa_steps *st = xcalloc(1, sizeof(*st));
+	const char *gunner;
+	int ret, rc;
+
+	if ((rc = ss_adv_shot(att, def, &a->pk, &shot, &gunner)) == 0) {
+		ret = ssa_resolve(&shot, a->done, &a->g.dice, st);
+		if ((rc = dice_done(&a->g, ret)) == 0) {
+			*rp = rp_new(stdout, a->json);
+			seed_line(*rp, a);
+			ss_adv_resolve_report(*rp, &shot, gunner, st);
+		}
+	}
+	free(st);
+	return rc;
+}
+
+static int
+run(struct args *a, char **files, int nfiles)
+{
+	struct ss_side *side = xcalloc(2, sizeof(*side));
+	struct report *rp = NULL;
+	struct batch *b = batch_new();
+	int rc;
+
+	if ((rc = ss_load_side(b, files[0], &side[0])) != 0 ||
+	    (nfiles == 2 && (rc = ss_load_side(b, files[1], &side[1])) != 0))
+		goto out;
+	if (nfiles == 1) {
+		side[1] = side[0];
+		if (side[1].card == NULL) {
+			rc = usage_error(ss_resolve_usage, "--damage N is for a "
+			    "basic card's damage step; '%s' is a record sheet",
+			    files[0]);
+			goto out;
+		}
+	}
+	if (side[0].card && side[1].card)
+		rc = resolve_basic(a, &side[0], &side[1], &rp);
+	else
+		rc = resolve_advanced(a, &side[0], &side[1], &rp);
+	if (rp && a->g.random)
+		replay(rp, &a->g);
+	if (rp)
+		rp_end(rp);
 out:
 	batch_free(b);
+	free(side);
+	return rc;
+}
+
+int
+ss_resolve_run(int argc, char **argv)
+{
+	struct args *a = xcalloc(1, sizeof(*a));
+	int rc;
+
+	a->range = a->damage = -1;
+	a->g.dice.roll = given_roll;
+	a->g.next = 2;
+	if ((rc = parse(argc, argv, a)) < 0 &&
+	    (rc = check_args(argc, argv, a)) < 0) {
+		if (a->g.random && !a->seeded)
+			a->seed = ((unsigned long)time(NULL) ^
+			    ((unsigned long)getpid() << 16)) & 0xffffffffUL;
+		a->g.state = a->seed;
+		diag_init(0, stderr);
+		rc = run(a, argv + optind, argc - optind);
+	}
+	free(a);
 	return rc;
 }

@@ -96,3 +96,21 @@ ss_point_blank_far(long range)
 	diag_flush();
 	return 2;
 }
+
+int
+ss_arg_angle(const char *s, int *facing, int *angle)
+{
+	int i = str_index(ss_angle_name, s);
+
+	if (i >= 0) {
+		*angle = i;
+		*facing = ssa_angle_facing(i);
+		return 1;
+	}
+	if ((*facing = ss_arg_facing(s)) < 0)
+		return 0;
+	/* Front and rear are one angle each; left and right two. */
+	*angle = *facing == SS_FACE_FRONT ? 0 : *facing == SS_FACE_REAR ? 3 :
+	    -1;
+	return 1;
+}

@@ -30,13 +30,14 @@ const char ss_value_usage[] =
     "       muster value [shellshock] --duel A.yaml B.yaml [--runs N] [--seed N] [--json]\n"
     "\n"
     "What a Shellshock card is worth: the chance of winning a fight.  Each\n"
-    "card duels every unit of the reference set under the basic rules\n"
-    "(gunners, arcs, turning, moving, the internal chart) from ranges of\n"
-    "5, 15, 25 and 35 in, seeded; a Bradley-Terry rating is fitted to the\n"
-    "shares it wins, on the scale where the Mason is "
-    STR(SS_VALUE_ANCHOR_INT) ".  Printed with\n"
-    "its band (simulation and fit) and its share against each.  A force's\n"
-    "sides are totalled.  Sheets are shown with their own ECV.\n"
+    "card is scored against every unit of the reference set by the turns\n"
+    "each needs to stop the other (exact, and never lower for a better\n"
+    "number); a Bradley-Terry rating is fitted to the scores, on the scale\n"
+    "where the Mason is " STR(SS_VALUE_ANCHOR_INT) ".  Printed with its band "
+    "and, against each,\n"
+    "the share it wins in seeded duels under the basic rules (gunners,\n"
+    "arcs, turning, moving, the internal chart) from 5, 15, 25 and 35 in.\n"
+    "A force's sides are totalled.  Sheets are shown with their own ECV.\n"
     "\n"
     "  --against PATH  a reference unit file or folder (again for more, up\n"
     "                  to " STR(SS_VALUE_MAX_REFS) " units; default: the shipped examples)\n"
@@ -173,12 +174,10 @@ examples_dir(void)
 struct judged {
 	double value, w;	/* the value, and the log half-width of
 				 * its band widened by the method's error */
-	double se_sim;		/* the simulation's part, log value */
 	double lo, hi;
 	int moves;		/* the reference of the matchup moving it
 				 * most */
-	double share, predicted;
-	long runs;
+	double share, predicted;	/* the score's share, the value's */
 };
 
 /*
@@ -307,42 +306,38 @@ chk_refs(void)
 			free(dir);
 		}
 		if (chk.r->set.n > 0)
-			ss_refset_fit(&chk.r->set, SS_CHECK_FIT_RUNS, 1);
+			ss_refset_fit(&chk.r->set, 0, 1);
 	}
 	return chk.r->set.n > 0;
 }
 
 static void
-judge(const struct ss_unit *u, long runs, struct judged *j)
+judge(const struct ss_unit *u, struct judged *j)
 {
 	struct ss_rating *rt = xmalloc(sizeof(*rt));
 	double m = SS_VALUE_METHOD_ERROR;
 
-	ss_rate(u, &chk.r->set, runs, rt);
+	/* No duel is played: the value is the score's, exact. */
+	ss_rate(u, &chk.r->set, 0, rt);
 	j->value = rt->value;
-	j->w = sqrt(rt->se_sim * rt->se_sim + rt->se_fit * rt->se_fit +
-	    m * m);
-	j->se_sim = rt->se_sim;
+	j->w = sqrt(rt->se_fit * rt->se_fit + m * m);
 	j->lo = rt->value * exp(-j->w);
 	j->hi = rt->value * exp(j->w);
 	j->moves = rt->moves_most;
-	j->share = rt->vs[rt->moves_most].share;
+	j->share = rt->model[rt->moves_most];
 	j->predicted = rt->predicted[rt->moves_most];
-	j->runs = runs;
 	free(rt);
 }
 
 /* u's rating against the shipped examples: 1, or 0 when there is none
  * to make (muster loading them, a unit not whole), -1 when the examples
- * are not found.  declared (or -1) asks for a second, longer look when
- * the first cannot tell it from the band's edge. */
+ * are not found.  Kept by the unit's numbers: many cards share them. */
 static int
-check_judge(const struct ss_unit *u, double declared, struct judged *out)
+check_judge(const struct ss_unit *u, struct judged *out)
 {
 	struct memo *slot;
 	unsigned long long h;
 	int key[KEY_MAX], n;
-	double d;
 
 	if (chk.loading || !ss_unit_complete(u))
 		return 0;
@@ -354,21 +349,11 @@ check_judge(const struct ss_unit *u, double declared, struct judged *out)
 		memo_grow();
 	slot = memo_slot(h, key, n);
 	if (!slot->hash) {
-		judge(u, SS_CHECK_RUNS, &slot->j);
+		judge(u, &slot->j);
 		slot->hash = h;
 		memcpy(slot->key, key, (size_t)n * sizeof(int));
 		slot->nkey = n;
 		chk.nmemo++;
-	}
-	/* Within three of a look's standard errors of the band's edge:
-	 * look again with four times the duels, up to those `value`
-	 * plays. */
-	d = declared > 0 ? fabs(log(declared / slot->j.value)) : 0;
-	while (declared > 0 && slot->j.runs < SS_VALUE_RUNS &&
-	    fabs(d - slot->j.w) < slot->j.se_sim) {
-		judge(u, slot->j.runs * 4 < SS_VALUE_RUNS ? slot->j.runs * 4 :
-		    SS_VALUE_RUNS, &slot->j);
-		d = fabs(log(declared / slot->j.value));
 	}
 	*out = slot->j;
 	return 1;
@@ -384,7 +369,7 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 	int r;
 
 	if (batch_rendering(b) || u->combat_value < 0 || at == NULL ||
-	    (r = check_judge(u, u->combat_value, &j)) == 0)
+	    (r = check_judge(u, &j)) == 0)
 		return;
 	/* Said once a run, not dropped in silence. */
 	if (r < 0) {
@@ -398,9 +383,9 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 		return;
 	pc = (u->combat_value - j.value) * 100 / j.value;
 	diag(L_WARNING, rule, at, "combat_value %d is %.0f %% %s muster's "
-	    "value of %.0f (%.0f to %.0f with the method's error); its duel "
-	    "with %s, %.0f %% won where %.0f %% is predicted, moves it most; "
-	    "'muster value' shows why", u->combat_value, fabs(pc),
+	    "value of %.0f (%.0f to %.0f with the method's error); its "
+	    "matchup with %s, scored %.0f %% where %.0f %% is predicted, moves "
+	    "it most; 'muster value' shows why", u->combat_value, fabs(pc),
 	    pc > 0 ? "above" : "below", j.value, j.lo, j.hi,
 	    chk.r->set.u[j.moves]->name, 100 * j.share, 100 * j.predicted);
 }
@@ -411,7 +396,7 @@ ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out)
 	struct judged j;
 
 	(void)b;
-	if (check_judge(u, -1, &j) <= 0)
+	if (check_judge(u, &j) <= 0)
 		return 0;
 	*out = j.value;
 	return 1;
@@ -452,14 +437,14 @@ value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
 	rp_open(rp, "band", '[');
 	rp_f(rp, "{:%.0f} to {:%.0f}", v->lo, v->hi);
 	rp_close(rp);
-	rp_f(rp, " (simulation {se_sim:%.3f}, fit {se_fit:%.3f} in log "
-	    "value)", v->se_sim, v->se_fit);
+	rp_f(rp, " (score against the duels {se_score:%.3f}, fit "
+	    "{se_fit:%.3f} in log value)", v->se_sim, v->se_fit);
 	if (u->combat_value >= 0)
 		rp_f(rp, "; declared {declared:%d}", u->combat_value);
 	else
 		rp_f(rp, "{~declared:%s}", NULL);
-	rp_f(rp, "\n  {_:%-20s}  won      ± se  predicted  shows most\n",
-	    "against");
+	rp_f(rp, "\n  {_:%-20s}  won      ± se  scored   predicted  shows "
+	    "most\n", "against");
 	rp_open(rp, "matchups", '[');
 	for (i = 0; i < v->n; i++) {
 		const struct ss_duel *d = &v->vs[i];
@@ -470,10 +455,12 @@ value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
 				top = f;
 		rp_open(rp, NULL, '{');
 		rp_f(rp, "  {_:%s}{~against:%s}{~rating:%.1f} {share:%5.1P} % "
-		    "{se:%4.1P}  {predicted:%5.1P} %   {shows:%s}{~turns:%.2f}\n",
+		    "{se:%4.1P}  {scored:%5.1P} %  {predicted:%5.1P} %   "
+		    "{shows:%s}{~turns:%.2f}\n",
 		    pad(r->set.u[i]->name, 20, padded, sizeof(padded)),
 		    r->set.u[i]->name, r->set.rating[i], d->share, d->se,
-		    v->predicted[i], ss_facing_name[top], d->turns);
+		    v->model[i], v->predicted[i], ss_facing_name[top],
+		    d->turns);
 		rp_close(rp);
 	}
 	rp_close(rp);
@@ -524,10 +511,10 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 static void
 duel_line(struct report *rp, const char *label, const char *key, double p)
 {
-	char fmt[64], padded[200];
+	char padded[200];
 
-	snprintf(fmt, sizeof(fmt), "  {_:%%s} {%s:%%8.4P} %%\n", key);
-	rp_f(rp, fmt, pad(label, 26, padded, sizeof(padded)), p);
+	rp_f(rp, "  {_:%s} {@:%8.4P} %\n", pad(label, 26, padded,
+	    sizeof(padded)), key, p);
 }
 
 static int
@@ -552,8 +539,7 @@ duel(int argc, char **argv, long runs, unsigned long long seed, int json)
 	}
 	ss_duel(a, bu, runs, seed, &d);
 	rp = rp_new(stdout, json);
-	rp_f(rp, "duel: {a:%s} against {b:%s} from {~starts:%s}", a->name,
-	    bu->name, NULL);
+	rp_f(rp, "duel: {a:%s} against {b:%s} from ", a->name, bu->name);
 	rp_open(rp, "starts", '[');
 	for (i = 0; i < SS_DUEL_NSTARTS; i++)
 		rp_f(rp, "{_:%s}{:%d}", i ? ", " : "", ss_duel_starts[i]);
@@ -694,13 +680,14 @@ header(struct report *rp, const struct refs *r)
 		rp_close(rp);
 	}
 	rp_close(rp);
-	rp_f(rp, "\n  {runs:%d} duels from each of " STR(SS_DUEL_NSTARTS)
-	    " starting ranges a pairing, simulated{~method:%s} (seed "
-	    "{seed:%.0f}); Bradley-Terry fit, {anchor:%s} at "
-	    STR(SS_VALUE_ANCHOR_INT) ", residual {fit_rms:%.3f} log-odds\n\n",
-	    (int)s->runs, "simulation", (double)s->seed,
-	    s->anchor >= 0 ? s->u[s->anchor]->name : "the set's geometric mean",
-	    s->fit_rms);
+	rp_f(rp, "\n  value: a Bradley-Terry fit of the exact score (turns to "
+	    "stop the other){~value_method:%s}, {anchor:%s} at "
+	    STR(SS_VALUE_ANCHOR_INT) ", residual {fit_rms:%.3f} log-odds; "
+	    "won: {runs:%d} duels from each of " STR(SS_DUEL_NSTARTS)
+	    " starting ranges, simulated{~method:%s} (seed {seed:%.0f})\n\n",
+	    "score", s->anchor >= 0 ? s->u[s->anchor]->name :
+	    "the set's geometric mean", s->fit_rms, (int)s->runs, "simulation",
+	    (double)s->seed);
 }
 
 /* Values each document of one input: 0, or 1 when it does not load. */

@@ -84,7 +84,6 @@ static void
 report(struct report *rp, const struct sh_shot *s, const struct sh_turn *t)
 {
 	int cls = s->cls, loc = s->loc, o, e;
-	char fmt[96];
 
 	rp_f(rp, "a class {class:%s} hit ({_:%s}) {_:%s}{location:%s}{_:%s}\n",
 	    sh_class_name[cls], sh_classes[cls].what,
@@ -99,9 +98,8 @@ report(struct report *rp, const struct sh_shot *s, const struct sh_turn *t)
 		    "1-{_:%d}{~step_up:%b}\n", SH_DIE, sh_classes[cls].mod,
 		    SH_DIE, 0);
 	for (o = 0; o < SH_NOUTCOMES; o++) {
-		snprintf(fmt, sizeof(fmt), "  {_:%%-6s} {%s:%%9.4Q} %%\n",
-		    sh_outcome_name[o]);
-		rp_f(rp, fmt, sh_outcome_name[o], t->hit[o]);
+		rp_f(rp, "  {_:%-6s} {@:%9.4Q} %\n", sh_outcome_name[o],
+		    sh_outcome_name[o], t->hit[o]);
 	}
 	/* The shot, when the player gave its roll. */
 	if (s->need > 0)
@@ -125,10 +123,9 @@ report(struct report *rp, const struct sh_shot *s, const struct sh_turn *t)
 	    "hit or missed" : "the shot hits");
 	rp_open(rp, "end", '{');
 	for (e = 0; e < SH_NENDS; e++) {
-		snprintf(fmt, sizeof(fmt), "  {_:%%-8s} {%s:%%9.4Q} %%{_:%%s}"
-		    "{_:%%s}\n", sh_end_name[e]);
-		rp_f(rp, fmt, sh_end_name[e], t->end[e], *end_what[e] ? "  " :
-		    "", end_what[e]);
+		rp_f(rp, "  {_:%-8s} {@:%9.4Q} %{_:%s}{_:%s}\n",
+		    sh_end_name[e], sh_end_name[e], t->end[e],
+		    *end_what[e] ? "  " : "", end_what[e]);
 	}
 	rp_close(rp);
 }

@@ -213,7 +213,7 @@ case("hostile-latin1-comment-reference", raw(
 case("hostile-crlf-error-force", raw(
     "# CRLF line endings and an error on line 12: the line and column must\n"
     "# be those of the error, as with LF.\n"
-    + sub(FORCE, "declared_ecv: 269", "declared_ecv: many")).replace(b"\n", b"\r\n"))
+    + sub(FORCE, "declared_ecv: 271", "declared_ecv: many")).replace(b"\n", b"\r\n"))
 case("hostile-cr-error-sheet", raw(
     "# Old Mac line endings (CR alone) and an error on line 33: still read\n"
     "# line by line.\n"
@@ -520,7 +520,7 @@ case("hostile-num-range-sheet",
      num_docs(SHEET_MINI, "range: 1.5,", "range: %s,",
               "A weapon's range in miles, a decimal, written every hostile way.", NUMS_DECIMAL))
 case("hostile-num-ecv-force",
-     num_docs(FORCE, "declared_ecv: 269", "declared_ecv: %s",
+     num_docs(FORCE, "declared_ecv: 271", "declared_ecv: %s",
               "A force side's declared_ecv written every hostile way."))
 case("hostile-num-component-force",
      num_docs(FORCE, "ecv: 4}", "ecv: %s}",
@@ -566,8 +566,8 @@ case("hostile-shape-speeds-map-sheet",
      sub(SHEET, "  speeds:\n    - {speed: 1, turn: 1}\n", "  speeds: {speed: 1, turn: 1}\n  x_speeds:\n    - {speed: 1, turn: 1}\n"),
      comment="speeds is a mapping where a list is wanted.")
 case("hostile-shape-crew-nested-sheet",
-     sub(SHEET, "  - {role: Pilot, id: P, skill: 3, ecv: 10, name: Lt. Ines Varga}",
-         "  - [{role: Pilot, id: P, skill: 3, ecv: 10, name: Lt. Ines Varga}]"),
+     sub(SHEET, "  - {role: Pilot, id: P, skill: 3, ecv: 9, name: Lt. Ines Varga}",
+         "  - [{role: Pilot, id: P, skill: 3, ecv: 9, name: Lt. Ines Varga}]"),
      comment="A crewman is a list holding his mapping.")
 case("hostile-shape-locomotion-row-sheet",
      sub(SHEET, "  - [1, 1, 1, SLIP, 1, 2]", "  - {a: 1, b: 1}"),
@@ -1096,7 +1096,7 @@ case("hostile-render-template-as-input",
      comment="A template file given to render as an input, not with --template.")
 
 case("hostile-crew-no-ecv-sheet",
-     sub(SHEET, ", ecv: 7, name: Sgt. Emeka Okafor", ", name: Sgt. Emeka Okafor"),
+     sub(SHEET, ", ecv: 6, name: Sgt. Emeka Okafor", ", name: Sgt. Emeka Okafor"),
      comment="A crewman without ecv, which muster(1) calls optional (\"role, id,\n"
      "skill, optional ecv and name\").")
 

@@ -30,7 +30,7 @@ comp "${odds_games% }" muster odds ""
 comp "shambattle shellshock" muster value sh
 comp "--against --color --duel --help --json --runs --seed" muster value --
 comp "--facing" muster odds shellshock --fa
-comp "front left rear right" muster odds shellshock --facing ""
+comp "front front_left front_right left rear rear_left rear_right right" muster odds shellshock --facing ""
 comp "a4 letter" muster render --paper ""
 comp "duplex-long duplex-short" muster render --backs = du
 comp "gutter-fold sheet single" muster render --layout ""

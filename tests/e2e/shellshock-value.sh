@@ -6,20 +6,22 @@
 # 27 stay fixed (a 64-bit seed, a 65th --against, a foreign file told
 # before anything is printed).
 expect 0 "value of the examples" -- "$muster" value units/shellshock
-for s in "against 6 reference units: Bison" "Mason 120" "Bradley-Terry fit, Mason at 120" \
+for s in "against 6 reference units: Bison" "Mason 120" "value: a Bradley-Terry fit of the exact score (turns to stop the other), Mason at 120" \
     "Bison: value" "Hailstorm Battery: value" "Harrier IFV: value" "Ardennes Jäger: value" \
-    "Kite Gunship: value" "Mason: value" "declared 120" "predicted" "shows most" "moves it most:" \
+    "Kite Gunship: value" "Mason: value" "declared 120" "scored" "predicted" "shows most" "moves it most:" \
     "Grizzly MBT: a record sheet, ECV 148 as it declares"; do
 	has "$t/out" "$s" "value's breakdown"
 done
 # The fit: the anchor at 120; each value inside its band; each matchup's
-# prediction v / (v + r); the shares within [0, 1] with their errors.
+# prediction v / (v + r); the duels' shares and the scores within
+# [0, 1], the shares with their errors.
 expect 0 "value --json" -- "$muster" value --json units/shellshock
 python3 - "$t/out" <<'PY' && ok || bad "value --json"
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["examples"] is True and len(d["reference"]) == 6, d["reference"]
 assert d["anchor"] == "Mason" and d["method"] == "simulation", d
+assert d["value_method"] == "score", d
 ref = {r["name"]: r["rating"] for r in d["reference"]}
 assert abs(ref["Mason"] - 120) < 1e-6, ref
 cards = [u for u in d["units"] if "matchups" in u]
@@ -28,12 +30,26 @@ for u in cards:
     v = u["estimate"]
     assert u["band"][0] < v < u["band"][1], u["name"]
     assert len(u["matchups"]) == 6
+    assert u["se_score"] >= 0 and u["se_fit"] >= 0, u
     for m in u["matchups"]:
         assert abs(m["predicted"] - v / (v + m["rating"])) < 1e-4, (u["name"], m)
         assert 0 <= m["share"] <= 1 and 0 <= m["se"] < 0.05, m
+        assert 0 <= m["scored"] <= 1, m
         assert m["shows"] in ("front", "right", "left", "rear"), m
 sheets = [u for u in d["units"] if "ecv" in u]
 assert [s["ecv"] for s in sheets] == [148, 132] and sheets[0]["estimate"] is None, sheets
+PY
+# Facing and gunners count (issue 27): the Mason with its front and rear
+# armor swapped is worth less; with one gunner for its two weapons, less
+# too.  The value is exact: the same figures every run.
+sed 's/^name: Mason$/name: Swapped/; s/^armor: {front: 31, right: 21, left: 12, rear: 9}$/armor: {front: 9, right: 21, left: 12, rear: 31}/' \
+    units/shellshock/mason.yaml > "$t/swapped.yaml"
+sed 's/^name: Mason$/name: Lone/; s/^gunners: 2$/gunners: 1/' units/shellshock/mason.yaml > "$t/lone.yaml"
+expect 0 "value of a swapped and a lone Mason" -- "$muster" value --json --runs 20 units/shellshock/mason.yaml "$t/swapped.yaml" "$t/lone.yaml"
+python3 - "$t/out" <<'PY' && ok || bad "facing and gunners in the value"
+import json, sys
+v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
+assert v["Swapped"] < 0.95 * v["Mason"] and v["Lone"] < v["Mason"], v
 PY
 # The system may be named, as with odds.
 expect 0 "value shellshock" -- "$muster" value shellshock units/shellshock/mason.yaml
