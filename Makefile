@@ -139,7 +139,9 @@ schemas: muster
 
 # Every product of the examples, into out/, found by a loop: each folder
 # of units/ is one PDF on A4 and one on Letter; each file of decks/ is
-# one PDF with duplex backs (a file that prints nothing is skipped).
+# one PDF with duplex backs.  A line-up prints nothing (it orders a
+# deck's cards into stacks, which check holds to the set-up rules): it
+# is checked above and left out here, not told "nothing to print".
 render: muster
 	./muster check units decks templates
 	@for d in units/*/; do \
@@ -149,6 +151,7 @@ render: muster
 			exit 1; \
 	done
 	@for f in decks/*.yaml; do \
+		grep -q '^kind: *lineup' "$$f" && continue; \
 		./muster render --paper a4 --backs duplex-long --bleed 3 \
 			-o "out/$$(basename "$$f" .yaml).pdf" "$$f" || exit 1; \
 	done
@@ -304,6 +307,13 @@ uninstall:
 		rmdir "$(DESTDIR)$(DATADIR)/$$d" 2>/dev/null || true; \
 	done
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
+	# The completion folders install made (and the one above each),
+	# when nothing else is in them: a system's, holding other programs'
+	# files, is left.
+	for d in "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)"; do \
+		rmdir "$$d" 2>/dev/null && rmdir "$${d%/*}" 2>/dev/null; \
+		true; \
+	done
 
 clean:
 	rm -rf build muster bench/gen

@@ -24,6 +24,7 @@
 #include "pdf/raster.h"
 #include "record.h"
 #include "system.h"
+#include "tts.h"
 #include "usage.h"
 #include "util.h"
 #include "vendor.h"
@@ -148,6 +149,83 @@ vendor_fits(struct render *rd, const struct template *t,
 	return 0;
 }
 
+/*
+ * --format tts: the card as the game shows it, its name and, in its
+ * description, each field its template prints on the front (but its
+ * name), in the template's order, "key: value" but for text, a line
+ * each, icons as their names in brackets.
+ */
+static void
+tts_note(struct output *o, const struct template *t, const struct record *r)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char **seen = NULL;
+	int i, n = 0;
+
+	for (i = 0; i < t->ninfo; i++) {
+		const char *const *f;
+
+		if (t->info[i].back || t->info[i].fields == NULL)
+			continue;
+		for (f = t->info[i].fields; *f; f++) {
+			const char *v = rec_get(r, *f);
+
+			/* A flag (action: "action") marks the card's kind for
+			 * when: and says nothing to a player. */
+			if (strcmp(*f, "name") == 0 || v == NULL || *v == '\0' ||
+			    strcmp(v, *f) == 0 ||
+			    (seen && str_index(seen, *f) >= 0))
+				continue;
+			seen = xrealloc(seen, (size_t)(n + 2) * sizeof(*seen));
+			seen[n++] = *f;
+			seen[n] = NULL;
+			if (sb.len)
+				sb_addc(&sb, '\n');
+			if (strcmp(*f, "text") != 0)
+				sb_addf(&sb, "%s: ", *f);
+			sb_adds(&sb, v);
+		}
+	}
+	free(seen);
+	if (o->ncards == o->capcards) {
+		o->capcards = o->capcards ? o->capcards * 2 : 64;
+		o->cards = xrealloc(o->cards, (size_t)o->capcards *
+		    sizeof(*o->cards));
+	}
+	o->cards[o->ncards].name = tts_plain(rec_label_text(r));
+	o->cards[o->ncards++].desc = tts_plain(sb_str(&sb));
+	sb_release(&sb);
+}
+
+static void
+tts_forget(struct output *o)
+{
+	int i;
+
+	for (i = 0; i < o->ncards; i++) {
+		free(o->cards[i].name);
+		free(o->cards[i].desc);
+	}
+	free(o->cards);
+	o->cards = NULL;
+	o->ncards = o->capcards = 0;
+}
+
+/* A unit's document prints counters, a record sheet or a roster: what
+ * it prints is no deck of cards, and gets no Tabletop Simulator sheet. */
+static int
+unit_kind(const struct kind *k)
+{
+	const struct product *p;
+
+	for (p = k->products; p && p->name; p++)
+		if (strcmp(p->name, "counter") == 0 ||
+		    strcmp(p->name, "sheet") == 0 ||
+		    strcmp(p->name, "roster") == 0)
+			return 1;
+	return 0;
+}
+
 static void
 emit_one(struct emitter *e, int copies)
 {
@@ -175,6 +253,8 @@ emit_one(struct emitter *e, int copies)
 		if (layout_card(dc->rd->cur->layout, dc->p->type->name, t,
 		    e->rec) < 0)
 			dc->rd->stop = 1;
+		else if (dc->rd->tts)
+			tts_note(dc->rd->cur, t, e->rec);
 }
 
 /* "A, B,,C" into a NULL-ended list of its names ("A", "B", "C"), or
@@ -254,6 +334,8 @@ on_document(struct loaded *ld, void *ctx)
 		rd->stop = 1;
 	if (rd->stop)
 		return;
+	if (unit_kind(ld->kind))
+		rd->cur->units = 1;
 	for (p = ld->kind->products; p && p->name && !rd->stop; p++) {
 		if (rd->products && str_index((const char *const *)rd->products,
 		    p->name) < 0)
@@ -339,30 +421,123 @@ no_pdf(int json)
 	return diag_exit_status(0) ? diag_exit_status(0) : 2;
 }
 
+/* The sheets' dpi: --dpi, or less when a sheet of cards w0 x h0 points
+ * would pass TTS_MAX_PX. */
+static double
+sheet_dpi(double dpi, double w0, double h0, int nfront)
+{
+	if (nfront > 0 && (w0 * TTS_COLS * dpi / 72 > TTS_MAX_PX ||
+	    h0 * TTS_ROWS * dpi / 72 > TTS_MAX_PX))
+		return floor(fmin(TTS_MAX_PX * 72 / (w0 * TTS_COLS),
+		    TTS_MAX_PX * 72 / (h0 * TTS_ROWS)));
+	return dpi;
+}
+
+/* Sheet k's cells (the pages of its cards, -1 for none, the last its
+ * first card's back) into sheet; its file's name, to free. */
+static char *
+tts_sheet_cells(int *sheet, int k, const int *cells, int nfront, int n,
+    const char *path, size_t stemlen)
+{
+	int first = k * (TTS_COLS * TTS_ROWS - 1), c;
+	char *name = xmalloc(stemlen + 32);
+
+	for (c = 0; c < TTS_COLS * TTS_ROWS - 1; c++)
+		sheet[c] = first + c < nfront ? cells[first + c] : -1;
+	/* The last cell: what a hidden card shows, its back. */
+	sheet[c] = cells[first] + 1 < n ? cells[first] + 1 : -1;
+	snprintf(name, stemlen + 32, "%.*s-sheet-%d.png", (int)stemlen, path,
+	    k + 1);
+	return name;
+}
+
+/* After the images: every back the same picture (a deck's) written once,
+ * and with tts the deck as a saved object, the cards on the sheets in
+ * their order, named and described as laid out (one a front page). */
+static int
+finish_tts(struct output *o, char **backv, int nback, char **sheetv,
+    int nsheets, const int *cells, int nfront, int tts, char *err,
+    size_t errlen)
+{
+	struct written *w = &o->w;
+	const char *path = o->path;
+	size_t stemlen = strlen(path) - 4;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	char *name = xmalloc(stemlen + 32), *title, *json;
+	struct tts_card *deck;
+	struct tts_deck d;
+	int k;
+
+	snprintf(name, stemlen + 32, "%.*s-back.png", (int)stemlen, path);
+	if ((w->back_once = tts_backs_once(backv, nback, name, err,
+	    errlen)) < 0 || !tts || nfront == 0) {
+		free(name);
+		return w->back_once < 0 ? -1 : 0;
+	}
+	deck = xcalloc((size_t)nfront, sizeof(*deck));
+	for (k = 0; k < nfront; k++)
+		if (cells[k] / 2 < o->ncards)
+			deck[k] = o->cards[cells[k] / 2];
+		else
+			deck[k].name = deck[k].desc = "";
+	title = xstrndup(base, strlen(base) - 4);
+	d.name = title;
+	d.sheets = (const char *const *)sheetv;
+	d.nsheets = nsheets;
+	d.cols = TTS_COLS;
+	d.rows = TTS_ROWS;
+	d.per_sheet = TTS_COLS * TTS_ROWS - 1;
+	snprintf(name, stemlen + 32, "%.*s-%s.png", (int)stemlen, path,
+	    w->back_once ? "back" : "001-back");
+	d.back = name;
+	d.cards = deck;
+	d.ncards = nfront;
+	json = xmalloc(stemlen + 8);
+	snprintf(json, stemlen + 8, "%.*s.json", (int)stemlen, path);
+	k = tts_write(json, &d, err, errlen);
+	free(json);
+	free(title);
+	free(deck);
+	free(name);
+	if (k < 0)
+		return -1;
+	w->tts = 1;
+	return 0;
+}
+
 /*
  * --format png: the PDF of one output, drawn as pixels.  Its pages are
  * front, back, front, back... (single layout with backs): each front is
- * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for,
- * and the fronts of the first front's size go on Tabletop Simulator
- * sheets, STEM-sheet-N.png, 69 cards a sheet and the back of the sheet's
- * first card in the last cell, each cell the card's trim (its bleed, in
- * points, cut off).  path is the PDF's path: STEM from it.
+ * STEM-NNN.png, each back STEM-NNN-back.png when backs were asked for
+ * (or one STEM-back.png when every card's back is the same picture),
+ * and, unless a unit's document went in, the fronts of the first
+ * front's size go on Tabletop Simulator sheets, STEM-sheet-N.png, 69
+ * cards a sheet and the back of the sheet's first card in the last
+ * cell, each cell the card's trim (its bleed, in points, cut off).
+ * Every image is drawn by one plan (raster_write: the cards once each,
+ * the sheets from them, encoded on a second thread).  --format tts
+ * writes the back and, beside the sheets, STEM.json, the deck as a
+ * saved object (tts.c).  o->path is the PDF's path: STEM from it.
  */
 static int
-write_images(struct pdf *pdf, const char *path, double dpi, int backs,
-    double bleed, struct written *w, char *err, size_t errlen)
+write_images(struct output *o, double dpi, int backs, int tts, double bleed,
+    char *err, size_t errlen)
 {
+	struct written *w = &o->w;
+	const char *path = o->path;
 	unsigned char *bytes;
 	size_t len, stemlen = strlen(path) - 4;	/* less ".pdf" */
 	struct raster *r;
 	struct raster_plan pl;
-	char **names = NULL, **sheet_names = NULL;
+	char **names = NULL, **sheet_names = NULL, **backv = NULL;
 	int n, i, k, cards = 0, *cells = NULL, *pages = NULL, nfront = 0;
-	int npages = 0, nsheets = 0, *sheets = NULL;
+	int npages = 0, nsheets = 0, *sheets = NULL, nback = 0;
 	double w0 = 0, h0 = 0, pw, ph, sdpi;
 	int rc = -1;
 
-	if (pdf_save_mem(pdf, &bytes, &len, err, errlen) < 0)
+	if (tts)
+		backs = 1;
+	if (pdf_save_mem(o->pdf, &bytes, &len, err, errlen) < 0)
 		return -1;
 	if ((r = raster_open(bytes, len, err, errlen)) == NULL)
 		goto out;
@@ -370,6 +545,7 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 	cells = xmalloc(sizeof(*cells) * (size_t)(n + 1));
 	pages = xmalloc(sizeof(*pages) * (size_t)(n + 1));
 	names = xcalloc((size_t)n + 1, sizeof(*names));
+	backv = xcalloc((size_t)n + 1, sizeof(*backv));
 	for (i = 0; i < n; i += 2) {
 		cards++;
 		names[npages] = xmalloc(stemlen + 32);
@@ -380,6 +556,7 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 			names[npages] = xmalloc(stemlen + 32);
 			snprintf(names[npages], stemlen + 32,
 			    "%.*s-%03d-back.png", (int)stemlen, path, cards);
+			backv[nback++] = names[npages];
 			pages[npages++] = i + 1;
 		}
 		raster_page_size(r, i, &pw, &ph);
@@ -391,29 +568,18 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 		    fabs(ph - 2 * bleed - h0) < 0.01)
 			cells[nfront++] = i;
 	}
-	/* The sheets: at --dpi, or less when that would pass TTS_MAX_PX. */
-	sdpi = dpi;
-	if (nfront > 0 && (w0 * TTS_COLS * sdpi / 72 > TTS_MAX_PX ||
-	    h0 * TTS_ROWS * sdpi / 72 > TTS_MAX_PX))
-		sdpi = floor(fmin(TTS_MAX_PX * 72 / (w0 * TTS_COLS),
-		    TTS_MAX_PX * 72 / (h0 * TTS_ROWS)));
+	/* A unit's cards, counters and sheets are no deck. */
+	if (o->units)
+		nfront = 0;
+	sdpi = sheet_dpi(dpi, w0, h0, nfront);
 	nsheets = (nfront + TTS_COLS * TTS_ROWS - 2) /
 	    (TTS_COLS * TTS_ROWS - 1);
 	sheets = xmalloc(sizeof(*sheets) * (size_t)(nsheets + 1) *
 	    TTS_COLS * TTS_ROWS);
 	sheet_names = xcalloc((size_t)nsheets + 1, sizeof(*sheet_names));
-	for (k = 0; k < nsheets; k++) {
-		int *sheet = sheets + k * TTS_COLS * TTS_ROWS, c;
-		int first = k * (TTS_COLS * TTS_ROWS - 1);
-
-		for (c = 0; c < TTS_COLS * TTS_ROWS - 1; c++)
-			sheet[c] = first + c < nfront ? cells[first + c] : -1;
-		/* The last cell: what a hidden card shows, its back. */
-		sheet[c] = cells[first] + 1 < n ? cells[first] + 1 : -1;
-		sheet_names[k] = xmalloc(stemlen + 32);
-		snprintf(sheet_names[k], stemlen + 32, "%.*s-sheet-%d.png",
-		    (int)stemlen, path, k + 1);
-	}
+	for (k = 0; k < nsheets; k++)
+		sheet_names[k] = tts_sheet_cells(sheets + k * TTS_COLS * TTS_ROWS,
+		    k, cells, nfront, n, path, stemlen);
 	memset(&pl, 0, sizeof(pl));
 	pl.dpi = dpi;
 	pl.npages = npages;
@@ -427,6 +593,9 @@ write_images(struct pdf *pdf, const char *path, double dpi, int backs,
 	pl.sheet_dpi = sdpi;
 	pl.inset = bleed;
 	if (raster_write(r, &pl, err, errlen) < 0)
+		goto out;
+	if (finish_tts(o, backv, nback, sheet_names, nsheets, cells, nfront,
+	    tts, err, errlen) < 0)
 		goto out;
 	w->png = 1;
 	w->cards = cards;
@@ -442,6 +611,7 @@ out:
 	for (i = 0; i < nsheets; i++)
 		free(sheet_names[i]);
 	free(names);
+	free(backv);
 	free(sheet_names);
 	free(sheets);
 	free(pages);
@@ -456,14 +626,26 @@ say_written(const struct output *o)
 {
 	const struct written *w = &o->w;
 
-	if (w->png)
-		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi; %d sheet%s of "
-		    "%d x %d at %.0f dpi for Tabletop Simulator\n",
-		    (int)strlen(o->path) - 4, o->path, w->cards,
-		    w->cards == 1 ? "" : "s", w->backs ? " with backs" : "",
-		    w->dpi, w->sheets, w->sheets == 1 ? "" : "s", TTS_COLS,
-		    TTS_ROWS, w->sheet_dpi);
-	else
+	int stem = (int)strlen(o->path) - 4;
+
+	if (w->png) {
+		printf("%.*s-NNN.png: %d card%s%s at %.0f dpi", stem, o->path,
+		    w->cards, w->cards == 1 ? "" : "s", w->backs ?
+		    " with backs" : "", w->dpi);
+		if (w->sheets)
+			printf("; %d sheet%s of %d x %d at %.0f dpi for "
+			    "Tabletop Simulator", w->sheets, w->sheets == 1 ?
+			    "" : "s", TTS_COLS, TTS_ROWS, w->sheet_dpi);
+		else if (o->units)
+			printf("; no Tabletop Simulator sheet: a unit's cards "
+			    "are no deck");
+		if (w->back_once)
+			printf("; one back, %.*s-back.png", stem, o->path);
+		if (w->tts)
+			printf("; %.*s.json, the deck for Tabletop Simulator's "
+			    "Saved Objects", stem, o->path);
+		putchar('\n');
+	} else
 		printf("%s: %d page%s, %d card%s\n", o->path, w->pages,
 		    w->pages == 1 ? "" : "s", w->cards,
 		    w->cards == 1 ? "" : "s");
@@ -492,12 +674,24 @@ json_written(const struct output *outs, int nout)
 		sb_adds(&sb, n++ ? ",\n  {\"path\": " : "\n  {\"path\": ");
 		sb_json(&sb, path.buf);
 		sb_release(&path);
-		if (w->png)
-			sb_addf(&sb, ", \"format\": \"png\", \"cards\": %d, "
+		if (w->png) {
+			sb_addf(&sb, ", \"format\": \"%s\", \"cards\": %d, "
 			    "\"backs\": %s, \"dpi\": %.0f, \"sheets\": %d, "
-			    "\"sheet_dpi\": %.0f}", w->cards,
-			    w->backs ? "true" : "false", w->dpi, w->sheets,
-			    w->sheet_dpi);
+			    "\"sheet_dpi\": %.0f", w->tts ? "tts" : "png",
+			    w->cards, w->backs ? "true" : "false", w->dpi,
+			    w->sheets, w->sheet_dpi);
+			if (w->tts) {
+				struct sbuf js = SBUF_INIT;
+
+				sb_addf(&js, "%.*s.json",
+				    (int)strlen(outs[i].path) - 4,
+				    outs[i].path);
+				sb_adds(&sb, ", \"object\": ");
+				sb_json(&sb, js.buf);
+				sb_release(&js);
+			}
+			sb_addc(&sb, '}');
+		}
 		else
 			sb_addf(&sb, ", \"format\": \"pdf\", \"pages\": %d, "
 			    "\"cards\": %d}", w->pages, w->cards);
@@ -607,9 +801,8 @@ write_outputs(struct render *rd, struct output *outs, int nout,
 			continue;
 		}
 		if (jb->png) {
-			if (write_images(outs[i].pdf, outs[i].path, jb->dpi,
-			    jb->user_backs, rd->lo.bleed, &outs[i].w, err,
-			    sizeof(err)) < 0) {
+			if (write_images(&outs[i], jb->dpi, jb->user_backs,
+			    jb->tts, rd->lo.bleed, err, sizeof(err)) < 0) {
 				/* err names the image, not the PDF path. */
 				diag_at(L_FATAL, "io.write", NULL, 0, 0, "%s",
 				    err);
@@ -643,6 +836,8 @@ pass_free(struct render *rd, struct output *outs, int nout)
 	int i;
 
 	for (i = 0; i < nout; i++) {
+		tts_forget(&outs[i]);
+		outs[i].units = 0;
 		layout_free(outs[i].layout);
 		pdf_free(outs[i].pdf);
 		outs[i].layout = NULL;

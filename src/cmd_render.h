@@ -17,8 +17,12 @@ struct pdf;
 struct vendor;
 
 /* What one output wrote: the line render prints, or its JSON. */
+struct tts_card;
+
 struct written {
 	int png;
+	int tts;			/* STEM.json written */
+	int back_once;			/* one STEM-back.png for every card */
 	int pages, cards;		/* PDF pages; cards drawn */
 	int backs, sheets;		/* PNG: back images, TTS sheets */
 	double dpi, sheet_dpi;
@@ -29,6 +33,11 @@ struct output {
 	struct written w;
 	struct pdf *pdf;
 	struct layout *layout;
+	/* --format tts: each card laid out, in order, as the game shows
+	 * it; and whether a unit's document went in (no deck then) */
+	struct tts_card *cards;
+	int ncards, capcards;
+	int units;
 };
 
 /* A built-in template, loaded once a run. */
@@ -56,6 +65,7 @@ struct render {
 	/* the file being read was named on the command line rather than
 	 * found in a folder named there */
 	int named_input;
+	int tts;			/* --format tts */
 	const struct vendor *vendor;	/* --vendor, or NULL */
 	const char *vendor_told[16];	/* products it refused, told */
 	size_t nvendor_told;
@@ -65,6 +75,7 @@ struct render {
 struct job {
 	const char *tmpl_name;
 	int png, user_backs, cmyk, json;
+	int tts;		/* --format tts: png and a saved object */
 	int pdfx, ink;			/* --pdfx; --ink-limit, percent */
 	double dpi;
 	char **paths;		/* the PATHs, npaths of them */

@@ -30,8 +30,9 @@
 #define INK_MAX 400
 #define INK_DEFAULT 300
 
-/* --format: a PDF, or PNG images of the cards (and deck sheets). */
-static const char *const format_names[] = { "pdf", "png", NULL };
+/* --format: a PDF, PNG images of the cards (and deck sheets), or those
+ * and a Tabletop Simulator saved object. */
+static const char *const format_names[] = { "pdf", "png", "tts", NULL };
 
 /* --counter-size: the names, and the sides in inches. */
 static const char *const counter_names[] = { "1/2", "5/8", "3/4", "1", NULL };
@@ -112,9 +113,12 @@ static const struct opt render_rows[] = {
 	    INK_MAX, "a whole percentage"),
 	OPT_CHOICE_(0, "format", RA, format, "F",
 	    "pdf (default), or png: DIR/STEM-NNN.png for each\n"
-	    "card (-NNN-back.png too with --backs), and\n"
-	    "DIR/STEM-sheet-N.png sheets of 10 x 7 cards for\n"
-	    "Tabletop Simulator, each one's last cell the back", format_names,
+	    "card (-NNN-back.png too with --backs, or one\n"
+	    "-back.png when all backs are alike), and for a\n"
+	    "deck DIR/STEM-sheet-N.png sheets of 10 x 7 cards\n"
+	    "for Tabletop Simulator, each one's last cell the\n"
+	    "back; or tts: the same and DIR/STEM.json, the\n"
+	    "deck as a Tabletop Simulator saved object", format_names,
 	    NULL),
 	OPT_INT_(0, "dpi", RA, dpi, "N",
 	    "pixels an inch of the PNG cards (36 to 1200,\n"
@@ -141,7 +145,8 @@ const struct cmd_opts render_options = {
 	"              [--layout sheet|single|gutter-fold] [--copies N]\n"
 	"              [--only NAME[,NAME...]] [--cmyk]\n"
 	"              [--vendor mpc|tgc|dtc|pnp] [--pdfx] [--ink-limit PCT]\n"
-	"              [--format pdf|png] [--dpi N] [--json] [--watch] PATH...\n"
+	"              [--format pdf|png|tts] [--dpi N] [--json] [--watch]\n"
+	"              PATH...\n"
 	"\n"
 	"Checks every input, then prints every product of each (a unit's card\n"
 	"or record sheet and its counter, a force's rosters, a deck's cards, a\n"
@@ -183,7 +188,8 @@ read_values(const struct render_args *a, struct render *rd,
 	rd->lo.layout = a->layout >= 0 ? (enum sheet_layout)a->layout :
 	    LAYOUT_SHEET;
 	rd->copies = a->copies ? a->copies : 1;
-	jb->png = a->format == 1;
+	jb->png = a->format >= 1;
+	jb->tts = rd->tts = a->format == 2;
 	jb->dpi = a->dpi ? a->dpi : DPI_DEFAULT;
 	jb->pdfx = a->pdfx;
 	jb->ink = a->ink;

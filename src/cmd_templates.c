@@ -319,6 +319,21 @@ list_templates(int fields, int json)
 		shown++;
 		template_free(t);
 	}
+	/* A project's folder as MUSTER_TEMPLATES holds its decks and
+	 * units too: passed over, said once. */
+	{
+		const char *const *p = template_names_passed();
+		int np;
+
+		for (np = 0; p[np]; np++)
+			;
+		if (np)
+			diag_at(L_NOTE, "template.invalid", p[0], 0, 0, "passed "
+			    "over %d file%s in the template folders that %s "
+			    "not a template (a deck or a unit: a system: at the "
+			    "top)", np, np == 1 ? "" : "s", np == 1 ? "is" :
+			    "are");
+	}
 	template_names_free(names);
 	diag_flush();
 	if (json && shown > 0) {

@@ -36,6 +36,7 @@ const struct rule core_rules[] = {
 	{ "template.invalid", "a template that cannot be used (its keys, lengths, colours, extends)", NULL },
 	{ "template.safe", "a template puts text closer to the trim than its safe margin (warning)", NULL },
 	{ "template.field", "a template names a field its record type does not have", NULL },
+	{ "template.icon", "a template's text, or a card's, names an inline icon ({icon:NAME}) that is neither in the template's icons: nor a built-in symbol, or icons: names a picture that is missing or a value that is neither a .png or .jpg file nor a built-in symbol", NULL },
 	{ "template.unknown-element", "an extending template names an element its base does not have (and does not say new: true), or says new: true for one it has", NULL },
 	{ "render.glyph", "text has a character the font cannot print", NULL },
 	{ "render.overflow", "text does not fit its box even at the template's minimum size", NULL },
@@ -48,6 +49,7 @@ const struct rule core_rules[] = {
 	{ "render.only", "--only names a card that none of the inputs has", NULL },
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.pixels", "--format png would draw a card (with its bleed) over 100 megapixels at --dpi", NULL },
+	{ "render.side", "a side a card prints, as its {side} colour, is not one of the template's sides: (warning)", NULL },
 	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
 	/* muster preflight's findings in any PDF (cmd_preflight.c). */
 	{ "preflight.summary", "what a file holds: pages and their size, fonts, colour spaces, pictures, ink, PDF/X (a note)", NULL },

@@ -343,7 +343,8 @@ python3 - "$t/out" "$t/rj" <<'EOF' && ok || bad "render --json --format png"
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 x, = d["written"]
-assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 1, "sheet_dpi": 40}, x
+# A unit's card and counter are no deck: no Tabletop Simulator sheet.
+assert x == {"path": sys.argv[2] + "/mason-NNN.png", "format": "png", "cards": 2, "backs": False, "dpi": 40, "sheets": 0, "sheet_dpi": 40}, x
 assert os.path.exists(sys.argv[2] + "/mason-002.png")
 EOF
 # A usage error: one line, and where the help is (issue 16).
@@ -499,7 +500,7 @@ while read -r name; do has "$t/bat.txt" "$name" "battalion name in the PDF"; don
 sed -n 's/^  - name: //p' decks/tactics.yaml > "$t/names"
 while read -r name; do has "$t/tac.txt" "$name" "tactics name in the PDF"; done < "$t/names"
 [ "$(wc -l < "$t/names")" = 49 ] && ok || bad "the tactics list is not 49 names"
-has "$t/tac.txt" "Cavalry attacking line infantry: −3 to the attack roll." "Square Formation text from its effects"
+has "$t/tac.txt" "[cavalry] Cavalry attacking [line] line infantry: −3 to the attack roll." "Square Formation text from its effects, each unit type after its inline icon"
 has "$t/tac.txt" "TERRAIN" "terrain cards marked"
 pdftotext "$t/batb.pdf" - | grep -c "^Battalion$" > "$t/count"; has "$t/count" "66" "a back for every battalion"
 pdffonts "$t/bat.pdf" > "$t/fonts" 2>&1
@@ -597,6 +598,10 @@ if make -s -C "$t/tree" uninstall PREFIX=/usr DESTDIR="$t/inst" >/dev/null 2>&1 
     [ "$(find "$t/inst" -type f)" = "$t/inst/usr/share/muster/mine/notes" ] &&
     [ ! -d "$t/inst/usr/share/muster/templates" ]; then ok; else
 	bad "make uninstall left files, or removed the user's: $(find "$t/inst" -type f | head -3)"; fi
+# ... and the completion folders it made, empty now (a folder holding
+# another program's completion stays).
+if [ ! -e "$t/inst/usr/share/bash-completion" ] && [ ! -e "$t/inst/usr/share/zsh" ]; then ok; else
+	bad "make uninstall left the empty completion folders: $(find "$t/inst/usr/share" -type d | grep -e bash-completion -e zsh | head -3)"; fi
 rm -rf "$t/inst" "$t/tree"
 
 echo "  e2e   $n checks, $fail failures"

@@ -73,6 +73,32 @@ test_no_lone_word(void **state)
 	sb_release(&sb);
 }
 
+/* An inline icon stands before the word it marks ("[cavalry] cavalry"):
+ * a break goes before it, not between them. */
+static void
+test_icon_kept_with_word(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+	char icon[8], text[128], want[128];
+	struct textbox tb;
+	long c;
+
+	(void)state;
+	c = pdf_icon(pdf, "symbol:test", "[cavalry]", 1.5, -1, NULL, NULL);
+	utf8_encode(c, icon);
+	snprintf(text, sizeof(text), "for the attacking %s cavalry unit", icon);
+	/* Room for the first line up to the icon: greedily, and by
+	 * evenness alone (the first line full, the second no word alone),
+	 * the icon would end it, parted from its word. */
+	snprintf(want, sizeof(want), "for the attacking %s", icon);
+	tb = box(width(want) + 0.5, ALIGN_START);
+	draw_breaks(pdf, &tb, 10, text, &sb);
+	snprintf(want, sizeof(want), "for the attacking\n%s cavalry unit",
+	    icon);
+	assert_string_equal(sb_str(&sb), want);
+	sb_release(&sb);
+}
+
 static void
 test_even_lines(void **state)
 {
@@ -165,6 +191,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_no_lone_word),
+		cmocka_unit_test(test_icon_kept_with_word),
 		cmocka_unit_test(test_even_lines),
 		cmocka_unit_test(test_flaw_left_when_no_better),
 		cmocka_unit_test(test_paragraphs_and_indents),

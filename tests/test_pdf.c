@@ -140,6 +140,90 @@ test_text_width(void **state)
 	pdf_free(p);
 }
 
+/* ---- inline icons ---- */
+
+/* A drawing that notes where it was asked to draw. */
+static double drawn[4];
+
+static void
+note_draw(struct pdf_page *pg, const void *arg, double x, double y,
+    double w, double h, struct rgb c)
+{
+	(void)pg;
+	(void)arg;
+	(void)c;
+	drawn[0] = x;
+	drawn[1] = y;
+	drawn[2] = w;
+	drawn[3] = h;
+}
+
+static void
+test_icon_width(void **state)
+{
+	int f;
+	struct pdf *p = pdf_with_font(&f);
+	char one[8], two[8], text[32];
+	long a, b;
+	double w1, w2;
+
+	(void)state;
+	a = pdf_icon(p, "symbol:square", "[square]", 1, -1, note_draw, NULL);
+	b = pdf_icon(p, "symbol:wide", "[wide]", 2, -1, note_draw, NULL);
+	assert_int_equal(a, PDF_ICON_BASE);
+	assert_int_equal(b, PDF_ICON_BASE + 1);
+	/* The same key is the same icon. */
+	assert_int_equal(pdf_icon(p, "symbol:square", "[x]", 3, -1, NULL,
+	    NULL), a);
+	utf8_encode(a, one);
+	utf8_encode(b, two);
+	/*
+	 * An icon is the capitals' height times 1.15 high, aspect times
+	 * that wide, with 0.08 em either side: at 10 pt, aspect 1 is
+	 * 10 (1.15 cap + 0.16) and aspect 2 is 10 (2.3 cap + 0.16), so
+	 * w2 - w1 = 11.5 cap = w1 - 1.6.  DejaVu Sans Condensed's
+	 * capitals are 0.729 em: w1 = 10 (0.8384 + 0.16) = 9.98.
+	 */
+	w1 = pdf_text_width(p, f, 10, one, strlen(one));
+	w2 = pdf_text_width(p, f, 10, two, strlen(two));
+	assert_near(w2 - w1, w1 - 1.6, 1e-6);
+	assert_near(w1, 9.98, 0.02);
+	/* In a line it adds its width to the words'. */
+	snprintf(text, sizeof(text), "ab%sc", one);
+	assert_near(pdf_text_width(p, f, 10, text, strlen(text)),
+	    pdf_text_width(p, f, 10, "abc", 3) + w1, 1e-6);
+	/* It is no glyph the font lacks... */
+	assert_int_equal(pdf_missing_glyph(p, f, "abc"), 0);
+	pdf_free(p);
+}
+
+static void
+test_icon_drawn_on_baseline(void **state)
+{
+	int f;
+	struct pdf *p = pdf_with_font(&f);
+	struct pdf_page *pg = pdf_add_page(p, 200, 200);
+	char one[8], text[32];
+	long a;
+
+	(void)state;
+	a = pdf_icon(p, "symbol:square", "[square]", 1, -1, note_draw, NULL);
+	utf8_encode(a, one);
+	snprintf(text, sizeof(text), "ab%s", one);
+	memset(drawn, 0, sizeof(drawn));
+	pdf_text(p, pg, f, 10, 20, 30, black, text, strlen(text));
+	/* After "ab" and the icon's 0.08 em side: on the baseline (30),
+	 * square. */
+	assert_near(drawn[0], 20 + pdf_text_width(p, f, 10, "ab", 2) + 0.8,
+	    1e-6);
+	assert_near(drawn[1], 30, 1e-9);
+	assert_near(drawn[2], drawn[3], 1e-9);
+	assert_near(drawn[3], 10 * (pdf_text_width(p, f, 10, one,
+	    strlen(one)) / 10 - 0.16), 1e-6);
+	pdf_page_done(p, pg);
+	pdf_free(p);
+}
+
 /* ---- fitting ---- */
 
 static struct textbox
@@ -891,6 +975,8 @@ main(void)
 		cmocka_unit_test(test_textbox_fits_as_is),
 		cmocka_unit_test(test_textbox_shrinks_to_fit),
 		cmocka_unit_test(test_textbox_wraps),
+		cmocka_unit_test(test_icon_width),
+		cmocka_unit_test(test_icon_drawn_on_baseline),
 		cmocka_unit_test(test_textbox_overflow_at_minimum),
 		scratch_test(test_save_writes_pdf),
 		scratch_test(test_save_into_missing_folder),

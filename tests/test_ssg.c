@@ -328,23 +328,29 @@ test_shipped_tactics_text(void **state)
 	assert_int_equal(t->n, SSG_TACTICS_NAMES);
 	/* "Attacking Cavalry battalion gets 1 extra attack": the attacker
 	 * itself, which Probe's and Bombardment's "any ... in any of your
-	 * stacks" is not. */
+	 * stacks" is not.  Each unit type the card names follows its
+	 * inline icon, which the template draws. */
 	assert_string_equal(text_of(t, "Sabers & Pistols"),
-	    "1 extra attack for the attacking cavalry battalion.");
+	    "1 extra attack for the attacking {icon:cavalry} cavalry "
+	    "battalion.");
 	assert_string_equal(text_of(t, "Shrapnel"),
-	    "1 extra attack for the attacking artillery battalion.");
+	    "1 extra attack for the attacking {icon:artillery} artillery "
+	    "battalion.");
 	assert_string_equal(text_of(t, "Spherical Case"),
-	    "1 extra attack for the attacking artillery battalion.");
+	    "1 extra attack for the attacking {icon:artillery} artillery "
+	    "battalion.");
 	assert_string_equal(text_of(t, "Probe"), "1 extra attack with any "
-	    "light infantry battalion in any of your stacks.");
+	    "{icon:light} light infantry battalion in any of your stacks.");
 	assert_string_equal(text_of(t, "Bombardment"), "1 extra attack with "
-	    "any artillery battalion in any of your stacks.");
+	    "any {icon:artillery} artillery battalion in any of your "
+	    "stacks.");
 	/* "Terrain: Get +1 to combat roll. Artillery gets +2." on the stack
 	 * it is played on. */
-	assert_string_equal(text_of(t, "High Ground"), "In this stack, line "
-	    "infantry, cavalry and light infantry: +1 to attack and defense "
-	    "rolls.\nIn this stack, artillery: +2 to attack and defense "
-	    "rolls.");
+	assert_string_equal(text_of(t, "High Ground"), "In this stack, "
+	    "{icon:line} line infantry, {icon:cavalry} cavalry and "
+	    "{icon:light} light infantry: +1 to attack and defense rolls.\n"
+	    "In this stack, {icon:artillery} artillery: +2 to attack and "
+	    "defense rolls.");
 	/* "Maneuver ... (3 in deck)", every other card once. */
 	assert_int_equal(ssg_tactics_count("Maneuver"), 3);
 	assert_int_equal(ssg_tactics_count("Probe"), 1);

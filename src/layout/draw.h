@@ -59,6 +59,19 @@ void draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
  */
 int draw_breaks(struct pdf *pdf, const struct textbox *tb, double pt,
     const char *text, struct sbuf *sb);
+/* An error about this card's drawing, told at the card's document as
+ * draw_warn() tells a warning. */
+void draw_error(struct draw *d, const char *rule, const char *fmt, ...)
+    ATTR_PRINTF(3, 4);
+/* Whether what was told already for this card's template; notes it. */
+int draw_seen(struct draw *d, const char *what);
+/*
+ * text with each {icon:NAME} the character the PDF draws that icon as
+ * (icons.c), in out; text itself when it names none; NULL when a name
+ * is unknown or its picture cannot be read (told).
+ */
+const char *draw_icons(struct draw *d, const struct elem *e,
+    const char *text, struct sbuf *out);
 /* Draws a widget element whose value expanded to value. */
 void draw_widget(struct draw *d, const struct elem *e, const char *value);
 

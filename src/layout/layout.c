@@ -241,6 +241,58 @@ draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
 	sb_release(&sb);
 }
 
+void
+draw_error(struct draw *d, const char *rule, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	char lb[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	card_diag(d, L_ERROR, rule, "card '%s': %s",
+	    shorten(rec_label_text(d->r), lb, sizeof(lb)), sb_str(&sb));
+	sb_release(&sb);
+}
+
+int
+draw_seen(struct draw *d, const char *what)
+{
+	return seen(d->l, d->t->name, what);
+}
+
+/* A {side} colour field gives a side the template's sides: lack. */
+static void
+unknown_side(struct draw *d, const char *side)
+{
+	struct sbuf list = SBUF_INIT, hint = SBUF_INIT, tag = SBUF_INIT;
+	const char *where;
+	int line = 0, col = 0;
+
+	/* At the side as written, else at the card, else the template. */
+	if ((where = rec_place(d->r, "side", &line, &col)) == NULL &&
+	    (where = rec_file(d->r)) != NULL) {
+		line = rec_line(d->r);
+		col = rec_col(d->r);
+	}
+	if (where == NULL)
+		where = d->t->file;
+	sb_addf(&tag, "side\t%s", side);
+	if (!seen(d->l, d->t->name, sb_str(&tag))) {
+		sb_list(&list, d->t->sides);
+		diag_at(L_WARNING, "render.side", where, line, col,
+		    "side '%s' is not among the sides: of template '%s' (%s), "
+		    "so it has no colour of its own; give it one with sides: "
+		    "{%s: \"#rrggbb\"} in a template that extends '%s'%s",
+		    side, d->t->name, sb_str(&list), side, d->t->name,
+		    sb_hint(&hint, side, d->t->sides, 0));
+	}
+	sb_release(&tag);
+	sb_release(&list);
+	sb_release(&hint);
+}
+
 struct rgb
 draw_colour(struct draw *d, const struct colour *c, int *none)
 {
@@ -252,8 +304,15 @@ draw_colour(struct draw *d, const struct colour *c, int *none)
 		struct sbuf sb = SBUF_INIT;
 
 		fmt_expand(&c->field, d->r, &sb, &missing);
+		/* A side the template's sides: do not name is told, once:
+		 * printed in the default colour, it would pass for another
+		 * side's. */
+		if (d->t->nsides && c->field.n == 1 && c->field.seg[0].field &&
+		    strcmp(c->field.seg[0].field, "side") == 0 &&
+		    sb.len > 0 && !template_colour(d->t, sb_str(&sb), &rgb))
+			unknown_side(d, sb_str(&sb));
 		/* A value the palette does not name takes its 'default', when
-		 * it has one (a side's colour for any side); else a warning. */
+		 * it has one; else a warning. */
 		if (!template_colour(d->t, sb_str(&sb), &rgb) &&
 		    !template_colour(d->t, "default", &rgb)) {
 			rgb = (struct rgb){ 0, 0, 0 };
@@ -431,7 +490,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
 {
 	struct textbox tb;
-	const char *shown = text;
+	struct sbuf icons = SBUF_INIT;
+	const char *shown, *said = text;
 	double used;
 	char ch[5];
 	long cp;
@@ -451,6 +511,11 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
 		return;
 	}
+	/* Each {icon:NAME} one character from here on; messages quote the
+	 * text as written (said). */
+	if ((text = draw_icons(d, e, text, &icons)) == NULL)
+		goto out;
+	shown = text;
 	tb.x = x;
 	tb.y = y;
 	tb.w = w;
@@ -469,7 +534,7 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	tb.leading = e->leading;
 	tb.colour = draw_colour(d, &e->colour, &none);
 	if (none)
-		return;
+		goto out;
 	if (faint(tb.colour) && tb.min_pt < FAINT_PT) {
 		tb.min_pt = FAINT_PT;
 		if (tb.pt < tb.min_pt)
@@ -478,8 +543,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	if (tb.wrap && pdf_text_fits(d->pdf, &tb, text, &used))
 		shown = break_lines(d, &tb, used, text);
 	cut = pdf_textbox(d->pdf, d->pg, &tb, shown, &used);
-	safe_zone(d, e, text, shown, &tb, used, cut);
-	small_text(d, e, text, used);
+	safe_zone(d, e, said, shown, &tb, used, cut);
+	small_text(d, e, said, used);
 	if (cut) {
 		char wb[32], hb[32], lb[64], tx[64];
 
@@ -488,14 +553,16 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    "even at %.1f pt, the template's minimum; %s",
 		    shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
 		    e->name,
-		    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
-		    strcmp(text, rec_label_text(d->r)) ?
-		    shorten(text, tx, sizeof(tx)) : "",
-		    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+		    strcmp(said, rec_label_text(d->r)) ? " text '" : "",
+		    strcmp(said, rec_label_text(d->r)) ?
+		    shorten(said, tx, sizeof(tx)) : "",
+		    strcmp(said, rec_label_text(d->r)) ? "'" : "",
 		    mm_str(w, wb), mm_str(h, hb), tb.min_pt, cut == 2 ?
 		    "it is taller than the box and runs past it" :
 		    "it is cut");
 	}
+out:
+	sb_release(&icons);
 }
 
 double
@@ -700,6 +767,9 @@ fixed_elem(const struct elem *e)
 	/* An image is placed on each card, not in a form: a form's
 	 * resources hold fonts only. */
 	if (e->type == EL_IMAGE)
+		return 0;
+	/* Nor is an icon, which may be a picture. */
+	if (fmt_has_icon(&e->text))
 		return 0;
 	return fixed_fmt(&e->when) && fixed_fmt(&e->unless) &&
 	    fixed_fmt(&e->text) && fixed_fmt(&e->fill.field) &&

@@ -7,7 +7,8 @@
  * the text fits) but the breaks are chosen together, as Knuth and Plass
  * choose a paragraph's (Software: Practice and Experience 11, 1981):
  * lines of even length, a break after a colon or a full stop rather than
- * inside a phrase, a modifier such as "+2" kept with what it modifies,
+ * inside a phrase, a modifier such as "+2" (or an inline icon) kept with
+ * what it modifies,
  * no last line of a single word.  pdf/ is then given the text with those
  * breaks as newlines.
  */
@@ -39,9 +40,14 @@ static int
 modifier(const struct word *w)
 {
 	const unsigned char *s = (const unsigned char *)w->s;
+	const char *q;
 
 	while (*s == ' ')
 		s++;
+	/* An inline icon marks the word after it ("[cavalry] cavalry"). */
+	q = (const char *)s;
+	if (utf8_next(&q) >= PDF_ICON_BASE)
+		return 1;
 	/* +1, -1, −1 (U+2212), ×2, a number, a die such as d8 or 2d6 */
 	if (*s == '+' || *s == '-' || (s[0] == 0xe2 && s[1] == 0x88 &&
 	    s[2] == 0x92) || (s[0] == 0xc3 && s[1] == 0x97))

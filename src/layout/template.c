@@ -226,6 +226,8 @@ static const struct skey k_sizes[] = {
 	K_END
 };
 static const struct skey k_fontname[] = { K_STR("font", REQ) };
+/* An inline icon's picture: a PNG or JPEG file, or a built-in symbol. */
+static const struct skey k_icon[] = { K_STR("icon", REQ) };
 
 static const struct skey k_template[] = {
 	K_STR("template", REQ),
@@ -241,6 +243,8 @@ static const struct skey k_template[] = {
 	K_NUM("min_pt", OPT, 1, 100),
 	K_MAPANY("fonts", OPT, k_fontname),
 	K_MAPANY("palette", OPT, k_colour),
+	K_MAPANY("sides", OPT, k_colour),
+	K_MAPANY("icons", OPT, k_icon),
 	K_SEQ("elements", OPT, 0, 2000, k_elem),
 	K_SEQ("back", OPT, 0, 2000, k_elem),
 	K_END
@@ -252,12 +256,58 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Whether the YAML file path is a template by its top-level keys: a
+ * template: and no system: (a deck names its template too).  A
+ * template folder (MUSTER_TEMPLATES) may be a project's, holding its
+ * decks and units beside its templates: those are passed over.
+ */
+static int
+is_template_file(const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+	int n = 0, tmpl = 0, sys = 0;
+
+	if (f == NULL)
+		return 1;	/* told when it is loaded */
+	while (n++ < 400 && fgets(line, sizeof(line), f)) {
+		if (n > 1 && strncmp(line, "---", 3) == 0)
+			break;
+		if (strncmp(line, "template:", 9) == 0)
+			tmpl = 1;
+		else if (strncmp(line, "system:", 7) == 0)
+			sys = 1;
+	}
+	fclose(f);
+	return tmpl && !sys;
+}
+
+/* The files the last template_names() passed over, NULL-ended. */
+static char **passed;
+static size_t npassed;
+
+const char *const *
+template_names_passed(void)
+{
+	static const char *const none[] = { NULL };
+
+	return passed ? (const char *const *)passed : none;
+}
+
 char **
 template_names(void)
 {
 	const char *const *dir;
 	char **names = NULL;
 	size_t n = 0, j;
+	char path[PATH_MAX];
+
+	for (j = 0; j < npassed; j++)
+		free(passed[j]);
+	free(passed);
+	passed = NULL;
+	npassed = 0;
 
 	/* The first folder that has a name wins, as when loading. */
 	for (dir = template_dirs(); *dir; dir++) {
@@ -278,6 +328,15 @@ template_names(void)
 					break;
 			if (j < n)
 				continue;
+			snprintf(path, sizeof(path), "%s/%s", *dir,
+			    de->d_name);
+			if (!is_template_file(path)) {
+				passed = xrealloc(passed, (npassed + 2) *
+				    sizeof(*passed));
+				passed[npassed++] = xstrdup(path);
+				passed[npassed] = NULL;
+				continue;
+			}
 			names = xrealloc(names, (n + 2) * sizeof(*names));
 			names[n++] = xstrndup(de->d_name, len - 5);
 		}
@@ -299,6 +358,11 @@ template_names_free(char **names)
 	for (i = 0; names && names[i]; i++)
 		free(names[i]);
 	free(names);
+	for (i = 0; i < npassed; i++)
+		free(passed[i]);
+	free(passed);
+	passed = NULL;
+	npassed = 0;
 }
 
 const struct skey *
@@ -778,6 +842,7 @@ template_load(const char *name, const struct vocab *v)
 		t->nfonts = 1;
 	}
 	compile_palette(&cx, &c);
+	compile_icons(&cx, &c);
 	if (v && t->type)
 		cx.fields = v->fields(t->type);
 	compile_list(&cx, &c, "elements", &t->front, &t->nfront);

@@ -58,6 +58,28 @@ const char *const *widget_keys(const struct widget *w);
 int widget_value_ok(const struct widget *w, const char *value,
     struct sbuf *why);
 
+/*
+ * Built-in symbols for inline icons (widgets.c): NATO parts in their
+ * frame, the card suits, arrows.  symbol_draw() is a pdf_icon_fn.
+ */
+struct symbol;
+const struct symbol *symbol_find(const char *name);
+const char *const *symbol_names(void);
+double symbol_aspect(const struct symbol *s);
+void symbol_draw(struct pdf_page *pg, const void *sym, double x, double y,
+    double w, double h, struct rgb c);
+
+/* An icon the template's text may name as {icon:NAME} (icons:): a PNG
+ * or JPEG file (its path as found, relative to the template that named
+ * it) or a built-in symbol. */
+struct icon_spec {
+	const char *name;
+	const char *path;		/* or NULL */
+	const struct symbol *sym;	/* or NULL */
+	const char *src;		/* where it was named, for messages */
+	int line, col;
+};
+
 struct elem {
 	enum el_type type;
 	const char *name;
@@ -127,6 +149,11 @@ struct template {
 	int nfonts;
 	struct named_colour *palette;
 	int npalette;
+	const char **sides;		/* sides:, the names (also in the
+					 * palette), NULL-ended; or NULL */
+	int nsides;
+	struct icon_spec *icons;	/* icons:, each name once */
+	int nicons;
 	struct elem *front, *back;
 	int nfront, nback;
 	struct el_info *info;	/* the front's elements, then the back's */
@@ -179,6 +206,11 @@ const struct skey *template_keys(void);
  * folder winning), sorted and NULL-ended; freed by template_names_free. */
 char **template_names(void);
 void template_names_free(char **names);
+/* The YAML files the last template_names() found in the template
+ * folders and passed over, not being templates (a deck, a unit: a
+ * system: at the top, or no template:), NULL-ended; until
+ * template_names_free(). */
+const char *const *template_names_passed(void);
 
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
@@ -204,6 +236,13 @@ int parse_rgb(const char *s, struct rgb *out);
 /* A colour by the template's palette, else parse_rgb(); 0 on failure. */
 int template_colour(const struct template *t, const char *s,
     struct rgb *out);
+
+/* The icon name stands for in t (its icons:, or a built-in symbol,
+ * written into tmp), or NULL. */
+const struct icon_spec *template_icon(const struct template *t,
+    const char *name, struct icon_spec *tmp);
+/* Whether f's own text names an icon ({icon:NAME}). */
+int fmt_has_icon(const struct fmt *f);
 
 /*
  * Expands fmt against r into sb.  Fields the record lacks print nothing;

@@ -26,7 +26,8 @@
 #include "../schema.h"
 #include "../util.h"
 
-/* Compiles "A {name} ({side})" into segments; "{{" is a literal brace. */
+/* Compiles "A {name} ({side})" into segments; "{{" is a literal brace,
+ * and "{icon:NAME}" literal text. */
 static int
 compile_fmt(struct arena *a, const char *s, struct fmt *f)
 {
@@ -45,6 +46,11 @@ compile_fmt(struct arena *a, const char *s, struct fmt *f)
 			tmp[n++].field = NULL;
 			p += 2;
 			lit = p;
+			continue;
+		}
+		/* An inline icon is text, drawn as the icon (icons.c). */
+		if (*p == '{' && icon_ref_len(p) > 0) {
+			p += icon_ref_len(p);
 			continue;
 		}
 		if (*p == '{') {
@@ -573,10 +579,12 @@ compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
 			const struct node *col;
 
 			if (compile_fmt(cx->a, dollar(cx, text, rowname),
-			    &e->text) < 0)
+			    &e->text) < 0) {
 				bad(cx, cm, "text '%s' has an unclosed {", text);
-			else
+			} else {
 				check_fmt(cx, node_get(cm, "text"), &e->text);
+				check_icons(cx, node_get(cm, "text"), &e->text);
+			}
 			col = node_get(cm, "colour") ? node_get(cm, "colour") :
 			    node_get(cm, "color") ? node_get(cm, "color") :
 			    el_get(p, "colour") ? el_get(p, "colour") :
@@ -801,8 +809,10 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
 			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
 			    "{ (write {{ for a brace)", el_str(p, "text", ""));
-		else
+		else {
 			check_fmt(cx, el_get(p, "text"), &e->text);
+			check_icons(cx, el_get(p, "text"), &e->text);
+		}
 		break;
 	case 2:
 		e->type = EL_LINE;
@@ -943,16 +953,19 @@ compile_renders(struct ctx *cx, const struct node *rend,
 	return got ? arena_strdup(cx->a, got) : NULL;
 }
 
-/* The palette: every layer's, a later one replacing an earlier name. */
+/* The palette: every layer's, a later one replacing an earlier name;
+ * and sides:, colours of the palette that are the sides a {side} field
+ * may name (one it does not name is told as it is drawn). */
 void
 compile_palette(struct ctx *cx, const struct chain *c)
 {
 	struct template *t = cx->t;
-	int l, k, cap = 0;
+	int l, k, cap = 0, side, capsides = 0;
 	size_t i;
 
-	for (l = 0; l < c->n; l++) {
-		const struct node *pal = node_get(c->doc[l], "palette");
+	for (l = 0; l < 2 * c->n; l++) {
+		const struct node *pal = node_get(c->doc[l / 2], l % 2 ?
+		    "sides" : "palette");
 
 		if (pal == NULL || pal->bad || pal->type != N_MAP)
 			continue;
@@ -964,10 +977,30 @@ compile_palette(struct ctx *cx, const struct chain *c)
 			if (val->bad)
 				continue;
 			if (!parse_rgb(val->str, &rgb)) {
-				bad(cx, val, "palette colour '%s' must be #rrggbb "
+				bad(cx, val, "%s colour '%s' must be #rrggbb "
 				    "or one of black, white, red, green, blue, "
-				    "grey", val->str);
+				    "grey", l % 2 ? "side's" : "palette", val->str);
 				continue;
+			}
+			side = l % 2;
+			for (k = 0; side && k < t->nsides; k++)
+				if (strcmp(t->sides[k], name) == 0)
+					break;
+			if (side && k == t->nsides) {
+				if (t->nsides + 1 >= capsides) {
+					const char **old = t->sides;
+
+					capsides = capsides ? capsides * 2 : 8;
+					t->sides = arena_alloc(cx->a,
+					    (size_t)capsides * sizeof(*t->sides));
+					if (old)
+						memcpy(t->sides, old,
+						    (size_t)t->nsides *
+						    sizeof(*old));
+				}
+				t->sides[t->nsides++] = arena_strdup(cx->a,
+				    name);
+				t->sides[t->nsides] = NULL;
 			}
 			for (k = 0; k < t->npalette; k++)
 				if (strcmp(t->palette[k].name, name) == 0)

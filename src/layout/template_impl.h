@@ -105,4 +105,14 @@ const char *const *named_fields(struct ctx *cx,
  */
 void check_fmt(struct ctx *cx, const struct node *n, const struct fmt *f);
 
+/*
+ * Inline icons (icons.c): the icons: of every layer of c, a later one
+ * replacing a name; and the {icon:NAME} that f's literal text names,
+ * each one the template's or built in, else template.icon at n.
+ */
+void compile_icons(struct ctx *cx, const struct chain *c);
+void check_icons(struct ctx *cx, const struct node *n, const struct fmt *f);
+/* The length of the {icon:NAME} at s, or 0 when s holds none there. */
+size_t icon_ref_len(const char *s);
+
 #endif

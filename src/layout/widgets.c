@@ -2,7 +2,8 @@
  * layout/widgets.c -- elements drawn in C, one row each of widgets[]: a
  * sector (an arc of fire), a row of cells (a list field split into
  * boxes), a track of boxes to mark, a NATO unit symbol, and a hexagon
- * with a value on each side.  None knows
+ * with a value on each side; and the built-in symbols text may hold as
+ * inline icons (NATO parts, card suits, arrows).  None knows
  * any game: a game's fields say what a widget shows (the NATO widget
  * draws APP-6 parts; each game maps its own unit types onto them in its
  * own data).
@@ -433,6 +434,211 @@ nato(struct draw *d, const struct elem *e, const char *value,
 	f.ink.fill_rgb = f.c;
 	pdf_rect(d->pg, f.x, f.y, f.w, f.h, &frame);
 	each_part(value, d, &f);
+}
+
+/* ---- symbols: built-in pictures for inline icons ({icon:NAME}) ---- */
+
+/*
+ * Each drawn in the box x, y (bottom left), w, h in one colour: the
+ * NATO parts in their frame, the four card suits, four arrows.  Shapes
+ * as fractions of the box, (0, 0) its bottom left.
+ */
+struct symbol {
+	const char *name;
+	double aspect;		/* width / height */
+	void (*draw)(struct pdf_page *pg, const struct symbol *s, double x,
+	    double y, double w, double h, struct rgb c);
+	const struct part *part, *part2;	/* a NATO symbol's parts */
+	int turn;		/* an arrow's: quarter turns from right */
+};
+
+/* A solid paint of c. */
+static struct paint
+solid(struct rgb c)
+{
+	struct paint p;
+
+	memset(&p, 0, sizeof(p));
+	p.fill = 1;
+	p.fill_rgb = c;
+	return p;
+}
+
+/* A NATO symbol of one part: the frame (3 by 2) and the part in it. */
+static void
+s_nato(struct pdf_page *pg, const struct symbol *s, double x, double y,
+    double w, double h, struct rgb c)
+{
+	struct draw d;
+	struct frame f;
+	struct paint frame;
+
+	memset(&d, 0, sizeof(d));
+	d.pg = pg;
+	f.lw = h * 0.08;
+	/* The stroke inside the box. */
+	f.x = x + f.lw / 2;
+	f.y = y + f.lw / 2;
+	f.w = w - f.lw;
+	f.h = h - f.lw;
+	f.c = c;
+	f.ink = solid(c);
+	memset(&frame, 0, sizeof(frame));
+	frame.stroke = 1;
+	frame.stroke_rgb = c;
+	frame.width = f.lw;
+	pdf_rect(pg, f.x, f.y, f.w, f.h, &frame);
+	s->part->draw(&d, &f);
+	if (s->part2)
+		s->part2->draw(&d, &f);
+}
+
+/* Two lobes and a point: a heart, or turned over, a spade's head. */
+static void
+lobes(struct pdf_page *pg, double x, double y, double w, double h, int up,
+    const struct paint *p)
+{
+	double r = w / 4, cy = up ? y + r : y + h - r;
+	double ty = up ? y + r * 0.7 : y + h - r * 0.7;
+	double xy[] = {
+		x + w * 0.03, ty, x + w * 0.97, ty, x + w / 2, up ? y + h : y
+	};
+
+	pdf_ellipse(pg, x + r, cy, r, r, p);
+	pdf_ellipse(pg, x + 3 * r, cy, r, r, p);
+	pdf_polygon(pg, xy, 3, p);
+}
+
+/* A flared stem under a spade or a club, h of the box high. */
+static void
+stem(struct pdf_page *pg, double x, double y, double w, double h,
+    const struct paint *p)
+{
+	double xy[] = {
+		x + w / 2, y + h * 1.6, x + w * 0.3, y, x + w * 0.7, y
+	};
+
+	pdf_polygon(pg, xy, 3, p);
+}
+
+static void
+s_suit(struct pdf_page *pg, const struct symbol *s, double x, double y,
+    double w, double h, struct rgb c)
+{
+	struct paint p = solid(c);
+	double st = h * 0.22, r;
+
+	switch (s->name[0]) {
+	case 'h':		/* heart */
+		lobes(pg, x, y, w, h, 0, &p);
+		break;
+	case 's':		/* spade */
+		lobes(pg, x, y + st, w, h - st, 1, &p);
+		stem(pg, x, y, w, st, &p);
+		break;
+	case 'c':		/* club: three leaves and a stem */
+		r = w * 0.24;
+		pdf_ellipse(pg, x + w / 2, y + h - r, r, r, &p);
+		pdf_ellipse(pg, x + r, y + st + r * 1.1, r, r, &p);
+		pdf_ellipse(pg, x + w - r, y + st + r * 1.1, r, r, &p);
+		pdf_ellipse(pg, x + w / 2, y + st + r * 1.3, r * 0.6, r * 0.6,
+		    &p);
+		stem(pg, x, y, w, st, &p);
+		break;
+	default: {		/* diamond */
+		double xy[] = {
+			x + w / 2, y, x + w, y + h / 2, x + w / 2, y + h,
+			x, y + h / 2
+		};
+
+		pdf_polygon(pg, xy, 4, &p);
+		break;
+	}
+	}
+}
+
+/* An arrow pointing right, turned a quarter at a time anticlockwise. */
+static void
+s_arrow(struct pdf_page *pg, const struct symbol *s, double x, double y,
+    double w, double h, struct rgb c)
+{
+	static const double right[] = {
+		0, 0.38, 0.55, 0.38, 0.55, 0.12, 1, 0.5, 0.55, 0.88, 0.55,
+		0.62, 0, 0.62
+	};
+	struct paint p = solid(c);
+	double xy[NELEM(right)];
+	size_t i;
+
+	for (i = 0; i < NELEM(right); i += 2) {
+		double u = right[i], v = right[i + 1], t;
+		int k;
+
+		for (k = 0; k < s->turn; k++) {
+			t = u;
+			u = 1 - v;
+			v = t;
+		}
+		xy[i] = x + u * w;
+		xy[i + 1] = y + v * h;
+	}
+	pdf_polygon(pg, xy, (int)NELEM(right) / 2, &p);
+}
+
+static const struct symbol symbols[] = {
+	{ "nato-infantry", 1.5, s_nato, &parts[0], NULL, 0 },
+	{ "nato-light-infantry", 1.5, s_nato, &parts[0], &parts[7], 0 },
+	{ "nato-cavalry", 1.5, s_nato, &parts[1], NULL, 0 },
+	{ "nato-artillery", 1.5, s_nato, &parts[2], NULL, 0 },
+	{ "nato-armour", 1.5, s_nato, &parts[3], NULL, 0 },
+	{ "nato-engineer", 1.5, s_nato, &parts[4], NULL, 0 },
+	{ "nato-machine-gun", 1.5, s_nato, &parts[5], NULL, 0 },
+	{ "nato-motorized", 1.5, s_nato, &parts[9], NULL, 0 },
+	{ "club", 0.9, s_suit, NULL, NULL, 0 },
+	{ "diamond", 0.75, s_suit, NULL, NULL, 0 },
+	{ "heart", 0.9, s_suit, NULL, NULL, 0 },
+	{ "spade", 0.9, s_suit, NULL, NULL, 0 },
+	{ "arrow-right", 1, s_arrow, NULL, NULL, 0 },
+	{ "arrow-up", 1, s_arrow, NULL, NULL, 1 },
+	{ "arrow-left", 1, s_arrow, NULL, NULL, 2 },
+	{ "arrow-down", 1, s_arrow, NULL, NULL, 3 },
+};
+
+const struct symbol *
+symbol_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < NELEM(symbols); i++)
+		if (strcmp(symbols[i].name, name) == 0)
+			return &symbols[i];
+	return NULL;
+}
+
+const char *const *
+symbol_names(void)
+{
+	static const char *names[NELEM(symbols) + 1];
+	size_t i;
+
+	for (i = 0; i < NELEM(symbols); i++)
+		names[i] = symbols[i].name;
+	return names;
+}
+
+double
+symbol_aspect(const struct symbol *s)
+{
+	return s->aspect;
+}
+
+void
+symbol_draw(struct pdf_page *pg, const void *arg, double x, double y,
+    double w, double h, struct rgb c)
+{
+	const struct symbol *s = arg;
+
+	s->draw(pg, s, x, y, w, h, c);
 }
 
 /* ---- hex: six values round a hexagon, clockwise from the top ---- */

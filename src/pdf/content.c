@@ -318,6 +318,72 @@ font_name(struct pdf *p, struct pdf_page *pg, int font)
 	return pg->fname[font];
 }
 
+/* Raw operators, as both writers put them. */
+static void
+op_raw(struct pdf_page *pg, const char *ops)
+{
+	if (pg->plain)
+		HPDF_Stream_WriteStr(((HPDF_PageAttr)pg->page->attr)->stream,
+		    ops);
+	else
+		put(&pg->out, ops, strlen(ops));
+}
+
+void
+op_actual_begin(struct pdf_page *pg, const char *text)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct sbuf sb = SBUF_INIT;
+	const char *s = text;
+
+	/* PDF 1.7, 14.9.4: a text string, UTF-16BE with its mark. */
+	sb_adds(&sb, "/Span <</ActualText <FEFF");
+	while (*s) {
+		long c = utf8_next(&s);
+
+		if (c < 0 || c > 0xffff)
+			c = 0xfffd;
+		sb_addc(&sb, hex[(c >> 12) & 15]);
+		sb_addc(&sb, hex[(c >> 8) & 15]);
+		sb_addc(&sb, hex[(c >> 4) & 15]);
+		sb_addc(&sb, hex[c & 15]);
+	}
+	sb_adds(&sb, ">>> BDC\n");
+	op_raw(pg, sb_str(&sb));
+	sb_release(&sb);
+}
+
+void
+op_actual_end(struct pdf_page *pg)
+{
+	op_raw(pg, "EMC\n");
+}
+
+void
+op_text_hidden(struct pdf_page *pg, double pct)
+{
+	double v[] = { pct };
+
+	if (pg->plain) {
+		HPDF_Page_SetTextRenderingMode(pg->page, HPDF_INVISIBLE);
+		HPDF_Page_SetHorizontalScalling(pg->page, (HPDF_REAL)pct);
+		return;
+	}
+	PUTS(&pg->out, "3 Tr\n");
+	OP(pg, v, "Tz\n");
+}
+
+void
+op_text_plain(struct pdf_page *pg)
+{
+	if (pg->plain) {
+		HPDF_Page_SetTextRenderingMode(pg->page, HPDF_FILL);
+		HPDF_Page_SetHorizontalScalling(pg->page, 100);
+		return;
+	}
+	PUTS(&pg->out, "0 Tr\n100 Tz\n");
+}
+
 void
 op_font(struct pdf *p, struct pdf_page *pg, int font, double size)
 {

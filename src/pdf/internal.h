@@ -102,6 +102,17 @@ struct pdf {
 	struct pdf_img *img;	/* images, by file (image.c) */
 	int nimg, capimg;
 	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
+	struct pdf_icon *icon;	/* inline icons, PDF_ICON_BASE + index */
+	int nicon, capicon;
+};
+
+/* An inline icon (pdf_icon()): how it is drawn and what it reads as. */
+struct pdf_icon {
+	char *key, *label;
+	double aspect;		/* width / height */
+	int image;		/* a picture's id, or -1 */
+	pdf_icon_fn *draw;	/* else drawn by this */
+	const void *arg;
 };
 
 /* ---- content.c: operators ---- */
@@ -124,6 +135,14 @@ void op_restore(struct pdf_page *pg);
 void op_begin_text(struct pdf_page *pg);
 void op_end_text(struct pdf_page *pg);
 void op_font(struct pdf *p, struct pdf_page *pg, int font, double size);
+/* Text that is not painted (rendering mode 3), scaled across to pct
+ * percent, for what an icon reads as; op_text_plain() sets it back. */
+void op_text_hidden(struct pdf_page *pg, double pct);
+void op_text_plain(struct pdf_page *pg);
+/* Marked content that a text extractor reads as text (its
+ * /ActualText), whatever it draws; ended by op_actual_end(). */
+void op_actual_begin(struct pdf_page *pg, const char *text);
+void op_actual_end(struct pdf_page *pg);
 /* Shows NUL-terminated UTF-8 text, its baseline starting at x, y. */
 void op_text(struct pdf *p, struct pdf_page *pg, int font, double x,
     double y, const char *text);

@@ -122,6 +122,24 @@ void pdf_polygon(struct pdf_page *pg, const double *xy, int n,
 /* A pie slice: center and width in degrees clockwise from straight up. */
 void pdf_sector(struct pdf_page *pg, double cx, double cy, double r,
     double center, double width, const struct paint *pt);
+/*
+ * Inline icons: a picture that text holds as one character, measured,
+ * wrapped, shrunk and drawn with the words.  pdf_icon() gives the
+ * character for key (the same one for the same key in a document): a
+ * code point from PDF_ICON_BASE, past what libharu prints, so no text
+ * of the user's can mean it.  It is drawn aspect times as wide as it is
+ * high, its height the capitals' of the text's font and size, on the
+ * baseline: the picture image (pdf_image()'s id) when not -1, else by
+ * draw in the text's colour.  label is what it reads as, written over
+ * it in text that is not painted, so that pdftotext reads "[flame]".
+ */
+#define PDF_ICON_BASE	0xF0000L
+#define PDF_ICON_MAX	256
+typedef void pdf_icon_fn(struct pdf_page *pg, const void *arg, double x,
+    double y, double w, double h, struct rgb c);
+long pdf_icon(struct pdf *p, const char *key, const char *label,
+    double aspect, int image, pdf_icon_fn *draw, const void *arg);
+
 /* Text with its baseline starting at x, y. */
 void pdf_text(struct pdf *p, struct pdf_page *pg, int font, double pt,
     double x, double y, struct rgb c, const char *text, size_t len);

@@ -280,25 +280,32 @@ ssg_who(const char *w)
 }
 
 /* "Cavalry", "Line infantry and light infantry", lower-cased within a
- * sentence. */
+ * sentence; with icons, each type after its inline icon, named by its
+ * key ("{icon:cavalry} cavalry"): a card's template draws it. */
 static void
-who_text(struct sbuf *sb, unsigned who, int capital)
+who_text(struct sbuf *sb, unsigned who, int capital, int icons)
 {
-	const char *names[SSG_NTYPES];
+	const char *names[SSG_NTYPES], *keys[SSG_NTYPES];
 	int t, n = 0, i;
 
 	if (who == SSG_INFANTRY) {
+		if (icons)
+			sb_adds(sb, "{icon:infantry} ");
 		sb_adds(sb, capital ? "Infantry" : "infantry");
 		return;
 	}
 	for (t = 0; t < SSG_NTYPES; t++)
-		if (who & (1u << t))
+		if (who & (1u << t)) {
+			keys[n] = ssg_type_name[t];
 			names[n++] = ssg_type_label[t];
+		}
 	for (i = 0; i < n; i++) {
 		const char *s = names[i];
 
 		if (i > 0)
 			sb_adds(sb, i == n - 1 ? " and " : ", ");
+		if (icons)
+			sb_addf(sb, "{icon:%s} ", keys[i]);
 		if ((i > 0 || !capital) && s[0] >= 'A' && s[0] <= 'Z') {
 			sb_addc(sb, (char)(s[0] - 'A' + 'a'));
 			sb_adds(sb, s + 1);
@@ -320,7 +327,7 @@ roll_words(int roll)
 }
 
 static void
-roll_text(const struct ssg_effect *e, struct sbuf *sb)
+roll_text(const struct ssg_effect *e, struct sbuf *sb, int icons)
 {
 	const char *mod = e->mod > 0 ? "+" : "−";
 	int n = e->mod > 0 ? e->mod : -e->mod;
@@ -342,7 +349,7 @@ roll_text(const struct ssg_effect *e, struct sbuf *sb)
 		/* Terrain that lies on a stack helps that stack alone. */
 		sb_adds(sb, "In this stack, ");
 		if (e->who != SSG_ANY)
-			who_text(sb, e->who, 0);
+			who_text(sb, e->who, 0, icons);
 		else
 			sb_adds(sb, "every battalion");
 		sb_addf(sb, ": %s%d to %s.", mod, n, roll_words(e->roll));
@@ -357,17 +364,17 @@ roll_text(const struct ssg_effect *e, struct sbuf *sb)
 	if (e->who != SSG_ANY) {
 		if (e->roll == SSG_ROLL_DEFENSE)
 			sb_adds(sb, "Defending ");
-		who_text(sb, e->who, e->roll != SSG_ROLL_DEFENSE);
+		who_text(sb, e->who, e->roll != SSG_ROLL_DEFENSE, icons);
 		if (e->vs != SSG_ANY) {
 			sb_adds(sb, e->roll == SSG_ROLL_ATTACK ? " attacking " :
 			    " against ");
-			who_text(sb, e->vs, 0);
+			who_text(sb, e->vs, 0, icons);
 		}
 		sb_addf(sb, ": %s%d to %s.", mod, n, roll_words(e->roll));
 	} else if (e->vs != SSG_ANY) {
 		sb_adds(sb, e->roll == SSG_ROLL_DEFENSE ?
 		    "Against attacking " : "Against ");
-		who_text(sb, e->vs, 0);
+		who_text(sb, e->vs, 0, icons);
 		sb_addf(sb, ": %s%d to %s.", mod, n, roll_words(e->roll));
 	} else if (e->roll == SSG_ROLL_ATTACK) {
 		sb_addf(sb, "The attacking battalion: %s%d to the attack roll.",
@@ -385,11 +392,17 @@ roll_text(const struct ssg_effect *e, struct sbuf *sb)
 void
 ssg_effect_text(const struct ssg_effect *e, struct sbuf *sb)
 {
+	ssg_effect_text_as(e, 0, sb);
+}
+
+void
+ssg_effect_text_as(const struct ssg_effect *e, int icons, struct sbuf *sb)
+{
 	int n = e->mod > 0 ? e->mod : -e->mod;
 
 	switch (e->kind) {
 	case SSG_EF_ROLL:
-		roll_text(e, sb);
+		roll_text(e, sb, icons);
 		break;
 	case SSG_EF_EXTRA_ATTACK:
 		sb_addf(sb, "%d extra attack%s", n, n == 1 ? "" : "s");
@@ -399,17 +412,17 @@ ssg_effect_text(const struct ssg_effect *e, struct sbuf *sb)
 			sb_adds(sb, " for the attacking");
 			if (e->who != SSG_ANY) {
 				sb_addc(sb, ' ');
-				who_text(sb, e->who, 0);
+				who_text(sb, e->who, 0, icons);
 			}
 			sb_adds(sb, " battalion.");
 		} else if (e->defending) {
 			sb_adds(sb, " for the defending ");
 			if (e->who != SSG_ANY)
-				who_text(sb, e->who, 0);
+				who_text(sb, e->who, 0, icons);
 			sb_adds(sb, " battalion, if its first attack missed.");
 		} else if (e->who != SSG_ANY) {
 			sb_adds(sb, " with any ");
-			who_text(sb, e->who, 0);
+			who_text(sb, e->who, 0, icons);
 			sb_adds(sb, " battalion in any of your stacks.");
 		} else {
 			sb_adds(sb, " with any battalion.");
@@ -428,7 +441,7 @@ ssg_effect_text(const struct ssg_effect *e, struct sbuf *sb)
 				sb_adds(sb, " from the reserve");
 			if (e->who != SSG_ANY) {
 				sb_adds(sb, ", ");
-				who_text(sb, e->who, 0);
+				who_text(sb, e->who, 0, icons);
 				sb_adds(sb, " only");
 			}
 			sb_adds(sb, ".");

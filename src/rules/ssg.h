@@ -182,6 +182,10 @@ struct ssg_effect {
 
 /* The card text an effect prints, in a sentence of its own. */
 void ssg_effect_text(const struct ssg_effect *e, struct sbuf *out);
+/* The same, with icons: each unit type after its inline icon, named by
+ * the type's key ("{icon:cavalry} cavalry"), for a card to draw. */
+void ssg_effect_text_as(const struct ssg_effect *e, int icons,
+    struct sbuf *out);
 /* "+1", "−1" (a minus sign), "0": a modifier as a card prints it. */
 const char *ssg_signed(int mod, char buf[16]);
 /* The rules sentence a battalion card carries: the die, what destroys,

@@ -609,6 +609,43 @@ r_copies(const void *obj, struct batch *b, const struct rule *self)
 }
 
 /*
+ * A deck that prints no card (SPEC 8): a data file of a header only, an
+ * empty cards: list, or every card's copies 0.  An error at its data,
+ * not "nothing to print": a render that writes nothing must not exit 0
+ * beside the PDF of an earlier run.
+ */
+static void
+r_empty(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct deck *d = DECK(obj);
+	const struct node *at = d->data_n ? d->data_n : d->cards_n;
+	int i;
+
+	(void)b;
+	/* Without cards: or data: it is told as cards.data; a data file
+	 * that could not be read is told there too. */
+	if (at == NULL || (d->data_n && d->csv == NULL))
+		return;
+	if (d->ncards == 0) {
+		if (d->csv)
+			diag_at(L_ERROR, self->id, d->data,
+			    d->csv->head[0].line, 1, "holds a header row and "
+			    "no card; give a row a card under the header");
+		else
+			diag(L_ERROR, self->id, at, "the deck holds no card; "
+			    "give cards: a mapping a card");
+		return;
+	}
+	if (d->copies == 0)
+		return;		/* copies: 0 is the schema's to tell */
+	for (i = 0; i < d->ncards; i++)
+		if (d->card[i].copies != 0)
+			return;
+	diag(L_ERROR, self->id, at, "every card has copies 0, so the deck "
+	    "prints no card; give one card copies 1 or more");
+}
+
+/*
  * A column, or a key of the deck's cards, that the template prints
  * nowhere: a warning, once, where it is first named (a misspelt column
  * prints nothing).  name and copies are read by muster itself.
@@ -652,6 +689,7 @@ static const struct rule deck_rules[] = {
 	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
 	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches; a field no card has is told once, at the template", r_field },
 	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX) ", and a deck prints at most " STR(DECK_MAX_CARDS) " cards, copies counted", r_copies },
+	{ "cards.empty", "a deck prints at least one card: its data has a row under the header, or cards: a card, with copies above 0", r_empty },
 	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },
 	{ NULL, NULL, NULL }
 };

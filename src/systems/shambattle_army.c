@@ -66,6 +66,8 @@ static const struct skey k_army[] = {
 	K_STR("system", REQ),
 	K_STR("kind", REQ),
 	K_TEXT("name", REQ, "the army's name, such as Blue"),
+	K_TEXT("side", OPT, "the side it fights for, such as Crimson: its "
+	    "colour is the template's (without it, the army's name)"),
 	K_SEQH("units", REQ, 1, MAX_UNITS, k_unit,
 	    "the army's units, such as [{name: 1st Foot, type: infantry}]"),
 	K_SEQ("cities", OPT, 0, MAX_CITIES, k_city),
@@ -105,6 +107,8 @@ struct sb_army {
 	const struct node *root, *units_n, *cities_n, *brigades_n;
 	const struct node *divisions_n;
 	const char *name;
+	const char *side;	/* its side: side:, else its name */
+	const struct node *side_n;	/* side:, or NULL */
 	struct sb_unit unit[MAX_UNITS];
 	int nunits;
 	int sp;			/* the army's total */
@@ -125,6 +129,9 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	(void)b;
 	army->root = root;
 	army->name = get_str(root, "name", "(unnamed)");
+	army->side = get_str(root, "side", army->name);
+	army->side_n = GOOD(node_get(root, "side")) ? node_get(root, "side") :
+	    NULL;
 	army->units_n = node_get(root, "units");
 	army->cities_n = node_get(root, "cities");
 	army->brigades_n = node_get(root, "brigades");
@@ -525,7 +532,8 @@ num(struct record *r, const char *key, int v)
 }
 
 static const char *const counter_fields[] = {
-	"name", "army", "type", "type.label", "nato", "base", "sp", "move",
+	"name", "army", "side", "type", "type.label", "nato", "base", "sp",
+	"move",
 	"range", "fire", "close", "dice", "factors", "bonus", "general", NULL
 };
 
@@ -587,6 +595,10 @@ emit_counters(const void *obj, struct emitter *e)
 			rec_label(r, u->name, u->map);
 			rec_set(r, "name", u->name);
 			rec_set(r, "army", a->name);
+			rec_set(r, "side", a->side);
+			if (a->side_n)
+				rec_set_place(r, "side", a->side_n->file,
+				    a->side_n->line, a->side_n->col);
 			rec_set(r, "type", sb_types[u->type].name);
 			rec_set(r, "type.label", sb_types[u->type].label);
 			rec_set(r, "nato", sb_types[u->type].nato);
@@ -626,7 +638,7 @@ emit_counters(const void *obj, struct emitter *e)
 }
 
 static const char *const roster_fields[] = {
-	"name", "part", "sp", "sp.max", "exhaustion", "generals",
+	"name", "side", "part", "sp", "sp.max", "exhaustion", "generals",
 	"unit.{1.." STR(ROSTER_ROWS) "}.{name,type,bases,sp,move,range,fire,"
 	    "close,note}",
 	"city.{1.." STR(ROSTER_CITIES) "}.{name,garrison,sp}",
@@ -821,6 +833,10 @@ emit_roster(const void *obj, struct emitter *e)
 		record_clear(r);
 		rec_label(r, a->name, a->root);
 		rec_set(r, "name", a->name);
+		rec_set(r, "side", a->side);
+		if (a->side_n)
+			rec_set_place(r, "side", a->side_n->file,
+			    a->side_n->line, a->side_n->col);
 		if (parts > 1)
 			rec_setf(r, "part", "%d of %d", part + 1, parts);
 		else
@@ -871,6 +887,8 @@ static const char starter[] =
     "system: shambattle\n"
     "kind: army\n"
     "name: My army\n"
+    "side: Blue                # its colour on the counters: Blue or Red in\n"
+    "                          # the shipped templates, or a template's sides:\n"
     "units:\n"
     "  - {name: General Grey, type: general}\n"
     "  - {name: 1st Foot, type: infantry}\n"

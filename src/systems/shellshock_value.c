@@ -57,6 +57,39 @@ struct refs {
 	int full;		/* more were offered than it holds */
 };
 
+/*
+ * The game a YAML file's first document names at the top (its
+ * "system:" line), into buf; "" when it names none there.  A folder
+ * given to --against may hold other games' units beside Shellshock's:
+ * they are passed over unread, with one note, rather than loaded,
+ * checked and refused one by one.
+ */
+static const char *
+file_system(const char *path, char *buf, size_t size)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return buf;
+	while (n++ < 200 && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "---", 3) == 0 && n > 1)
+			break;
+		if (strncmp(line, "system:", 7) == 0) {
+			char *s = line + 7;
+
+			s += strspn(s, " \t\"'");
+			s[strcspn(s, " \t\r\n\"'#")] = '\0';
+			snprintf(buf, size, "%s", s);
+			break;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
 /* Adds the cards of path (a file or a folder) to r.  0, or -1 with the
  * reason reported. */
 static int
@@ -67,12 +100,23 @@ add_refs(struct batch *b, const char *path, struct refs *r)
 	struct inputs in = INPUTS_INIT;
 	const struct loaded *ld;
 	const struct ss_unit *u;
+	struct sbuf others = SBUF_INIT;
+	char sys[64];
 	size_t i;
-	int n, d, rc = 0;
+	int n, d, rc = 0, skipped = 0;
 
 	if (inputs_add(&in, path) < 0)
 		return -1;
 	for (i = 0; i < in.n; i++) {
+		/* In a folder, another game's file is passed over. */
+		if (strcmp(in.v[i], path) != 0 &&
+		    *file_system(in.v[i], sys, sizeof(sys)) &&
+		    strcmp(sys, "shellshock") != 0) {
+			if (skipped++ < 3)
+				sb_addf(&others, "%s%s", skipped > 1 ? ", " : "",
+				    in.v[i]);
+			continue;
+		}
 		if ((ld = system_ref(b, in.v[i], NULL, "shellshock.unit",
 		    "shellshock", kinds, &n)) == NULL) {
 			rc = -1;
@@ -90,6 +134,12 @@ add_refs(struct batch *b, const char *path, struct refs *r)
 				r->set.u[r->set.n++] = u;
 		}
 	}
+	if (skipped)
+		diag_at(L_NOTE, "shellshock.unit", path, 0, 0, "passed over %d "
+		    "file%s of other games (%s%s): the reference set is "
+		    "Shellshock's units", skipped, skipped == 1 ? "" : "s",
+		    sb_str(&others), skipped > 3 ? ", ..." : "");
+	sb_release(&others);
 	inputs_free(&in);
 	return rc;
 }
@@ -688,7 +738,7 @@ ss_value_run(int argc, char **argv)
 	struct refs *r = NULL;
 	struct ss_rating *v = NULL;
 	struct report *rp;
-	struct batch *b = NULL;
+	struct batch *b = NULL, *rb = NULL;
 	int rc, i;
 	size_t k;
 	char *dir = NULL;
@@ -719,9 +769,13 @@ ss_value_run(int argc, char **argv)
 	if (rc)
 		goto out;
 	b = batch_new();
+	/* The reference set in a batch of its own: a unit valued is not
+	 * printed with the reference units, and sharing a card index with
+	 * one of them is no concern of its. */
+	rb = batch_new();
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
-	if ((rc = load_refs(b, &o, r, &dir)) != 0)
+	if ((rc = load_refs(rb, &o, r, &dir)) != 0)
 		goto out;
 	/* Every input loaded before anything is printed: a file that is
 	 * not Shellshock's is told alone (the batch keeps what it read). */
@@ -751,5 +805,7 @@ out:
 	free(dir);
 	if (b)
 		batch_free(b);
+	if (rb)
+		batch_free(rb);
 	return rc;
 }

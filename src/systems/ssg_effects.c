@@ -326,6 +326,12 @@ ssg_effects_check(const struct node *list, const char *rule)
 void
 ssg_effects_text(const struct ssg_effects *fx, struct sbuf *sb)
 {
+	ssg_effects_text_as(fx, 0, sb);
+}
+
+void
+ssg_effects_text_as(const struct ssg_effects *fx, int icons, struct sbuf *sb)
+{
 	int i;
 
 	for (i = 0; i < fx->n; i++) {
@@ -333,6 +339,6 @@ ssg_effects_text(const struct ssg_effects *fx, struct sbuf *sb)
 			continue;
 		if (sb->len)
 			sb_addc(sb, '\n');
-		ssg_effect_text(&fx->e[i], sb);
+		ssg_effect_text_as(&fx->e[i], icons, sb);
 	}
 }

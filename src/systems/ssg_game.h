@@ -65,6 +65,9 @@ void ssg_effects_load(const struct node *list, struct ssg_effects *fx);
 void ssg_effects_check(const struct node *list, const char *rule);
 /* The card text of every well-formed effect, one sentence each. */
 void ssg_effects_text(const struct ssg_effects *fx, struct sbuf *sb);
+/* With each unit type after its inline icon (ssg_effect_text_as()). */
+void ssg_effects_text_as(const struct ssg_effects *fx, int icons,
+    struct sbuf *sb);
 
 /* ---- the kinds and the odds command ---- */
 

@@ -267,7 +267,9 @@ emit_tactics(const void *obj, struct emitter *e)
 		sb_reset(&sb);
 		if (t->text_n && !t->text_n->bad)
 			sb_adds(&sb, t->text_n->str);
-		ssg_effects_text(&t->fx, &sb);
+		/* The unit types the rules name, each after its icon: the
+		 * template maps the types' keys onto pictures. */
+		ssg_effects_text_as(&t->fx, 1, &sb);
 		rec_set(r, "text", sb_str(&sb));
 		rec_setf(r, "count", "%d", t->count);
 		emit_card(e, t->count);

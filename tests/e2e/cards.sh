@@ -36,12 +36,19 @@ has "$C/et.txt" "When it wins, draw a card." "cards: a quoted comma"
 has "$C/et.txt" "When it is burned, return it to your hand." "cards: a quoted line break"
 nback=$(pdftotext "$C/et.pdf" - | grep -c "EMBER & TIDE")
 [ "$nback" = 40 ] && ok || bad "cards: $nback backs with the crest's title, want 40"
+# Inline icons in the rules text: read as their names in brackets, in
+# their place among the words (the pictures and the built-in diamond).
+has "$C/et.txt" "Burn every [leaf] card in play." "cards: an inline icon read as [leaf]"
+has "$C/et.txt" "Your other [flame] cards get +1 power." "cards: an inline icon read as [flame]"
+has "$C/et.txt" "Gain 1 [spark]." "cards: a built-in symbol read as [spark]"
 # Five pictures (four elements and the crest), each with its soft mask
 # (pdfimages names a mask by its image's object): five objects, placed
 # 40 x 2 on the fronts (the large one and the badge) and 40 on the
-# backs, each placement listed with its mask.
+# backs, and 8 times as inline icons in the rules text (Hearth Warden's
+# flame twice, Wildfire's, Tidal Wave's, Earthquake's, Overgrowth's,
+# Bloom's and Elder Oak's once): 128, each listed with its mask.
 got=$(images "$C/et.pdf")
-[ "$got" = "5 240" ] && ok || bad "cards: images (objects, placements) are $got, want 5 240"
+[ "$got" = "5 256" ] && ok || bad "cards: images (objects, placements) are $got, want 5 256"
 pdffonts "$C/et.pdf" > "$C/fonts" 2>&1
 if awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' "$C/fonts"; then ok; else bad "cards: a font not embedded"; fi
 # The same file every run.
@@ -51,7 +58,7 @@ cmp -s "$C/et.pdf" "$C/et2.pdf" && ok || bad "cards: two renders of the example 
 # --- the plain writer draws the pictures too ---
 MUSTER_PDF_PLAIN=1 "$muster" render --paper a4 --backs duplex-long --bleed 3 -o "$C/plain.pdf" $ET >/dev/null 2>&1
 got=$(images "$C/plain.pdf")
-[ "$got" = "5 240" ] && ok || bad "cards: the plain writer's images are $got, want 5 240"
+[ "$got" = "5 256" ] && ok || bad "cards: the plain writer's images are $got, want 5 256"
 pdftoppm -r 50 -f 1 -l 2 "$C/et.pdf" "$C/fast"
 pdftoppm -r 50 -f 1 -l 2 "$C/plain.pdf" "$C/plain"
 cmp -s "$C/fast-01.ppm" "$C/plain-01.ppm" && cmp -s "$C/fast-02.ppm" "$C/plain-02.ppm" && ok ||
@@ -65,7 +72,7 @@ has "$C/boxes" "Page 1 TrimBox: 8.50 8.50 187.09 257.95" "cards: single, the tri
 has "$C/boxes" "Page 1 BleedBox: 0.00 0.00 195.59 266.46" "cards: single, the bleed the page"
 pdftotext -f 2 -l 2 "$C/single.pdf" - > "$C/p2.txt"
 has "$C/p2.txt" "EMBER & TIDE" "cards: single, the back after its front"
-[ "$(images "$C/single.pdf")" = "5 240" ] && ok || bad "cards: single, images $(images "$C/single.pdf")"
+[ "$(images "$C/single.pdf")" = "5 256" ] && ok || bad "cards: single, images $(images "$C/single.pdf")"
 
 # --- gutter-fold: each back beside its front ---
 expect 0 "cards: gutter-fold" -- "$muster" render --paper letter --layout gutter-fold -o "$C/gutter.pdf" $ET
@@ -84,21 +91,33 @@ npng=$(ls "$C/png" | grep -c '^ember-tide-[0-9][0-9][0-9]\.png$')
 # on the back, the crest's red half above and blue half below.
 got=$(pix "$C/png/ember-tide-001.png" 62 62 62 50 | tr '\n' ' ')
 [ "$got" = "124 173 #e67e22 #c0392b " ] && ok || bad "cards: png, Kindle's picture: $got"
-got=$(pix "$C/png/ember-tide-001-back.png" 62 50 75 80 | tr '\n' ' ')
+got=$(pix "$C/png/ember-tide-back.png" 62 50 75 80 | tr '\n' ' ')
 [ "$got" = "124 173 #c0392b #2e86c1 " ] && ok || bad "cards: png, the back's crest: $got"
 [ -s "$C/png/ember-tide-sheet-1.png" ] && ok || bad "cards: png, no Tabletop Simulator sheet"
 
 # --- --only, --copies, --template take a deck of any game too ---
 expect 0 "cards: --only and --copies" -- "$muster" render --only "Phoenix,Cairn" --copies 2 -o "$C/only.pdf" $ET
 has "$t/out" "1 page, 6 cards" "cards: Phoenix once and Cairn twice, each twice"
+# The deck's text names the icons of its own template: a template over
+# it gives them too, here as built-in symbols (no pictures); one that
+# does not is told at each card whose text names one.
+cat > "$C/bare.yaml" <<'EOF'
+template: bare
+extends: cards-poker
+renders: cards.card
+EOF
+expect 1 "cards: --template without the deck's icons" -- "$muster" render --template "$C/bare.yaml" -o "$C/bare.pdf" $ET
+has "$t/err" "decks/ember-tide/cards.csv:6:1: error: card 'Wildfire': text 'text' names icon 'leaf', which is neither in the icons: of template 'bare' nor a built-in symbol" "cards: an icon the template lacks, told at the card's row"
+[ ! -e "$C/bare.pdf" ] && ok || bad "cards: a render with an unknown icon wrote a PDF"
 cat > "$C/mine.yaml" <<'EOF'
 template: mine
 extends: cards-poker
 renders: cards.card
+icons: {flame: heart, tide: diamond, stone: spade, leaf: club, spark: arrow-up}
 EOF
 expect 0 "cards: --template over the deck's own" -- "$muster" render --template "$C/mine.yaml" -o "$C/mine.pdf" $ET
 pdftotext "$C/mine.pdf" - | tr -s '\n ' '  ' > "$C/mine.txt"
-has "$C/mine.txt" "Gain 1 spark." "cards: --template prints the deck's fields"
+has "$C/mine.txt" "Gain 1 [spark]." "cards: --template prints the deck's fields, its own icons in them"
 [ "$(images "$C/mine.pdf")" = "0 0" ] && ok || bad "cards: --template without pictures still shows some"
 
 # --- a picture goes in once: 66 cards with a logo each, against none ---

@@ -158,7 +158,7 @@ pdftotext -f 1 -l 1 "$t/pdfx/mpc.pdf" - | grep -c Kindle > "$t/count"
 has "$t/count" "1" "mpc: the front first"
 expect 0 "--vendor tgc" -- "$muster" render --vendor tgc --only Kindle -d "$t/pdfx/tgc" "$t/pdfx/ember-tide.yaml"
 has "$t/out" "3 cards with backs at 300 dpi" "tgc: PNG faces and backs at 300 dpi"
-for f in ember-tide-001.png ember-tide-003.png ember-tide-001-back.png; do
+for f in ember-tide-001.png ember-tide-003.png ember-tide-back.png; do
 	if [ "$(pix "$t/pdfx/tgc/$f" | head -1)" = "825 1125" ]; then ok; else
 		bad "tgc: $f is $(pix "$t/pdfx/tgc/$f" | head -1), want 825 x 1125"; fi
 done

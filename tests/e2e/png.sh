@@ -31,10 +31,11 @@ if [ "$4" != "#ffffff" ] && [ "$5" != "#ffffff" ] && [ "$4" != "$5" ]; then ok; 
 # Backs and bleed: 69 x 94 mm at 100 dpi is 272 x 370 pixels.
 expect 0 "png with backs and bleed" -- "$muster" render --format png --dpi 100 --bleed 3 \
     --backs duplex-long -d "$t/png" decks/tactics.yaml
+# Every card's back is the same picture: one tactics-back.png, not 51.
 nimg=$(ls "$t/png" | grep -c '^tactics-[0-9][0-9][0-9]-back\.png$')
-if [ "$nimg" = 51 ]; then ok; else bad "png with backs: $nimg back images, want 51"; fi
-if [ "$(pix "$t/png/tactics-001-back.png" | head -1)" = "272 370" ]; then ok; else
-	bad "a back with bleed is $(pix "$t/png/tactics-001-back.png" | head -1), want 272 370"; fi
+if [ "$nimg" = 0 ] && [ -s "$t/png/tactics-back.png" ]; then ok; else bad "png with backs: $nimg back images and $(ls "$t/png" | grep -c '^tactics-back\.png$') tactics-back.png, want 0 and 1"; fi
+if [ "$(pix "$t/png/tactics-back.png" | head -1)" = "272 370" ]; then ok; else
+	bad "a back with bleed is $(pix "$t/png/tactics-back.png" | head -1), want 272 370"; fi
 # The Tabletop Simulator sheet holds the cards at their trim, no bleed:
 # 63 x 88 mm at 100 dpi is 248 x 346 pixels (248.03, 346.46), aspect
 # 0.717 as the card's 0.716, where the bleed made cells of 272 x 370
@@ -62,7 +63,7 @@ assert names[0] == "IHDR" and names.index("pHYs") < names.index("IDAT"), names
 print(phys)
 PY
 }
-for f in tactics-001.png tactics-001-back.png tactics-sheet-1.png; do
+for f in tactics-001.png tactics-back.png tactics-sheet-1.png; do
 	got=$(phys "$t/png/$f" 2>&1)
 	[ "$got" = "3937 3937 1" ] && ok || bad "png: $f pHYs is '$got', want 3937 3937 1 (100 dpi)"
 done
@@ -94,3 +95,33 @@ if ls "$t/png" | grep -q '^broken.*png'; then bad "a broken unit wrote images"; 
 expect 2 "png with -o" -- "$muster" render --format png -o "$t/png/x.pdf" decks/tactics.yaml
 has "$t/err" "--format png writes a folder of images: give -d DIR, not -o" "png -o told"
 rm -rf "$t/png"
+
+# --- --format tts: the PNGs and sheets, and beside them a Tabletop
+# Simulator saved object (tests/tts_check.py holds it to the game's
+# structure); the back once; a unit's folder gets no deck ---
+rm -rf "$t/tts"
+expect 0 "tts of a deck" -- "$muster" render --format tts --dpi 40 -d "$t/tts" decks/tactics.yaml
+has "$t/out" "$t/tts/tactics.json, the deck for Tabletop Simulator's Saved Objects" "tts: the saved object told"
+if /usr/bin/python3 tests/tts_check.py "$t/tts/tactics.json" 51 >"$t/ttsc" 2>&1; then ok; else bad "tts: $(cat "$t/ttsc")"; fi
+/usr/bin/python3 - "$t/tts/tactics.json" <<'PY' && ok || bad "tts: the cards' names and texts"
+import json, sys
+d = json.load(open(sys.argv[1]))["ObjectStates"][0]
+c = d["ContainedObjects"]
+assert c[0]["Nickname"] == "Square Formation", c[0]
+assert "[cavalry] Cavalry attacking [line] line infantry" in c[0]["Description"], c[0]
+assert "action: action" not in c[0]["Description"], c[0]
+assert d["CustomDeck"]["1"]["BackURL"].endswith("/tactics-back.png"), d["CustomDeck"]
+PY
+nimg=$(ls "$t/tts" | grep -c 'back\.png$')
+[ "$nimg" = 1 ] && ok || bad "tts: $nimg back images, want one for 51 cards"
+# 102 cards: two sheets of 69, the second deck's cards 200 and on.
+expect 0 "tts of two sheets" -- "$muster" render --format tts --copies 2 --dpi 36 -d "$t/tts" decks/tactics.yaml
+if /usr/bin/python3 tests/tts_check.py "$t/tts/tactics.json" 102 >"$t/ttsc" 2>&1; then ok; else bad "tts: $(cat "$t/ttsc")"; fi
+has "$t/ttsc" "102 cards on 2 sheets" "tts: 102 cards on two sheets"
+# The checker can fail: a deck that is not a DeckCustom.
+sed 's/"DeckCustom"/"Deck"/' "$t/tts/tactics.json" > "$t/tts/bad.json"
+if /usr/bin/python3 tests/tts_check.py "$t/tts/bad.json" >/dev/null 2>&1; then bad "tts_check passes a Deck"; else ok; fi
+# A unit's folder: cards and counters, no sheet and no saved object.
+expect 0 "tts of a unit folder" -- "$muster" render --format tts --dpi 40 -d "$t/tts" units/shock
+has "$t/out" "no Tabletop Simulator sheet: a unit's cards are no deck" "tts: a unit folder told it has no deck"
+if ls "$t/tts" | grep -q '^shock-sheet\|^shock\.json'; then bad "tts: a unit folder wrote a deck sheet"; else ok; fi

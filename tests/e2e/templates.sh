@@ -67,3 +67,13 @@ if grep -qE '^  cv(\.| )' "$t/out"; then bad "--elements lists removed elements"
 expect 2 "templates --elements of no template" -- "$muster" templates --elements nonesuch
 has "$t/err" "template 'nonesuch' is not in" "--elements names a missing template"
 expect 2 "templates --elements with --fields" -- "$muster" templates --elements shellshock-card --fields
+
+# --- MUSTER_TEMPLATES may be a project's folder: its decks and units
+# beside its templates are passed over with one note, not refused ---
+mkdir -p "$t/mixtmpl"
+cp templates/cards-poker.yaml units/shambattle/blue.yaml decks/tactics.yaml decks/ember-tide.yaml "$t/mixtmpl/"
+expect 0 "templates in a folder of mixed kinds" -- env MUSTER_TEMPLATES="$t/mixtmpl" "$muster" templates
+has "$t/out" "cards-poker" "a template in a mixed folder listed"
+if grep -q "^blue \|^tactics \|^ember-tide " "$t/out"; then bad "a unit or deck listed as a template"; else ok; fi
+has "$t/err" "note: passed over 3 files in the template folders that are not a template" "the files of other kinds told once"
+[ "$(grep -c . "$t/err")" = 1 ] && ok || bad "MUSTER_TEMPLATES with other kinds: $(cat "$t/err")"
