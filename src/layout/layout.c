@@ -423,6 +423,18 @@ faint(struct rgb c)
 	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
 }
 
+/*
+ * Text fitting's budget a card (SPEC 8): bytes of text measured, every
+ * size tried and every breaking counted.  The shipped cards measure a
+ * few hundred each; a box of 2,000 characters shrunk from 40 pt to the
+ * size it fits measures some 14,000, so 140 such boxes fit the budget.
+ * 1,999 of them measured 29 million a card (13 ns a byte: 0.4 s a card,
+ * and a deck may print 10,000 cards).
+ * Past it the card's text is an error (render.budget, naming the element
+ * that went past) and no more of it is fitted.
+ */
+#define TEXT_BUDGET 2000000ULL
+
 void
 draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
@@ -434,8 +446,22 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	long cp;
 	int none, cut, fid = d->font[e->font];
 
-	if (*text == '\0')
+	if (*text == '\0' || d->over)
 		return;
+	if (pdf_measured(d->pdf) - d->measured > TEXT_BUDGET) {
+		char lb[64];
+
+		d->over = 1;
+		card_diag(d, L_ERROR, "render.budget",
+		    "card '%s': fitting the text of '%s' goes past the "
+		    "%llu million characters a card's text may measure (each "
+		    "size tried counts); it and the rest of the card's text "
+		    "are not drawn: give the card fewer text boxes, less "
+		    "text, or a pt nearer its min_pt",
+		    shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
+		    TEXT_BUDGET / 1000000);
+		return;
+	}
 	cp = pdf_missing_glyph(d->pdf, fid, text);
 	if (cp) {
 		char lb[64], tx[64];
@@ -1067,6 +1093,7 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 	d.t = t;
 	d.r = r;
 	d.font = font;
+	d.measured = pdf_measured(l->pdf);
 	d.w = g->sheet.card_w;
 	d.h = g->sheet.card_h;
 	/*

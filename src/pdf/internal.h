@@ -95,6 +95,7 @@ struct pdf {
 	struct pdf_img *img;	/* images, by file (image.c) */
 	int nimg, capimg;
 	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
+	unsigned long long measured;	/* bytes of text measured, ever */
 };
 
 /* ---- content.c: operators ---- */

@@ -35,6 +35,13 @@ long pdf_missing_glyph(struct pdf *p, int font, const char *text);
 /* Width of text (one line) at pt points. */
 double pdf_text_width(struct pdf *p, int font, double pt, const char *text,
     size_t len);
+/* The same in thousandths of the size, before scaling: the widths of two
+ * pieces of a line add up to the line's (pdf_text_width() is this times
+ * pt / 1000), so a line can be measured a word at a time. */
+long pdf_text_units(struct pdf *p, int font, const char *text, size_t len);
+/* Bytes of text measured so far (both functions above, and fitting): the
+ * work text fitting did, for a budget. */
+unsigned long long pdf_measured(const struct pdf *p);
 
 /* The document information's Title. */
 void pdf_set_title(struct pdf *p, const char *title);
