@@ -604,24 +604,26 @@ draw_image(struct draw *d, const struct elem *e)
 	}
 	sb_adds(&file, path_beside(at, path.buf, beside, sizeof(beside)));
 	deps_note(file.buf);
-	id = pdf_image(d->pdf, file.buf, &iw, &ih, why, sizeof(why));
-	lb = shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));
-	if (id < 0) {
-		char tag[64];
-
-		snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
-		if (!seen(d->l, at ? at : "", tag))
-			diag_at(L_ERROR, "render.image", at ? at : d->t->file,
-			    line, col, "card '%s': image '%s' %s", lb, path.buf,
-			    why);
-		goto out;
-	}
 	x0 = DX(d, e->x);
 	x1 = DX(d, e->x + e->w);
 	y0 = DY(d, e->y + e->h);
 	y1 = DY(d, e->y);
 	bw = x1 - x0;
 	bh = y1 - y0;
+	/* Read at the size it prints (pdf_image_at). */
+	id = pdf_image_at(d->pdf, file.buf, bw, bh, e->fit == FIT_COVER, &iw,
+	    &ih, why, sizeof(why));
+	lb = shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));
+	if (id < 0) {
+		char tag[64];
+
+		snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
+		if (!seen(d->l, at ? at : "", tag))
+			diag_at(L_ERROR, id == -2 ? "render.budget" :
+			    "render.image", at ? at : d->t->file, line, col,
+			    "card '%s': image '%s' %s", lb, path.buf, why);
+		goto out;
+	}
 	if (bw <= 0 || bh <= 0)
 		goto out;
 	/* contain: the whole image, its aspect kept; cover: the box

@@ -96,6 +96,7 @@ struct pdf {
 	int nimg, capimg;
 	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
 	unsigned long long measured;	/* bytes of text measured, ever */
+	double decoded;		/* pixels its images decoded (image.c) */
 };
 
 /* ---- content.c: operators ---- */
