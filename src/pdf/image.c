@@ -334,11 +334,32 @@ struct sink {
 	struct zout col, al;
 	unsigned char *tmp, *tmpa;	/* a row of colour, of alpha */
 	unsigned char *kc, *ka;		/* kept: CMYK and alpha */
+	/* A photograph (a grey or RGB JPEG, shrunk) goes back in as a
+	 * JPEG: deflated, its noise took seconds and more bytes than the
+	 * file. */
+	int dct;
+	struct jpeg_compress_struct jc;
+	struct jpeg_error_mgr jerr;
+	unsigned char *jbuf;
+	unsigned long jlen;
 };
+
+/* Quality of a shrunk JPEG written again (libjpeg's scale, 1-100). */
+#define JPEG_QUALITY	92
+
+/* libjpeg fails writing to memory only when memory fails: as xmalloc. */
+static void
+jpeg_write_fail(j_common_ptr cinfo)
+{
+	char msg[JMSG_LENGTH_MAX];
+
+	(*cinfo->err->format_message)(cinfo, msg);
+	fatal("libjpeg: %s", msg);
+}
 
 static int
 sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
-    int c, int alpha, int invert)
+    int c, int alpha, int invert, int dct)
 {
 	memset(s, 0, sizeof(*s));
 	s->p = p;
@@ -352,6 +373,21 @@ sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
 	s->keep = s->cmyk && c == 3 && alpha;
 	s->tmp = xmalloc((size_t)w * 4);
 	s->tmpa = xmalloc((size_t)w);
+	if (dct && !s->cmyk && !alpha && (c == 1 || c == 3)) {
+		s->dct = 1;
+		s->jc.err = jpeg_std_error(&s->jerr);
+		s->jerr.error_exit = jpeg_write_fail;
+		jpeg_create_compress(&s->jc);
+		jpeg_mem_dest(&s->jc, &s->jbuf, &s->jlen);
+		s->jc.image_width = (JDIMENSION)w;
+		s->jc.image_height = (JDIMENSION)h;
+		s->jc.input_components = c;
+		s->jc.in_color_space = c == 3 ? JCS_RGB : JCS_GRAYSCALE;
+		jpeg_set_defaults(&s->jc);
+		jpeg_set_quality(&s->jc, JPEG_QUALITY, TRUE);
+		jpeg_start_compress(&s->jc, TRUE);
+		return 0;
+	}
 	if (s->keep) {
 		s->kc = xmalloc((size_t)w * h * 4);
 		s->ka = xmalloc((size_t)w * h);
@@ -365,6 +401,9 @@ sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
 static void
 sink_free(struct sink *s)
 {
+	if (s->dct)
+		jpeg_destroy_compress(&s->jc);
+	free(s->jbuf);
 	zout_free(&s->col);
 	zout_free(&s->al);
 	free(s->tmp);
@@ -384,6 +423,13 @@ sink_row(struct sink *s, const unsigned char *row)
 
 	if (s->rows >= s->h)
 		return 0;	/* never more rows than it has */
+	if (s->dct) {
+		JSAMPROW r = (JSAMPROW)(uintptr_t)row;
+
+		jpeg_write_scanlines(&s->jc, &r, 1);
+		s->rows++;
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < s->c; k++)
 			col[i * (size_t)s->c + (size_t)k] = s->invert ?
@@ -455,6 +501,17 @@ sink_close(struct sink *s, struct pdf_img *im, char *why, size_t wl)
 		snprintf(why, wl, "is a damaged or truncated image (%lu rows of "
 		    "%lu); save it again", s->rows, s->h);
 		return NULL;
+	}
+	if (s->dct) {
+		jpeg_finish_compress(&s->jc);
+		if ((d = new_image(p, s->w, s->h, s->c == 3 ? "DeviceRGB" :
+		    "DeviceGray")) == NULL)
+			goto fail;
+		d->filter = HPDF_STREAM_FILTER_DCT_DECODE;
+		if (HPDF_Stream_Write(d->stream, s->jbuf, (HPDF_UINT)s->jlen) !=
+		    HPDF_OK)
+			goto fail;
+		return d;
 	}
 	if (s->keep) {
 		if (!s->opaque) {
@@ -745,7 +802,7 @@ png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
 		    "it again as 8-bit RGB or grey");
 		return -1;
 	}
-	if (sink_open(&j->sink, p, ow, oh, grey ? 1 : 3, alpha, 0) < 0) {
+	if (sink_open(&j->sink, p, ow, oh, grey ? 1 : 3, alpha, 0, 0) < 0) {
 		snprintf(why, wl, "cannot be embedded: out of memory");
 		return -1;
 	}
@@ -1051,7 +1108,7 @@ jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
 
 		if (sink_open(&e->sink, p, ceil_div(ji.output_width, g),
 		    ceil_div(ji.output_height, g), e->comps, 0,
-		    e->comps == 4 && e->adobe) < 0) {
+		    e->comps == 4 && e->adobe, 1) < 0) {
 			snprintf(why, wl, "cannot be embedded: out of memory");
 			jpeg_destroy_decompress(&ji);
 			return -1;
