@@ -881,6 +881,16 @@ test_image_shrunk_to_print(void **state)
 	assert_int_equal(count_in_pdf(p, "/Width 601"), 2);	/* and its mask */
 	assert_int_equal(count_in_pdf(p, "/Width 1500"), 1);
 	assert_int_equal(count_in_pdf(p, "/DCTDecode"), 1);
+	/* Cut short, found when most of it is written again (past
+	 * libjpeg's first 64 KB of output): refused, nothing left
+	 * dangling (ASan). */
+	free(j);
+	j = path_join(dir, "cut.jpg");
+	write_jpeg(j, 3000, 1200, JCS_RGB, 3, 0);
+	cut_file(j, file_size(j) * 9 / 10);
+	assert_true(pdf_image_at(p, j, 72, 72, 0, &w, &h, why,
+	    sizeof(why)) < 0);
+	assert_non_null(strstr(why, "damaged or truncated JPEG"));
 	pdf_free(p);
 	free(a);
 	free(b);

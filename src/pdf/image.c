@@ -340,9 +340,47 @@ struct sink {
 	int dct;
 	struct jpeg_compress_struct jc;
 	struct jpeg_error_mgr jerr;
-	unsigned char *jbuf;
-	unsigned long jlen;
+	struct jdest {
+		struct jpeg_destination_mgr pub;
+		unsigned char *b;	/* ours, freed with the sink */
+		size_t len, cap;
+	} jd;
 };
+
+/* libjpeg's output into a buffer of our own (jpeg_mem_dest's is freed
+ * and moved as it grows, and is ours only once compression finishes: a
+ * decoding that fails half way would leave it dangling). */
+static void
+jdest_init(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->cap = 65536;
+	d->b = xmalloc(d->cap);
+	d->pub.next_output_byte = d->b;
+	d->pub.free_in_buffer = d->cap;
+}
+
+static boolean
+jdest_empty(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->len = d->cap;
+	d->cap *= 2;
+	d->b = xrealloc(d->b, d->cap);
+	d->pub.next_output_byte = d->b + d->len;
+	d->pub.free_in_buffer = d->cap - d->len;
+	return TRUE;
+}
+
+static void
+jdest_term(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->len = d->cap - d->pub.free_in_buffer;
+}
 
 /* Quality of a shrunk JPEG written again (libjpeg's scale, 1-100). */
 #define JPEG_QUALITY	92
@@ -378,7 +416,10 @@ sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
 		s->jc.err = jpeg_std_error(&s->jerr);
 		s->jerr.error_exit = jpeg_write_fail;
 		jpeg_create_compress(&s->jc);
-		jpeg_mem_dest(&s->jc, &s->jbuf, &s->jlen);
+		s->jd.pub.init_destination = jdest_init;
+		s->jd.pub.empty_output_buffer = jdest_empty;
+		s->jd.pub.term_destination = jdest_term;
+		s->jc.dest = &s->jd.pub;
 		s->jc.image_width = (JDIMENSION)w;
 		s->jc.image_height = (JDIMENSION)h;
 		s->jc.input_components = c;
@@ -403,7 +444,7 @@ sink_free(struct sink *s)
 {
 	if (s->dct)
 		jpeg_destroy_compress(&s->jc);
-	free(s->jbuf);
+	free(s->jd.b);
 	zout_free(&s->col);
 	zout_free(&s->al);
 	free(s->tmp);
@@ -508,7 +549,7 @@ sink_close(struct sink *s, struct pdf_img *im, char *why, size_t wl)
 		    "DeviceGray")) == NULL)
 			goto fail;
 		d->filter = HPDF_STREAM_FILTER_DCT_DECODE;
-		if (HPDF_Stream_Write(d->stream, s->jbuf, (HPDF_UINT)s->jlen) !=
+		if (HPDF_Stream_Write(d->stream, s->jd.b, (HPDF_UINT)s->jd.len) !=
 		    HPDF_OK)
 			goto fail;
 		return d;
