@@ -236,7 +236,7 @@ fuzz: deps-check
 		fuzz_refs) seeds="tests/fuzz/seeds decks units tests/bad";; \
 		fuzz_csv) seeds="decks/ember-tide tests/bad/cards";; \
 		fuzz_image) seeds="tests/fuzz/images decks/ember-tide/icons \
-			tests/bad/cards tests/bad/bounded"; len=16384; \
+			tests/bad/cards"; len=16384; \
 			limits="-timeout=2 -rss_limit_mb=256";; \
 		fuzz_diag) seeds="tests/fuzz/seeds units decks tests/bad";; \
 		fuzz_preflight) seeds="tests/fuzz/pdf"; len=65536;; \
