@@ -195,6 +195,26 @@ record(struct parser *ps)
 	}
 }
 
+/* Each column name over CSV_MAX_NAME characters told (SPEC 8: text has
+ * at most 2,000): how many. */
+static int
+long_names(struct parser *ps, const struct csv *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < t->ncols; i++) {
+		size_t len = utf8_len(t->head[i].text);
+
+		if (len > CSV_MAX_NAME) {
+			bad(ps, t->head[i].line, t->head[i].col, "column %d's "
+			    "name is %zu characters; a column's name has at "
+			    "most %d", i + 1, len, CSV_MAX_NAME);
+			n++;
+		}
+	}
+	return n;
+}
+
 struct csv *
 csv_parse(const char *buf, size_t len, char sep, const char *file,
     const char *rule, struct arena *a, int *errors)
@@ -241,6 +261,8 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 			}
 			t->ncols = ps.ncells;
 			t->head = keep(&ps);
+			if (long_names(&ps, t) > 0)
+				goto fail;
 			continue;
 		}
 		if (ps.ncells > t->ncols) {

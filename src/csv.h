@@ -28,6 +28,7 @@ struct arena;
 /* Limits: a data file is a deck, not a database. */
 #define CSV_MAX_COLUMNS	100
 #define CSV_MAX_ROWS	10000
+#define CSV_MAX_NAME	2000	/* characters of a column's name */
 
 struct csv_cell {
 	const char *text;	/* NUL-terminated, quotes undone */

@@ -826,6 +826,9 @@ reader_next(struct reader *r, struct arena *a)
 			    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
 			    strcmp(tag, YAML_BOOL_TAG) == 0 ||
 			    strcmp(tag, YAML_NULL_TAG) == 0));
+			n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
+			    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+			    strcmp(tag, YAML_BOOL_TAG) == 0);
 			check_tag(n, tag);
 			/* "\0" in a quoted scalar: everything after would be
 			 * unseen by every check (a path, a key, system:). */

@@ -28,6 +28,7 @@ struct node {
 	unsigned char type;	/* enum node_type */
 	unsigned char plain;	/* scalar written without quotes or !!str */
 	unsigned char bad;	/* the schema found it wrong: accessors skip it */
+	unsigned char typed;	/* tagged !!int, !!float or !!bool: not text */
 	int line, col;		/* 1-based place of the node's first character */
 	const char *file;	/* the path it was read from (owned by the reader) */
 	const char *str;	/* scalar text, NUL-terminated */

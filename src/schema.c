@@ -168,6 +168,17 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 			mark_bad(n);
 			return 1;
 		}
+		/* name: !!int 5 says it is a number, not a name (a card's
+		 * other fields may be numbers). */
+		if (n->typed && !n->bad && (strcmp(k->name, "name") == 0 ||
+		    (strlen(path) > 5 && strcmp(path + strlen(path) - 5,
+		    ".name") == 0))) {
+			diag(L_ERROR, "yaml.type", n, "'%s' must be a name, "
+			    "text, not '%s' tagged as a number or a yes/no: "
+			    "leave the tag out", path, n->str);
+			mark_bad(n);
+			return 1;
+		}
 		if (text_too_long(n, k, path))
 			return 1;
 		if (k->oneof == NULL)

@@ -50,7 +50,8 @@ const struct rule core_rules[] = {
 	{ "render.colour", "a colour field gives a value that is neither in the template's palette nor a colour (warning)", NULL },
 	{ "render.pixels", "--format png would draw a card (with its bleed) over 100 megapixels at --dpi", NULL },
 	{ "render.side", "a side a card prints, as its {side} colour, is not one of the template's sides: (warning)", NULL },
-	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels or a JPEG of over 100 scans; one below 150 dpi at its printed size is a warning", NULL },
+	{ "render.budget", "fitting a card's text takes more than its budget of 2 million characters measured (each size tried counts; the rest of its text is not drawn), or a document's images would decode over 1,000 megapixels", NULL },
+	{ "render.image", "an image a card prints is missing, unreadable, not a PNG or JPEG, damaged, over 50 megapixels, a progressive JPEG of over 100 scans or 128 MiB of coefficients, or an interlaced PNG over 96 MiB at its printed size; one below 150 dpi at its printed size is a warning", NULL },
 	/* muster preflight's findings in any PDF (cmd_preflight.c). */
 	{ "preflight.summary", "what a file holds: pages and their size, fonts, colour spaces, pictures, ink, PDF/X (a note)", NULL },
 	{ "preflight.damaged", "the file's cross-reference data is damaged and was read by scanning it, or a content stream cannot be decoded (warning)", NULL },

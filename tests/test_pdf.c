@@ -961,6 +961,110 @@ test_pixel_cap(void **state)
 	assert_true(raster_too_big(2400, 2400.25, 300));
 }
 
+/*
+ * An image printed in a box is embedded with no more pixels than 1,200
+ * dpi there (PDF_IMAGE_DPI), by whole f x f blocks: 2,400 pixels in an
+ * inch (72 pt) are 2,400 dpi, f = floor(2400 / 1200) = 2, so 1,200 wide;
+ * 2,399 are f = floor(1.999) = 1, kept whole; 4,801 in half an inch are
+ * 9,602 dpi, f = 8, ceil(4801 / 8) = 601.  The same file at another
+ * size is another XObject; at the same, the same one.  w and h stay the
+ * file's size.  A JPEG shrunk goes in written again, not as its own
+ * bytes: 3,000 in an inch, f = 2, libjpeg's half: 1,500.
+ */
+static void
+test_image_shrunk_to_print(void **state)
+{
+	const char *dir = *state;
+	struct pdf *p = pdf_new();
+	char why[512], *a = path_join(dir, "2400.png"), *b = path_join(dir,
+	    "2399.png"), *c = path_join(dir, "4801.png"), *j = path_join(dir,
+	    "3000.jpg");
+	int w, h, id, id2;
+
+	write_png(a, 2400, 8, 2400, 8, 2, 8, 1);
+	write_png(b, 2399, 8, 2399, 8, 2, 8, 1);
+	write_png(c, 4801, 3, 4801, 3, 6, 8, 0);
+	write_jpeg(j, 3000, 16, JCS_RGB, 3, 0);
+	id = pdf_image_at(p, a, 72, 72, 0, &w, &h, why, sizeof(why));
+	assert_true(id >= 0);
+	assert_int_equal(w, 2400);
+	assert_int_equal(pdf_image_at(p, a, 72, 72, 0, &w, &h, why,
+	    sizeof(why)), id);
+	id2 = pdf_image_at(p, a, 144, 144, 0, &w, &h, why, sizeof(why));
+	assert_true(id2 >= 0 && id2 != id);
+	assert_true(pdf_image_at(p, b, 72, 72, 0, &w, &h, why,
+	    sizeof(why)) >= 0);
+	assert_true(pdf_image_at(p, c, 36, 36, 0, &w, &h, why,
+	    sizeof(why)) >= 0);
+	assert_true(pdf_image_at(p, j, 72, 72, 0, &w, &h, why,
+	    sizeof(why)) >= 0);
+	assert_int_equal(count_in_pdf(p, "/Width 1200"), 1);
+	assert_int_equal(count_in_pdf(p, "/Width 2400"), 1);	/* at 144 pt */
+	assert_int_equal(count_in_pdf(p, "/Width 2399"), 1);
+	assert_int_equal(count_in_pdf(p, "/Width 601"), 2);	/* and its mask */
+	assert_int_equal(count_in_pdf(p, "/Width 1500"), 1);
+	assert_int_equal(count_in_pdf(p, "/DCTDecode"), 1);
+	/* Cut short, found when most of it is written again (past
+	 * libjpeg's first 64 KB of output): refused, nothing left
+	 * dangling (ASan). */
+	free(j);
+	j = path_join(dir, "cut.jpg");
+	write_jpeg(j, 3000, 1200, JCS_RGB, 3, 0);
+	cut_file(j, file_size(j) * 9 / 10);
+	assert_true(pdf_image_at(p, j, 72, 72, 0, &w, &h, why,
+	    sizeof(why)) < 0);
+	assert_non_null(strstr(why, "damaged or truncated JPEG"));
+	pdf_free(p);
+	free(a);
+	free(b);
+	free(c);
+	free(j);
+}
+
+/*
+ * Sizes are found by halving, not tried one by one: the same size as
+ * stepping down a quarter point at a time, for boxes from roomy to
+ * tight, measured by hand against the stepped sizes.
+ */
+static void
+test_textbox_halving_matches_steps(void **state)
+{
+	struct pdf *p = pdf_new();
+	const char *why, *sub;
+	const char *text = "Roll two dice and add the unit's skill; a double "
+	    "six always hits, whatever the range or cover";
+	struct textbox tb = { 0, 0, 100, 40, 0, 20, 3, ALIGN_START,
+	    ALIGN_START, 1, 1.15, { 0, 0, 0 } };
+	double used, pt, hw;
+	int h, fits, want;
+
+	(void)state;
+	tb.font = pdf_font(p, "DejaVu Sans", &why, &sub);
+	assert_true(tb.font >= 0);
+	for (h = 4; h <= 80; h += 3) {
+		tb.h = h;
+		fits = pdf_text_fits(p, &tb, text, &used);
+		/* The first stepped size that fits: one box a size. */
+		want = 0;
+		for (pt = tb.pt; pt >= tb.min_pt - 0.001; pt -= 0.25) {
+			struct textbox one = tb;
+			double u;
+
+			one.pt = one.min_pt = pt;
+			if (pdf_text_fits(p, &one, text, &u)) {
+				want = 1;
+				break;
+			}
+		}
+		assert_int_equal(fits, want);
+		if (want) {
+			hw = used - pt;
+			assert_true(hw > -1e-9 && hw < 1e-9);
+		}
+	}
+	pdf_free(p);
+}
+
 int
 main(void)
 {
@@ -987,6 +1091,8 @@ main(void)
 		scratch_test(test_image_once_per_file),
 		scratch_test(test_image_jpeg),
 		scratch_test(test_image_refused),
+		scratch_test(test_image_shrunk_to_print),
+		cmocka_unit_test(test_textbox_halving_matches_steps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown);

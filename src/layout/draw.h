@@ -25,6 +25,8 @@ struct draw {
 	int back;
 	const struct elem *unsafe;	/* told of as render.safe-zone */
 	const struct elem *small;	/* told of as render.small-text */
+	unsigned long long measured;	/* pdf_measured() as the card began */
+	int over;		/* its text fitting went past the budget */
 };
 
 /*

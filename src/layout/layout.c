@@ -485,6 +485,18 @@ faint(struct rgb c)
 	return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b >= 0.5;
 }
 
+/*
+ * Text fitting's budget a card (SPEC 8): bytes of text measured, every
+ * size tried and every breaking counted.  The shipped cards measure a
+ * few hundred each; a box of 2,000 characters shrunk from 40 pt to the
+ * size it fits measures some 14,000, so 140 such boxes fit the budget.
+ * 1,999 of them measured 29 million a card (13 ns a byte: 0.4 s a card,
+ * and a deck may print 10,000 cards).
+ * Past it the card's text is an error (render.budget, naming the element
+ * that went past) and no more of it is fitted.
+ */
+#define TEXT_BUDGET 2000000ULL
+
 void
 draw_text(struct draw *d, const struct elem *e, const char *text, double x,
     double y, double w, double h)
@@ -497,8 +509,22 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	long cp;
 	int none, cut, fid = d->font[e->font];
 
-	if (*text == '\0')
+	if (*text == '\0' || d->over)
 		return;
+	if (pdf_measured(d->pdf) - d->measured > TEXT_BUDGET) {
+		char lb[64];
+
+		d->over = 1;
+		card_diag(d, L_ERROR, "render.budget",
+		    "card '%s': fitting the text of '%s' goes past the "
+		    "%llu million characters a card's text may measure (each "
+		    "size tried counts); it and the rest of the card's text "
+		    "are not drawn: give the card fewer text boxes, less "
+		    "text, or a pt nearer its min_pt",
+		    shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
+		    TEXT_BUDGET / 1000000);
+		return;
+	}
 	cp = pdf_missing_glyph(d->pdf, fid, text);
 	if (cp) {
 		char lb[64], tx[64];
@@ -648,7 +674,15 @@ draw_image(struct draw *d, const struct elem *e)
 	}
 	sb_adds(&file, path_beside(at, path.buf, beside, sizeof(beside)));
 	deps_note(file.buf);
-	id = pdf_image(d->pdf, file.buf, &iw, &ih, why, sizeof(why));
+	x0 = DX(d, e->x);
+	x1 = DX(d, e->x + e->w);
+	y0 = DY(d, e->y + e->h);
+	y1 = DY(d, e->y);
+	bw = x1 - x0;
+	bh = y1 - y0;
+	/* Read at the size it prints (pdf_image_at). */
+	id = pdf_image_at(d->pdf, file.buf, bw, bh, e->fit == FIT_COVER, &iw,
+	    &ih, why, sizeof(why));
 	lb = shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));
 	if (id < 0) {
 		char tag[64];
@@ -657,23 +691,19 @@ draw_image(struct draw *d, const struct elem *e)
 		if (!seen(d->l, at ? at : "", tag)) {
 			/* A misspelt name: the nearest in its folder. */
 			char nb[PATH_MAX];
-			const char *near = access(file.buf, F_OK) != 0 ?
+			const char *near = id != -2 &&
+			    access(file.buf, F_OK) != 0 ?
 			    img_nearest(file.buf, path.buf, nb, sizeof(nb)) :
 			    NULL;
 
-			diag_at(L_ERROR, "render.image", at ? at : d->t->file,
-			    line, col, "card '%s': image '%s' %s%s%s%s", lb,
-			    path.buf, why, near ? "; did you mean '" : "",
-			    near ? near : "", near ? "'?" : "");
+			diag_at(L_ERROR, id == -2 ? "render.budget" :
+			    "render.image", at ? at : d->t->file, line, col,
+			    "card '%s': image '%s' %s%s%s%s", lb, path.buf, why,
+			    near ? "; did you mean '" : "", near ? near : "",
+			    near ? "'?" : "");
 		}
 		goto out;
 	}
-	x0 = DX(d, e->x);
-	x1 = DX(d, e->x + e->w);
-	y0 = DY(d, e->y + e->h);
-	y1 = DY(d, e->y);
-	bw = x1 - x0;
-	bh = y1 - y0;
 	if (bw <= 0 || bh <= 0)
 		goto out;
 	/* contain: the whole image, its aspect kept; cover: the box
@@ -1162,6 +1192,7 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 	d.t = t;
 	d.r = r;
 	d.font = font;
+	d.measured = pdf_measured(l->pdf);
 	d.w = g->sheet.card_w;
 	d.h = g->sheet.card_h;
 	/*

@@ -101,6 +101,7 @@ paragraph(struct pdf *pdf, const struct textbox *tb, double pt,
     const char *p, const char *end, struct sbuf *sb)
 {
 	struct word w[MAXWORDS];
+	double us[MAXWORDS], ue[MAXWORDS], u = 0;
 	double best[MAXWORDS + 1];
 	int from[MAXWORDS + 1], brk[MAXWORDS];
 	const char *q = p;
@@ -125,13 +126,23 @@ paragraph(struct pdf *pdf, const struct textbox *tb, double pt,
 		sb_add(sb, p, (size_t)(end - p));
 		return 0;
 	}
+	/* Each word's start and end as widths from the paragraph's start:
+	 * a line's width is the difference (widths add up), each byte
+	 * measured once, not once for every line it could be in. */
+	for (q = p, i = 0; i < n; i++) {
+		u += pdf_text_units(pdf, tb->font, q, (size_t)(w[i].s - q));
+		us[i] = u;
+		u += pdf_text_units(pdf, tb->font, w[i].s,
+		    (size_t)(w[i].e - w[i].s));
+		ue[i] = u;
+		q = w[i].e;
+	}
 	best[0] = 0;
 	for (i = 1; i <= n; i++) {
 		best[i] = -1;
 		/* The line of words a .. i-1, longer as a falls. */
 		for (a = i - 1; a >= 0; a--) {
-			double lw = pdf_text_width(pdf, tb->font, pt, w[a].s,
-			    (size_t)(w[i - 1].e - w[a].s));
+			double lw = (ue[i - 1] - us[a]) * pt / 1000.0;
 			double f = (tb->w - lw) / tb->w, c;
 
 			if (lw > tb->w + 0.01 && a < i - 1)

@@ -444,6 +444,15 @@ text_style(struct ctx *cx, struct elem *e, const struct node *font,
 	/* The template's own floor is a size to read, on any card. */
 	e->min_pt = min_pt ? node_double(min_pt, cx->t->min_pt) *
 	    type_growth(cx, layer_of(cx, min_pt, dl)) : cx->t->min_pt;
+	/* Both written in one place: a smallest size over the size wanted
+	 * is a slip (pt: 5, min_pt: 50).  An extending template's smaller
+	 * pt under its base's min_pt still lowers both. */
+	if (pt && min_pt && !pt->bad && !min_pt->bad &&
+	    layer_of(cx, pt, dl) == layer_of(cx, min_pt, dl) &&
+	    e->min_pt > e->pt + 1e-9)
+		bad(cx, min_pt, "element '%s': min_pt %s is more than its pt "
+		    "%s; give a min_pt of at most pt", cx->el, min_pt->str,
+		    pt->str);
 	if (e->min_pt > e->pt)
 		e->min_pt = e->pt;
 	e->leading = 1.15;
@@ -716,7 +725,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	const struct widget *wd = NULL;
 	struct elem *e;
 	struct origin o;
-	int type = -1, i, dl = layer_of(cx, p->layer[0], 0);
+	int type = -1, i, dl = layer_of(cx, p->layer[0], 0), errs;
 	double w = cx->t->w, h = cx->t->h;
 
 	for (i = 0; types[i]; i++)
@@ -753,10 +762,14 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	if ((size = el_get(p, "size")) != NULL &&
 	    (size->type != N_SEQ || size->n != 2))
 		size = NULL;
+	errs = cx->errors;
 	span(cx, at ? at->kid[0] : NULL, size ? size->kid[0] : NULL, 0, dl,
 	    &o.x, &w, &o.rx, &o.lx);
 	span(cx, at ? at->kid[1] : NULL, size ? size->kid[1] : NULL, 1, dl,
 	    &o.y, &h, &o.ry, &o.ly);
+	/* A length told wrong above counts as 0: not told again. */
+	if (cx->errors > errs)
+		size = NULL;
 	if (type == 3) {
 		compile_table(cx, p, &o, dl);
 		return;
@@ -806,6 +819,12 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		break;
 	case 1:
 		e->type = EL_TEXT;
+		/* A box of no width or height holds no text. */
+		if (size && (w <= 0 || h <= 0))
+			bad(cx, size, "element '%s': its text box is %s; give "
+			    "it a size more than 0 each way", cx->el, w <= 0 &&
+			    h <= 0 ? "0 wide and 0 high" : w <= 0 ? "0 wide" :
+			    "0 high");
 		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
 			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
 			    "{ (write {{ for a brace)", el_str(p, "text", ""));

@@ -29,7 +29,9 @@
 #include <stdio.h>
 /* jpeglib.h wants stdio.h before it. */
 #include <jpeglib.h>
+#include <math.h>
 #include <png.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -57,7 +59,10 @@ struct pdf_img {
 	int alias;		/* the image of the same file named otherwise,
 				 * or -1 */
 	HPDF_Dict dict;		/* the XObject, or NULL when it failed */
-	int w, h;
+	int w, h;		/* the file's size in pixels */
+	unsigned long f;	/* shrunk by: f x f pixels of it to one */
+	int ow, oh;		/* its size as embedded */
+	int budget;		/* it failed: over the document's pixels */
 	char *why;		/* what is wrong, when it failed */
 	/* PDF/X, a picture with alpha: its pixels as CMYK and its alpha,
 	 * and its XObject flattened onto each colour it was placed on. */
@@ -213,8 +218,6 @@ header_size(const unsigned char *b, size_t len, enum kind k,
 	return -1;
 }
 
-/* ---- PNG ---- */
-
 /* Deflates n bytes into a new stream of p's document, marked so that
  * libharu writes them as they are, FlateDecode. */
 static int
@@ -256,118 +259,729 @@ new_image(struct pdf *p, unsigned long w, unsigned long h, const char *cs)
 	return d;
 }
 
+/* ---- the pixels, as they come ---- */
+
+/* A growing buffer of deflated bytes. */
+struct zout {
+	z_stream z;
+	int open;
+	unsigned char *b;
+	size_t len, cap;
+};
+
+static int
+zout_open(struct zout *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (deflateInit(&o->z, Z_DEFAULT_COMPRESSION) != Z_OK)
+		return -1;
+	o->open = 1;
+	return 0;
+}
+
+/* Deflates n more bytes (flush: Z_FINISH for the last).  The same
+ * bytes come out as from compress2() over the whole: deflate's output
+ * does not depend on how its input is cut. */
+static int
+zout_put(struct zout *o, const unsigned char *data, size_t n, int flush)
+{
+	int rc;
+
+	o->z.next_in = (Bytef *)(uintptr_t)data;
+	o->z.avail_in = (uInt)n;
+	do {
+		if (o->cap - o->len < 4096) {
+			o->cap = o->cap ? o->cap * 2 : 16384;
+			o->b = xrealloc(o->b, o->cap);
+		}
+		o->z.next_out = o->b + o->len;
+		o->z.avail_out = (uInt)(o->cap - o->len);
+		rc = deflate(&o->z, flush);
+		o->len = o->cap - o->z.avail_out;
+		if (rc == Z_STREAM_ERROR)
+			return -1;
+	} while (o->z.avail_in > 0 || o->z.avail_out == 0 ||
+	    (flush == Z_FINISH && rc != Z_STREAM_END));
+	return 0;
+}
+
+static void
+zout_free(struct zout *o)
+{
+	if (o->open)
+		deflateEnd(&o->z);
+	free(o->b);
+	memset(o, 0, sizeof(*o));
+}
+
 /*
- * PDF/X: n RGB pixels (and their alpha, or NULL) as CMYK through the
- * output profile, ink limited.  An opaque picture becomes its XObject
- * now; one with alpha keeps its pixels in im for pdf_image_place().
+ * Where rows of the picture go, once at the size they print: each split
+ * into its colour and its alpha, the colour through the output profile
+ * for PDF/X, and both deflated as they come.  Only what the PDF holds
+ * is kept: the deflated bytes, or (PDF/X, a picture with alpha) the
+ * CMYK pixels and alpha for flattening where it is placed.
+ */
+struct sink {
+	struct pdf *p;
+	unsigned long w, h;	/* the picture as embedded */
+	int c;			/* colour samples a pixel given: 1, 3, 4 */
+	int alpha;		/* and an alpha sample after them */
+	int invert;		/* CMYK given as Adobe's inverted inks */
+	int cmyk;		/* PDF/X: colour made CMYK (profile, ink) */
+	int keep;		/* PDF/X with alpha: pixels kept whole */
+	int opaque;		/* every alpha so far 255 */
+	unsigned long rows;
+	struct zout col, al;
+	unsigned char *tmp, *tmpa;	/* a row of colour, of alpha */
+	unsigned char *kc, *ka;		/* kept: CMYK and alpha */
+	/* A photograph (a grey or RGB JPEG, shrunk) goes back in as a
+	 * JPEG: deflated, its noise took seconds and more bytes than the
+	 * file. */
+	int dct;
+	struct jpeg_compress_struct jc;
+	struct jpeg_error_mgr jerr;
+	struct jdest {
+		struct jpeg_destination_mgr pub;
+		unsigned char *b;	/* ours, freed with the sink */
+		size_t len, cap;
+	} jd;
+};
+
+/* libjpeg's output into a buffer of our own (jpeg_mem_dest's is freed
+ * and moved as it grows, and is ours only once compression finishes: a
+ * decoding that fails half way would leave it dangling). */
+static void
+jdest_init(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->cap = 65536;
+	d->b = xmalloc(d->cap);
+	d->pub.next_output_byte = d->b;
+	d->pub.free_in_buffer = d->cap;
+}
+
+static boolean
+jdest_empty(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->len = d->cap;
+	d->cap *= 2;
+	d->b = xrealloc(d->b, d->cap);
+	d->pub.next_output_byte = d->b + d->len;
+	d->pub.free_in_buffer = d->cap - d->len;
+	return TRUE;
+}
+
+static void
+jdest_term(j_compress_ptr c)
+{
+	struct jdest *d = (struct jdest *)c->dest;
+
+	d->len = d->cap - d->pub.free_in_buffer;
+}
+
+/* Quality of a shrunk JPEG written again (libjpeg's scale, 1-100). */
+#define JPEG_QUALITY	92
+
+/* libjpeg fails writing to memory only when memory fails: as xmalloc. */
+static void
+jpeg_write_fail(j_common_ptr cinfo)
+{
+	char msg[JMSG_LENGTH_MAX];
+
+	(*cinfo->err->format_message)(cinfo, msg);
+	fatal("libjpeg: %s", msg);
+}
+
+static int
+sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
+    int c, int alpha, int invert, int dct)
+{
+	memset(s, 0, sizeof(*s));
+	s->p = p;
+	s->w = w;
+	s->h = h;
+	s->c = c;
+	s->alpha = alpha;
+	s->invert = invert;
+	s->opaque = 1;
+	s->cmyk = p->cms != NULL && c != 1;
+	s->keep = s->cmyk && c == 3 && alpha;
+	s->tmp = xmalloc((size_t)w * 4);
+	s->tmpa = xmalloc((size_t)w);
+	if (dct && !s->cmyk && !alpha && (c == 1 || c == 3)) {
+		s->dct = 1;
+		s->jc.err = jpeg_std_error(&s->jerr);
+		s->jerr.error_exit = jpeg_write_fail;
+		jpeg_create_compress(&s->jc);
+		s->jd.pub.init_destination = jdest_init;
+		s->jd.pub.empty_output_buffer = jdest_empty;
+		s->jd.pub.term_destination = jdest_term;
+		s->jc.dest = &s->jd.pub;
+		s->jc.image_width = (JDIMENSION)w;
+		s->jc.image_height = (JDIMENSION)h;
+		s->jc.input_components = c;
+		s->jc.in_color_space = c == 3 ? JCS_RGB : JCS_GRAYSCALE;
+		jpeg_set_defaults(&s->jc);
+		jpeg_set_quality(&s->jc, JPEG_QUALITY, TRUE);
+		jpeg_start_compress(&s->jc, TRUE);
+		return 0;
+	}
+	if (s->keep) {
+		s->kc = xmalloc((size_t)w * h * 4);
+		s->ka = xmalloc((size_t)w * h);
+		return 0;
+	}
+	if (zout_open(&s->col) < 0 || (alpha && zout_open(&s->al) < 0))
+		return -1;
+	return 0;
+}
+
+static void
+sink_free(struct sink *s)
+{
+	if (s->dct)
+		jpeg_destroy_compress(&s->jc);
+	free(s->jd.b);
+	zout_free(&s->col);
+	zout_free(&s->al);
+	free(s->tmp);
+	free(s->tmpa);
+	free(s->kc);
+	free(s->ka);
+	memset(s, 0, sizeof(*s));
+}
+
+/* One row of w pixels, c (+ alpha) samples each. */
+static int
+sink_row(struct sink *s, const unsigned char *row)
+{
+	size_t n = s->w, i;
+	int k, spp = s->c + s->alpha, oc = s->cmyk ? 4 : s->c;
+	unsigned char *col = s->tmp;
+
+	if (s->rows >= s->h)
+		return 0;	/* never more rows than it has */
+	if (s->dct) {
+		JSAMPROW r = (JSAMPROW)(uintptr_t)row;
+
+		jpeg_write_scanlines(&s->jc, &r, 1);
+		s->rows++;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < s->c; k++)
+			col[i * (size_t)s->c + (size_t)k] = s->invert ?
+			    (unsigned char)(255 - row[i * spp + k]) :
+			    row[i * spp + k];
+		if (s->alpha) {
+			s->tmpa[i] = row[i * spp + s->c];
+			s->opaque &= s->tmpa[i] == 255;
+		}
+	}
+	if (s->cmyk) {
+		if (s->c == 3) {
+			/* In place is not possible: 3 samples become 4. */
+			unsigned char *out = s->keep ? s->kc + s->rows * n * 4 :
+			    NULL;
+			unsigned char buf[4 * 256];
+
+			for (i = 0; i < n; i += 256) {
+				size_t m = n - i < 256 ? n - i : 256;
+
+				colour_rgb_to_cmyk(s->p->cms, col + i * 3, out ?
+				    out + i * 4 : buf, m);
+				if (!out) {
+					colour_ink_limit8(buf, m, s->p->ink);
+					if (zout_put(&s->col, buf, m * 4,
+					    Z_NO_FLUSH) < 0)
+						return -1;
+				}
+			}
+			if (s->keep)
+				memcpy(s->ka + s->rows * n, s->tmpa, n);
+			s->rows++;
+			return 0;
+		}
+		colour_ink_limit8(col, n, s->p->ink);
+	}
+	s->rows++;
+	if (zout_put(&s->col, col, n * (size_t)oc, Z_NO_FLUSH) < 0)
+		return -1;
+	if (s->alpha && zout_put(&s->al, s->tmpa, n, Z_NO_FLUSH) < 0)
+		return -1;
+	return 0;
+}
+
+/* Writes deflated bytes into a new stream of p's document, marked so
+ * that libharu writes them as they are, FlateDecode. */
+static int
+put_zout(HPDF_Dict d, const struct zout *o)
+{
+	d->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+	d->write_fn = raw_bytes;
+	return HPDF_Stream_Write(d->stream, o->b, (HPDF_UINT)o->len) ==
+	    HPDF_OK ? 0 : -1;
+}
+
+/*
+ * The picture's XObject (with its soft mask), or NULL: then im->cmyk set
+ * means it is flattened where placed, else libharu failed (why).
  */
 static HPDF_Dict
-pdfx_pixels(struct pdf *p, struct pdf_img *im, const unsigned char *rgb,
-    const unsigned char *alpha, int opaque, unsigned long w, unsigned long h)
+sink_close(struct sink *s, struct pdf_img *im, char *why, size_t wl)
 {
-	size_t n = (size_t)w * h;
-	unsigned char *cmyk = xmalloc(n * 4);
-	HPDF_Dict d;
+	struct pdf *p = s->p;
+	HPDF_Dict d = NULL, mask;
+	const char *cs;
+	size_t n = (size_t)s->w * s->h;
 
-	colour_rgb_to_cmyk(p->cms, rgb, cmyk, n);
-	if (alpha && !opaque) {
-		im->cmyk = cmyk;
-		im->alpha = xmalloc(n);
-		memcpy(im->alpha, alpha, n);
+	if (s->rows < s->h) {
+		snprintf(why, wl, "is a damaged or truncated image (%lu rows of "
+		    "%lu); save it again", s->rows, s->h);
 		return NULL;
 	}
-	colour_ink_limit8(cmyk, n, p->ink);
-	d = new_image(p, w, h, "DeviceCMYK");
-	if (d && put_deflated(p, d, cmyk, n * 4) < 0)
-		d = NULL;
-	free(cmyk);
+	if (s->dct) {
+		jpeg_finish_compress(&s->jc);
+		if ((d = new_image(p, s->w, s->h, s->c == 3 ? "DeviceRGB" :
+		    "DeviceGray")) == NULL)
+			goto fail;
+		d->filter = HPDF_STREAM_FILTER_DCT_DECODE;
+		if (HPDF_Stream_Write(d->stream, s->jd.b, (HPDF_UINT)s->jd.len) !=
+		    HPDF_OK)
+			goto fail;
+		return d;
+	}
+	if (s->keep) {
+		if (!s->opaque) {
+			im->cmyk = s->kc;
+			im->alpha = s->ka;
+			s->kc = s->ka = NULL;
+			return NULL;
+		}
+		colour_ink_limit8(s->kc, n, p->ink);
+		if (zout_open(&s->col) < 0 ||
+		    zout_put(&s->col, s->kc, n * 4, Z_FINISH) < 0)
+			goto fail;
+		s->alpha = 0;
+	} else if (zout_put(&s->col, NULL, 0, Z_FINISH) < 0 ||
+	    (s->alpha && zout_put(&s->al, NULL, 0, Z_FINISH) < 0)) {
+		goto fail;
+	}
+	cs = s->cmyk || s->c == 4 ? "DeviceCMYK" : s->c == 3 ? "DeviceRGB" :
+	    "DeviceGray";
+	if ((d = new_image(p, s->w, s->h, cs)) == NULL || put_zout(d,
+	    &s->col) < 0)
+		goto fail;
+	if (s->alpha && !s->opaque) {
+		mask = new_image(p, s->w, s->h, "DeviceGray");
+		if (mask == NULL || put_zout(mask, &s->al) < 0 ||
+		    HPDF_Dict_Add(d, "SMask", mask) != HPDF_OK)
+			goto fail;
+	}
 	return d;
+fail:
+	snprintf(why, wl, "cannot be embedded: libharu fails (out of "
+	    "memory?)");
+	return NULL;
+}
+
+/*
+ * Rows at the file's size in, rows at the printed size out: each f x f
+ * block of pixels averaged into one (a block at the right or bottom
+ * edge is smaller), as the rows come; with f = 1 each row goes on as it
+ * is.  Holds one row of sums, the file's width.
+ */
+struct shrink {
+	unsigned long iw, ih, f, ow, oh, y;
+	int spp;
+	unsigned *acc;
+	unsigned char *out;
+	struct sink *sink;
+};
+
+static unsigned long
+ceil_div(unsigned long a, unsigned long b)
+{
+	return a / b + (a % b != 0);
+}
+
+static void
+shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
+    unsigned long ih, unsigned long f, int spp)
+{
+	memset(s, 0, sizeof(*s));
+	s->iw = iw;
+	s->ih = ih;
+	s->f = f;
+	s->ow = ceil_div(iw, f);
+	s->oh = ceil_div(ih, f);
+	s->spp = spp;
+	s->sink = sink;
+	if (f > 1) {
+		s->acc = xcalloc((size_t)iw * (size_t)spp, sizeof(*s->acc));
+		s->out = xmalloc((size_t)s->ow * (size_t)spp);
+	}
+}
+
+static void
+shrink_free(struct shrink *s)
+{
+	free(s->acc);
+	free(s->out);
+	s->acc = NULL;
+	s->out = NULL;
+}
+
+/* Sums += a row (apart: so that the compiler makes vector code of it,
+ * the two never overlapping). */
+static void
+add_row(unsigned *restrict a, const unsigned char *restrict r, size_t n)
+{
+	size_t i, j;
+
+	/* In sixteens, a count the compiler's cheapest vector code takes. */
+	for (i = 0; i + 16 <= n; i += 16)
+		for (j = 0; j < 16; j++)
+			a[i + j] += r[i + j];
+	for (; i < n; i++)
+		a[i] += r[i];
+}
+
+static int
+shrink_row(struct shrink *s, const unsigned char *row)
+{
+	size_t n = (size_t)s->iw * (size_t)s->spp;
+	unsigned long x, ox, rows, cols;
+	unsigned *a = s->acc;
+	int k;
+
+	if (s->y >= s->ih)
+		return 0;
+	s->y++;
+	if (s->f == 1)
+		return sink_row(s->sink, row);
+	/* Down first, a row of sums as long as the file's (a loop the
+	 * compiler makes vector code of: this is most of the work of a
+	 * big image); across once a band of f rows is in. */
+	add_row(a, row, n);
+	if (s->y % s->f != 0 && s->y != s->ih)
+		return 0;
+	rows = s->y % s->f ? s->y % s->f : s->f;
+	for (ox = 0; ox < s->ow; ox++) {
+		unsigned long cnt;
+
+		cols = s->iw - ox * s->f < s->f ? s->iw - ox * s->f : s->f;
+		cnt = cols * rows;
+		for (k = 0; k < s->spp; k++) {
+			unsigned long sum = 0;
+
+			for (x = 0; x < cols; x++)
+				sum += a[(ox * s->f + x) * (unsigned long)s->spp +
+				    (unsigned long)k];
+			s->out[ox * (unsigned long)s->spp + (unsigned long)k] =
+			    (unsigned char)((sum + cnt / 2) / cnt);
+		}
+	}
+	memset(a, 0, n * sizeof(*a));
+	return sink_row(s->sink, s->out);
+}
+
+/* ---- PNG ---- */
+
+/*
+ * Walks the chunks before libpng sees them: each length must fit in
+ * what is left of the file, and the file must reach IEND.  A chunk that
+ * claims 2 GB in a 51-byte file is refused here; libpng would reserve
+ * its length first.  0, or -1 with why.
+ */
+static int
+png_chunks(const unsigned char *b, size_t len, char *why, size_t wl)
+{
+	size_t i = 8;
+
+	while (i + 8 <= len) {
+		unsigned long n = be32(b + i);
+		char name[5];
+		int k;
+
+		for (k = 0; k < 4; k++) {
+			unsigned char ch = b[i + 4 + (size_t)k];
+
+			name[k] = (ch >= 'A' && ch <= 'Z') ||
+			    (ch >= 'a' && ch <= 'z') ? (char)ch : '?';
+		}
+		name[4] = '\0';
+		if (strchr(name, '?')) {
+			snprintf(why, wl, "is a damaged PNG: byte %zu should "
+			    "begin a chunk; save it again", i);
+			return -1;
+		}
+		if (n > 0x7fffffffUL || n + 12 > len - i) {
+			snprintf(why, wl, "is a damaged or truncated PNG: its "
+			    "%s chunk at byte %zu says %lu bytes, past the "
+			    "file's end (%zu bytes); save it again", name, i,
+			    n, len);
+			return -1;
+		}
+		if (memcmp(name, "IEND", 4) == 0)
+			return 0;
+		i += 12 + n;
+	}
+	snprintf(why, wl, "is a truncated PNG: it ends at byte %zu, before "
+	    "its last chunk (IEND); save it again", len);
+	return -1;
+}
+
+struct png_src {
+	const unsigned char *b;
+	size_t len, at;
+};
+
+static void
+png_mem_read(png_structp png, png_bytep out, png_size_t n)
+{
+	struct png_src *s = png_get_io_ptr(png);
+
+	if (n > s->len - s->at)
+		png_error(png, "read beyond end of data");
+	memcpy(out, s->b + s->at, n);
+	s->at += n;
+}
+
+struct png_job {
+	char msg[200];
+	int pixels;		/* past the header, reading the pixels */
+	unsigned char *row;
+	unsigned char *held;	/* interlaced: the picture, printed size */
+	unsigned *sums;		/* interlaced and shrunk: its sums */
+	size_t *cell;		/* interlaced: a pass's columns, placed */
+	struct sink sink;
+	struct shrink sh;
+};
+
+static void
+png_fail(png_structp png, png_const_charp msg)
+{
+	struct png_job *j = png_get_error_ptr(png);
+
+	snprintf(j->msg, sizeof(j->msg), "%s", msg);
+	png_longjmp(png, 1);
+}
+
+static void
+png_warn(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
+/*
+ * An interlaced picture's pixels come in seven passes over the whole
+ * of it, so it is held whole, at its printed size (as sums when
+ * shrunk); held past this it is refused.
+ */
+#define INTERLACED_MAX_BYTES	((size_t)96 << 20)
+
+/* The decoding itself, its state in j (which outlives a longjmp). */
+static int
+png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
+    unsigned long w, unsigned long h, unsigned long f, char *why, size_t wl)
+{
+	static const png_byte skip[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf";
+	int ct, depth, alpha, grey, spp, pass, passes;
+	unsigned long y, x, ow = ceil_div(w, f), oh = ceil_div(h, f);
+
+	if (setjmp(png_jmpbuf(png))) {
+		snprintf(why, wl, "is a damaged %sPNG (%s); save it again",
+		    j->pixels ? "or truncated " : "", j->msg);
+		return -1;
+	}
+	/* Text, profiles and the like are not needed: never read, nor
+	 * inflated; no chunk may take more than 8 MiB. */
+	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skip, 6);
+	png_set_chunk_malloc_max(png, (png_alloc_size_t)8 << 20);
+	/* Each chunk's CRC is checked; zlib's checksum of the pixels as
+	 * well took a fifth of the time of a big one. */
+#ifdef PNG_IGNORE_ADLER32
+	png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
+	png_read_info(png, info);
+	if (png_get_image_width(png, info) != w ||
+	    png_get_image_height(png, info) != h) {
+		snprintf(why, wl, "is a damaged PNG; save it again");
+		return -1;
+	}
+	ct = png_get_color_type(png, info);
+	depth = png_get_bit_depth(png, info);
+	/* Eight bits a sample, RGB or grey, alpha from tRNS. */
+	if (depth == 16)
+		png_set_strip_16(png);
+	if (ct == PNG_COLOR_TYPE_PALETTE)
+		png_set_palette_to_rgb(png);
+	if (ct == PNG_COLOR_TYPE_GRAY && depth < 8)
+		png_set_expand_gray_1_2_4_to_8(png);
+	alpha = (ct & PNG_COLOR_MASK_ALPHA) ||
+	    png_get_valid(png, info, PNG_INFO_tRNS);
+	if (png_get_valid(png, info, PNG_INFO_tRNS))
+		png_set_tRNS_to_alpha(png);
+	grey = !(ct & PNG_COLOR_MASK_COLOR);
+	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
+	if (p->cms && grey && alpha) {
+		png_set_gray_to_rgb(png);
+		grey = 0;
+	}
+	png_read_update_info(png, info);
+	j->pixels = 1;
+	spp = png_get_channels(png, info);
+	if (spp != (grey ? 1 : 3) + alpha ||
+	    png_get_bit_depth(png, info) != 8) {
+		snprintf(why, wl, "is a PNG of a kind that cannot be read; save "
+		    "it again as 8-bit RGB or grey");
+		return -1;
+	}
+	if (sink_open(&j->sink, p, ow, oh, grey ? 1 : 3, alpha, 0, 0) < 0) {
+		snprintf(why, wl, "cannot be embedded: out of memory");
+		return -1;
+	}
+	j->row = xmalloc(png_get_rowbytes(png, info));
+	passes = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7 ?
+	    7 : 1;
+	if (passes == 1) {
+		shrink_open(&j->sh, &j->sink, w, h, f, spp);
+		for (y = 0; y < h; y++) {
+			png_read_row(png, j->row, NULL);
+			if (shrink_row(&j->sh, j->row) < 0)
+				goto nomem;
+		}
+	} else {
+		/* Every pass's rows, each pixel put where it belongs. */
+		size_t cells = (size_t)ow * oh * (size_t)spp;
+
+		if (cells > INTERLACED_MAX_BYTES / (f > 1 ? sizeof(unsigned) :
+		    1)) {
+			snprintf(why, wl, "is an interlaced PNG of %lu x %lu "
+			    "pixels at its printed size, held whole to be read: "
+			    "over %zu MiB; save it without interlacing", ow, oh,
+			    INTERLACED_MAX_BYTES >> 20);
+			return -1;
+		}
+		if (f > 1)
+			j->sums = xcalloc(cells, sizeof(unsigned));
+		else
+			j->held = xcalloc(cells, 1);
+		j->cell = xmalloc((size_t)w * sizeof(*j->cell));
+		for (pass = 0; pass < 7; pass++) {
+			unsigned long pw = PNG_PASS_COLS(w, pass),
+			    ph = PNG_PASS_ROWS(h, pass);
+
+			if (pw == 0 || ph == 0)
+				continue;
+			/* Each column of the pass: where its pixels go. */
+			for (x = 0; x < pw; x++)
+				j->cell[x] = PNG_COL_FROM_PASS_COL(x, pass) / f *
+				    (size_t)spp;
+			for (y = 0; y < ph; y++) {
+				size_t base = (size_t)(PNG_ROW_FROM_PASS_ROW(y,
+				    pass) / f) * ow * (size_t)spp;
+
+				png_read_row(png, j->row, NULL);
+				for (x = 0; x < pw; x++) {
+					size_t at = base + j->cell[x];
+					int k;
+
+					for (k = 0; k < spp; k++)
+						if (f > 1)
+							j->sums[at + (size_t)k] +=
+							    j->row[x * (size_t)spp +
+							    (size_t)k];
+						else
+							j->held[at + (size_t)k] =
+							    j->row[x * (size_t)spp +
+							    (size_t)k];
+				}
+			}
+		}
+		for (y = 0; y < oh; y++) {
+			unsigned char *r = j->held ? j->held + (size_t)y * ow *
+			    (size_t)spp : j->row;
+
+			if (j->sums) {
+				unsigned long rows = h - y * f < f ? h - y * f : f;
+
+				for (x = 0; x < ow; x++) {
+					unsigned long cols = w - x * f < f ?
+					    w - x * f : f, n = rows * cols;
+					int k;
+
+					for (k = 0; k < spp; k++) {
+						size_t i = ((size_t)y * ow + x) *
+						    (size_t)spp + (size_t)k;
+
+						r[x * (size_t)spp + (size_t)k] =
+						    (unsigned char)((j->sums[i] +
+						    n / 2) / n);
+					}
+				}
+			}
+			if (sink_row(&j->sink, r) < 0)
+				goto nomem;
+		}
+	}
+	png_read_end(png, NULL);
+	return 0;
+nomem:
+	snprintf(why, wl, "cannot be embedded: out of memory");
+	return -1;
 }
 
 static HPDF_Dict
 load_png(struct pdf *p, struct pdf_img *pi, const unsigned char *buf,
-    size_t len, unsigned long w, unsigned long h, char *why, size_t wl)
+    size_t len, unsigned long w, unsigned long h, unsigned long f, char *why,
+    size_t wl)
 {
-	png_image im;
-	unsigned char *px = NULL, *col = NULL, *alpha = NULL;
-	size_t n, i, c, opaque = 1;
-	HPDF_Dict d = NULL, mask;
+	struct png_src src = { buf, len, 0 };
+	struct png_job *j;
+	png_structp png;
+	png_infop info = NULL;
+	HPDF_Dict d = NULL;
 
-	memset(&im, 0, sizeof(im));
-	im.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_memory(&im, buf, len)) {
-		snprintf(why, wl, "is a damaged PNG (%s); save it again",
-		    im.message);
-		png_image_free(&im);
+	if (png_chunks(buf, len, why, wl) < 0)
 		return NULL;
+	j = xcalloc(1, sizeof(*j));
+	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, j, png_fail,
+	    png_warn);
+	if (png == NULL || (info = png_create_info_struct(png)) == NULL) {
+		snprintf(why, wl, "cannot be read: out of memory");
+		goto out;
 	}
-	if (im.width != w || im.height != h) {
-		snprintf(why, wl, "is a damaged PNG; save it again");
-		png_image_free(&im);
-		return NULL;
-	}
-	/* Eight bits a channel, sRGB; grey stays grey. */
-	im.format = (im.format & PNG_FORMAT_FLAG_COLOR ? PNG_FORMAT_RGB :
-	    PNG_FORMAT_GRAY) | (im.format & PNG_FORMAT_FLAG_ALPHA);
-	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
-	if (p->cms && (im.format & PNG_FORMAT_FLAG_ALPHA))
-		im.format = PNG_FORMAT_RGBA;
-	px = xmalloc(PNG_IMAGE_SIZE(im));
-	if (!png_image_finish_read(&im, NULL, px, 0, NULL)) {
-		snprintf(why, wl, "is a damaged or truncated PNG (%s); save it "
-		    "again", im.message);
-		png_image_free(&im);
-		free(px);
-		return NULL;
-	}
-	c = PNG_IMAGE_SAMPLE_CHANNELS(im.format);
-	n = (size_t)w * h;
-	if (im.format & PNG_FORMAT_FLAG_ALPHA) {
-		/* Colour and alpha apart: the alpha becomes a soft mask,
-		 * left out when every pixel is opaque. */
-		col = xmalloc(n * (c - 1));
-		alpha = xmalloc(n);
-		for (i = 0; i < n; i++) {
-			memcpy(col + i * (c - 1), px + i * c, c - 1);
-			alpha[i] = px[i * c + c - 1];
-			opaque &= alpha[i] == 255;
-		}
-		c--;
-	} else {
-		col = px;
-		px = NULL;
-	}
-	if (p->cms && c == 3) {
-		d = pdfx_pixels(p, pi, col, alpha, (int)opaque, w, h);
-		if (d == NULL && pi->cmyk) {
-			free(px);
-			free(col);
-			free(alpha);
-			return NULL;	/* flattened where it is placed */
-		}
-		free(alpha);
-		alpha = NULL;
-	} else {
-		d = new_image(p, w, h, c == 3 ? "DeviceRGB" : "DeviceGray");
-		if (d && put_deflated(p, d, col, n * c) < 0)
-			d = NULL;
-	}
-	if (d && alpha && !opaque) {
-		mask = new_image(p, w, h, "DeviceGray");
-		if (mask == NULL || put_deflated(p, mask, alpha, n) < 0 ||
-		    HPDF_Dict_Add(d, "SMask", mask) != HPDF_OK)
-			d = NULL;
-	}
-	if (d == NULL)
-		snprintf(why, wl, "cannot be embedded: libharu fails (out of "
-		    "memory?)");
-	free(px);
-	free(col);
-	free(alpha);
+	png_set_read_fn(png, &src, png_mem_read);
+	if (png_run(p, png, info, j, w, h, f, why, wl) == 0)
+		d = sink_close(&j->sink, pi, why, wl);
+out:
+	png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+	free(j->row);
+	free(j->held);
+	free(j->sums);
+	free(j->cell);
+	shrink_free(&j->sh);
+	sink_free(&j->sink);
+	free(j);
 	return d;
 }
 
 /* ---- JPEG ---- */
+
+/*
+ * A progressive JPEG is decoded through coefficient buffers for the
+ * whole picture, two bytes a sample whatever size it is read at: over
+ * this it is refused before they are reserved (a CMYK one of 7,071^2
+ * pixels asks 400 MB).  A baseline JPEG is read a row at a time.
+ */
+#define JPEG_MAX_COEF_BYTES	((size_t)128 << 20)
 
 struct jerr {
 	struct jpeg_error_mgr mgr;
@@ -377,8 +991,9 @@ struct jerr {
 	int scans;		/* it ended at the scan past JPEG_MAX_SCANS */
 	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
 	int comps, adobe;	/* what the frame says */
-	int keep;		/* PDF/X: keep the pixels, RGB or CMYK */
-	unsigned char *pix;	/* them, freed after a longjmp */
+	int pixels;		/* embedded as pixels, not as the file */
+	struct sink sink;	/* then where the rows go */
+	struct shrink sh;
 };
 
 static void
@@ -422,10 +1037,47 @@ jpeg_progress(j_common_ptr cinfo)
 	}
 }
 
-/* Decodes every row, to know the file is whole: 0, or -1 with why. */
+/* What libjpeg's DCT scaling divides by (1, 2, 4 or 8) for a shrink of
+ * f: the most that is not more than f. */
+static unsigned long
+jpeg_denom(unsigned long f)
+{
+	return f >= 8 ? 8 : f >= 4 ? 4 : f >= 2 ? 2 : 1;
+}
+
+/* A progressive JPEG's coefficient buffers: each component's blocks,
+ * padded to its sampling, 64 coefficients of two bytes a block. */
+static size_t
+coef_bytes(const struct jpeg_decompress_struct *ji)
+{
+	size_t n = 0;
+	int c;
+
+	for (c = 0; c < ji->num_components; c++) {
+		const jpeg_component_info *ci = &ji->comp_info[c];
+		size_t bw = ceil_div(ci->width_in_blocks,
+		    (unsigned long)ci->h_samp_factor) *
+		    (size_t)ci->h_samp_factor;
+		size_t bh = ceil_div(ci->height_in_blocks,
+		    (unsigned long)ci->v_samp_factor) *
+		    (size_t)ci->v_samp_factor;
+
+		n += bw * bh * DCTSIZE2 * sizeof(JCOEF);
+	}
+	return n;
+}
+
+/*
+ * Decodes every row, to know the file is whole.  With pixels (PDF/X, or
+ * printed smaller than the file holds) the rows go, shrunk by f, to
+ * e->sink; else it is read at an eighth of its size (the file is
+ * embedded as it is, so only that it decodes matters).  0, or -1 with
+ * why.
+ */
 static int
-jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
-    unsigned long h, struct jerr *e, char *why, size_t wl)
+jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
+    unsigned long w, unsigned long h, unsigned long f, struct jerr *e,
+    char *why, size_t wl)
 {
 	struct jpeg_decompress_struct ji;
 
@@ -443,10 +1095,6 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 			snprintf(why, wl, "is a damaged or truncated JPEG (%s); "
 			    "save it again", e->msg);
 		jpeg_destroy_decompress(&ji);
-		free(e->row);
-		e->row = NULL;
-		free(e->pix);
-		e->pix = NULL;
 		return -1;
 	}
 	jpeg_create_decompress(&ji);
@@ -474,71 +1122,80 @@ jpeg_whole(const unsigned char *buf, size_t len, unsigned long w,
 		jpeg_destroy_decompress(&ji);
 		return -1;
 	}
+	/* The coefficient buffers of a progressive JPEG, before they are
+	 * reserved. */
+	if (ji.progressive_mode && coef_bytes(&ji) > JPEG_MAX_COEF_BYTES) {
+		snprintf(why, wl, "is a progressive JPEG of %lu x %lu pixels: "
+		    "decoding it takes %zu MiB, over the %zu MiB allowed; save "
+		    "it as a baseline JPEG, or smaller", w, h,
+		    coef_bytes(&ji) >> 20, JPEG_MAX_COEF_BYTES >> 20);
+		jpeg_destroy_decompress(&ji);
+		return -1;
+	}
 	e->comps = ji.num_components;
 	e->adobe = ji.saw_Adobe_marker;
-	if (e->keep && e->comps > 1)
+	/* Grey at its own size needs nothing of PDF/X: as it is. */
+	if (f == 1 && e->comps == 1)
+		e->pixels = 0;
+	ji.scale_num = 1;
+	ji.scale_denom = e->pixels ? (unsigned)jpeg_denom(f) : 8;
+	if (e->comps > 1)
 		ji.out_color_space = e->comps == 3 ? JCS_RGB : JCS_CMYK;
 	jpeg_start_decompress(&ji);
 	e->row = xmalloc((size_t)ji.output_width *
 	    (size_t)ji.output_components);
-	if (e->keep && e->comps > 1)
-		e->pix = xmalloc((size_t)w * h * (size_t)ji.output_components);
-	while (ji.output_scanline < ji.output_height) {
-		size_t y = ji.output_scanline, rl = (size_t)ji.output_width *
-		    (size_t)ji.output_components;
+	if (e->pixels) {
+		unsigned long g = f / jpeg_denom(f);
 
+		if (sink_open(&e->sink, p, ceil_div(ji.output_width, g),
+		    ceil_div(ji.output_height, g), e->comps, 0,
+		    e->comps == 4 && e->adobe, 1) < 0) {
+			snprintf(why, wl, "cannot be embedded: out of memory");
+			jpeg_destroy_decompress(&ji);
+			return -1;
+		}
+		shrink_open(&e->sh, &e->sink, ji.output_width,
+		    ji.output_height, g, e->comps);
+	}
+	while (ji.output_scanline < ji.output_height) {
 		jpeg_read_scanlines(&ji, &e->row, 1);
-		if (e->pix)
-			memcpy(e->pix + y * rl, e->row, rl);
+		if (e->pixels && shrink_row(&e->sh, e->row) < 0) {
+			snprintf(why, wl, "cannot be embedded: out of memory");
+			jpeg_destroy_decompress(&ji);
+			return -1;
+		}
 	}
 	jpeg_finish_decompress(&ji);
 	jpeg_destroy_decompress(&ji);
-	free(e->row);
-	e->row = NULL;
 	return 0;
 }
 
 static HPDF_Dict
 load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
-    unsigned long w, unsigned long h, char *why, size_t wl)
+    unsigned long w, unsigned long h, unsigned long f, char *why, size_t wl)
 {
-	struct jerr e;
-	HPDF_Dict d;
+	struct jerr *e = xcalloc(1, sizeof(*e));
+	HPDF_Dict d = NULL;
 	HPDF_Array dec;
 	const char *cs;
 	int i;
 
-	memset(&e, 0, sizeof(e));
-	e.keep = p->cms != NULL;
-	if (jpeg_whole(buf, len, w, h, &e, why, wl) < 0)
-		return NULL;
-	if (e.pix) {
-		/* PDF/X: RGB through the profile; CMYK as it is (libjpeg
-		 * gives Adobe's inverted inks back as such), ink limited. */
-		if (e.comps == 3) {
-			d = pdfx_pixels(p, NULL, e.pix, NULL, 1, w, h);
-		} else {
-			size_t n = (size_t)w * h, k;
-
-			if (e.adobe)
-				for (k = 0; k < n * 4; k++)
-					e.pix[k] = (unsigned char)(255 - e.pix[k]);
-			colour_ink_limit8(e.pix, n, p->ink);
-			d = new_image(p, w, h, "DeviceCMYK");
-			if (d && put_deflated(p, d, e.pix, n * 4) < 0)
-				d = NULL;
-		}
-		free(e.pix);
-		if (d == NULL)
-			goto fail;
-		return d;
+	/* PDF/X converts colour; a picture printed smaller than it is
+	 * holds only the pixels it prints.  Else the file goes in as it
+	 * is, and PDF readers decode it. */
+	e->pixels = f > 1 || p->cms != NULL;
+	if (jpeg_decode(p, buf, len, w, h, f, e, why, wl) < 0)
+		goto out;
+	if (e->pixels) {
+		d = sink_close(&e->sink, NULL, why, wl);
+		goto out;
 	}
-	cs = e.comps == 1 ? "DeviceGray" : e.comps == 3 ? "DeviceRGB" :
+	cs = e->comps == 1 ? "DeviceGray" : e->comps == 3 ? "DeviceRGB" :
 	    "DeviceCMYK";
 	if ((d = new_image(p, w, h, cs)) == NULL)
 		goto fail;
 	/* Adobe's CMYK JPEGs store each ink inverted. */
-	if (e.comps == 4 && e.adobe) {
+	if (e->comps == 4 && e->adobe) {
 		if ((dec = HPDF_Array_New(p->doc->mmgr)) == NULL ||
 		    HPDF_Dict_Add(d, "Decode", dec) != HPDF_OK)
 			goto fail;
@@ -548,31 +1205,73 @@ load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
 	d->filter = HPDF_STREAM_FILTER_DCT_DECODE;
 	if (HPDF_Stream_Write(d->stream, buf, (HPDF_UINT)len) != HPDF_OK)
 		goto fail;
-	return d;
+	goto out;
 fail:
 	snprintf(why, wl, "cannot be embedded: libharu fails (out of "
 	    "memory?)");
-	return NULL;
+	d = NULL;
+out:
+	free(e->row);
+	shrink_free(&e->sh);
+	sink_free(&e->sink);
+	free(e);
+	return d;
 }
 
 /* ---- the API ---- */
+
+/*
+ * The shrink an image printed in a box of bw x bh points takes: the
+ * most whole pixels of the file to one that still leaves PDF_IMAGE_DPI
+ * at its printed size (contain: the whole image in the box; cover: the
+ * box filled).  1 when no box is given.
+ */
+static unsigned long
+factor(unsigned long iw, unsigned long ih, double bw, double bh, int cover)
+{
+	double sx, sy, sc, f;
+
+	if (!(bw > 0) || !(bh > 0))
+		return 1;
+	sx = bw / (double)iw;
+	sy = bh / (double)ih;
+	sc = cover ? (sx > sy ? sx : sy) : (sx < sy ? sx : sy);
+	f = floor(72.0 / sc / PDF_IMAGE_DPI);
+	return f < 1 ? 1 : f > 65536 ? 65536 : (unsigned long)f;
+}
 
 int
 pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
     size_t wl)
 {
+	return pdf_image_at(p, path, 0, 0, 0, w, h, why, wl);
+}
+
+int
+pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
+    int cover, int *w, int *h, char *why, size_t wl)
+{
 	struct pdf_img *im;
 	struct stat st;
 	unsigned char *buf = NULL;
-	unsigned long iw = 0, ih = 0;
+	unsigned long iw = 0, ih = 0, f, d;
+	double px;
 	size_t len = 0;
 	enum kind k;
 	int i;
 
 	*w = *h = 0;
-	for (i = 0; i < p->nimg; i++)
-		if (strcmp(p->img[i].path, path) == 0)
+	/* The same path: a failure is one at any size; a success gives
+	 * the size, and so the shrink, to look for. */
+	for (i = 0; i < p->nimg; i++) {
+		if (strcmp(p->img[i].path, path) != 0)
+			continue;
+		if (p->img[i].why)
 			goto found;
+		if (p->img[i].f == factor((unsigned long)p->img[i].w,
+		    (unsigned long)p->img[i].h, bw, bh, cover))
+			goto found;
+	}
 	if (p->nimg == p->capimg) {
 		p->capimg = p->capimg ? p->capimg * 2 : 16;
 		p->img = xrealloc(p->img, (size_t)p->capimg * sizeof(*p->img));
@@ -580,21 +1279,10 @@ pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
 	im = &p->img[p->nimg];
 	memset(im, 0, sizeof(*im));
 	im->alias = -1;
+	im->f = 1;
 	im->path = xstrdup(path);
 	if ((buf = read_file(path, &len, &st, why, wl)) == NULL)
 		goto failed;
-	/* The same file by another name is the same image. */
-	for (i = 0; i < p->nimg; i++)
-		if ((p->img[i].dict || p->img[i].cmyk) &&
-		    p->img[i].dev == st.st_dev &&
-		    p->img[i].ino == st.st_ino && p->img[i].alias < 0) {
-			im->alias = i;
-			p->nimg++;
-			free(buf);
-			goto found;
-		}
-	im->dev = st.st_dev;
-	im->ino = st.st_ino;
 	if (len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0)
 		k = K_PNG;
 	else if (len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0)
@@ -615,18 +1303,54 @@ pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
 		    PDF_IMAGE_MAX_PIXELS / 1e6);
 		goto failed;
 	}
+	im->f = f = factor(iw, ih, bw, bh, cover);
+	im->w = (int)iw;
+	im->h = (int)ih;
+	/* The same file by another name is the same image. */
+	for (i = 0; i < p->nimg; i++)
+		if ((p->img[i].dict || p->img[i].cmyk) &&
+		    p->img[i].dev == st.st_dev &&
+		    p->img[i].ino == st.st_ino && p->img[i].alias < 0 &&
+		    p->img[i].f == f) {
+			im->alias = i;
+			p->nimg++;
+			free(buf);
+			goto found;
+		}
+	im->dev = st.st_dev;
+	im->ino = st.st_ino;
+	/* SPEC 8: the pixels a document decodes, counted before: a JPEG
+	 * embedded as it is, or shrunk by libjpeg, is decoded smaller. */
+	d = k == K_PNG ? 1 : f > 1 || p->cms ? jpeg_denom(f) : 8;
+	px = (double)ceil_div(iw, d) * (double)ceil_div(ih, d);
+	if (p->decoded + px > PDF_DOC_MAX_PIXELS) {
+		snprintf(why, wl, "is not decoded: with its %.2f megapixels the "
+		    "images of this document would decode %.0f, over the %.0f "
+		    "megapixels a document's images may; use fewer or smaller "
+		    "images", px / 1e6, (p->decoded + px) / 1e6,
+		    PDF_DOC_MAX_PIXELS / 1e6);
+		im->budget = 1;
+		goto failed;
+	}
+	p->decoded += px;
 	/* libharu's errors stick: one from before stops this image too. */
 	if (p->err) {
 		snprintf(why, wl, "cannot be embedded: an earlier libharu error "
 		    "stops the document");
 		goto failed;
 	}
-	im->dict = k == K_PNG ? load_png(p, im, buf, len, iw, ih, why, wl) :
-	    load_jpeg(p, buf, len, iw, ih, why, wl);
+	im->dict = k == K_PNG ? load_png(p, im, buf, len, iw, ih, f, why,
+	    wl) : load_jpeg(p, buf, len, iw, ih, f, why, wl);
 	if (im->dict == NULL && im->cmyk == NULL)
 		goto failed;
-	im->w = (int)iw;
-	im->h = (int)ih;
+	im->ow = (int)ceil_div(iw, f);
+	im->oh = (int)ceil_div(ih, f);
+	if (k == K_JPEG && f > 1) {
+		/* libjpeg's shrink, then ours. */
+		d = jpeg_denom(f);
+		im->ow = (int)ceil_div(ceil_div(iw, d), f / d);
+		im->oh = (int)ceil_div(ceil_div(ih, d), f / d);
+	}
 	/* The document's /ID says which pixels it shows. */
 	id_add(p, buf, len);
 	free(buf);
@@ -642,7 +1366,7 @@ found:
 	im = &p->img[i];
 	if (im->dict == NULL && im->cmyk == NULL) {
 		snprintf(why, wl, "%s", im->why);
-		return -1;
+		return im->budget ? -2 : -1;
 	}
 	*w = im->w;
 	*h = im->h;
@@ -658,7 +1382,7 @@ found:
 static HPDF_Dict
 flattened(struct pdf *p, struct pdf_img *im, const float under[4])
 {
-	size_t n = (size_t)im->w * (size_t)im->h, i;
+	size_t n = (size_t)im->ow * (size_t)im->oh, i;
 	unsigned char *px, u[4];
 	HPDF_Dict d;
 	int c;
@@ -677,7 +1401,7 @@ flattened(struct pdf *p, struct pdf_img *im, const float under[4])
 			    u[c] * (255 - a) + 127) / 255);
 	}
 	colour_ink_limit8(px, n, p->ink);
-	d = new_image(p, (unsigned long)im->w, (unsigned long)im->h,
+	d = new_image(p, (unsigned long)im->ow, (unsigned long)im->oh,
 	    "DeviceCMYK");
 	if (d && put_deflated(p, d, px, n * 4) < 0)
 		d = NULL;

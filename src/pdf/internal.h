@@ -102,6 +102,8 @@ struct pdf {
 	struct pdf_img *img;	/* images, by file (image.c) */
 	int nimg, capimg;
 	struct HPDF_MD5Context id;	/* what the document says, for its /ID */
+	unsigned long long measured;	/* bytes of text measured, ever */
+	double decoded;		/* pixels its images decoded (image.c) */
 	struct pdf_icon *icon;	/* inline icons, PDF_ICON_BASE + index */
 	int nicon, capicon;
 };

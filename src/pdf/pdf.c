@@ -391,8 +391,7 @@ pdf_missing_glyph(struct pdf *p, int font, const char *text)
 }
 
 double
-pdf_text_width(struct pdf *p, int font, double pt, const char *text,
-    size_t len)
+pdf_text_units(struct pdf *p, int font, const char *text, size_t len)
 {
 	struct font *ft = &p->font[font];
 	const char *s = text, *end = text + len;
@@ -400,6 +399,7 @@ pdf_text_width(struct pdf *p, int font, double pt, const char *text,
 	double w = 0;
 	long c;
 
+	p->measured += len;
 	while (s < end && *s) {
 		c = utf8_next(&s);
 		if ((ic = icon_of(p, c)) != NULL)
@@ -407,7 +407,20 @@ pdf_text_width(struct pdf *p, int font, double pt, const char *text,
 		else
 			w += glyph_width(ft, c);
 	}
-	return w * pt / 1000.0;
+	return w;
+}
+
+double
+pdf_text_width(struct pdf *p, int font, double pt, const char *text,
+    size_t len)
+{
+	return pdf_text_units(p, font, text, len) * pt / 1000.0;
+}
+
+unsigned long long
+pdf_measured(const struct pdf *p)
+{
+	return p->measured;
 }
 
 /* The document's /ID is a digest of what it says: page sizes and text,
@@ -1090,18 +1103,24 @@ break_lines(struct pdf *p, const struct textbox *tb, const char *text,
 			do {
 				const char *brk = NULL, *q = s;
 				double w = 0;
+				double u = 0;
 
+				/* Widths add up: each word measured once, from
+				 * where the line's last one ended. */
 				while (q < pend) {
 					const char *sp = memchr(q, ' ',
 					    (size_t)(pend - q));
 					const char *wend = sp ? sp : pend;
-					double ww = pdf_text_width(p, tb->font,
-					    pt, s, (size_t)(wend - s));
+					const char *from = brk ? brk : s;
+					double uu = u + pdf_text_units(p,
+					    tb->font, from, (size_t)(wend - from));
+					double ww = uu * pt / 1000.0;
 
 					if (ww > tb->w + 0.01 && brk)
 						break;
 					brk = wend;
 					w = ww;
+					u = uu;
 					q = sp ? sp + 1 : pend;
 				}
 				if (brk == NULL)
@@ -1163,23 +1182,81 @@ first_baseline(const struct font *ft, const struct textbox *tb, double pt,
 }
 
 /*
- * Tries sizes from tb->pt down to tb->min_pt in quarter points until the
- * text fits.  Returns whether it fits; lines, *n and *pt hold the
- * breaking at the size found (at min_pt when nothing fits).
+ * The most lines pdf_textbox() draws of text that does not fit, at pt,
+ * and two more: breaking further cannot change what is drawn (every
+ * line past these is over the height), so break_lines() stops there.
+ */
+static int
+line_cap(const struct font *ft, const struct textbox *tb, double pt)
+{
+	int maxlines = 1 + (int)((tb->h - (ft->ascent + ft->descent) * pt) /
+	    (pt * tb->leading) + 0.01);
+
+	if (maxlines < 1)
+		maxlines = 1;
+	return maxlines + 2 < MAXLINES ? maxlines + 2 : MAXLINES;
+}
+
+/* Size k of the quarter-point steps down from tb->pt, as the steps were
+ * always taken (subtracted one by one). */
+static double
+step_size(const struct textbox *tb, long k)
+{
+	double pt = tb->pt;
+
+	while (k-- > 0)
+		pt -= 0.25;
+	return pt;
+}
+
+/*
+ * The first of the sizes from tb->pt down to tb->min_pt in quarter
+ * points at which the text fits, found by halving (a smaller size fits
+ * what a larger one does): some 8 breakings for 40 pt down to 1 pt, not
+ * 157.  Returns whether it fits; lines, *n and *pt hold the breaking at
+ * the size found (at min_pt when nothing fits).
  */
 static int
 shrink(struct pdf *p, const struct textbox *tb, const char *text,
     struct line *lines, int *n, double *pt)
 {
+	const struct font *ft = &p->font[tb->font];
+	long lo, hi, mid, last;
 	int fits = 0;
 
-	for (*pt = tb->pt; *pt >= tb->min_pt - 0.001; *pt -= 0.25) {
-		*n = break_lines(p, tb, text, *pt, lines, MAXLINES, &fits);
+	/* The last step at or over min_pt, counted as the loop counted. */
+	for (last = -1, *pt = tb->pt; *pt >= tb->min_pt - 0.001;
+	    *pt -= 0.25)
+		last++;
+	if (last >= 0) {
+		*pt = tb->pt;
+		*n = break_lines(p, tb, text, *pt, lines,
+		    line_cap(ft, tb, *pt), &fits);
 		if (fits)
 			return 1;
+		/* Step lo does not fit; the first that does is in lo + 1 ..
+		 * hi, or none (hi = last + 1). */
+		lo = 0;
+		hi = last + 1;
+		while (hi - lo > 1) {
+			mid = lo + (hi - lo) / 2;
+			break_lines(p, tb, text, step_size(tb, mid), lines,
+			    line_cap(ft, tb, step_size(tb, mid)), &fits);
+			if (fits)
+				hi = mid;
+			else
+				lo = mid;
+		}
+		if (hi <= last) {
+			*pt = step_size(tb, hi);
+			*n = break_lines(p, tb, text, *pt, lines,
+			    line_cap(ft, tb, *pt), &fits);
+			return 1;
+		}
 	}
 	*pt = tb->min_pt;
-	*n = break_lines(p, tb, text, *pt, lines, MAXLINES, &fits);
+	*n = break_lines(p, tb, text, *pt, lines, line_cap(ft, tb, *pt),
+	    &fits);
 	return fits;
 }
 

@@ -35,6 +35,14 @@ long pdf_missing_glyph(struct pdf *p, int font, const char *text);
 /* Width of text (one line) at pt points. */
 double pdf_text_width(struct pdf *p, int font, double pt, const char *text,
     size_t len);
+/* The same in thousandths of the size, before scaling: the widths of two
+ * pieces of a line add up to the line's (pdf_text_width() is this times
+ * pt / 1000), so a line can be measured a word at a time. */
+double pdf_text_units(struct pdf *p, int font, const char *text,
+    size_t len);
+/* Bytes of text measured so far (both functions above, and fitting): the
+ * work text fitting did, for a budget. */
+unsigned long long pdf_measured(const struct pdf *p);
 
 /* The document information's Title. */
 void pdf_set_title(struct pdf *p, const char *title);
@@ -99,6 +107,20 @@ void pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
 #define PDF_IMAGE_MAX_PIXELS	50e6	/* SPEC 4: 50 megapixels */
 int pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
     size_t whylen);
+/*
+ * The same for an image printed in a box of bw x bh points, the whole
+ * of it (contain) or the box filled (cover): the file is read a row at
+ * a time and embedded with no more pixels than PDF_IMAGE_DPI at that
+ * size, each block of f x f pixels averaged into one (SPEC 8), so that
+ * what it holds in memory is what the PDF holds.  Placed at another
+ * size needing another shrink, it is embedded again for that size.
+ * Returns -2 (why filled) when the pixels this document's images decode
+ * would pass PDF_DOC_MAX_PIXELS, counted before each is decoded.
+ */
+#define PDF_IMAGE_DPI		1200
+#define PDF_DOC_MAX_PIXELS	1000e6	/* SPEC 8: 20 images of 50 */
+int pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
+    int cover, int *w, int *h, char *why, size_t whylen);
 void pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
     double y, double w, double h, const double *clip);
 
