@@ -175,7 +175,8 @@ check-layers: | deps-check
 	@python3 tests/rp_lint.py
 
 check-clang: build/clang/muster
-	@build/clang/muster check units decks templates >/dev/null 2>&1 || \
+	@MUSTER_TEMPLATES=templates MUSTER_UNITS=units MUSTER_DECKS=decks \
+		build/clang/muster check units decks templates >/dev/null 2>&1 || \
 		{ echo "FAIL the clang build cannot check the examples"; exit 1; }
 	@echo "  clang build/clang/muster: built with -Werror, checks the examples"
 
