@@ -401,53 +401,43 @@ chain_release(struct chain *c)
 	c->n = 0;
 }
 
-/* Reads name and its ancestors, base first.  Returns -1 on any problem. */
-static int
-read_chain(struct chain *c, const char *name, const struct node *from)
+/* Tells that template name is in no template directory. */
+static void
+no_template(const char *name, const struct node *from)
 {
-	const struct node *doc, *ext;
-	struct reader *rd;
-	struct arena *a;
-	char *file, *real;
-	int i, errs;
-	struct skey top = K_MAP("", REQ, k_template);
+	struct sbuf sb = SBUF_INIT;
+	const char *const *d;
 
-	/* What extends: names is read only if it is YAML: no other file
-	 * (a key, /etc/passwd) is opened and quoted in a message. */
-	if (from && is_path(name) && !yaml_name(name)) {
-		diag(L_ERROR, "template.invalid", from, "'%s' is not a .yaml "
-		    "file; extends: names a template or a template file",
-		    name);
-		return -1;
-	}
-	file = find_template(name);
-	if (file == NULL) {
-		struct sbuf sb = SBUF_INIT;
-		const char *const *d;
+	for (d = template_dirs(); *d; d++)
+		sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
+		    *d);
+	if (from)
+		diag(L_ERROR, "template.invalid", from,
+		    "template '%s' is not in %s; 'muster templates' "
+		    "lists them", name, sb.buf);
+	else
+		diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
+		    "template '%s' is not in %s; 'muster templates' "
+		    "lists them", name, sb.buf);
+	sb_release(&sb);
+}
 
-		for (d = template_dirs(); *d; d++)
-			sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
-			    *d);
-		if (from)
-			diag(L_ERROR, "template.invalid", from,
-			    "template '%s' is not in %s; 'muster templates' "
-			    "lists them", name, sb.buf);
-		else
-			diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
-			    "template '%s' is not in %s; 'muster templates' "
-			    "lists them", name, sb.buf);
-		sb_release(&sb);
-		return -1;
-	}
-	/* The same file by any name is a loop. */
-	real = realpath(file, NULL);
+/* Whether file (named name by extends: from) may join c: YAML behind any
+ * link, not in c already (the same file by any name is a loop), and c
+ * not full; -1 told. */
+static int
+chain_may_add(const struct chain *c, const char *name, const char *file,
+    const struct node *from)
+{
+	char *real = realpath(file, NULL);
+	int i;
+
 	/* A link named .yaml is read only if what it leads to is, too. */
 	if (from && is_path(name) && real && !yaml_name(real)) {
 		diag(L_ERROR, "template.invalid", from, "'%s' is a link to a file "
 		    "that is not .yaml; extends: names a template or a template "
 		    "file", name);
 		free(real);
-		free(file);
 		return -1;
 	}
 	for (i = 0; real && i < c->n; i++) {
@@ -459,7 +449,6 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 			diag(L_ERROR, "template.invalid", from,
 			    "template '%s' extends itself", name);
 			free(real);
-			free(file);
 			return -1;
 		}
 	}
@@ -467,11 +456,102 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	if (c->n == MAXCHAIN) {
 		diag(L_ERROR, "template.invalid", from,
 		    "templates extend each other more than %d deep", MAXCHAIN);
-		free(file);
 		return -1;
 	}
-	rd = reader_open(file);
-	if (rd == NULL) {
+	return 0;
+}
+
+/* Checks the template doc read by rd from a: its keys, and that it is
+ * the file's only document.  The errors found. */
+static int
+check_template_doc(const struct node *doc, struct reader *rd,
+    struct arena *a)
+{
+	struct skey top = K_MAP("", REQ, k_template);
+	const struct node *ext;
+	int errs;
+
+	errs = schema_check(doc, &top, "");
+	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
+		errs += schema_check(ext, &k_renders, "renders");
+	/* One template a file: a second document would pass unread. */
+	if ((ext = reader_next(rd, a)) != NULL) {
+		diag(L_ERROR, "template.invalid", ext, "a template file holds "
+		    "one template; put this second document in a file of its "
+		    "own");
+		errs++;
+	} else if (reader_failed(rd))
+		errs++;
+	return errs;
+}
+
+/* Puts a layer under the others in c: the base goes first. */
+static void
+chain_push(struct chain *c, struct reader *rd, struct arena *a,
+    const struct node *doc, char *file)
+{
+	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
+	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
+	memmove(c->doc + 1, c->doc, (size_t)c->n * sizeof(c->doc[0]));
+	memmove(c->file + 1, c->file, (size_t)c->n * sizeof(c->file[0]));
+	c->rd[0] = rd;
+	c->ar[0] = a;
+	c->doc[0] = doc;
+	c->file[0] = file;
+	c->n++;
+}
+
+static int read_chain(struct chain *c, const char *name,
+    const struct node *from);
+
+/* Reads what layer doc (from file) extends, if anything. */
+static int
+read_base(struct chain *c, const struct node *doc, const char *file)
+{
+	const struct node *ext = node_get(doc, "extends");
+
+	if (ext == NULL || ext->bad)
+		return 0;
+	/* A relative path is relative to the extending template. */
+	if (is_path(ext->str) && ext->str[0] != '/') {
+		char buf[PATH_MAX], *slash;
+
+		snprintf(buf, sizeof(buf), "%s", file);
+		slash = strrchr(buf, '/');
+		if (slash) {
+			slash[1] = '\0';
+			strncat(buf, ext->str,
+			    sizeof(buf) - strlen(buf) - 1);
+			return read_chain(c, buf, ext);
+		}
+	}
+	return read_chain(c, ext->str, ext);
+}
+
+/* Reads name and its ancestors, base first.  Returns -1 on any problem. */
+static int
+read_chain(struct chain *c, const char *name, const struct node *from)
+{
+	const struct node *doc;
+	struct reader *rd;
+	struct arena *a;
+	char *file;
+	int errs;
+
+	/* What extends: names is read only if it is YAML: no other file
+	 * (a key, /etc/passwd) is opened and quoted in a message. */
+	if (from && is_path(name) && !yaml_name(name)) {
+		diag(L_ERROR, "template.invalid", from, "'%s' is not a .yaml "
+		    "file; extends: names a template or a template file",
+		    name);
+		return -1;
+	}
+	if ((file = find_template(name)) == NULL) {
+		no_template(name, from);
+		return -1;
+	}
+	if (chain_may_add(c, name, file, from) < 0 ||
+	    (rd = reader_open(file)) == NULL) {
 		free(file);
 		return -1;
 	}
@@ -486,47 +566,11 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 		free(file);
 		return -1;
 	}
-	errs = schema_check(doc, &top, "");
-	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
-		errs += schema_check(ext, &k_renders, "renders");
-	/* One template a file: a second document would pass unread. */
-	if ((ext = reader_next(rd, a)) != NULL) {
-		diag(L_ERROR, "template.invalid", ext, "a template file holds "
-		    "one template; put this second document in a file of its "
-		    "own");
-		errs++;
-	} else if (reader_failed(rd))
-		errs++;
-	/* Shift the others up: the base goes first. */
-	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
-	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
-	memmove(c->doc + 1, c->doc, (size_t)c->n * sizeof(c->doc[0]));
-	memmove(c->file + 1, c->file, (size_t)c->n * sizeof(c->file[0]));
-	c->rd[0] = rd;
-	c->ar[0] = a;
-	c->doc[0] = doc;
-	c->file[0] = file;
-	c->n++;
+	errs = check_template_doc(doc, rd, a);
+	chain_push(c, rd, a, doc, file);
 	if (errs)
 		return -1;
-	ext = node_get(doc, "extends");
-	if (ext && !ext->bad) {
-		/* A relative path is relative to the extending template. */
-		if (is_path(ext->str) && ext->str[0] != '/') {
-			char buf[PATH_MAX], *slash;
-
-			snprintf(buf, sizeof(buf), "%s", file);
-			slash = strrchr(buf, '/');
-			if (slash) {
-				slash[1] = '\0';
-				strncat(buf, ext->str,
-				    sizeof(buf) - strlen(buf) - 1);
-				return read_chain(c, buf, ext);
-			}
-		}
-		return read_chain(c, ext->str, ext);
-	}
-	return 0;
+	return read_base(c, doc, file);
 }
 
 /* ---- elements ---- */
