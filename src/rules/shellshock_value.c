@@ -275,9 +275,11 @@ turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
 					}
 					if (i < hi)
 						continue;	/* level seen */
-					p = ssv_roll_hits(&x->roll[sp], need[k]);
+					p = ssv_roll_hits(&x->roll[sp],
+					    need[k]);
 					if (nx != INT_MAX)
-						p -= ssv_roll_hits(&x->roll[sp], nx);
+						p -= ssv_roll_hits(&x->roll[sp],
+						    nx);
 					ge += p * dsum;
 					gc += p * ((SS_COIN_SIDES - 1) *
 					    ss_chart_stop(d, dsum) + ss_chart_stop(d,
