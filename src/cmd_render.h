@@ -1,7 +1,8 @@
 /*
- * cmd_render.h -- what muster render's two files share: its options and
- * outputs (cmd_render_args.c) and its work (cmd_render.c), one render
- * or a --watch of renders.
+ * cmd_render.h -- what muster render's files share: its options and
+ * outputs (cmd_render_args.c), its work (cmd_render.c), one render or a
+ * --watch of renders, and the images of --format png and tts
+ * (cmd_render_png.c).
  */
 #ifndef MUSTER_CMD_RENDER_H
 #define MUSTER_CMD_RENDER_H
@@ -84,6 +85,18 @@ struct job {
 	const char *dir;	/* the folder written into, made when
 				 * something is written; NULL with -o */
 };
+
+/* Tabletop Simulator's deck importer: 10 x 7 cells, the last one shown
+ * for a hidden card (the back); a sheet at most this many pixels a side,
+ * the size it loads without trouble. */
+#define TTS_COLS 10
+#define TTS_ROWS 7
+#define TTS_MAX_PX 4096
+
+/* --format png or tts: the images of output o's PDF (cmd_render_png.c);
+ * 0, or -1 with err filled. */
+int write_images(struct output *o, double dpi, int backs, int tts,
+    double bleed, char *err, size_t errlen);
 
 /* One render of every output, or renders until a signal (--watch):
  * the exit status. */

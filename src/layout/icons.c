@@ -120,13 +120,81 @@ is_picture(const char *s)
 	    (n > 5 && strcasecmp(s + n - 5, ".jpeg") == 0);
 }
 
+/* Checks icon key: val; *sym its built-in symbol, else *path its picture
+ * (in beside).  0, or -1 told. */
+static int
+icon_value(const struct node *key, const struct node *val,
+    const struct symbol **sym, const char **path, char beside[PATH_MAX])
+{
+	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
+	struct stat st;
+
+	if (key->str[0] == '\0' || strlen(key->str) >
+	    ICON_NAME_MAX || strpbrk(key->str, "{} \t")) {
+		diag(L_ERROR, "template.icon", key, "icon name "
+		    "'%s' must be a word of at most %d "
+		    "characters without spaces or braces",
+		    key->str, ICON_NAME_MAX);
+		return -1;
+	}
+	if ((*sym = symbol_find(val->str)) != NULL)
+		return 0;
+	if (!is_picture(val->str)) {
+		sb_list(&sb, symbol_names());
+		diag(L_ERROR, "template.icon", val, "icon "
+		    "'%s' is '%s', which is neither a "
+		    ".png or .jpg file nor a built-in "
+		    "symbol (%s)%s", key->str, val->str,
+		    sb_str(&sb), sb_hint(&hint, val->str,
+		    symbol_names(), 0));
+		sb_release(&sb);
+		sb_release(&hint);
+		return -1;
+	}
+	*path = path_beside(val->file, val->str, beside, PATH_MAX);
+	deps_note(*path);
+	if (stat(*path, &st) < 0 || !S_ISREG(st.st_mode)) {
+		diag(L_ERROR, "template.icon", val, "icon "
+		    "'%s': picture '%s' is missing%s%s%s; "
+		    "a path is relative to the template",
+		    key->str, val->str, strcmp(*path,
+		    val->str) ? " (looked for '" : "",
+		    strcmp(*path, val->str) ? *path : "",
+		    strcmp(*path, val->str) ? "')" : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* The icon named name in t, added when t has none; *cap the room in
+ * t->icons. */
+static struct icon_spec *
+icon_slot(struct template *t, const char *name, int *cap)
+{
+	int k;
+
+	for (k = 0; k < t->nicons; k++)
+		if (strcmp(t->icons[k].name, name) == 0)
+			return &t->icons[k];
+	if (t->nicons == *cap) {
+		struct icon_spec *old = t->icons;
+
+		*cap = *cap ? *cap * 2 : 8;
+		t->icons = arena_alloc(t->arena, (size_t)*cap *
+		    sizeof(*t->icons));
+		if (old)
+			memcpy(t->icons, old, (size_t)t->nicons *
+			    sizeof(*old));
+	}
+	return &t->icons[t->nicons++];
+}
+
 void
 compile_icons(struct ctx *cx, const struct chain *c)
 {
 	struct template *t = cx->t;
-	struct sbuf sb = SBUF_INIT, hint = SBUF_INIT;
 	char beside[PATH_MAX];
-	int l, k, cap = 0;
+	int l, cap = 0;
 	size_t i;
 
 	for (l = 0; l < c->n; l++) {
@@ -137,68 +205,17 @@ compile_icons(struct ctx *cx, const struct chain *c)
 		for (i = 0; i < map->n; i++) {
 			const struct node *key = MAP_KEY(map, i);
 			const struct node *val = MAP_VAL(map, i);
-			const struct symbol *sym;
-			struct icon_spec *ic;
+			const struct symbol *sym = NULL;
 			const char *path = NULL;
-			struct stat st;
+			struct icon_spec *ic;
 
 			if (val->bad || val->type != N_SCALAR)
 				continue;
-			if (key->str[0] == '\0' || strlen(key->str) >
-			    ICON_NAME_MAX || strpbrk(key->str, "{} \t")) {
-				diag(L_ERROR, "template.icon", key, "icon name "
-				    "'%s' must be a word of at most %d "
-				    "characters without spaces or braces",
-				    key->str, ICON_NAME_MAX);
+			if (icon_value(key, val, &sym, &path, beside) < 0) {
 				cx->errors++;
 				continue;
 			}
-			if ((sym = symbol_find(val->str)) == NULL) {
-				if (!is_picture(val->str)) {
-					sb_reset(&sb);
-					sb_list(&sb, symbol_names());
-					diag(L_ERROR, "template.icon", val, "icon "
-					    "'%s' is '%s', which is neither a "
-					    ".png or .jpg file nor a built-in "
-					    "symbol (%s)%s", key->str, val->str,
-					    sb_str(&sb), sb_hint(&hint, val->str,
-					    symbol_names(), 0));
-					cx->errors++;
-					continue;
-				}
-				path = path_beside(val->file, val->str, beside,
-				    sizeof(beside));
-				deps_note(path);
-				if (stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
-					diag(L_ERROR, "template.icon", val, "icon "
-					    "'%s': picture '%s' is missing%s%s%s; "
-					    "a path is relative to the template",
-					    key->str, val->str, strcmp(path,
-					    val->str) ? " (looked for '" : "",
-					    strcmp(path, val->str) ? path : "",
-					    strcmp(path, val->str) ? "')" : "");
-					cx->errors++;
-					continue;
-				}
-			}
-			for (k = 0; k < t->nicons; k++)
-				if (strcmp(t->icons[k].name, key->str) == 0)
-					break;
-			if (k == t->nicons) {
-				if (t->nicons == cap) {
-					struct icon_spec *old = t->icons;
-
-					cap = cap ? cap * 2 : 8;
-					t->icons = arena_alloc(t->arena,
-					    (size_t)cap * sizeof(*t->icons));
-					if (old)
-						memcpy(t->icons, old,
-						    (size_t)t->nicons *
-						    sizeof(*old));
-				}
-				t->nicons++;
-			}
-			ic = &t->icons[k];
+			ic = icon_slot(t, key->str, &cap);
 			ic->name = arena_strdup(t->arena, key->str);
 			ic->sym = sym;
 			ic->path = path ? arena_strdup(t->arena, path) : NULL;
@@ -207,8 +224,6 @@ compile_icons(struct ctx *cx, const struct chain *c)
 			ic->col = val->col;
 		}
 	}
-	sb_release(&sb);
-	sb_release(&hint);
 }
 
 void

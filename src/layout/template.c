@@ -1,10 +1,10 @@
 /*
  * layout/template.c -- loading a template: finding its file by name,
  * the keys a template may have, reading it and its extends: chain
- * (base first, at most MAXCHAIN deep) and merging the chain's elements
- * by name; then template_load() compiles the merged template
- * (template_compile.c) and checks its fields (template_check.c).
- * What the three share is template_impl.h.
+ * (base first, at most MAXCHAIN deep); template_merge.c merges the
+ * chain's elements by name; then template_load() compiles the merged
+ * template (template_compile.c) and checks its fields
+ * (template_check.c).  What they share is template_impl.h.
  */
 #include "template_impl.h"
 
@@ -401,53 +401,43 @@ chain_release(struct chain *c)
 	c->n = 0;
 }
 
-/* Reads name and its ancestors, base first.  Returns -1 on any problem. */
-static int
-read_chain(struct chain *c, const char *name, const struct node *from)
+/* Tells that template name is in no template directory. */
+static void
+no_template(const char *name, const struct node *from)
 {
-	const struct node *doc, *ext;
-	struct reader *rd;
-	struct arena *a;
-	char *file, *real;
-	int i, errs;
-	struct skey top = K_MAP("", REQ, k_template);
+	struct sbuf sb = SBUF_INIT;
+	const char *const *d;
 
-	/* What extends: names is read only if it is YAML: no other file
-	 * (a key, /etc/passwd) is opened and quoted in a message. */
-	if (from && is_path(name) && !yaml_name(name)) {
-		diag(L_ERROR, "template.invalid", from, "'%s' is not a .yaml "
-		    "file; extends: names a template or a template file",
-		    name);
-		return -1;
-	}
-	file = find_template(name);
-	if (file == NULL) {
-		struct sbuf sb = SBUF_INIT;
-		const char *const *d;
+	for (d = template_dirs(); *d; d++)
+		sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
+		    *d);
+	if (from)
+		diag(L_ERROR, "template.invalid", from,
+		    "template '%s' is not in %s; 'muster templates' "
+		    "lists them", name, sb.buf);
+	else
+		diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
+		    "template '%s' is not in %s; 'muster templates' "
+		    "lists them", name, sb.buf);
+	sb_release(&sb);
+}
 
-		for (d = template_dirs(); *d; d++)
-			sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
-			    *d);
-		if (from)
-			diag(L_ERROR, "template.invalid", from,
-			    "template '%s' is not in %s; 'muster templates' "
-			    "lists them", name, sb.buf);
-		else
-			diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
-			    "template '%s' is not in %s; 'muster templates' "
-			    "lists them", name, sb.buf);
-		sb_release(&sb);
-		return -1;
-	}
-	/* The same file by any name is a loop. */
-	real = realpath(file, NULL);
+/* Whether file (named name by extends: from) may join c: YAML behind any
+ * link, not in c already (the same file by any name is a loop), and c
+ * not full; -1 told. */
+static int
+chain_may_add(const struct chain *c, const char *name, const char *file,
+    const struct node *from)
+{
+	char *real = realpath(file, NULL);
+	int i;
+
 	/* A link named .yaml is read only if what it leads to is, too. */
 	if (from && is_path(name) && real && !yaml_name(real)) {
 		diag(L_ERROR, "template.invalid", from, "'%s' is a link to a file "
 		    "that is not .yaml; extends: names a template or a template "
 		    "file", name);
 		free(real);
-		free(file);
 		return -1;
 	}
 	for (i = 0; real && i < c->n; i++) {
@@ -459,7 +449,6 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 			diag(L_ERROR, "template.invalid", from,
 			    "template '%s' extends itself", name);
 			free(real);
-			free(file);
 			return -1;
 		}
 	}
@@ -467,11 +456,102 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	if (c->n == MAXCHAIN) {
 		diag(L_ERROR, "template.invalid", from,
 		    "templates extend each other more than %d deep", MAXCHAIN);
-		free(file);
 		return -1;
 	}
-	rd = reader_open(file);
-	if (rd == NULL) {
+	return 0;
+}
+
+/* Checks the template doc read by rd from a: its keys, and that it is
+ * the file's only document.  The errors found. */
+static int
+check_template_doc(const struct node *doc, struct reader *rd,
+    struct arena *a)
+{
+	struct skey top = K_MAP("", REQ, k_template);
+	const struct node *ext;
+	int errs;
+
+	errs = schema_check(doc, &top, "");
+	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
+		errs += schema_check(ext, &k_renders, "renders");
+	/* One template a file: a second document would pass unread. */
+	if ((ext = reader_next(rd, a)) != NULL) {
+		diag(L_ERROR, "template.invalid", ext, "a template file holds "
+		    "one template; put this second document in a file of its "
+		    "own");
+		errs++;
+	} else if (reader_failed(rd))
+		errs++;
+	return errs;
+}
+
+/* Puts a layer under the others in c: the base goes first. */
+static void
+chain_push(struct chain *c, struct reader *rd, struct arena *a,
+    const struct node *doc, char *file)
+{
+	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
+	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
+	memmove(c->doc + 1, c->doc, (size_t)c->n * sizeof(c->doc[0]));
+	memmove(c->file + 1, c->file, (size_t)c->n * sizeof(c->file[0]));
+	c->rd[0] = rd;
+	c->ar[0] = a;
+	c->doc[0] = doc;
+	c->file[0] = file;
+	c->n++;
+}
+
+static int read_chain(struct chain *c, const char *name,
+    const struct node *from);
+
+/* Reads what layer doc (from file) extends, if anything. */
+static int
+read_base(struct chain *c, const struct node *doc, const char *file)
+{
+	const struct node *ext = node_get(doc, "extends");
+
+	if (ext == NULL || ext->bad)
+		return 0;
+	/* A relative path is relative to the extending template. */
+	if (is_path(ext->str) && ext->str[0] != '/') {
+		char buf[PATH_MAX], *slash;
+
+		snprintf(buf, sizeof(buf), "%s", file);
+		slash = strrchr(buf, '/');
+		if (slash) {
+			slash[1] = '\0';
+			strncat(buf, ext->str,
+			    sizeof(buf) - strlen(buf) - 1);
+			return read_chain(c, buf, ext);
+		}
+	}
+	return read_chain(c, ext->str, ext);
+}
+
+/* Reads name and its ancestors, base first.  Returns -1 on any problem. */
+static int
+read_chain(struct chain *c, const char *name, const struct node *from)
+{
+	const struct node *doc;
+	struct reader *rd;
+	struct arena *a;
+	char *file;
+	int errs;
+
+	/* What extends: names is read only if it is YAML: no other file
+	 * (a key, /etc/passwd) is opened and quoted in a message. */
+	if (from && is_path(name) && !yaml_name(name)) {
+		diag(L_ERROR, "template.invalid", from, "'%s' is not a .yaml "
+		    "file; extends: names a template or a template file",
+		    name);
+		return -1;
+	}
+	if ((file = find_template(name)) == NULL) {
+		no_template(name, from);
+		return -1;
+	}
+	if (chain_may_add(c, name, file, from) < 0 ||
+	    (rd = reader_open(file)) == NULL) {
 		free(file);
 		return -1;
 	}
@@ -486,326 +566,87 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 		free(file);
 		return -1;
 	}
-	errs = schema_check(doc, &top, "");
-	if ((ext = node_get(doc, "renders")) != NULL && ext->type == N_MAP)
-		errs += schema_check(ext, &k_renders, "renders");
-	/* One template a file: a second document would pass unread. */
-	if ((ext = reader_next(rd, a)) != NULL) {
-		diag(L_ERROR, "template.invalid", ext, "a template file holds "
-		    "one template; put this second document in a file of its "
-		    "own");
-		errs++;
-	} else if (reader_failed(rd))
-		errs++;
-	/* Shift the others up: the base goes first. */
-	memmove(c->rd + 1, c->rd, (size_t)c->n * sizeof(c->rd[0]));
-	memmove(c->ar + 1, c->ar, (size_t)c->n * sizeof(c->ar[0]));
-	memmove(c->doc + 1, c->doc, (size_t)c->n * sizeof(c->doc[0]));
-	memmove(c->file + 1, c->file, (size_t)c->n * sizeof(c->file[0]));
-	c->rd[0] = rd;
-	c->ar[0] = a;
-	c->doc[0] = doc;
-	c->file[0] = file;
-	c->n++;
+	errs = check_template_doc(doc, rd, a);
+	chain_push(c, rd, a, doc, file);
 	if (errs)
 		return -1;
-	ext = node_get(doc, "extends");
-	if (ext && !ext->bad) {
-		/* A relative path is relative to the extending template. */
-		if (is_path(ext->str) && ext->str[0] != '/') {
-			char buf[PATH_MAX], *slash;
-
-			snprintf(buf, sizeof(buf), "%s", file);
-			slash = strrchr(buf, '/');
-			if (slash) {
-				slash[1] = '\0';
-				strncat(buf, ext->str,
-				    sizeof(buf) - strlen(buf) - 1);
-				return read_chain(c, buf, ext);
-			}
-		}
-		return read_chain(c, ext->str, ext);
-	}
-	return 0;
+	return read_base(c, doc, file);
 }
 
-/* ---- elements ---- */
-
-
-const struct node *
-el_get(const struct proto *p, const char *key)
-{
-	int i;
-
-	for (i = p->nl; i-- > 0;) {
-		const struct node *v = node_get(p->layer[i], key);
-
-		if (v && !v->bad)
-			return v;
-	}
-	return NULL;
-}
-
-const char *
-el_str(const struct proto *p, const char *key, const char *dflt)
-{
-	return node_str(el_get(p, key), dflt);
-}
-
-
-/* Whether name is one of family's parts: "cv.label" of "cv". */
+/*
+ * Whether an extension keeps its base's record type (0), else -1 told:
+ * the base's elements name that type's fields, and each would be told
+ * in the base's file, not at the renders: that made them wrong.
+ */
 static int
-part_of(const char *name, const char *family)
+same_base_type(struct ctx *cx, const struct chain *c,
+    const struct node *rend, const struct vocab *v)
 {
-	size_t n = strlen(family);
-
-	return strncmp(name, family, n) == 0 && name[n] == '.';
-}
-
-/* The node that names element m (name:, box:, line: or table:), else m. */
-static const struct node *
-name_node(const struct node *m)
-{
-	static const char *const keys[] = { "name", "box", "line", "table" };
+	struct template *t = cx->t;
 	size_t i;
 
-	for (i = 0; i < NELEM(keys); i++)
-		if (get_str(m, keys[i], NULL) != NULL)
-			return node_get(m, keys[i]);
-	return m;
-}
-
-/*
- * Reports that layer l of c overrides (or removes) name, which no
- * element of v (those below it, and its own so far) has, with the
- * nearest name v has as a suggestion.
- */
-static void
-unknown_element(const struct chain *c, int l, const struct proto *v, int n,
-    const char *name, const struct node *m, int removing)
-{
-	struct sbuf hint = SBUF_INIT;
-	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
-	const char *base = get_str(c->doc[l], "extends", "?");
-	int i, k = 0;
-
-	for (i = 0; i < n; i++)
-		if (!v[i].removed && v[i].name[0] != '#')
-			names[k++] = v[i].name;
-	names[k] = NULL;
-	if (name[0] == '#')
-		diag(L_ERROR, "template.unknown-element", m, "an element with "
-		    "no name overrides nothing of '%s', which this template "
-		    "extends: name the element it changes, or say new: true "
-		    "to add it", base);
-	else if (removing)
-		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
-		    "to remove names no element of '%s', which this template "
-		    "extends, nor any '%s.*'%s", name, base, name,
-		    sb_hint(&hint, name, names, 0));
-	else
-		diag(L_ERROR, "template.unknown-element", name_node(m), "'%s' "
-		    "names no element of '%s', which this template extends: "
-		    "override one of its elements ('muster templates "
-		    "--elements %s' lists them) or add one with new: true%s",
-		    name, base, base, sb_hint(&hint, name, names, 0));
-	sb_release(&hint);
-	free(names);
-}
-
-/*
- * Collects the elements of every layer of the chain under key, base
- * first.  An extending layer overrides an element below it by name, or
- * removes it and its parts (NAME.*); a name it gives that none below
- * has is a typo unless the element says new: true.
- */
-struct proto *
-merge_elements(const struct chain *c, const char *key, int *np,
-    struct arena *a)
-{
-	struct proto *v = NULL;
-	int n = 0, cap = 0, i, unnamed = 0;
-	size_t j;
-
-	for (i = 0; i < c->n; i++) {
-		const struct node *list = node_get(c->doc[i], key);
-
-		if (list == NULL || list->bad || list->type != N_SEQ)
-			continue;
-		for (j = 0; j < list->n; j++) {
-			const struct node *m = list->kid[j];
-			const char *name = get_str(m, "name", NULL);
-			int k, isnew, rm, parts = 0;
-
-			if (m->type != N_MAP || m->bad)
-				continue;
-			if (name == NULL &&
-			    (name = get_str(m, "box", NULL)) == NULL &&
-			    (name = get_str(m, "line", NULL)) == NULL &&
-			    (name = get_str(m, "table", NULL)) == NULL)
-				name = arena_printf(a, "#%d", ++unnamed);
-			isnew = node_bool(node_get(m, "new"), 0);
-			rm = node_bool(node_get(m, "remove"), 0);
-			/* Each document has its own copy of its path. */
-			for (k = 0; k < n; k++)
-				if (strcmp(v[k].name, name) == 0 &&
-				    v[k].layer[v[k].nl - 1]->file == m->file)
-					break;
-			if (k < n) {
-				diag(L_ERROR, "template.invalid", m,
-				    "a second element named '%s' (the first is "
-				    "at line %d); give each its own name",
-				    name, v[k].layer[v[k].nl - 1]->line);
-				continue;
-			}
-			/* The element of that name still drawn, if any. */
-			for (k = 0; k < n; k++)
-				if (!v[k].removed && strcmp(v[k].name, name) == 0)
-					break;
-			if (i > 0 && isnew && rm) {
-				diag(L_ERROR, "template.invalid", m, "element "
-				    "'%s' says both new: true and remove: true; "
-				    "new: true adds an element, remove: true "
-				    "drops one of the base's", name);
-				continue;
-			}
-			if (i > 0 && k < n && isnew) {
-				diag(L_ERROR, "template.unknown-element",
-				    name_node(m), "'%s' is an element of '%s' "
-				    "already, which this template extends: leave "
-				    "out new: true to override it, or give the new "
-				    "element a name of its own", name,
-				    get_str(c->doc[i], "extends", "?"));
-				continue;
-			}
-			if (i > 0 && rm) {
-				int q;
-
-				for (q = 0; q < n; q++)
-					if (!v[q].removed &&
-					    part_of(v[q].name, name)) {
-						v[q].removed = 1;
-						parts++;
-					}
-				if (k < n) {
-					/* Kept, so that a second of the name in
-					 * this file is told. */
-					if (v[k].nl < MAXCHAIN)
-						v[k].layer[v[k].nl++] = m;
-					v[k].removed = 1;
-				} else if (parts == 0)
-					unknown_element(c, i, v, n, name, m, 1);
-				continue;
-			}
-			if (i > 0 && k == n && !isnew) {
-				unknown_element(c, i, v, n, name, m, 0);
-				continue;
-			}
-			if (k == n) {
-				if (n == cap) {
-					cap = cap ? cap * 2 : 32;
-					v = xrealloc(v, (size_t)cap * sizeof(*v));
-				}
-				memset(&v[n], 0, sizeof(v[n]));
-				v[n].name = name;
-				n++;
-			}
-			if (v[k].nl < MAXCHAIN)
-				v[k].layer[v[k].nl++] = m;
-			v[k].removed = rm;
-		}
-	}
-	*np = n;
-	return v;
-}
-
-struct template *
-template_load(const char *name, const struct vocab *v)
-{
-	struct chain c;
-	struct template *t;
-	struct ctx cx;
-	const struct node *n, *rend;
-	int errors_before = diag_raised(L_ERROR) + diag_raised(L_FATAL);
-	size_t i;
-
-	memset(&c, 0, sizeof(c));
-	if (read_chain(&c, name, NULL) < 0) {
-		chain_release(&c);
-		return NULL;
-	}
-	t = xcalloc(1, sizeof(*t));
-	t->arena = arena_new();
-	memset(&cx, 0, sizeof(cx));
-	cx.t = t;
-	cx.a = t->arena;
-	t->file = arena_strdup(t->arena, c.file[c.n - 1]);
-	t->name = arena_strdup(t->arena, get_str(c.doc[c.n - 1], "template",
-	    name));
-	t->description = arena_strdup(t->arena, node_str(top_get(&c,
-	    "description"), ""));
-	rend = top_get(&c, "renders");
-	t->type = compile_renders(&cx, rend, c.doc[c.n - 1], v);
-	/* An extension keeps its base's record type: the base's elements
-	 * name that type's fields, and each would be told in the base's
-	 * file, not at the renders: that made them wrong. */
-	for (i = (size_t)c.n - 1; t->type && i-- > 0;) {
-		const struct node *br = node_get(c.doc[i], "renders");
+	for (i = (size_t)c->n - 1; t->type && i-- > 0;) {
+		const struct node *br = node_get(c->doc[i], "renders");
 		const char *bt;
 
 		if (br == NULL || br->bad || br == rend)
 			continue;
-		if ((bt = compile_renders(&cx, br, c.doc[i], v)) != NULL &&
+		if ((bt = compile_renders(cx, br, c->doc[i], v)) != NULL &&
 		    strcmp(bt, t->type) != 0) {
-			bad(&cx, rend, "renders %s, but '%s', which it extends, "
+			bad(cx, rend, "renders %s, but '%s', which it extends, "
 			    "renders %s: an extension keeps its base's record "
 			    "type; to render %s, extend a template that does "
 			    "('muster templates' lists them) or drop extends:",
-			    t->type, get_str(c.doc[i], "template", "?"), bt,
+			    t->type, get_str(c->doc[i], "template", "?"), bt,
 			    t->type);
-			template_free(t);
-			chain_release(&c);
-			return NULL;
+			return -1;
 		}
 		break;
 	}
-	if (top_get(&c, "size") == NULL)
-		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
-		    "size: size: [3.5in, 2in]", t->name);
-	/*
-	 * The card size each layer's lengths were written for, base first.
-	 * size: replaces the sizes below it on every paper (a base's A4
-	 * size was for the base's card); sizes: replaces those below it
-	 * whole, its letter: the size on Letter.
-	 */
+	return 0;
+}
+
+/*
+ * The card size each layer's lengths were written for, base first.
+ * size: replaces the sizes below it on every paper (a base's A4
+ * size was for the base's card); sizes: replaces those below it
+ * whole, its letter: the size on Letter.
+ */
+static void
+compile_sizes(struct ctx *cx, const struct chain *c)
+{
+	struct template *t = cx->t;
+	const struct node *n;
+
 	t->w = t->h = 144;
-	for (int l = 0; l < c.n; l++) {
-		if ((n = node_get(c.doc[l], "size")) != NULL && !n->bad) {
-			compile_size(&cx, n, &t->w, &t->h);
+	for (int l = 0; l < c->n; l++) {
+		if ((n = node_get(c->doc[l], "size")) != NULL && !n->bad) {
+			compile_size(cx, n, &t->w, &t->h);
 			t->a4_w = t->a4_h = 0;
 		}
-		if ((n = node_get(c.doc[l], "sizes")) != NULL && !n->bad &&
+		if ((n = node_get(c->doc[l], "sizes")) != NULL && !n->bad &&
 		    n->type == N_MAP) {
 			t->a4_w = t->a4_h = 0;
-			compile_size(&cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
-			compile_size(&cx, node_get(n, "letter"), &t->w, &t->h);
+			compile_size(cx, node_get(n, "a4"), &t->a4_w, &t->a4_h);
+			compile_size(cx, node_get(n, "letter"), &t->w, &t->h);
 		}
-		cx.lfile[l] = c.doc[l]->file;
-		cx.lw[l] = t->w;
-		cx.lh[l] = t->h;
+		cx->lfile[l] = c->doc[l]->file;
+		cx->lw[l] = t->w;
+		cx->lh[l] = t->h;
 	}
-	cx.nl = c.n;
-	t->gap = compile_length(&cx, top_get(&c, "gap"), 0, 0);
-	t->safe = compile_length(&cx, top_get(&c, "safe"), 0, 0);
-	t->cut = str_index(cuts, node_str(top_get(&c, "cut"), "crop"));
-	t->counter = str_index(sizings, node_str(top_get(&c, "sizing"),
-	    "fixed")) == 1;
-	t->min_pt = node_double(top_get(&c, "min_pt"), 5);
+	cx->nl = c->n;
+}
 
-	/* Fonts: every layer's, a later one replacing an earlier key. */
+/* Fonts: every layer's, a later one replacing an earlier key. */
+static void
+compile_fonts(struct ctx *cx, const struct chain *c)
+{
+	struct template *t = cx->t;
+	size_t i;
+
 	t->fonts = arena_alloc(t->arena, 16 * sizeof(*t->fonts));
-	for (int l = 0; l < c.n; l++) {
-		const struct node *f = node_get(c.doc[l], "fonts");
+	for (int l = 0; l < c->n; l++) {
+		const struct node *f = node_get(c->doc[l], "fonts");
 
 		if (f == NULL || f->bad || f->type != N_MAP)
 			continue;
@@ -820,7 +661,7 @@ template_load(const char *name, const struct vocab *v)
 				if (strcmp(t->fonts[k].key, key) == 0)
 					break;
 			if (k == 16) {
-				bad(&cx, MAP_KEY(f, i), "a template may name at "
+				bad(cx, MAP_KEY(f, i), "a template may name at "
 				    "most 16 fonts");
 				break;
 			}
@@ -841,21 +682,23 @@ template_load(const char *name, const struct vocab *v)
 		t->fonts[0].at.line = t->fonts[0].at.col = 0;
 		t->nfonts = 1;
 	}
-	compile_palette(&cx, &c);
-	compile_icons(&cx, &c);
-	if (v && t->type)
-		cx.fields = v->fields(t->type);
-	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
-	compile_list(&cx, &c, "back", &t->back, &t->nback);
-	free(cx.told);
-	free(cx.used);
-	t->info = arena_alloc(t->arena, (size_t)(cx.ninfo ? cx.ninfo : 1) *
+}
+
+/* Moves what the template keeps out of cx and the chain's arenas. */
+static void
+keep_compiled(struct ctx *cx)
+{
+	struct template *t = cx->t;
+
+	free(cx->told);
+	free(cx->used);
+	t->info = arena_alloc(t->arena, (size_t)(cx->ninfo ? cx->ninfo : 1) *
 	    sizeof(*t->info));
-	if (cx.ninfo)
-		memcpy(t->info, cx.info, (size_t)cx.ninfo * sizeof(*t->info));
-	t->ninfo = cx.ninfo;
-	free(cx.info);
-	t->fields = named_fields(&cx, &t->field_at);
+	if (cx->ninfo)
+		memcpy(t->info, cx->info, (size_t)cx->ninfo * sizeof(*t->info));
+	t->ninfo = cx->ninfo;
+	free(cx->info);
+	t->fields = named_fields(cx, &t->field_at);
 	/* Strings the elements point at live in the chain's arenas: copy
 	 * the few that survive (names) before releasing it. */
 	for (int k = 0; k < t->nfront; k++)
@@ -867,6 +710,57 @@ template_load(const char *name, const struct vocab *v)
 		t->front[k].at = NULL;
 	for (int k = 0; k < t->nback; k++)
 		t->back[k].at = NULL;
+}
+
+struct template *
+template_load(const char *name, const struct vocab *v)
+{
+	struct chain c;
+	struct template *t;
+	struct ctx cx;
+	const struct node *rend;
+	int errors_before = diag_raised(L_ERROR) + diag_raised(L_FATAL);
+
+	memset(&c, 0, sizeof(c));
+	if (read_chain(&c, name, NULL) < 0) {
+		chain_release(&c);
+		return NULL;
+	}
+	t = xcalloc(1, sizeof(*t));
+	t->arena = arena_new();
+	memset(&cx, 0, sizeof(cx));
+	cx.t = t;
+	cx.a = t->arena;
+	t->file = arena_strdup(t->arena, c.file[c.n - 1]);
+	t->name = arena_strdup(t->arena, get_str(c.doc[c.n - 1], "template",
+	    name));
+	t->description = arena_strdup(t->arena, node_str(top_get(&c,
+	    "description"), ""));
+	rend = top_get(&c, "renders");
+	t->type = compile_renders(&cx, rend, c.doc[c.n - 1], v);
+	if (same_base_type(&cx, &c, rend, v) < 0) {
+		template_free(t);
+		chain_release(&c);
+		return NULL;
+	}
+	if (top_get(&c, "size") == NULL)
+		bad(&cx, c.doc[c.n - 1], "template '%s' must give its card "
+		    "size: size: [3.5in, 2in]", t->name);
+	compile_sizes(&cx, &c);
+	t->gap = compile_length(&cx, top_get(&c, "gap"), 0, 0);
+	t->safe = compile_length(&cx, top_get(&c, "safe"), 0, 0);
+	t->cut = str_index(cuts, node_str(top_get(&c, "cut"), "crop"));
+	t->counter = str_index(sizings, node_str(top_get(&c, "sizing"),
+	    "fixed")) == 1;
+	t->min_pt = node_double(top_get(&c, "min_pt"), 5);
+	compile_fonts(&cx, &c);
+	compile_palette(&cx, &c);
+	compile_icons(&cx, &c);
+	if (v && t->type)
+		cx.fields = v->fields(t->type);
+	compile_list(&cx, &c, "elements", &t->front, &t->nfront);
+	compile_list(&cx, &c, "back", &t->back, &t->nback);
+	keep_compiled(&cx);
 	chain_release(&c);
 	if (cx.errors || diag_raised(L_ERROR) + diag_raised(L_FATAL) >
 	    errors_before) {

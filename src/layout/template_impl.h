@@ -1,7 +1,8 @@
 /*
- * layout/template_impl.h -- what loading (template.c), compiling
- * (template_compile.c) and checking (template_check.c) a template
- * share.  Internal to those three files.
+ * layout/template_impl.h -- what loading (template.c, merging its
+ * elements in template_merge.c), compiling (template_compile.c) and
+ * checking (template_check.c) a template share.  Internal to those
+ * files.
  */
 #ifndef MUSTER_LAYOUT_TEMPLATE_IMPL_H
 #define MUSTER_LAYOUT_TEMPLATE_IMPL_H

@@ -558,54 +558,51 @@ sheet_open(struct raster *r, const struct raster_plan *pl, struct enc *e,
 	return 0;
 }
 
-/*
- * Cell c of the open sheet from image s of a page drawn at dpi: each
- * cell pixel the average of the image's pixels under it, weighted by
- * how much of each it covers (a box filter; cairo's own filter for this
- * took a fifth of the time of a card).  A cell pixel at x, y lies over
- * the image from x * r + in to (x + 1) * r + in across, r the image's
- * pixels a cell pixel (never under 1: a sheet is at most the cards'
- * dpi), in the bleed cut off; past the image's edge is white.
- */
+/* A box filter from an image to a cell: r image pixels a cell pixel, in
+ * the bleed cut off, per cell column the first image column and the
+ * weights of the ntap from it, and the cell's sums so far. */
+struct boxf {
+	double r, in;
+	int cw, ch, taps;
+	int *first, *ntap;
+	uint16_t *wt;
+	float *acc;
+};
+
+/* Across: the image columns under each cell column, and how much. */
 static void
-sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
-    cairo_surface_t *s)
+boxf_across(struct boxf *b)
 {
-	double r = pl->dpi / pl->sheet_dpi, in = pl->inset * pl->dpi / 72.0;
-	int sw = cairo_image_surface_get_width(s);
-	int sh = cairo_image_surface_get_height(s);
-	int ss = cairo_image_surface_get_stride(s);
-	int ds = cairo_image_surface_get_stride(os->s);
-	int cw = os->cw, ch = os->ch, taps = (int)ceil(r) + 2;
-	int x, y, sx, sy, t, *first = xmalloc(sizeof(int) * (size_t)cw);
-	uint16_t *wt = xcalloc((size_t)cw * (size_t)taps, sizeof(uint16_t));
-	int *ntap = xmalloc(sizeof(int) * (size_t)cw);
-	float *acc = xcalloc((size_t)cw * (size_t)ch * 3, sizeof(float));
-	float *h = xmalloc(sizeof(float) * (size_t)cw * 3);
-	const unsigned char *src;
-	unsigned char *dst;
+	int x, t, cw = b->cw, taps = b->taps;
+	double r = b->r;
 
-	cairo_surface_flush(s);
-	cairo_surface_flush(os->s);
-	src = cairo_image_surface_get_data(s);
-	dst = cairo_image_surface_get_data(os->s) + (size_t)(c / pl->cols) *
-	    (size_t)ch * (size_t)ds + (size_t)(c % pl->cols) * (size_t)cw * 4;
-	/* Across: the image columns under each cell column, and how much. */
 	for (x = 0; x < cw; x++) {
-		double a = x * r + in, b = a + r;
+		double a = x * r + b->in, e = a + r;
 
-		first[x] = (int)floor(a);
+		b->first[x] = (int)floor(a);
 		for (t = 0; t < taps; t++) {
-			double l = fmax(a, first[x] + t), u = fmin(b,
-			    first[x] + t + 1);
+			double l = fmax(a, b->first[x] + t), u = fmin(e,
+			    b->first[x] + t + 1);
 
 			if (u <= l)
 				break;
 			/* In 65,535ths: the sum of a pixel's is 1. */
-			wt[x * taps + t] = (uint16_t)lround((u - l) / r * 65535);
+			b->wt[x * taps + t] = (uint16_t)lround((u - l) / r *
+			    65535);
 		}
-		ntap[x] = t;
+		b->ntap[x] = t;
 	}
+}
+
+/* Each image row filtered across, added to the cell rows it lies
+ * under. */
+static void
+boxf_rows(struct boxf *b, const unsigned char *src, int sw, int sh, int ss)
+{
+	double r = b->r, in = b->in;
+	int cw = b->cw, ch = b->ch, taps = b->taps, x, sx, sy, t;
+	float *h = xmalloc(sizeof(float) * (size_t)cw * 3);
+
 	for (sy = (int)floor(in); sy < sh && sy < in + ch * r + 1; sy++) {
 		const uint32_t *row = (const uint32_t *)(const void *)
 		    (src + (size_t)sy * (size_t)ss);
@@ -615,10 +612,11 @@ sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
 		if (sy < 0)
 			continue;
 		for (x = 0; x < cw; x++) {
-			const uint16_t *k = wt + (size_t)x * (size_t)taps;
+			const uint16_t *k = b->wt + (size_t)x * (size_t)taps;
 			uint32_t rr = 0, gg = 0, bb = 0, v;
 
-			for (t = 0, sx = first[x]; t < ntap[x]; t++, sx++) {
+			for (t = 0, sx = b->first[x]; t < b->ntap[x]; t++,
+			    sx++) {
 				v = sx >= 0 && sx < sw ? row[sx] : 0xffffff;
 				rr += k[t] * ((v >> 16) & 255);
 				gg += k[t] * ((v >> 8) & 255);
@@ -632,7 +630,7 @@ sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
 		for (y1 = y0; y1 < ch && y1 <= (int)floor(bot); y1++) {
 			double l = fmax(top, y1), u = fmin(bot, y1 + 1);
 			float k = (float)(u - l) / 65535.0f;
-			float *a = acc + (size_t)y1 * (size_t)cw * 3;
+			float *a = b->acc + (size_t)y1 * (size_t)cw * 3;
 
 			if (y1 < 0 || k <= 0)
 				continue;
@@ -640,11 +638,21 @@ sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
 				a[x] += k * h[x];
 		}
 	}
-	/* What no image row reached (past its foot) is white. */
-	for (y = 0; y < ch; y++) {
+	free(h);
+}
+
+/* The sums into the cell at dst (stride ds); what no image row reached
+ * (past its foot, sh rows) is white. */
+static void
+boxf_out(const struct boxf *b, unsigned char *dst, int ds, int sh)
+{
+	double r = b->r;
+	int x, y, t, cw = b->cw;
+
+	for (y = 0; y < b->ch; y++) {
 		uint32_t *o = (uint32_t *)(void *)(dst + (size_t)y * (size_t)ds);
-		const float *a = acc + (size_t)y * (size_t)cw * 3;
-		double top = y * r + in, bot = top + r;
+		const float *a = b->acc + (size_t)y * (size_t)cw * 3;
+		double top = y * r + b->in, bot = top + r;
 		double cover = (fmin(bot, sh) - fmax(top, 0)) / r;
 		float white = cover < 1 ? (float)(255 * (1 - fmax(cover, 0))) : 0;
 
@@ -660,12 +668,49 @@ sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
 			o[x] = p;
 		}
 	}
+}
+
+/*
+ * Cell c of the open sheet from image s of a page drawn at dpi: each
+ * cell pixel the average of the image's pixels under it, weighted by
+ * how much of each it covers (a box filter; cairo's own filter for this
+ * took a fifth of the time of a card).  A cell pixel at x, y lies over
+ * the image from x * r + in to (x + 1) * r + in across, r the image's
+ * pixels a cell pixel (never under 1: a sheet is at most the cards'
+ * dpi), in the bleed cut off; past the image's edge is white.
+ */
+static void
+sheet_put(const struct raster_plan *pl, struct open_sheet *os, int c,
+    cairo_surface_t *s)
+{
+	struct boxf b;
+	int ds = cairo_image_surface_get_stride(os->s);
+	int cw = os->cw, ch = os->ch;
+	unsigned char *dst;
+
+	b.r = pl->dpi / pl->sheet_dpi;
+	b.in = pl->inset * pl->dpi / 72.0;
+	b.cw = cw;
+	b.ch = ch;
+	b.taps = (int)ceil(b.r) + 2;
+	b.first = xmalloc(sizeof(int) * (size_t)cw);
+	b.wt = xcalloc((size_t)cw * (size_t)b.taps, sizeof(uint16_t));
+	b.ntap = xmalloc(sizeof(int) * (size_t)cw);
+	b.acc = xcalloc((size_t)cw * (size_t)ch * 3, sizeof(float));
+	cairo_surface_flush(s);
+	cairo_surface_flush(os->s);
+	dst = cairo_image_surface_get_data(os->s) + (size_t)(c / pl->cols) *
+	    (size_t)ch * (size_t)ds + (size_t)(c % pl->cols) * (size_t)cw * 4;
+	boxf_across(&b);
+	boxf_rows(&b, cairo_image_surface_get_data(s),
+	    cairo_image_surface_get_width(s), cairo_image_surface_get_height(s),
+	    cairo_image_surface_get_stride(s));
+	boxf_out(&b, dst, ds, cairo_image_surface_get_height(s));
 	cairo_surface_mark_dirty(os->s);
-	free(first);
-	free(ntap);
-	free(wt);
-	free(acc);
-	free(h);
+	free(b.first);
+	free(b.ntap);
+	free(b.wt);
+	free(b.acc);
 	os->filled[c] = 1;
 }
 
@@ -688,20 +733,14 @@ sheet_close(struct raster *r, const struct raster_plan *pl, struct enc *e,
 	os->index = -1;
 }
 
-int
-raster_write(struct raster *r, const struct raster_plan *pl, char *err,
-    size_t errlen)
+/* For each sheet, the last page (index into pl->pages) that has a cell
+ * on it, or -1. */
+static int *
+sheet_lasts(const struct raster_plan *pl)
 {
-	struct enc e;
-	struct open_sheet os = { -1, NULL, 0, 0, NULL };
-	int n = pl->cols * pl->rows, next = 0, k, c, s, rc = 0;
+	int n = pl->cols * pl->rows, k, c, s;
 	int *last = xcalloc((size_t)pl->nsheets + 1, sizeof(int));
 
-	memset(&e, 0, sizeof(e));
-	pthread_mutex_init(&e.mu, NULL);
-	pthread_cond_init(&e.cv, NULL);
-	os.filled = xmalloc((size_t)n + 1);
-	/* The last page of each sheet's that has an image of its own. */
 	for (s = 0; s < pl->nsheets; s++) {
 		last[s] = -1;
 		for (k = 0; k < pl->npages; k++)
@@ -709,6 +748,43 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 				if (pl->cells[s * n + c] == pl->pages[k])
 					last[s] = k;
 	}
+	return last;
+}
+
+/* Stops the encoder once its queue is written; returns rc, or -1 with
+ * err filled when the encoder failed first. */
+static int
+enc_stop(struct enc *e, int rc, char *err, size_t errlen)
+{
+	pthread_mutex_lock(&e->mu);
+	e->stop = 1;
+	pthread_cond_broadcast(&e->cv);
+	pthread_mutex_unlock(&e->mu);
+	pthread_join(e->th, NULL);
+	while (e->nspare > 0)
+		cairo_surface_destroy(e->spare[--e->nspare]);
+	if (e->failed && rc == 0) {
+		snprintf(err, errlen, "%s", e->err);
+		rc = -1;
+	}
+	pthread_cond_destroy(&e->cv);
+	pthread_mutex_destroy(&e->mu);
+	return rc;
+}
+
+int
+raster_write(struct raster *r, const struct raster_plan *pl, char *err,
+    size_t errlen)
+{
+	struct enc e;
+	struct open_sheet os = { -1, NULL, 0, 0, NULL };
+	int n = pl->cols * pl->rows, next = 0, k, c, rc = 0, *last;
+
+	memset(&e, 0, sizeof(e));
+	pthread_mutex_init(&e.mu, NULL);
+	pthread_cond_init(&e.cv, NULL);
+	os.filled = xmalloc((size_t)n + 1);
+	last = sheet_lasts(pl);
 	if (pthread_create(&e.th, NULL, encoder, &e) != 0) {
 		snprintf(err, errlen, "cannot start a thread: %s",
 		    strerror(errno));
@@ -758,19 +834,7 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 		else
 			sheet_close(r, pl, &e, &os);
 	}
-	pthread_mutex_lock(&e.mu);
-	e.stop = 1;
-	pthread_cond_broadcast(&e.cv);
-	pthread_mutex_unlock(&e.mu);
-	pthread_join(e.th, NULL);
-	while (e.nspare > 0)
-		cairo_surface_destroy(e.spare[--e.nspare]);
-	if (e.failed && rc == 0) {
-		snprintf(err, errlen, "%s", e.err);
-		rc = -1;
-	}
-	pthread_cond_destroy(&e.cv);
-	pthread_mutex_destroy(&e.mu);
+	rc = enc_stop(&e, rc, err, errlen);
 	free(last);
 	free(os.filled);
 	return rc;

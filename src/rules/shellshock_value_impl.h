@@ -1,0 +1,39 @@
+/*
+ * rules/shellshock_value_impl.h -- what the value's two files share
+ * (shellshock_value.c: the geometry, the hit roll, the exact score and
+ * the rating; shellshock_duel.c: the simulated duel).
+ */
+#ifndef MUSTER_SHELLSHOCK_VALUE_IMPL_H
+#define MUSTER_SHELLSHOCK_VALUE_IMPL_H
+
+#include "shellshock_value.h"
+
+/* The range bands: point blank, 0, -1.. */
+#define NBANDS (2 + SS_DUEL_FIELD / SS_RANGE_STEP)
+
+static inline int
+band_of(int range)
+{
+	return range <= 0 ? 0 : 1 + range / SS_RANGE_STEP;
+}
+
+/* The hit roll: the exact distribution, sampled by quantile. */
+struct roll {
+	int lo, n;		/* totals lo .. lo + n - 1 of the normal part */
+	double *cum;		/* cum[k]: P(flub) + P(normal total <= lo + k) */
+	double *ge;		/* ge[k]: P(normal total >= lo + k) */
+	double flub, lucky;
+};
+
+void ssv_roll_init(struct roll *r, int die, int spread);
+void ssv_roll_release(struct roll *r);
+/* P(total on the dice >= need), the natural 20 included. */
+double ssv_roll_hits(const struct roll *r, int need);
+
+enum { ROLL_FLUB = -1000000, ROLL_LUCKY = 1000000 };
+
+/* The total for a uniform draw u: flubs lowest, the natural 20 highest,
+ * so that a higher u is never a worse roll. */
+int ssv_roll_at(const struct roll *r, double u);
+
+#endif
