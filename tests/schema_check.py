@@ -204,7 +204,10 @@ WHOLE_AS_DECIMAL = re.compile(
     r"must be a whole number, not '(?:[-+]?\d+\.0*|0x[0-9a-fA-F]+|0o[0-7]+)'"
     # NaN passes every bound of a schema; a key holding a NUL is a key
     # the schema does not have, where check tells the NUL.
-    r"|not '\.(?:nan|NaN|NAN)'|a value holds a NUL character")
+    r"|not '\.(?:nan|NaN|NAN)'|a value holds a NUL character"
+    # A name tagged !!int is refused where the plain 5 is a name: JSON
+    # Schema sees the number either way (SPEC 8, yaml.type).
+    r"|tagged as a number or a yes/no")
 for path in sorted(glob.glob("tests/bad/*.yaml")):
     base = path[:-5]
     if os.path.islink(path):
