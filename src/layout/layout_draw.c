@@ -179,20 +179,16 @@ faint(struct rgb c)
  */
 #define TEXT_BUDGET 2000000ULL
 
-void
-draw_text(struct draw *d, const struct elem *e, const char *text, double x,
-    double y, double w, double h)
+/*
+ * Whether text is not drawn at all: the card's text went past the
+ * budget, or the font lacks one of its characters (told).
+ */
+static int
+text_refused(struct draw *d, const struct elem *e, const char *text, int fid)
 {
-	struct textbox tb;
-	struct sbuf icons = SBUF_INIT;
-	const char *shown, *said = text;
-	double used;
 	char ch[5];
 	long cp;
-	int none, cut, fid = d->font[e->font];
 
-	if (*text == '\0' || d->over)
-		return;
 	if (pdf_measured(d->pdf) - d->measured > TEXT_BUDGET) {
 		char lb[64];
 
@@ -205,7 +201,7 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    "text, or a pt nearer its min_pt",
 		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
 		    TEXT_BUDGET / 1000000);
-		return;
+		return 1;
 	}
 	cp = pdf_missing_glyph(d->pdf, fid, text);
 	if (cp) {
@@ -217,8 +213,23 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
 		    layout_shorten(text, tx, sizeof(tx)), e->name,
 		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+void
+draw_text(struct draw *d, const struct elem *e, const char *text, double x,
+    double y, double w, double h)
+{
+	struct textbox tb;
+	struct sbuf icons = SBUF_INIT;
+	const char *shown, *said = text;
+	double used;
+	int none, cut, fid = d->font[e->font];
+
+	if (*text == '\0' || d->over || text_refused(d, e, text, fid))
+		return;
 	/* Each {icon:NAME} one character from here on; messages quote the
 	 * text as written (said). */
 	if ((text = draw_icons(d, e, text, &icons)) == NULL)
