@@ -334,6 +334,32 @@ draw_box(struct draw *d, const struct elem *e)
 #define SHARP_DPI 150
 
 /*
+ * An image that could not be read (id -2: past the budget), told once a
+ * place; a misspelt name with the nearest in its folder.
+ */
+static void
+image_unread(struct draw *d, const char *at, int line, int col,
+    const char *file, const char *path, int id, const char *why,
+    const char *lb)
+{
+	char tag[64];
+
+	snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
+	if (!layout_seen(d->l, at ? at : "", tag)) {
+		/* A misspelt name: the nearest in its folder. */
+		char nb[PATH_MAX];
+		const char *near = id != -2 && access(file, F_OK) != 0 ?
+		    img_nearest(file, path, nb, sizeof(nb)) : NULL;
+
+		diag_at(L_ERROR, id == -2 ? "render.budget" : "render.image",
+		    at ? at : d->t->file, line, col,
+		    "card '%s': image '%s' %s%s%s%s", lb, path, why,
+		    near ? "; did you mean '" : "", near ? near : "",
+		    near ? "'?" : "");
+	}
+}
+
+/*
  * An image element: its path from the card's fields or fixed.  A path
  * from a field is relative to the file that field's value was written
  * in (a deck, a CSV file), and problems are told there; a field the
@@ -378,23 +404,7 @@ draw_image(struct draw *d, const struct elem *e)
 	    &ih, why, sizeof(why));
 	lb = layout_shorten(rec_label_text(d->r), lbuf, sizeof(lbuf));
 	if (id < 0) {
-		char tag[64];
-
-		snprintf(tag, sizeof(tag), "image\t%d:%d:", line, col);
-		if (!layout_seen(d->l, at ? at : "", tag)) {
-			/* A misspelt name: the nearest in its folder. */
-			char nb[PATH_MAX];
-			const char *near = id != -2 &&
-			    access(file.buf, F_OK) != 0 ?
-			    img_nearest(file.buf, path.buf, nb, sizeof(nb)) :
-			    NULL;
-
-			diag_at(L_ERROR, id == -2 ? "render.budget" :
-			    "render.image", at ? at : d->t->file, line, col,
-			    "card '%s': image '%s' %s%s%s%s", lb, path.buf, why,
-			    near ? "; did you mean '" : "", near ? near : "",
-			    near ? "'?" : "");
-		}
+		image_unread(d, at, line, col, file.buf, path.buf, id, why, lb);
 		goto out;
 	}
 	if (bw <= 0 || bh <= 0)
