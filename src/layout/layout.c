@@ -166,7 +166,8 @@ layout_seen(struct layout *l, const char *tmpl, const char *what)
 static void
 missing_field(struct draw *d, const struct elem *e, const char *field)
 {
-	if (layout_seen(d->l, d->t->name, field))	/* field names have no ':' */
+	/* field names have no ':' */
+	if (layout_seen(d->l, d->t->name, field))
 		return;
 	diag_at(L_WARNING, "template.field", d->t->file, 0, 0,
 	    "element '%s' prints field '{%s}', which this %s record does not "

@@ -110,8 +110,9 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 	layout_diag(d, L_WARNING, "render.safe-zone",
 	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
 	    "inside the %s %s safe margin; it may be cut",
-	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
-	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
+	    d->t->name, e->name,
+	    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 	    strcmp(text, rec_label_text(d->r)) ?
 	    layout_shorten(text, tx, sizeof(tx)) : "",
 	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
@@ -147,8 +148,9 @@ small_text(struct draw *d, const struct elem *e, const char *text,
 	layout_diag(d, L_WARNING, "render.small-text",
 	    "card '%s': %s '%s'%s%s%s prints at %.2f pt, under the %g pt a "
 	    "player can read%s; give it a larger pt or min_pt, or more room",
-	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
-	    e->name, strcmp(text, rec_label_text(d->r)) ? " text '" : "",
+	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
+	    d->t->name, e->name,
+	    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
 	    strcmp(text, rec_label_text(d->r)) ?
 	    layout_shorten(text, tx, sizeof(tx)) : "",
 	    strcmp(text, rec_label_text(d->r)) ? "'" : "", pt, floor_pt,
@@ -199,8 +201,8 @@ text_refused(struct draw *d, const struct elem *e, const char *text, int fid)
 		    "size tried counts); it and the rest of the card's text "
 		    "are not drawn: give the card fewer text boxes, less "
 		    "text, or a pt nearer its min_pt",
-		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), e->name,
-		    TEXT_BUDGET / 1000000);
+		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
+		    e->name, TEXT_BUDGET / 1000000);
 		return 1;
 	}
 	cp = pdf_missing_glyph(d->pdf, fid, text);
@@ -270,8 +272,8 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 		layout_diag(d, L_WARNING, "render.overflow",
 		    "card '%s': %s '%s'%s%s%s does not fit its %s x %s box "
 		    "even at %.1f pt, the template's minimum; %s",
-		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), d->t->name,
-		    e->name,
+		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
+		    d->t->name, e->name,
 		    strcmp(said, rec_label_text(d->r)) ? " text '" : "",
 		    strcmp(said, rec_label_text(d->r)) ?
 		    layout_shorten(said, tx, sizeof(tx)) : "",
