@@ -660,6 +660,40 @@ group_for(struct layout *l, const char *name)
 	return &l->g[l->ng++];
 }
 
+/*
+ * Starts the next page of g's product (its back, for duplex, before or
+ * after it), its boxes set on a page of one card.
+ */
+static void
+next_page(struct layout *l, struct group *g, const struct template *t,
+    const struct record *r)
+{
+	const struct sheet *s = &g->sheet;
+
+	finish_page(l, g);
+	if (l->o.back_first && l->o.backs != BACKS_NONE &&
+	    l->o.layout != LAYOUT_GUTTER)
+		g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+	g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
+	/* gutter-fold's backs are beside their fronts, or (a product
+	 * without a fold) not printed: no duplex. */
+	if (!l->o.back_first && l->o.backs != BACKS_NONE &&
+	    l->o.layout != LAYOUT_GUTTER)
+		g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
+	if (g->back && s->layout == LAYOUT_SHEET && s->landscape &&
+	    !g->turned) {
+		turned_note(l, s, t, r);
+		g->turned = 1;
+	}
+	if (s->layout == LAYOUT_SINGLE) {
+		pdf_page_boxes(g->front, s->x0, s->y0, s->card_w,
+		    s->card_h, s->bleed);
+		if (g->back)
+			pdf_page_boxes(g->back, s->x0, s->y0, s->card_w,
+			    s->card_h, s->bleed);
+	}
+}
+
 int
 layout_card(struct layout *l, const char *product, const struct template *t,
     const struct record *r)
@@ -688,32 +722,8 @@ layout_card(struct layout *l, const char *product, const struct template *t,
 		g->sheet = now;
 		g->cur = t;
 	}
-	if (g->front == NULL || g->slot == g->sheet.cols * g->sheet.rows) {
-		const struct sheet *s = &g->sheet;
-
-		finish_page(l, g);
-		if (l->o.back_first && l->o.backs != BACKS_NONE &&
-		    l->o.layout != LAYOUT_GUTTER)
-			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
-		g->front = pdf_add_page(l->pdf, s->page_w, s->page_h);
-		/* gutter-fold's backs are beside their fronts, or (a product
-		 * without a fold) not printed: no duplex. */
-		if (!l->o.back_first && l->o.backs != BACKS_NONE &&
-		    l->o.layout != LAYOUT_GUTTER)
-			g->back = pdf_add_page(l->pdf, s->page_w, s->page_h);
-		if (g->back && s->layout == LAYOUT_SHEET && s->landscape &&
-		    !g->turned) {
-			turned_note(l, s, t, r);
-			g->turned = 1;
-		}
-		if (s->layout == LAYOUT_SINGLE) {
-			pdf_page_boxes(g->front, s->x0, s->y0, s->card_w,
-			    s->card_h, s->bleed);
-			if (g->back)
-				pdf_page_boxes(g->back, s->x0, s->y0, s->card_w,
-				    s->card_h, s->bleed);
-		}
-	}
+	if (g->front == NULL || g->slot == g->sheet.cols * g->sheet.rows)
+		next_page(l, g, t, r);
 	memset(&d, 0, sizeof(d));
 	d.l = l;
 	d.pdf = l->pdf;
