@@ -91,6 +91,31 @@ break_cost(const struct word *w)
 }
 
 /*
+ * The words of p to end, at runs of spaces, into w; the first keeps the
+ * indent before it.  Returns how many, or -1 past MAXWORDS.
+ */
+static int
+split_words(const char *p, const char *end, struct word *w)
+{
+	const char *q = p;
+	int n = 0;
+
+	while (q < end && *q == ' ')
+		q++;
+	while (q < end) {
+		if (n == MAXWORDS)
+			return -1;
+		w[n].s = n ? q : p;
+		while (q < end && *q != ' ')
+			q++;
+		w[n++].e = q;
+		while (q < end && *q == ' ')
+			q++;
+	}
+	return n;
+}
+
+/*
  * Sets one paragraph, p to end, into sb with the breaks that cost
  * least; as it was when it has no space to break at or more words than
  * MAXWORDS.  Returns how many flaws the breaks still have: a line of a
@@ -104,24 +129,10 @@ paragraph(struct pdf *pdf, const struct textbox *tb, double pt,
 	double us[MAXWORDS], ue[MAXWORDS], u = 0;
 	double best[MAXWORDS + 1];
 	int from[MAXWORDS + 1], brk[MAXWORDS];
-	const char *q = p;
-	int n = 0, i, a, k, flaws = 0;
+	const char *q;
+	int n, i, a, k, flaws = 0;
 
-	/* Words at runs of spaces; the first keeps the indent before it. */
-	while (q < end && *q == ' ')
-		q++;
-	while (q < end) {
-		if (n == MAXWORDS) {
-			sb_add(sb, p, (size_t)(end - p));
-			return 0;
-		}
-		w[n].s = n ? q : p;
-		while (q < end && *q != ' ')
-			q++;
-		w[n++].e = q;
-		while (q < end && *q == ' ')
-			q++;
-	}
+	n = split_words(p, end, w);
 	if (n < 2) {
 		sb_add(sb, p, (size_t)(end - p));
 		return 0;
