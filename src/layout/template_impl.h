@@ -1,8 +1,8 @@
 /*
  * layout/template_impl.h -- what loading (template.c, merging its
- * elements in template_merge.c), compiling (template_compile.c) and
- * checking (template_check.c) a template share.  Internal to those
- * files.
+ * elements in template_merge.c), compiling (template_compile.c, its
+ * header keys in template_header.c) and checking (template_check.c) a
+ * template share.  Internal to those files.
  */
 #ifndef MUSTER_LAYOUT_TEMPLATE_IMPL_H
 #define MUSTER_LAYOUT_TEMPLATE_IMPL_H
