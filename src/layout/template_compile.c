@@ -515,6 +515,39 @@ min_card(struct ctx *cx, const struct proto *p, int dl)
 	return compile_length(cx, n, 0, 0) * cx->t->w / side(cx, l, 0);
 }
 
+/*
+ * The text of column cm in row rowname, and its style: the column's
+ * font, pt, min_pt and colour, else the table's ($ is the row's name).
+ */
+static void
+table_cell(struct ctx *cx, const struct proto *p, const struct node *cm,
+    const char *rowname, int dl, struct elem *e)
+{
+	const char *text = get_str(cm, "text", "");
+	const struct node *col;
+
+	if (compile_fmt(cx->a, dollar(cx, text, rowname), &e->text) < 0) {
+		bad(cx, cm, "text '%s' has an unclosed {", text);
+	} else {
+		check_fmt(cx, node_get(cm, "text"), &e->text);
+		check_icons(cx, node_get(cm, "text"), &e->text);
+	}
+	col = node_get(cm, "colour") ? node_get(cm, "colour") :
+	    node_get(cm, "color") ? node_get(cm, "color") :
+	    el_get(p, "colour") ? el_get(p, "colour") :
+	    el_get(p, "color");
+	text_style(cx, e, node_get(cm, "font") ?
+	    node_get(cm, "font") : el_get(p, "font"),
+	    node_get(cm, "pt") ? node_get(cm, "pt") :
+	    el_get(p, "pt"), node_get(cm, "min_pt") ?
+	    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL, dl);
+	if (col && !col->bad)
+		colour_str(cx, col, dollar(cx, col->str, rowname),
+		    &e->colour);
+	e->halign = align(cx, node_get(cm, "align"), 0, ALIGN_CENTER);
+	e->valign = ALIGN_CENTER;
+}
+
 static void
 compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
     int dl)
@@ -573,7 +606,6 @@ compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
 		}
 		for (c = 0; c < cols->n && c < NELEM(cw); c++) {
 			const struct node *cm = cols->kid[c];
-			const char *text = get_str(cm, "text", "");
 			struct elem *e = new_elem(cx);
 
 			e->type = EL_TEXT;
@@ -585,31 +617,7 @@ compile_table(struct ctx *cx, const struct proto *p, const struct origin *o,
 			off += cw[c];
 			e->y = y;
 			e->h = h;
-			const struct node *col;
-
-			if (compile_fmt(cx->a, dollar(cx, text, rowname),
-			    &e->text) < 0) {
-				bad(cx, cm, "text '%s' has an unclosed {", text);
-			} else {
-				check_fmt(cx, node_get(cm, "text"), &e->text);
-				check_icons(cx, node_get(cm, "text"), &e->text);
-			}
-			col = node_get(cm, "colour") ? node_get(cm, "colour") :
-			    node_get(cm, "color") ? node_get(cm, "color") :
-			    el_get(p, "colour") ? el_get(p, "colour") :
-			    el_get(p, "color");
-			text_style(cx, e, node_get(cm, "font") ?
-			    node_get(cm, "font") : el_get(p, "font"),
-			    node_get(cm, "pt") ? node_get(cm, "pt") :
-			    el_get(p, "pt"), node_get(cm, "min_pt") ?
-			    node_get(cm, "min_pt") : el_get(p, "min_pt"), NULL,
-			    dl);
-			if (col && !col->bad)
-				colour_str(cx, col, dollar(cx, col->str, rowname),
-				    &e->colour);
-			e->halign = align(cx, node_get(cm, "align"), 0,
-			    ALIGN_CENTER);
-			e->valign = ALIGN_CENTER;
+			table_cell(cx, p, cm, rowname, dl, e);
 			e->when = when;
 			e->unless = unless;
 			e->min_card = mc;
