@@ -726,6 +726,190 @@ compile_listed(struct ctx *cx, const struct proto *p)
 	in->fields = f;
 }
 
+/*
+ * What element p is, the index of its key in types[] (*tn that key's
+ * node, *wd its widget); -1 (told) when it names none, two, or a widget
+ * there is not.
+ */
+static int
+elem_type(struct ctx *cx, const struct proto *p, const struct node **tn,
+    const struct widget **wd)
+{
+	const struct node *n;
+	int type = -1, i;
+
+	*tn = NULL;
+	for (i = 0; types[i]; i++)
+		if ((n = node_get(p->layer[0], types[i])) != NULL) {
+			if (*tn) {
+				bad(cx, n, "element '%s' is both %s %s and %s %s; "
+				    "give one of box, text, line, table, widget, "
+				    "image", cx->el, article(types[type]),
+				    types[type], article(types[i]), types[i]);
+				return -1;
+			}
+			*tn = n;
+			type = i;
+		}
+	if (*tn == NULL) {
+		bad(cx, p->layer[0], "element '%s' must be one of box, text, "
+		    "line, table, widget, image (a key naming what it is)",
+		    cx->el);
+		return -1;
+	}
+	if (type == 4 && (*wd = widget_find((*tn)->str)) == NULL) {
+		struct sbuf sb = SBUF_INIT;
+
+		sb_list(&sb, widget_names());
+		bad(cx, *tn, "widget '%s' is not one of %s", (*tn)->str,
+		    sb.buf);
+		sb_release(&sb);
+		return -1;
+	}
+	return type;
+}
+
+/* Element p's fill and stroke: colours, width, radius, dash, bleed. */
+static void
+elem_paint(struct ctx *cx, const struct proto *p, struct elem *e, int type,
+    int dl)
+{
+	const struct node *n;
+
+	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
+	colour(cx, el_get(p, "fill"), &e->fill, 1);
+	/* A box outlined unless it is given only a fill (issue 28: a
+	 * filled box came out with a black outline nobody asked for). */
+	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0 ||
+	    (el_get(p, "fill") != NULL && el_get(p, "stroke") == NULL));
+	n = el_get(p, "stroke_width");
+	e->lw = length_upto(cx, n, 0.5, STROKE_MAX, "stroke_width") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "radius");
+	e->radius = extent(cx, n, 0, 0, "radius") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	n = el_get(p, "dash");
+	e->dash = length_upto(cx, n, 0, DASH_MAX, "dash") *
+	    type_growth(cx, layer_of(cx, n, dl));
+	/* Grown, still what libharu takes. */
+	e->lw = e->lw > STROKE_MAX ? STROKE_MAX : e->lw;
+	e->dash = e->dash > DASH_MAX ? DASH_MAX : e->dash;
+	e->bleed = node_bool(el_get(p, "bleed"), 0);
+}
+
+/* A line's end (to:); a line is stroked whatever stroke: says. */
+static void
+compile_line(struct ctx *cx, const struct proto *p, struct elem *e, int dl)
+{
+	const struct node *n;
+
+	e->x2 = e->x;
+	e->y2 = e->y;
+	if ((n = el_get(p, "to")) != NULL && n->type == N_SEQ &&
+	    n->n == 2) {
+		int l = layer_of(cx, n, dl);
+
+		e->x2 = place(cx, l, 0, compile_length(cx, n->kid[0],
+		    side(cx, l, 0), 0));
+		e->y2 = place(cx, l, 1, compile_length(cx, n->kid[1],
+		    side(cx, l, 1), 0));
+	}
+	if (e->stroke.none && !e->stroke.field.n)
+		e->stroke.none = 0;
+}
+
+/* A widget's value (a fixed one checked now) and direction. */
+static void
+compile_widget(struct ctx *cx, const struct proto *p, struct elem *e,
+    const struct widget *wd)
+{
+	struct sbuf why = SBUF_INIT;
+	const struct node *n;
+
+	if (compile_fmt(cx->a, el_str(p, "value", ""), &e->text) < 0) {
+		bad(cx, el_get(p, "value"), "value has an unclosed {");
+	} else if (e->text.n == 0 || (e->text.n == 1 &&
+	    e->text.seg[0].lit)) {
+		/* A fixed value is drawn the same on every card:
+		 * check it now. */
+		if (!widget_value_ok(wd, e->text.n ?
+		    e->text.seg[0].lit : "", &why))
+			bad(cx, el_get(p, "value"), "%s widget value "
+			    "'%s': %s", widget_name(wd),
+			    el_str(p, "value", ""), why.buf);
+	} else {
+		check_fmt(cx, el_get(p, "value"), &e->text);
+	}
+	sb_release(&why);
+	n = el_get(p, "direction");
+	e->down = n && strcmp(n->str, "down") == 0;
+	if (n && !e->down && strcmp(n->str, "across") != 0)
+		bad(cx, n, "direction '%s' must be across or down",
+		    n->str);
+}
+
+/* A text element's text, in a box of w x h (size: where given). */
+static void
+compile_text(struct ctx *cx, const struct proto *p, struct elem *e,
+    const struct node *size, double w, double h)
+{
+	/* A box of no width or height holds no text. */
+	if (size && (w <= 0 || h <= 0))
+		bad(cx, size, "element '%s': its text box is %s; give "
+		    "it a size more than 0 each way", cx->el, w <= 0 &&
+		    h <= 0 ? "0 wide and 0 high" : w <= 0 ? "0 wide" :
+		    "0 high");
+	if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
+		bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
+		    "{ (write {{ for a brace)", el_str(p, "text", ""));
+	else {
+		check_fmt(cx, el_get(p, "text"), &e->text);
+		check_icons(cx, el_get(p, "text"), &e->text);
+	}
+}
+
+/* An image's path (kept with where it was written) and fit. */
+static void
+compile_image(struct ctx *cx, const struct proto *p, struct elem *e)
+{
+	const struct node *n;
+
+	n = el_get(p, "image");
+	e->fit = str_index(image_fits, el_str(p, "fit", "contain"));
+	if (e->fit < 0)
+		e->fit = FIT_CONTAIN;
+	e->src = arena_strdup(cx->a, n->file);
+	e->src_line = n->line;
+	e->src_col = n->col;
+	if (compile_fmt(cx->a, n->str, &e->text) < 0)
+		bad(cx, n, "image '%s' has an unclosed { (write {{ for a "
+		    "brace)", n->str);
+	else if (e->text.n == 0)
+		bad(cx, n, "image must name a PNG or JPEG file, as a path "
+		    "or a {field} that holds one");
+	else
+		check_fmt(cx, n, &e->text);
+}
+
+/*
+ * Text near the trim may be cut off by an imprecise guillotine.  Said
+ * of the layer that placed it last, once the sizes are right.
+ */
+static void
+safe_text(struct ctx *cx, const struct proto *p, const struct elem *e)
+{
+	if (e->type == EL_TEXT && cx->t->safe > 0 && cx->errors == 0 &&
+	    (e->x < cx->t->safe - 0.01 || e->y < cx->t->safe - 0.01 ||
+	    e->x + e->w > cx->t->w - cx->t->safe + 0.01 ||
+	    e->y + e->h > cx->t->h - cx->t->safe + 0.01)) {
+		char buf[32];
+
+		diag(L_WARNING, "template.safe", p->layer[p->nl - 1],
+		    "text '%s' comes closer than %s to the trim; it may be cut",
+		    e->name, mm_str(cx->t->safe, buf));
+	}
+}
+
 static void
 compile_elem(struct ctx *cx, const struct proto *p)
 {
@@ -733,35 +917,11 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	const struct widget *wd = NULL;
 	struct elem *e;
 	struct origin o;
-	int type = -1, i, dl = layer_of(cx, p->layer[0], 0), errs;
+	int type, dl = layer_of(cx, p->layer[0], 0), errs;
 	double w = cx->t->w, h = cx->t->h;
 
-	for (i = 0; types[i]; i++)
-		if ((n = node_get(p->layer[0], types[i])) != NULL) {
-			if (tn) {
-				bad(cx, n, "element '%s' is both %s %s and %s %s; "
-				    "give one of box, text, line, table, widget, "
-				    "image", cx->el, article(types[type]),
-				    types[type], article(types[i]), types[i]);
-				return;
-			}
-			tn = n;
-			type = i;
-		}
-	if (tn == NULL) {
-		bad(cx, p->layer[0], "element '%s' must be one of box, text, "
-		    "line, table, widget, image (a key naming what it is)",
-		    cx->el);
+	if ((type = elem_type(cx, p, &tn, &wd)) < 0)
 		return;
-	}
-	if (type == 4 && (wd = widget_find(tn->str)) == NULL) {
-		struct sbuf sb = SBUF_INIT;
-
-		sb_list(&sb, widget_names());
-		bad(cx, tn, "widget '%s' is not one of %s", tn->str, sb.buf);
-		sb_release(&sb);
-		return;
-	}
 	check_keys(cx, p, type, wd);
 	/* A box runs right and down from at:; without a size, it covers
 	 * the card. */
@@ -792,25 +952,7 @@ compile_elem(struct ctx *cx, const struct proto *p)
 	e->min_card = min_card(cx, p, dl);
 	condition(cx, el_get(p, "when"), "when", &e->when);
 	condition(cx, el_get(p, "unless"), "unless", &e->unless);
-	e->stroke.rgb = (struct rgb){ 0, 0, 0 };
-	colour(cx, el_get(p, "fill"), &e->fill, 1);
-	/* A box outlined unless it is given only a fill (issue 28: a
-	 * filled box came out with a black outline nobody asked for). */
-	colour(cx, el_get(p, "stroke"), &e->stroke, type != 0 ||
-	    (el_get(p, "fill") != NULL && el_get(p, "stroke") == NULL));
-	n = el_get(p, "stroke_width");
-	e->lw = length_upto(cx, n, 0.5, STROKE_MAX, "stroke_width") *
-	    type_growth(cx, layer_of(cx, n, dl));
-	n = el_get(p, "radius");
-	e->radius = extent(cx, n, 0, 0, "radius") *
-	    type_growth(cx, layer_of(cx, n, dl));
-	n = el_get(p, "dash");
-	e->dash = length_upto(cx, n, 0, DASH_MAX, "dash") *
-	    type_growth(cx, layer_of(cx, n, dl));
-	/* Grown, still what libharu takes. */
-	e->lw = e->lw > STROKE_MAX ? STROKE_MAX : e->lw;
-	e->dash = e->dash > DASH_MAX ? DASH_MAX : e->dash;
-	e->bleed = node_bool(el_get(p, "bleed"), 0);
+	elem_paint(cx, p, e, type, dl);
 	text_style(cx, e, el_get(p, "font"), el_get(p, "pt"),
 	    el_get(p, "min_pt"), el_get(p, "colour") ? el_get(p, "colour") :
 	    el_get(p, "color"), dl);
@@ -827,96 +969,25 @@ compile_elem(struct ctx *cx, const struct proto *p)
 		break;
 	case 1:
 		e->type = EL_TEXT;
-		/* A box of no width or height holds no text. */
-		if (size && (w <= 0 || h <= 0))
-			bad(cx, size, "element '%s': its text box is %s; give "
-			    "it a size more than 0 each way", cx->el, w <= 0 &&
-			    h <= 0 ? "0 wide and 0 high" : w <= 0 ? "0 wide" :
-			    "0 high");
-		if (compile_fmt(cx->a, el_str(p, "text", ""), &e->text) < 0)
-			bad(cx, el_get(p, "text"), "text '%s' has an unclosed "
-			    "{ (write {{ for a brace)", el_str(p, "text", ""));
-		else {
-			check_fmt(cx, el_get(p, "text"), &e->text);
-			check_icons(cx, el_get(p, "text"), &e->text);
-		}
+		compile_text(cx, p, e, size, w, h);
 		break;
 	case 2:
 		e->type = EL_LINE;
-		e->x2 = e->x;
-		e->y2 = e->y;
-		if ((n = el_get(p, "to")) != NULL && n->type == N_SEQ &&
-		    n->n == 2) {
-			int l = layer_of(cx, n, dl);
-
-			e->x2 = place(cx, l, 0, compile_length(cx, n->kid[0],
-			    side(cx, l, 0), 0));
-			e->y2 = place(cx, l, 1, compile_length(cx, n->kid[1],
-			    side(cx, l, 1), 0));
-		}
-		if (e->stroke.none && !e->stroke.field.n)
-			e->stroke.none = 0;
+		compile_line(cx, p, e, dl);
 		break;
-	case 4: {
-		struct sbuf why = SBUF_INIT;
-
+	case 4:
 		e->type = EL_WIDGET;
 		e->widget = wd;
-		if (compile_fmt(cx->a, el_str(p, "value", ""), &e->text) < 0) {
-			bad(cx, el_get(p, "value"), "value has an unclosed {");
-		} else if (e->text.n == 0 || (e->text.n == 1 &&
-		    e->text.seg[0].lit)) {
-			/* A fixed value is drawn the same on every card:
-			 * check it now. */
-			if (!widget_value_ok(wd, e->text.n ?
-			    e->text.seg[0].lit : "", &why))
-				bad(cx, el_get(p, "value"), "%s widget value "
-				    "'%s': %s", widget_name(wd),
-				    el_str(p, "value", ""), why.buf);
-		} else {
-			check_fmt(cx, el_get(p, "value"), &e->text);
-		}
-		sb_release(&why);
-		n = el_get(p, "direction");
-		e->down = n && strcmp(n->str, "down") == 0;
-		if (n && !e->down && strcmp(n->str, "across") != 0)
-			bad(cx, n, "direction '%s' must be across or down",
-			    n->str);
+		compile_widget(cx, p, e, wd);
 		break;
-	}
 	case 5:
 		/* A path, fixed or from fields; a fixed one is relative to
 		 * the template file that wrote it, kept with its place. */
 		e->type = EL_IMAGE;
-		n = el_get(p, "image");
-		e->fit = str_index(image_fits, el_str(p, "fit", "contain"));
-		if (e->fit < 0)
-			e->fit = FIT_CONTAIN;
-		e->src = arena_strdup(cx->a, n->file);
-		e->src_line = n->line;
-		e->src_col = n->col;
-		if (compile_fmt(cx->a, n->str, &e->text) < 0)
-			bad(cx, n, "image '%s' has an unclosed { (write {{ for a "
-			    "brace)", n->str);
-		else if (e->text.n == 0)
-			bad(cx, n, "image must name a PNG or JPEG file, as a path "
-			    "or a {field} that holds one");
-		else
-			check_fmt(cx, n, &e->text);
+		compile_image(cx, p, e);
 		break;
 	}
-	/* Text near the trim may be cut off by an imprecise guillotine.
-	 * Said of the layer that placed it last, once the sizes are right. */
-	if (e->type == EL_TEXT && cx->t->safe > 0 && cx->errors == 0 &&
-	    (e->x < cx->t->safe - 0.01 || e->y < cx->t->safe - 0.01 ||
-	    e->x + e->w > cx->t->w - cx->t->safe + 0.01 ||
-	    e->y + e->h > cx->t->h - cx->t->safe + 0.01)) {
-		char buf[32];
-
-		diag(L_WARNING, "template.safe", p->layer[p->nl - 1],
-		    "text '%s' comes closer than %s to the trim; it may be cut",
-		    e->name, mm_str(cx->t->safe, buf));
-	}
+	safe_text(cx, p, e);
 }
 
 void
