@@ -1,8 +1,9 @@
 /*
  * layout/template_impl.h -- what loading (template.c, merging its
  * elements in template_merge.c), compiling (template_compile.c, its
- * header keys in template_header.c) and checking (template_check.c) a
- * template share.  Internal to those files.
+ * header keys in template_header.c, its text in template_fmt.c) and
+ * checking (template_check.c) a template share.  Internal to those
+ * files.
  */
 #ifndef MUSTER_LAYOUT_TEMPLATE_IMPL_H
 #define MUSTER_LAYOUT_TEMPLATE_IMPL_H
@@ -77,6 +78,10 @@ struct ctx {
 	int nnamed, capnamed;
 };
 
+/* Compiles "A {name} ({side})" into f's segments in a; "{{" is a
+ * literal brace, and "{icon:NAME}" literal text.  -1 when a { is not
+ * closed or there are too many segments, 64 at most (template_fmt.c). */
+int compile_fmt(struct arena *a, const char *s, struct fmt *f);
 /* Reports template.invalid at at (the template's file when NULL). */
 void bad(struct ctx *cx, const struct node *at, const char *fmt, ...)
     ATTR_PRINTF(3, 4);
