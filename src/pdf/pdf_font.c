@@ -349,6 +349,46 @@ trim_map(HPDF_FontAttr attr, long maxc)
 	free(b);
 }
 
+/*
+ * The widths of arr as libharu wrote them, "first [w w ...]" or "first
+ * last w", into w by code point; -1 when arr has any other shape (it is
+ * then left as it is).
+ */
+static int
+read_widths(HPDF_Array arr, short *w)
+{
+	HPDF_Number first, lastn, v;
+	HPDF_UINT n, j, m;
+	long c;
+
+	n = arr->list->count;
+	for (j = 0; j < n; ) {
+		HPDF_Array ws;
+
+		if ((first = item(arr, j, HPDF_OCLASS_NUMBER)) == NULL)
+			return -1;
+		if ((ws = item(arr, j + 1, HPDF_OCLASS_ARRAY)) != NULL) {
+			for (m = 0; m < ws->list->count; m++) {
+				c = first->value + (long)m;
+				v = item(ws, m, HPDF_OCLASS_NUMBER);
+				if (v == NULL || c < 0 || c > 65535)
+					return -1;
+				w[c] = (short)v->value;
+			}
+			j += 2;
+			continue;
+		}
+		if ((lastn = item(arr, j + 1, HPDF_OCLASS_NUMBER)) ==
+		    NULL || (v = item(arr, j + 2, HPDF_OCLASS_NUMBER))
+		    == NULL || first->value < 0 || lastn->value > 65535)
+			return -1;
+		for (c = first->value; c <= lastn->value; c++)
+			w[c] = (short)v->value;
+		j += 3;
+	}
+	return 0;
+}
+
 void
 trim_fonts(struct pdf *p)
 {
@@ -360,8 +400,6 @@ trim_fonts(struct pdf *p)
 	for (i = 0; i < p->nfonts; i++) {
 		HPDF_FontAttr attr;
 		HPDF_Array arr, run = NULL;
-		HPDF_Number first, lastn, v;
-		HPDF_UINT n, j, m;
 		long c, last = -2, maxc = 0;
 
 		if (p->font[i].f == NULL || p->font[i].width == NULL)
@@ -376,34 +414,9 @@ trim_fonts(struct pdf *p)
 		    (arr = HPDF_Dict_GetItem(attr->descendant_font, "W",
 		    HPDF_OCLASS_ARRAY)) == NULL)
 			continue;
-		/* The widths as libharu wrote them: "first [w w ...]" or
-		 * "first last w"; any other shape is left as it is. */
 		memset(w, 0xff, sizeof(w));
-		n = arr->list->count;
-		for (j = 0; j < n; ) {
-			HPDF_Array ws;
-
-			if ((first = item(arr, j, HPDF_OCLASS_NUMBER)) == NULL)
-				goto next;
-			if ((ws = item(arr, j + 1, HPDF_OCLASS_ARRAY)) != NULL) {
-				for (m = 0; m < ws->list->count; m++) {
-					c = first->value + (long)m;
-					v = item(ws, m, HPDF_OCLASS_NUMBER);
-					if (v == NULL || c < 0 || c > 65535)
-						goto next;
-					w[c] = (short)v->value;
-				}
-				j += 2;
-				continue;
-			}
-			if ((lastn = item(arr, j + 1, HPDF_OCLASS_NUMBER)) ==
-			    NULL || (v = item(arr, j + 2, HPDF_OCLASS_NUMBER))
-			    == NULL || first->value < 0 || lastn->value > 65535)
-				goto next;
-			for (c = first->value; c <= lastn->value; c++)
-				w[c] = (short)v->value;
-			j += 3;
-		}
+		if (read_widths(arr, w) < 0)
+			continue;
 		HPDF_Array_Clear(arr);
 		memset(hi, 0, sizeof(hi));
 		for (c = 0; c < 65536; c++) {
@@ -428,6 +441,5 @@ trim_fonts(struct pdf *p)
 		}
 		fix_tounicode(p->font[i].f, hi);
 		trim_map(attr, maxc);
-next:		;
 	}
 }
