@@ -120,6 +120,38 @@ struct line {
 };
 
 /*
+ * Greedy: the end of the words from s that stay within the width at pt
+ * (at least one word, however wide), their width in *wp.  Widths add
+ * up: each word measured once, from where the line's last one ended.
+ */
+static const char *
+take_words(struct pdf *p, const struct textbox *tb, double pt,
+    const char *s, const char *pend, double *wp)
+{
+	const char *brk = NULL, *q = s;
+	double w = 0;
+	double u = 0;
+
+	while (q < pend) {
+		const char *sp = memchr(q, ' ', (size_t)(pend - q));
+		const char *wend = sp ? sp : pend;
+		const char *from = brk ? brk : s;
+		double uu = u + pdf_text_units(p, tb->font, from,
+		    (size_t)(wend - from));
+		double ww = uu * pt / 1000.0;
+
+		if (ww > tb->w + 0.01 && brk)
+			break;
+		brk = wend;
+		w = ww;
+		u = uu;
+		q = sp ? sp + 1 : pend;
+	}
+	*wp = w;
+	return brk ? brk : pend;
+}
+
+/*
  * Breaks text into lines at pt.  Returns the number of lines (at most
  * max), and sets *fits when every line is within the width and, all
  * together, within the height.
@@ -154,30 +186,10 @@ break_lines(struct pdf *p, const struct textbox *tb, const char *text,
 			const char *s = para, *pend = para + plen;
 
 			do {
-				const char *brk = NULL, *q = s;
-				double w = 0;
-				double u = 0;
+				double w;
+				const char *brk = take_words(p, tb, pt, s,
+				    pend, &w);
 
-				/* Widths add up: each word measured once, from
-				 * where the line's last one ended. */
-				while (q < pend) {
-					const char *sp = memchr(q, ' ',
-					    (size_t)(pend - q));
-					const char *wend = sp ? sp : pend;
-					const char *from = brk ? brk : s;
-					double uu = u + pdf_text_units(p,
-					    tb->font, from, (size_t)(wend - from));
-					double ww = uu * pt / 1000.0;
-
-					if (ww > tb->w + 0.01 && brk)
-						break;
-					brk = wend;
-					w = ww;
-					u = uu;
-					q = sp ? sp + 1 : pend;
-				}
-				if (brk == NULL)
-					brk = pend;
 				if (n == max) {
 					*fits = 0;
 					return n;
