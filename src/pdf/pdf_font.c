@@ -109,6 +109,66 @@ new_font(struct pdf *p)
 	return &p->font[p->nfonts];
 }
 
+/* Font i loaded again under another name: it shares the libharu font,
+ * with widths of its own (what it measured). */
+static int
+font_alias(struct pdf *p, int i, const char *pattern)
+{
+	struct font *ft = new_font(p);
+
+	*ft = p->font[i];
+	ft->pattern = xstrdup(pattern);
+	ft->file = xstrdup(ft->file);
+	ft->cs = FcCharSetCopy(ft->cs);
+	ft->width = xmalloc(65536 * sizeof(short));
+	memset(ft->width, 0xff, 65536 * sizeof(short));
+	return p->nfonts++;
+}
+
+/* Loads the TrueType file as the font named pattern; its index, or -1
+ * with *why set. */
+static int
+font_load(struct pdf *p, const char *pattern, const char *file,
+    FcCharSet *cs, const char **why)
+{
+	const char *name;
+	struct font *ft;
+
+	/* libharu's errors stick: after an earlier one every call fails,
+	 * and that failure must reach the save, not be cleared here. */
+	if (p->err) {
+		*why = "an earlier libharu error stops the document";
+		return -1;
+	}
+	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
+	ft = new_font(p);
+	if (name)
+		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
+	if (name == NULL || ft->f == NULL) {
+		/* This font's own failure: the document can go on. */
+		HPDF_ResetError(p->doc);
+		p->err = 0;
+		*why = "libharu cannot load its TrueType file";
+		return -1;
+	}
+	fix_tounicode(ft->f, NULL);
+	ft->pattern = xstrdup(pattern);
+	ft->file = xstrdup(file);
+	ft->cs = FcCharSetCopy(cs);
+	ft->width = xmalloc(65536 * sizeof(short));
+	memset(ft->width, 0xff, 65536 * sizeof(short));
+	ft->ascent = HPDF_Font_GetAscent(ft->f) / 1000.0;
+	ft->descent = -HPDF_Font_GetDescent(ft->f) / 1000.0;
+	ft->cap = HPDF_Font_GetCapHeight(ft->f) / 1000.0;
+	if (ft->ascent <= 0)
+		ft->ascent = 0.93;
+	if (ft->descent <= 0)
+		ft->descent = 0.24;
+	if (ft->cap <= 0)
+		ft->cap = 0.73;
+	return p->nfonts++;
+}
+
 int
 pdf_font(struct pdf *p, const char *pattern, const char **why,
     const char **substitute)
@@ -118,8 +178,6 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	FcResult res;
 	FcChar8 *file = NULL, *fam = NULL, *format = NULL, *want = NULL;
 	FcCharSet *cs = NULL;
-	const char *name;
-	struct font *ft;
 	int i;
 
 	*why = NULL;
@@ -165,53 +223,14 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	}
 	for (i = 0; i < p->nfonts; i++)
 		if (strcmp(p->font[i].file, (const char *)file) == 0) {
-			/* Another name for a font already loaded. */
-			ft = new_font(p);
-			*ft = p->font[i];
-			ft->pattern = xstrdup(pattern);
-			ft->file = xstrdup(ft->file);
-			ft->cs = FcCharSetCopy(ft->cs);
-			ft->width = xmalloc(65536 * sizeof(short));
-			memset(ft->width, 0xff, 65536 * sizeof(short));
 			FcPatternDestroy(match);
 			FcPatternDestroy(pat);
-			return p->nfonts++;
+			return font_alias(p, i, pattern);
 		}
-	/* libharu's errors stick: after an earlier one every call fails,
-	 * and that failure must reach the save, not be cleared here. */
-	if (p->err) {
-		*why = "an earlier libharu error stops the document";
-		goto fail;
-	}
-	name = HPDF_LoadTTFontFromFile(p->doc, (const char *)file, HPDF_TRUE);
-	ft = new_font(p);
-	if (name)
-		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
-	if (name == NULL || ft->f == NULL) {
-		/* This font's own failure: the document can go on. */
-		HPDF_ResetError(p->doc);
-		p->err = 0;
-		*why = "libharu cannot load its TrueType file";
-		goto fail;
-	}
-	fix_tounicode(ft->f, NULL);
-	ft->pattern = xstrdup(pattern);
-	ft->file = xstrdup((const char *)file);
-	ft->cs = FcCharSetCopy(cs);
-	ft->width = xmalloc(65536 * sizeof(short));
-	memset(ft->width, 0xff, 65536 * sizeof(short));
-	ft->ascent = HPDF_Font_GetAscent(ft->f) / 1000.0;
-	ft->descent = -HPDF_Font_GetDescent(ft->f) / 1000.0;
-	ft->cap = HPDF_Font_GetCapHeight(ft->f) / 1000.0;
-	if (ft->ascent <= 0)
-		ft->ascent = 0.93;
-	if (ft->descent <= 0)
-		ft->descent = 0.24;
-	if (ft->cap <= 0)
-		ft->cap = 0.73;
+	i = font_load(p, pattern, (const char *)file, cs, why);
 	FcPatternDestroy(match);
 	FcPatternDestroy(pat);
-	return p->nfonts++;
+	return i;
 fail:
 	FcPatternDestroy(match);
 	FcPatternDestroy(pat);
