@@ -1,12 +1,14 @@
 /*
- * pdf/pdf.c -- see pdf.h.
+ * pdf/pdf.c -- see pdf.h.  The document, pages, forms, shapes and the
+ * save; fonts and measuring are in pdf_font.c, text drawn and fitted
+ * into boxes in pdf_text.c.
  *
- * libharu 2.3 facts this file works around (STYLE.md): the base-14 fonts
+ * libharu 2.3 facts these files work around (STYLE.md): the base-14 fonts
  * never embed, so only TrueType files are used, with the UTF-8 encoder;
  * errors stick until reset, so one handler records the first; a missing
  * glyph prints as a blank box, so coverage is checked with fontconfig's
  * charset; the ToUnicode CMap 2.3 writes for UTF-8 fonts is malformed
- * (a cidrange where a bfrange belongs), so it is rewritten here.
+ * (a cidrange where a bfrange belongs), so pdf_font.c rewrites it.
  */
 #include "pdf_impl.h"
 
