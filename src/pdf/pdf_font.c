@@ -1,0 +1,464 @@
+/*
+ * pdf/pdf_font.c -- fonts found by fontconfig and loaded by libharu,
+ * inline icons, text measured; at the save, each font cut down to the
+ * code points the document used.  See pdf.h and pdf.c.
+ */
+#include "pdf_impl.h"
+
+#include <fontconfig/fontconfig.h>
+#include <hpdf.h>
+#include <hpdf_list.h>
+#include <hpdf_streams.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../util.h"
+
+static int fc_ready;
+
+void
+pdf_cleanup(void)
+{
+	if (fc_ready)
+		FcFini();
+	fc_ready = 0;
+}
+
+/*
+ * Replaces libharu's ToUnicode CMap of a UTF-8 font: codes are Unicode
+ * code points (Identity-H over UCS-2), so each high byte maps onto itself.
+ * A bfrange may not cross its last byte, hence one range per high byte:
+ * every high byte when the font is loaded, and at the save only those
+ * of the code points used (used[hi] non-zero), for a reader parses the
+ * map for every page that names the font, 248 ranges of 256 codes.
+ */
+static void
+fix_tounicode(HPDF_Font f, const unsigned char *used)
+{
+	HPDF_FontAttr attr = (HPDF_FontAttr)f->attr;
+	HPDF_Stream s;
+	char line[64];
+	int hi, n = 0, inblock = 0;
+
+	if (attr == NULL || attr->cmap_stream == NULL)
+		return;
+	s = attr->cmap_stream->stream;
+	HPDF_MemStream_FreeData(s);
+	HPDF_Stream_WriteStr(s,
+	    "/CIDInit /ProcSet findresource begin\n"
+	    "12 dict begin\n"
+	    "begincmap\n"
+	    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) "
+	    "/Supplement 0 >> def\n"
+	    "/CMapName /Adobe-Identity-UCS def\n"
+	    "/CMapType 2 def\n"
+	    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
+	for (hi = 0; hi < 256; hi++) {
+		if ((hi >= 0xd8 && hi <= 0xdf) || (used && !used[hi]))
+			continue;	/* surrogates are no characters */
+		if (!inblock) {
+			int left = 0, h;
+
+			for (h = hi; h < 256 && left < 100; h++)
+				if ((h < 0xd8 || h > 0xdf) && (!used || used[h]))
+					left++;
+			snprintf(line, sizeof(line), "%d beginbfrange\n", left);
+			HPDF_Stream_WriteStr(s, line);
+			inblock = left;
+			n = 0;
+		}
+		snprintf(line, sizeof(line), "<%02X00> <%02XFF> <%02X00>\n",
+		    hi, hi, hi);
+		HPDF_Stream_WriteStr(s, line);
+		if (++n == inblock) {
+			HPDF_Stream_WriteStr(s, "endbfrange\n");
+			inblock = 0;
+		}
+	}
+	HPDF_Stream_WriteStr(s,
+	    "endcmap\n"
+	    "CMapName currentdict /CMap defineresource pop\n"
+	    "end\nend\n");
+}
+
+static int
+family_matches(FcPattern *match, const char *want)
+{
+	FcChar8 *fam;
+	int i;
+
+	for (i = 0; FcPatternGetString(match, FC_FAMILY, i, &fam) ==
+	    FcResultMatch; i++)
+		if (strcasecmp((const char *)fam, want) == 0)
+			return 1;
+	return 0;
+}
+
+/* The next slot of the font table, zeroed (not yet counted). */
+static struct font *
+new_font(struct pdf *p)
+{
+	if (p->nfonts == p->capfonts) {
+		p->capfonts = p->capfonts ? p->capfonts * 2 : 8;
+		p->font = xrealloc(p->font, (size_t)p->capfonts *
+		    sizeof(*p->font));
+	}
+	memset(&p->font[p->nfonts], 0, sizeof(p->font[0]));
+	return &p->font[p->nfonts];
+}
+
+/* Font i loaded again under another name: it shares the libharu font,
+ * with widths of its own (what it measured). */
+static int
+font_alias(struct pdf *p, int i, const char *pattern)
+{
+	struct font *ft = new_font(p);
+
+	*ft = p->font[i];
+	ft->pattern = xstrdup(pattern);
+	ft->file = xstrdup(ft->file);
+	ft->cs = FcCharSetCopy(ft->cs);
+	ft->width = xmalloc(65536 * sizeof(short));
+	memset(ft->width, 0xff, 65536 * sizeof(short));
+	return p->nfonts++;
+}
+
+/* Loads the TrueType file as the font named pattern; its index, or -1
+ * with *why set. */
+static int
+font_load(struct pdf *p, const char *pattern, const char *file,
+    FcCharSet *cs, const char **why)
+{
+	const char *name;
+	struct font *ft;
+
+	/* libharu's errors stick: after an earlier one every call fails,
+	 * and that failure must reach the save, not be cleared here. */
+	if (p->err) {
+		*why = "an earlier libharu error stops the document";
+		return -1;
+	}
+	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
+	ft = new_font(p);
+	if (name)
+		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
+	if (name == NULL || ft->f == NULL) {
+		/* This font's own failure: the document can go on. */
+		HPDF_ResetError(p->doc);
+		p->err = 0;
+		*why = "libharu cannot load its TrueType file";
+		return -1;
+	}
+	fix_tounicode(ft->f, NULL);
+	ft->pattern = xstrdup(pattern);
+	ft->file = xstrdup(file);
+	ft->cs = FcCharSetCopy(cs);
+	ft->width = xmalloc(65536 * sizeof(short));
+	memset(ft->width, 0xff, 65536 * sizeof(short));
+	ft->ascent = HPDF_Font_GetAscent(ft->f) / 1000.0;
+	ft->descent = -HPDF_Font_GetDescent(ft->f) / 1000.0;
+	ft->cap = HPDF_Font_GetCapHeight(ft->f) / 1000.0;
+	if (ft->ascent <= 0)
+		ft->ascent = 0.93;
+	if (ft->descent <= 0)
+		ft->descent = 0.24;
+	if (ft->cap <= 0)
+		ft->cap = 0.73;
+	return p->nfonts++;
+}
+
+int
+pdf_font(struct pdf *p, const char *pattern, const char **why,
+    const char **substitute)
+{
+	static char subst[128];
+	FcPattern *pat, *match;
+	FcResult res;
+	FcChar8 *file = NULL, *fam = NULL, *format = NULL, *want = NULL;
+	FcCharSet *cs = NULL;
+	int i;
+
+	*why = NULL;
+	*substitute = NULL;
+	for (i = 0; i < p->nfonts; i++)
+		if (strcmp(p->font[i].pattern, pattern) == 0)
+			return i;
+	if (!fc_ready) {
+		if (!FcInit()) {
+			*why = "fontconfig cannot be initialised";
+			return -1;
+		}
+		fc_ready = 1;
+	}
+	pat = FcNameParse((const FcChar8 *)pattern);
+	if (pat == NULL) {
+		*why = "it is not a fontconfig font name such as "
+		    "'DejaVu Sans Condensed:bold'";
+		return -1;
+	}
+	FcPatternGetString(pat, FC_FAMILY, 0, &want);
+	FcConfigSubstitute(NULL, pat, FcMatchPattern);
+	FcDefaultSubstitute(pat);
+	match = FcFontMatch(NULL, pat, &res);
+	if (match == NULL) {
+		FcPatternDestroy(pat);
+		*why = "fontconfig finds no font at all; install fonts-dejavu-core";
+		return -1;
+	}
+	FcPatternGetString(match, FC_FILE, 0, &file);
+	FcPatternGetString(match, FC_FAMILY, 0, &fam);
+	FcPatternGetString(match, FC_FONTFORMAT, 0, &format);
+	FcPatternGetCharSet(match, FC_CHARSET, 0, &cs);
+	if (want && fam && !family_matches(match, (const char *)want)) {
+		snprintf(subst, sizeof(subst), "%s", (const char *)fam);
+		*substitute = subst;
+	}
+	if (file == NULL || cs == NULL || format == NULL ||
+	    strcmp((const char *)format, "TrueType") != 0) {
+		*why = "its file is not a TrueType font, the only kind that can "
+		    "be embedded";
+		goto fail;
+	}
+	for (i = 0; i < p->nfonts; i++)
+		if (strcmp(p->font[i].file, (const char *)file) == 0) {
+			FcPatternDestroy(match);
+			FcPatternDestroy(pat);
+			return font_alias(p, i, pattern);
+		}
+	i = font_load(p, pattern, (const char *)file, cs, why);
+	FcPatternDestroy(match);
+	FcPatternDestroy(pat);
+	return i;
+fail:
+	FcPatternDestroy(match);
+	FcPatternDestroy(pat);
+	return -1;
+}
+
+/* ---- inline icons ---- */
+
+long
+pdf_icon(struct pdf *p, const char *key, const char *label, double aspect,
+    int image, pdf_icon_fn *draw, const void *arg)
+{
+	struct pdf_icon *ic;
+	int i;
+
+	for (i = 0; i < p->nicon; i++)
+		if (strcmp(p->icon[i].key, key) == 0)
+			return PDF_ICON_BASE + i;
+	if (p->nicon == PDF_ICON_MAX)
+		return -1;
+	if (p->nicon == p->capicon) {
+		p->capicon = p->capicon ? p->capicon * 2 : 8;
+		p->icon = xrealloc(p->icon, (size_t)p->capicon *
+		    sizeof(*p->icon));
+	}
+	ic = &p->icon[p->nicon];
+	ic->key = xstrdup(key);
+	ic->label = xstrdup(label);
+	ic->aspect = aspect > 0.1 && aspect < 10 ? aspect : 1;
+	ic->image = image;
+	ic->draw = draw;
+	ic->arg = arg;
+	return PDF_ICON_BASE + p->nicon++;
+}
+
+long
+pdf_missing_glyph(struct pdf *p, int font, const char *text)
+{
+	struct font *ft = &p->font[font];
+	long c;
+
+	while (*text) {
+		c = utf8_next(&text);
+		if (c == '\n')
+			continue;
+		/* libharu's UTF-8 encoder writes 16-bit codes: BMP only. */
+		if (c < 0 || c > 0xffff ||
+		    !FcCharSetHasChar(ft->cs, (FcChar32)c))
+			return c < 0 ? 0xfffd : c;
+	}
+	return 0;
+}
+
+double
+pdf_text_units(struct pdf *p, int font, const char *text, size_t len)
+{
+	struct font *ft = &p->font[font];
+	const char *s = text, *end = text + len;
+	const struct pdf_icon *ic;
+	double w = 0;
+	long c;
+
+	p->measured += len;
+	while (s < end && *s) {
+		c = utf8_next(&s);
+		if ((ic = icon_of(p, c)) != NULL)
+			w += icon_width(ft, ic);
+		else
+			w += glyph_width(ft, c);
+	}
+	return w;
+}
+
+double
+pdf_text_width(struct pdf *p, int font, double pt, const char *text,
+    size_t len)
+{
+	return pdf_text_units(p, font, text, len) * pt / 1000.0;
+}
+
+unsigned long long
+pdf_measured(const struct pdf *p)
+{
+	return p->measured;
+}
+
+/*
+ * Cuts each font's /W array (its glyph widths), its ToUnicode map and
+ * its CIDToGIDMap down to the code points the document measured or
+ * showed.  libharu 2.3 writes a UTF-8 font's
+ * widths for every glyph the font has, some 6,000 numbers for DejaVu,
+ * and a reader parses them again for each page that names the font:
+ * poppler spent 15 of the 25 ms it took to draw a card at 300 dpi there.
+ * A width left out was of a code point no text uses, so nothing is drawn
+ * otherwise; the widths kept are libharu's own, read back from the
+ * array.  Fonts that share a libharu font (two names for one file) share
+ * its array: the code points of all of them are kept.
+ */
+/* Item i of arr when it is of class cls, else NULL (no libharu error
+ * raised, as HPDF_Array_GetItem would). */
+static void *
+item(HPDF_Array arr, HPDF_UINT i, HPDF_UINT16 cls)
+{
+	HPDF_Obj_Header *h;
+
+	if (i >= arr->list->count ||
+	    (h = HPDF_List_ItemAt(arr->list, i)) == NULL ||
+	    (h->obj_class & HPDF_OCLASS_ANY) != cls)
+		return NULL;
+	return h;
+}
+
+/*
+ * Cuts a font's CIDToGIDMap, two bytes a code point from 0 to 65,535,
+ * after code point maxc: a reader inflates the whole map for every page
+ * that names the font, and a code past the map is one no text uses.
+ */
+static void
+trim_map(HPDF_FontAttr attr, long maxc)
+{
+	HPDF_Stream st;
+	HPDF_UINT keep = (HPDF_UINT)(maxc + 1) * 2, got = keep;
+	HPDF_BYTE *b;
+
+	if (attr->map_stream == NULL || (st = attr->map_stream->stream) ==
+	    NULL || st->type != HPDF_STREAM_MEMORY ||
+	    HPDF_Stream_Size(st) <= keep)
+		return;
+	b = xmalloc(keep);
+	if (HPDF_Stream_Seek(st, 0, HPDF_SEEK_SET) == HPDF_OK &&
+	    HPDF_Stream_Read(st, b, &got) == HPDF_OK && got == keep) {
+		HPDF_MemStream_FreeData(st);
+		HPDF_Stream_Write(st, b, keep);
+	}
+	free(b);
+}
+
+/*
+ * The widths of arr as libharu wrote them, "first [w w ...]" or "first
+ * last w", into w by code point; -1 when arr has any other shape (it is
+ * then left as it is).
+ */
+static int
+read_widths(HPDF_Array arr, short *w)
+{
+	HPDF_Number first, lastn, v;
+	HPDF_UINT n, j, m;
+	long c;
+
+	n = arr->list->count;
+	for (j = 0; j < n; ) {
+		HPDF_Array ws;
+
+		if ((first = item(arr, j, HPDF_OCLASS_NUMBER)) == NULL)
+			return -1;
+		if ((ws = item(arr, j + 1, HPDF_OCLASS_ARRAY)) != NULL) {
+			for (m = 0; m < ws->list->count; m++) {
+				c = first->value + (long)m;
+				v = item(ws, m, HPDF_OCLASS_NUMBER);
+				if (v == NULL || c < 0 || c > 65535)
+					return -1;
+				w[c] = (short)v->value;
+			}
+			j += 2;
+			continue;
+		}
+		if ((lastn = item(arr, j + 1, HPDF_OCLASS_NUMBER)) ==
+		    NULL || (v = item(arr, j + 2, HPDF_OCLASS_NUMBER))
+		    == NULL || first->value < 0 || lastn->value > 65535)
+			return -1;
+		for (c = first->value; c <= lastn->value; c++)
+			w[c] = (short)v->value;
+		j += 3;
+	}
+	return 0;
+}
+
+void
+trim_fonts(struct pdf *p)
+{
+	static short w[65536];
+	unsigned char hi[256];
+	HPDF_MMgr mm = p->doc->mmgr;
+	int i, k;
+
+	for (i = 0; i < p->nfonts; i++) {
+		HPDF_FontAttr attr;
+		HPDF_Array arr, run = NULL;
+		long c, last = -2, maxc = 0;
+
+		if (p->font[i].f == NULL || p->font[i].width == NULL)
+			continue;
+		for (k = 0; k < i; k++)
+			if (p->font[k].f == p->font[i].f)
+				break;
+		if (k < i)
+			continue;	/* done with font k */
+		attr = (HPDF_FontAttr)p->font[i].f->attr;
+		if (attr == NULL || attr->descendant_font == NULL ||
+		    (arr = HPDF_Dict_GetItem(attr->descendant_font, "W",
+		    HPDF_OCLASS_ARRAY)) == NULL)
+			continue;
+		memset(w, 0xff, sizeof(w));
+		if (read_widths(arr, w) < 0)
+			continue;
+		HPDF_Array_Clear(arr);
+		memset(hi, 0, sizeof(hi));
+		for (c = 0; c < 65536; c++) {
+			int used = 0;
+
+			for (k = i; k < p->nfonts && !used; k++)
+				used = p->font[k].f == p->font[i].f &&
+				    p->font[k].width && p->font[k].width[c] >= 0;
+			if (used) {
+				hi[c >> 8] = 1;
+				maxc = c;
+			}
+			if (!used || w[c] < 0)
+				continue;
+			if (c != last + 1) {
+				HPDF_Array_AddNumber(arr, (HPDF_INT32)c);
+				run = HPDF_Array_New(mm);
+				HPDF_Array_Add(arr, run);
+			}
+			HPDF_Array_AddNumber(run, w[c]);
+			last = c;
+		}
+		fix_tounicode(p->font[i].f, hi);
+		trim_map(attr, maxc);
+	}
+}
