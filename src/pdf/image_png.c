@@ -106,14 +106,140 @@ png_warn(png_structp png, png_const_charp msg)
  */
 #define INTERLACED_MAX_BYTES	((size_t)96 << 20)
 
+/*
+ * Eight bits a sample, RGB or grey, alpha from tRNS: the transforms
+ * libpng is asked for, and what the rows then hold.
+ */
+static void
+png_transforms(struct pdf *p, png_structp png, png_infop info, int *grey,
+    int *alpha)
+{
+	int ct = png_get_color_type(png, info),
+	    depth = png_get_bit_depth(png, info);
+
+	if (depth == 16)
+		png_set_strip_16(png);
+	if (ct == PNG_COLOR_TYPE_PALETTE)
+		png_set_palette_to_rgb(png);
+	if (ct == PNG_COLOR_TYPE_GRAY && depth < 8)
+		png_set_expand_gray_1_2_4_to_8(png);
+	*alpha = (ct & PNG_COLOR_MASK_ALPHA) ||
+	    png_get_valid(png, info, PNG_INFO_tRNS);
+	if (png_get_valid(png, info, PNG_INFO_tRNS))
+		png_set_tRNS_to_alpha(png);
+	*grey = !(ct & PNG_COLOR_MASK_COLOR);
+	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
+	if (p->cms && *grey && *alpha) {
+		png_set_gray_to_rgb(png);
+		*grey = 0;
+	}
+	png_read_update_info(png, info);
+}
+
+/* One pass of an interlaced picture: each pixel put where it belongs
+ * in j->held, or added to its sums in j->sums. */
+static void
+png_pass(png_structp png, struct png_job *j, int pass, unsigned long w,
+    unsigned long h, unsigned long f, int spp)
+{
+	unsigned long pw = PNG_PASS_COLS(w, pass), ph = PNG_PASS_ROWS(h, pass),
+	    ow = ceil_div(w, f), y, x;
+
+	if (pw == 0 || ph == 0)
+		return;
+	/* Each column of the pass: where its pixels go. */
+	for (x = 0; x < pw; x++)
+		j->cell[x] = PNG_COL_FROM_PASS_COL(x, pass) / f * (size_t)spp;
+	for (y = 0; y < ph; y++) {
+		size_t base = (size_t)(PNG_ROW_FROM_PASS_ROW(y, pass) / f) *
+		    ow * (size_t)spp;
+
+		png_read_row(png, j->row, NULL);
+		for (x = 0; x < pw; x++) {
+			size_t at = base + j->cell[x];
+			int k;
+
+			for (k = 0; k < spp; k++)
+				if (f > 1)
+					j->sums[at + (size_t)k] +=
+					    j->row[x * (size_t)spp + (size_t)k];
+				else
+					j->held[at + (size_t)k] =
+					    j->row[x * (size_t)spp + (size_t)k];
+		}
+	}
+}
+
+/* Row y of the held picture into r: with sums, each the average of the
+ * pixels added to it (fewer at the right and bottom edges). */
+static void
+png_average(const struct png_job *j, unsigned char *r, unsigned long y,
+    unsigned long w, unsigned long h, unsigned long f, int spp)
+{
+	unsigned long ow = ceil_div(w, f), x,
+	    rows = h - y * f < f ? h - y * f : f;
+
+	for (x = 0; x < ow; x++) {
+		unsigned long cols = w - x * f < f ? w - x * f : f,
+		    n = rows * cols;
+		int k;
+
+		for (k = 0; k < spp; k++) {
+			size_t i = ((size_t)y * ow + x) * (size_t)spp +
+			    (size_t)k;
+
+			r[x * (size_t)spp + (size_t)k] =
+			    (unsigned char)((j->sums[i] + n / 2) / n);
+		}
+	}
+}
+
+/* An interlaced picture: every pass's rows held, then the rows given to
+ * the sink.  0, or -1 with why. */
+static int
+png_interlaced(png_structp png, struct png_job *j, unsigned long w,
+    unsigned long h, unsigned long f, int spp, char *why, size_t wl)
+{
+	unsigned long y, ow = ceil_div(w, f), oh = ceil_div(h, f);
+	size_t cells = (size_t)ow * oh * (size_t)spp;
+	int pass;
+
+	if (cells > INTERLACED_MAX_BYTES / (f > 1 ? sizeof(unsigned) : 1)) {
+		snprintf(why, wl, "is an interlaced PNG of %lu x %lu pixels at "
+		    "its printed size, held whole to be read: over %zu MiB; "
+		    "save it without interlacing", ow, oh,
+		    INTERLACED_MAX_BYTES >> 20);
+		return -1;
+	}
+	if (f > 1)
+		j->sums = xcalloc(cells, sizeof(unsigned));
+	else
+		j->held = xcalloc(cells, 1);
+	j->cell = xmalloc((size_t)w * sizeof(*j->cell));
+	for (pass = 0; pass < 7; pass++)
+		png_pass(png, j, pass, w, h, f, spp);
+	for (y = 0; y < oh; y++) {
+		unsigned char *r = j->held ? j->held + (size_t)y * ow *
+		    (size_t)spp : j->row;
+
+		if (j->sums)
+			png_average(j, r, y, w, h, f, spp);
+		if (sink_row(&j->sink, r) < 0) {
+			snprintf(why, wl, "cannot be embedded: out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The decoding itself, its state in j (which outlives a longjmp). */
 static int
 png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
     unsigned long w, unsigned long h, unsigned long f, char *why, size_t wl)
 {
 	static const png_byte skip[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf";
-	int ct, depth, alpha, grey, spp, pass, passes;
-	unsigned long y, x, ow = ceil_div(w, f), oh = ceil_div(h, f);
+	int alpha, grey, spp;
+	unsigned long y, ow = ceil_div(w, f), oh = ceil_div(h, f);
 
 	if (setjmp(png_jmpbuf(png))) {
 		snprintf(why, wl, "is a damaged %sPNG (%s); save it again",
@@ -136,26 +262,7 @@ png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
 		snprintf(why, wl, "is a damaged PNG; save it again");
 		return -1;
 	}
-	ct = png_get_color_type(png, info);
-	depth = png_get_bit_depth(png, info);
-	/* Eight bits a sample, RGB or grey, alpha from tRNS. */
-	if (depth == 16)
-		png_set_strip_16(png);
-	if (ct == PNG_COLOR_TYPE_PALETTE)
-		png_set_palette_to_rgb(png);
-	if (ct == PNG_COLOR_TYPE_GRAY && depth < 8)
-		png_set_expand_gray_1_2_4_to_8(png);
-	alpha = (ct & PNG_COLOR_MASK_ALPHA) ||
-	    png_get_valid(png, info, PNG_INFO_tRNS);
-	if (png_get_valid(png, info, PNG_INFO_tRNS))
-		png_set_tRNS_to_alpha(png);
-	grey = !(ct & PNG_COLOR_MASK_COLOR);
-	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
-	if (p->cms && grey && alpha) {
-		png_set_gray_to_rgb(png);
-		grey = 0;
-	}
-	png_read_update_info(png, info);
+	png_transforms(p, png, info, &grey, &alpha);
 	j->pixels = 1;
 	spp = png_get_channels(png, info);
 	if (spp != (grey ? 1 : 3) + alpha ||
@@ -169,94 +276,22 @@ png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
 		return -1;
 	}
 	j->row = xmalloc(png_get_rowbytes(png, info));
-	passes = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7 ?
-	    7 : 1;
-	if (passes == 1) {
+	if (png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7) {
+		if (png_interlaced(png, j, w, h, f, spp, why, wl) < 0)
+			return -1;
+	} else {
 		shrink_open(&j->sh, &j->sink, w, h, f, spp);
 		for (y = 0; y < h; y++) {
 			png_read_row(png, j->row, NULL);
-			if (shrink_row(&j->sh, j->row) < 0)
-				goto nomem;
-		}
-	} else {
-		/* Every pass's rows, each pixel put where it belongs. */
-		size_t cells = (size_t)ow * oh * (size_t)spp;
-
-		if (cells > INTERLACED_MAX_BYTES / (f > 1 ? sizeof(unsigned) :
-		    1)) {
-			snprintf(why, wl, "is an interlaced PNG of %lu x %lu "
-			    "pixels at its printed size, held whole to be read: "
-			    "over %zu MiB; save it without interlacing", ow, oh,
-			    INTERLACED_MAX_BYTES >> 20);
-			return -1;
-		}
-		if (f > 1)
-			j->sums = xcalloc(cells, sizeof(unsigned));
-		else
-			j->held = xcalloc(cells, 1);
-		j->cell = xmalloc((size_t)w * sizeof(*j->cell));
-		for (pass = 0; pass < 7; pass++) {
-			unsigned long pw = PNG_PASS_COLS(w, pass),
-			    ph = PNG_PASS_ROWS(h, pass);
-
-			if (pw == 0 || ph == 0)
-				continue;
-			/* Each column of the pass: where its pixels go. */
-			for (x = 0; x < pw; x++)
-				j->cell[x] = PNG_COL_FROM_PASS_COL(x, pass) / f *
-				    (size_t)spp;
-			for (y = 0; y < ph; y++) {
-				size_t base = (size_t)(PNG_ROW_FROM_PASS_ROW(y,
-				    pass) / f) * ow * (size_t)spp;
-
-				png_read_row(png, j->row, NULL);
-				for (x = 0; x < pw; x++) {
-					size_t at = base + j->cell[x];
-					int k;
-
-					for (k = 0; k < spp; k++)
-						if (f > 1)
-							j->sums[at + (size_t)k] +=
-							    j->row[x * (size_t)spp +
-							    (size_t)k];
-						else
-							j->held[at + (size_t)k] =
-							    j->row[x * (size_t)spp +
-							    (size_t)k];
-				}
+			if (shrink_row(&j->sh, j->row) < 0) {
+				snprintf(why, wl, "cannot be embedded: out of "
+				    "memory");
+				return -1;
 			}
-		}
-		for (y = 0; y < oh; y++) {
-			unsigned char *r = j->held ? j->held + (size_t)y * ow *
-			    (size_t)spp : j->row;
-
-			if (j->sums) {
-				unsigned long rows = h - y * f < f ? h - y * f : f;
-
-				for (x = 0; x < ow; x++) {
-					unsigned long cols = w - x * f < f ?
-					    w - x * f : f, n = rows * cols;
-					int k;
-
-					for (k = 0; k < spp; k++) {
-						size_t i = ((size_t)y * ow + x) *
-						    (size_t)spp + (size_t)k;
-
-						r[x * (size_t)spp + (size_t)k] =
-						    (unsigned char)((j->sums[i] +
-						    n / 2) / n);
-					}
-				}
-			}
-			if (sink_row(&j->sink, r) < 0)
-				goto nomem;
 		}
 	}
 	png_read_end(png, NULL);
 	return 0;
-nomem:
-	snprintf(why, wl, "cannot be embedded: out of memory");
-	return -1;
 }
 
 HPDF_Dict
