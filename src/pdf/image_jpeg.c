@@ -114,6 +114,47 @@ coef_bytes(const struct jpeg_decompress_struct *ji)
 }
 
 /*
+ * What the header shows that is refused before anything is decoded: a
+ * size other than the one found, a kind PDF readers may not show, other
+ * than 1, 3 or 4 components, or coefficient buffers over the limit.  0,
+ * or -1 with why.
+ */
+static int
+jpeg_refuse(const struct jpeg_decompress_struct *ji, unsigned long w,
+    unsigned long h, char *why, size_t wl)
+{
+	if (ji->image_width != w || ji->image_height != h || ji->arith_code ||
+	    ji->data_precision != 8) {
+		if (ji->image_width != w || ji->image_height != h)
+			snprintf(why, wl, "is a damaged JPEG: its frames disagree "
+			    "on its size; save it again");
+		else
+			snprintf(why, wl, "is a JPEG of a kind PDF readers may "
+			    "not show (%s); save it as a baseline or progressive "
+			    "JPEG", ji->arith_code ? "arithmetic coding" :
+			    "not 8 bits a sample");
+		return -1;
+	}
+	/* Told before anything is decoded: nothing else can be shown. */
+	if (ji->num_components != 1 && ji->num_components != 3 &&
+	    ji->num_components != 4) {
+		snprintf(why, wl, "is a JPEG of %d colour components; save it "
+		    "as grey, RGB or CMYK", ji->num_components);
+		return -1;
+	}
+	/* The coefficient buffers of a progressive JPEG, before they are
+	 * reserved. */
+	if (ji->progressive_mode && coef_bytes(ji) > JPEG_MAX_COEF_BYTES) {
+		snprintf(why, wl, "is a progressive JPEG of %lu x %lu pixels: "
+		    "decoding it takes %zu MiB, over the %zu MiB allowed; save "
+		    "it as a baseline JPEG, or smaller", w, h,
+		    coef_bytes(ji) >> 20, JPEG_MAX_COEF_BYTES >> 20);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Decodes every row, to know the file is whole.  With pixels (PDF/X, or
  * printed smaller than the file holds) the rows go, shrunk by f, to
  * e->sink; else it is read at an eighth of its size (the file is
@@ -147,34 +188,7 @@ jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
 	ji.progress = &e->progress;
 	jpeg_mem_src(&ji, buf, (unsigned long)len);
 	jpeg_read_header(&ji, TRUE);
-	if (ji.image_width != w || ji.image_height != h || ji.arith_code ||
-	    ji.data_precision != 8) {
-		if (ji.image_width != w || ji.image_height != h)
-			snprintf(why, wl, "is a damaged JPEG: its frames disagree "
-			    "on its size; save it again");
-		else
-			snprintf(why, wl, "is a JPEG of a kind PDF readers may "
-			    "not show (%s); save it as a baseline or progressive "
-			    "JPEG", ji.arith_code ? "arithmetic coding" :
-			    "not 8 bits a sample");
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	/* Told before anything is decoded: nothing else can be shown. */
-	if (ji.num_components != 1 && ji.num_components != 3 &&
-	    ji.num_components != 4) {
-		snprintf(why, wl, "is a JPEG of %d colour components; save it "
-		    "as grey, RGB or CMYK", ji.num_components);
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	/* The coefficient buffers of a progressive JPEG, before they are
-	 * reserved. */
-	if (ji.progressive_mode && coef_bytes(&ji) > JPEG_MAX_COEF_BYTES) {
-		snprintf(why, wl, "is a progressive JPEG of %lu x %lu pixels: "
-		    "decoding it takes %zu MiB, over the %zu MiB allowed; save "
-		    "it as a baseline JPEG, or smaller", w, h,
-		    coef_bytes(&ji) >> 20, JPEG_MAX_COEF_BYTES >> 20);
+	if (jpeg_refuse(&ji, w, h, why, wl) < 0) {
 		jpeg_destroy_decompress(&ji);
 		return -1;
 	}
