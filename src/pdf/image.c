@@ -623,6 +623,113 @@ factor(unsigned long iw, unsigned long ih, double bw, double bh, int cover)
 	return f < 1 ? 1 : f > 65536 ? 65536 : (unsigned long)f;
 }
 
+/* An image of path already made at the shrink the box asks (or that
+ * failed, at any size), or -1. */
+static int
+image_cached(const struct pdf *p, const char *path, double bw, double bh,
+    int cover)
+{
+	int i;
+
+	for (i = 0; i < p->nimg; i++) {
+		if (strcmp(p->img[i].path, path) != 0)
+			continue;
+		if (p->img[i].why)
+			return i;
+		if (p->img[i].f == factor((unsigned long)p->img[i].w,
+		    (unsigned long)p->img[i].h, bw, bh, cover))
+			return i;
+	}
+	return -1;
+}
+
+/* A new row of the image table for path, not yet counted in p->nimg. */
+static struct pdf_img *
+image_new(struct pdf *p, const char *path)
+{
+	struct pdf_img *im;
+
+	if (p->nimg == p->capimg) {
+		p->capimg = p->capimg ? p->capimg * 2 : 16;
+		p->img = xrealloc(p->img, (size_t)p->capimg * sizeof(*p->img));
+	}
+	im = &p->img[p->nimg];
+	memset(im, 0, sizeof(*im));
+	im->alias = -1;
+	im->f = 1;
+	im->path = xstrdup(path);
+	return im;
+}
+
+/* The file's kind by its first bytes and its size by its header, within
+ * the limit.  0, or -1 with why. */
+static int
+image_sniff(const unsigned char *buf, size_t len, enum kind *k,
+    unsigned long *iw, unsigned long *ih, char *why, size_t wl)
+{
+	if (len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0)
+		*k = K_PNG;
+	else if (len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0)
+		*k = K_JPEG;
+	else {
+		snprintf(why, wl, "is not a PNG or JPEG file (its first bytes "
+		    "are neither's, whatever its name says); give a PNG or "
+		    "JPEG image");
+		return -1;
+	}
+	if (header_size(buf, len, *k, iw, ih, why, wl) < 0)
+		return -1;
+	/* SPEC 4: over 50 megapixels is refused, before it is decoded. */
+	if ((double)*iw * (double)*ih > PDF_IMAGE_MAX_PIXELS) {
+		snprintf(why, wl, "is %lu x %lu pixels, %.2f megapixels; an "
+		    "image may have at most %.0f megapixels: scale it down", *iw,
+		    *ih, (double)*iw * (double)*ih / 1e6,
+		    PDF_IMAGE_MAX_PIXELS / 1e6);
+		return -1;
+	}
+	return 0;
+}
+
+/* The image made before of the same file by another name, at the same
+ * shrink, or -1. */
+static int
+image_same_file(const struct pdf *p, const struct stat *st, unsigned long f)
+{
+	int i;
+
+	for (i = 0; i < p->nimg; i++)
+		if ((p->img[i].dict || p->img[i].cmyk) &&
+		    p->img[i].dev == st->st_dev &&
+		    p->img[i].ino == st->st_ino && p->img[i].alias < 0 &&
+		    p->img[i].f == f)
+			return i;
+	return -1;
+}
+
+/*
+ * SPEC 8: the pixels a document decodes, counted before: a JPEG
+ * embedded as it is, or shrunk by libjpeg, is decoded smaller.  0 and
+ * counted, or -1 with why.
+ */
+static int
+image_budget(struct pdf *p, enum kind k, unsigned long iw, unsigned long ih,
+    unsigned long f, char *why, size_t wl)
+{
+	unsigned long d = k == K_PNG ? 1 : f > 1 || p->cms ? jpeg_denom(f) : 8;
+	double px = (double)ceil_div(iw, d) * (double)ceil_div(ih, d);
+
+	if (p->decoded + px > PDF_DOC_MAX_PIXELS) {
+		snprintf(why, wl, "is not decoded: with its %.2f megapixels the "
+		    "images of this document would decode %.0f, over the %.0f "
+		    "megapixels a document's images may; use fewer or smaller "
+		    "images", px / 1e6, (p->decoded + px) / 1e6,
+		    PDF_DOC_MAX_PIXELS / 1e6);
+		return -1;
+	}
+	p->decoded += px;
+	return 0;
+}
+
 int
 pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
     size_t wl)
@@ -638,7 +745,6 @@ pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
 	struct stat st;
 	unsigned char *buf = NULL;
 	unsigned long iw = 0, ih = 0, f, d;
-	double px;
 	size_t len = 0;
 	enum kind k;
 	int i;
@@ -646,76 +752,27 @@ pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
 	*w = *h = 0;
 	/* The same path: a failure is one at any size; a success gives
 	 * the size, and so the shrink, to look for. */
-	for (i = 0; i < p->nimg; i++) {
-		if (strcmp(p->img[i].path, path) != 0)
-			continue;
-		if (p->img[i].why)
-			goto found;
-		if (p->img[i].f == factor((unsigned long)p->img[i].w,
-		    (unsigned long)p->img[i].h, bw, bh, cover))
-			goto found;
-	}
-	if (p->nimg == p->capimg) {
-		p->capimg = p->capimg ? p->capimg * 2 : 16;
-		p->img = xrealloc(p->img, (size_t)p->capimg * sizeof(*p->img));
-	}
-	im = &p->img[p->nimg];
-	memset(im, 0, sizeof(*im));
-	im->alias = -1;
-	im->f = 1;
-	im->path = xstrdup(path);
-	if ((buf = read_file(path, &len, &st, why, wl)) == NULL)
+	if ((i = image_cached(p, path, bw, bh, cover)) >= 0)
+		goto found;
+	im = image_new(p, path);
+	if ((buf = read_file(path, &len, &st, why, wl)) == NULL ||
+	    image_sniff(buf, len, &k, &iw, &ih, why, wl) < 0)
 		goto failed;
-	if (len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0)
-		k = K_PNG;
-	else if (len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0)
-		k = K_JPEG;
-	else {
-		snprintf(why, wl, "is not a PNG or JPEG file (its first bytes "
-		    "are neither's, whatever its name says); give a PNG or "
-		    "JPEG image");
-		goto failed;
-	}
-	if (header_size(buf, len, k, &iw, &ih, why, wl) < 0)
-		goto failed;
-	/* SPEC 4: over 50 megapixels is refused, before it is decoded. */
-	if ((double)iw * (double)ih > PDF_IMAGE_MAX_PIXELS) {
-		snprintf(why, wl, "is %lu x %lu pixels, %.2f megapixels; an "
-		    "image may have at most %.0f megapixels: scale it down", iw,
-		    ih, (double)iw * (double)ih / 1e6,
-		    PDF_IMAGE_MAX_PIXELS / 1e6);
-		goto failed;
-	}
 	im->f = f = factor(iw, ih, bw, bh, cover);
 	im->w = (int)iw;
 	im->h = (int)ih;
 	/* The same file by another name is the same image. */
-	for (i = 0; i < p->nimg; i++)
-		if ((p->img[i].dict || p->img[i].cmyk) &&
-		    p->img[i].dev == st.st_dev &&
-		    p->img[i].ino == st.st_ino && p->img[i].alias < 0 &&
-		    p->img[i].f == f) {
-			im->alias = i;
-			p->nimg++;
-			free(buf);
-			goto found;
-		}
+	if ((im->alias = image_same_file(p, &st, f)) >= 0) {
+		i = p->nimg++;
+		free(buf);
+		goto found;
+	}
 	im->dev = st.st_dev;
 	im->ino = st.st_ino;
-	/* SPEC 8: the pixels a document decodes, counted before: a JPEG
-	 * embedded as it is, or shrunk by libjpeg, is decoded smaller. */
-	d = k == K_PNG ? 1 : f > 1 || p->cms ? jpeg_denom(f) : 8;
-	px = (double)ceil_div(iw, d) * (double)ceil_div(ih, d);
-	if (p->decoded + px > PDF_DOC_MAX_PIXELS) {
-		snprintf(why, wl, "is not decoded: with its %.2f megapixels the "
-		    "images of this document would decode %.0f, over the %.0f "
-		    "megapixels a document's images may; use fewer or smaller "
-		    "images", px / 1e6, (p->decoded + px) / 1e6,
-		    PDF_DOC_MAX_PIXELS / 1e6);
+	if (image_budget(p, k, iw, ih, f, why, wl) < 0) {
 		im->budget = 1;
 		goto failed;
 	}
-	p->decoded += px;
 	/* libharu's errors stick: one from before stops this image too. */
 	if (p->err) {
 		snprintf(why, wl, "cannot be embedded: an earlier libharu error "
