@@ -20,17 +20,15 @@
  * its CMYK pixels are kept, and each colour it is placed on (fill_under)
  * gets an XObject of its own, the pixels blended onto that colour.
  */
-#include "internal.h"
+#include "image_impl.h"
 
 #include <errno.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
-#include <setjmp.h>
 #include <stdio.h>
 /* jpeglib.h wants stdio.h before it. */
 #include <jpeglib.h>
 #include <math.h>
-#include <png.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,37 +40,6 @@
 
 /* An image file larger than this is refused before it is read. */
 #define IMAGE_MAX_BYTES	((size_t)64 << 20)
-/*
- * A JPEG of more scans than this is refused as it is decoded.  Each
- * scan of a progressive JPEG is a pass over every block of a component,
- * a few bytes of the file for 50 megapixels (33 ms each), and the
- * standard allows some 900 a component: a file of 165 KB took 31 s.
- * Encoders write 10 or so (libjpeg's progression: 10 in colour, 6 in
- * grey); 100 scans of 50 megapixels take 4 s.
- */
-#define JPEG_MAX_SCANS	100
-
-struct pdf_img {
-	char *path;		/* as given */
-	dev_t dev;
-	ino_t ino;
-	int alias;		/* the image of the same file named otherwise,
-				 * or -1 */
-	HPDF_Dict dict;		/* the XObject, or NULL when it failed */
-	int w, h;		/* the file's size in pixels */
-	unsigned long f;	/* shrunk by: f x f pixels of it to one */
-	int ow, oh;		/* its size as embedded */
-	int budget;		/* it failed: over the document's pixels */
-	char *why;		/* what is wrong, when it failed */
-	/* PDF/X, a picture with alpha: its pixels as CMYK and its alpha,
-	 * and its XObject flattened onto each colour it was placed on. */
-	unsigned char *cmyk, *alpha;
-	struct flat {
-		float under[4];
-		HPDF_Dict dict;
-	} *flat;
-	int nflat;
-};
 
 void
 images_free(struct pdf *p)
@@ -141,7 +108,7 @@ be16(const unsigned char *b)
 	return (unsigned)b[0] << 8 | b[1];
 }
 
-static unsigned long
+unsigned long
 be32(const unsigned char *b)
 {
 	return (unsigned long)b[0] << 24 | (unsigned long)b[1] << 16 |
@@ -241,7 +208,7 @@ put_deflated(struct pdf *p, HPDF_Dict d, const unsigned char *data,
 }
 
 /* A new image XObject of w x h pixels, 8 bits, in cs. */
-static HPDF_Dict
+HPDF_Dict
 new_image(struct pdf *p, unsigned long w, unsigned long h, const char *cs)
 {
 	HPDF_Dict d = HPDF_DictStream_New(p->doc->mmgr, p->doc->xref);
@@ -260,14 +227,6 @@ new_image(struct pdf *p, unsigned long w, unsigned long h, const char *cs)
 }
 
 /* ---- the pixels, as they come ---- */
-
-/* A growing buffer of deflated bytes. */
-struct zout {
-	z_stream z;
-	int open;
-	unsigned char *b;
-	size_t len, cap;
-};
 
 static int
 zout_open(struct zout *o)
@@ -313,39 +272,6 @@ zout_free(struct zout *o)
 	free(o->b);
 	memset(o, 0, sizeof(*o));
 }
-
-/*
- * Where rows of the picture go, once at the size they print: each split
- * into its colour and its alpha, the colour through the output profile
- * for PDF/X, and both deflated as they come.  Only what the PDF holds
- * is kept: the deflated bytes, or (PDF/X, a picture with alpha) the
- * CMYK pixels and alpha for flattening where it is placed.
- */
-struct sink {
-	struct pdf *p;
-	unsigned long w, h;	/* the picture as embedded */
-	int c;			/* colour samples a pixel given: 1, 3, 4 */
-	int alpha;		/* and an alpha sample after them */
-	int invert;		/* CMYK given as Adobe's inverted inks */
-	int cmyk;		/* PDF/X: colour made CMYK (profile, ink) */
-	int keep;		/* PDF/X with alpha: pixels kept whole */
-	int opaque;		/* every alpha so far 255 */
-	unsigned long rows;
-	struct zout col, al;
-	unsigned char *tmp, *tmpa;	/* a row of colour, of alpha */
-	unsigned char *kc, *ka;		/* kept: CMYK and alpha */
-	/* A photograph (a grey or RGB JPEG, shrunk) goes back in as a
-	 * JPEG: deflated, its noise took seconds and more bytes than the
-	 * file. */
-	int dct;
-	struct jpeg_compress_struct jc;
-	struct jpeg_error_mgr jerr;
-	struct jdest {
-		struct jpeg_destination_mgr pub;
-		unsigned char *b;	/* ours, freed with the sink */
-		size_t len, cap;
-	} jd;
-};
 
 /* libjpeg's output into a buffer of our own (jpeg_mem_dest's is freed
  * and moved as it grows, and is ours only once compression finishes: a
@@ -395,7 +321,7 @@ jpeg_write_fail(j_common_ptr cinfo)
 	fatal("libjpeg: %s", msg);
 }
 
-static int
+int
 sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
     int c, int alpha, int invert, int dct)
 {
@@ -439,7 +365,7 @@ sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
 	return 0;
 }
 
-static void
+void
 sink_free(struct sink *s)
 {
 	if (s->dct)
@@ -455,7 +381,7 @@ sink_free(struct sink *s)
 }
 
 /* One row of w pixels, c (+ alpha) samples each. */
-static int
+int
 sink_row(struct sink *s, const unsigned char *row)
 {
 	size_t n = s->w, i;
@@ -530,7 +456,7 @@ put_zout(HPDF_Dict d, const struct zout *o)
  * The picture's XObject (with its soft mask), or NULL: then im->cmyk set
  * means it is flattened where placed, else libharu failed (why).
  */
-static HPDF_Dict
+HPDF_Dict
 sink_close(struct sink *s, struct pdf_img *im, char *why, size_t wl)
 {
 	struct pdf *p = s->p;
@@ -588,27 +514,13 @@ fail:
 	return NULL;
 }
 
-/*
- * Rows at the file's size in, rows at the printed size out: each f x f
- * block of pixels averaged into one (a block at the right or bottom
- * edge is smaller), as the rows come; with f = 1 each row goes on as it
- * is.  Holds one row of sums, the file's width.
- */
-struct shrink {
-	unsigned long iw, ih, f, ow, oh, y;
-	int spp;
-	unsigned *acc;
-	unsigned char *out;
-	struct sink *sink;
-};
-
-static unsigned long
+unsigned long
 ceil_div(unsigned long a, unsigned long b)
 {
 	return a / b + (a % b != 0);
 }
 
-static void
+void
 shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
     unsigned long ih, unsigned long f, int spp)
 {
@@ -626,7 +538,7 @@ shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
 	}
 }
 
-static void
+void
 shrink_free(struct shrink *s)
 {
 	free(s->acc);
@@ -650,7 +562,7 @@ add_row(unsigned *restrict a, const unsigned char *restrict r, size_t n)
 		a[i] += r[i];
 }
 
-static int
+int
 shrink_row(struct shrink *s, const unsigned char *row)
 {
 	size_t n = (size_t)s->iw * (size_t)s->spp;
@@ -689,535 +601,6 @@ shrink_row(struct shrink *s, const unsigned char *row)
 	return sink_row(s->sink, s->out);
 }
 
-/* ---- PNG ---- */
-
-/*
- * Walks the chunks before libpng sees them: each length must fit in
- * what is left of the file, and the file must reach IEND.  A chunk that
- * claims 2 GB in a 51-byte file is refused here; libpng would reserve
- * its length first.  0, or -1 with why.
- */
-static int
-png_chunks(const unsigned char *b, size_t len, char *why, size_t wl)
-{
-	size_t i = 8;
-
-	while (i + 8 <= len) {
-		unsigned long n = be32(b + i);
-		char name[5];
-		int k;
-
-		for (k = 0; k < 4; k++) {
-			unsigned char ch = b[i + 4 + (size_t)k];
-
-			name[k] = (ch >= 'A' && ch <= 'Z') ||
-			    (ch >= 'a' && ch <= 'z') ? (char)ch : '?';
-		}
-		name[4] = '\0';
-		if (strchr(name, '?')) {
-			snprintf(why, wl, "is a damaged PNG: byte %zu should "
-			    "begin a chunk; save it again", i);
-			return -1;
-		}
-		if (n > 0x7fffffffUL || n + 12 > len - i) {
-			snprintf(why, wl, "is a damaged or truncated PNG: its "
-			    "%s chunk at byte %zu says %lu bytes, past the "
-			    "file's end (%zu bytes); save it again", name, i,
-			    n, len);
-			return -1;
-		}
-		if (memcmp(name, "IEND", 4) == 0)
-			return 0;
-		i += 12 + n;
-	}
-	snprintf(why, wl, "is a truncated PNG: it ends at byte %zu, before "
-	    "its last chunk (IEND); save it again", len);
-	return -1;
-}
-
-struct png_src {
-	const unsigned char *b;
-	size_t len, at;
-};
-
-static void
-png_mem_read(png_structp png, png_bytep out, png_size_t n)
-{
-	struct png_src *s = png_get_io_ptr(png);
-
-	if (n > s->len - s->at)
-		png_error(png, "read beyond end of data");
-	memcpy(out, s->b + s->at, n);
-	s->at += n;
-}
-
-struct png_job {
-	char msg[200];
-	int pixels;		/* past the header, reading the pixels */
-	unsigned char *row;
-	unsigned char *held;	/* interlaced: the picture, printed size */
-	unsigned *sums;		/* interlaced and shrunk: its sums */
-	size_t *cell;		/* interlaced: a pass's columns, placed */
-	struct sink sink;
-	struct shrink sh;
-};
-
-static void
-png_fail(png_structp png, png_const_charp msg)
-{
-	struct png_job *j = png_get_error_ptr(png);
-
-	snprintf(j->msg, sizeof(j->msg), "%s", msg);
-	png_longjmp(png, 1);
-}
-
-static void
-png_warn(png_structp png, png_const_charp msg)
-{
-	(void)png;
-	(void)msg;
-}
-
-/*
- * An interlaced picture's pixels come in seven passes over the whole
- * of it, so it is held whole, at its printed size (as sums when
- * shrunk); held past this it is refused.
- */
-#define INTERLACED_MAX_BYTES	((size_t)96 << 20)
-
-/* The decoding itself, its state in j (which outlives a longjmp). */
-static int
-png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
-    unsigned long w, unsigned long h, unsigned long f, char *why, size_t wl)
-{
-	static const png_byte skip[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf";
-	int ct, depth, alpha, grey, spp, pass, passes;
-	unsigned long y, x, ow = ceil_div(w, f), oh = ceil_div(h, f);
-
-	if (setjmp(png_jmpbuf(png))) {
-		snprintf(why, wl, "is a damaged %sPNG (%s); save it again",
-		    j->pixels ? "or truncated " : "", j->msg);
-		return -1;
-	}
-	/* Text, profiles and the like are not needed: never read, nor
-	 * inflated; no chunk may take more than 8 MiB. */
-	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
-	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skip, 6);
-	png_set_chunk_malloc_max(png, (png_alloc_size_t)8 << 20);
-	/* Each chunk's CRC is checked; zlib's checksum of the pixels as
-	 * well took a fifth of the time of a big one. */
-#ifdef PNG_IGNORE_ADLER32
-	png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-#endif
-	png_read_info(png, info);
-	if (png_get_image_width(png, info) != w ||
-	    png_get_image_height(png, info) != h) {
-		snprintf(why, wl, "is a damaged PNG; save it again");
-		return -1;
-	}
-	ct = png_get_color_type(png, info);
-	depth = png_get_bit_depth(png, info);
-	/* Eight bits a sample, RGB or grey, alpha from tRNS. */
-	if (depth == 16)
-		png_set_strip_16(png);
-	if (ct == PNG_COLOR_TYPE_PALETTE)
-		png_set_palette_to_rgb(png);
-	if (ct == PNG_COLOR_TYPE_GRAY && depth < 8)
-		png_set_expand_gray_1_2_4_to_8(png);
-	alpha = (ct & PNG_COLOR_MASK_ALPHA) ||
-	    png_get_valid(png, info, PNG_INFO_tRNS);
-	if (png_get_valid(png, info, PNG_INFO_tRNS))
-		png_set_tRNS_to_alpha(png);
-	grey = !(ct & PNG_COLOR_MASK_COLOR);
-	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
-	if (p->cms && grey && alpha) {
-		png_set_gray_to_rgb(png);
-		grey = 0;
-	}
-	png_read_update_info(png, info);
-	j->pixels = 1;
-	spp = png_get_channels(png, info);
-	if (spp != (grey ? 1 : 3) + alpha ||
-	    png_get_bit_depth(png, info) != 8) {
-		snprintf(why, wl, "is a PNG of a kind that cannot be read; save "
-		    "it again as 8-bit RGB or grey");
-		return -1;
-	}
-	if (sink_open(&j->sink, p, ow, oh, grey ? 1 : 3, alpha, 0, 0) < 0) {
-		snprintf(why, wl, "cannot be embedded: out of memory");
-		return -1;
-	}
-	j->row = xmalloc(png_get_rowbytes(png, info));
-	passes = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7 ?
-	    7 : 1;
-	if (passes == 1) {
-		shrink_open(&j->sh, &j->sink, w, h, f, spp);
-		for (y = 0; y < h; y++) {
-			png_read_row(png, j->row, NULL);
-			if (shrink_row(&j->sh, j->row) < 0)
-				goto nomem;
-		}
-	} else {
-		/* Every pass's rows, each pixel put where it belongs. */
-		size_t cells = (size_t)ow * oh * (size_t)spp;
-
-		if (cells > INTERLACED_MAX_BYTES / (f > 1 ? sizeof(unsigned) :
-		    1)) {
-			snprintf(why, wl, "is an interlaced PNG of %lu x %lu "
-			    "pixels at its printed size, held whole to be read: "
-			    "over %zu MiB; save it without interlacing", ow, oh,
-			    INTERLACED_MAX_BYTES >> 20);
-			return -1;
-		}
-		if (f > 1)
-			j->sums = xcalloc(cells, sizeof(unsigned));
-		else
-			j->held = xcalloc(cells, 1);
-		j->cell = xmalloc((size_t)w * sizeof(*j->cell));
-		for (pass = 0; pass < 7; pass++) {
-			unsigned long pw = PNG_PASS_COLS(w, pass),
-			    ph = PNG_PASS_ROWS(h, pass);
-
-			if (pw == 0 || ph == 0)
-				continue;
-			/* Each column of the pass: where its pixels go. */
-			for (x = 0; x < pw; x++)
-				j->cell[x] = PNG_COL_FROM_PASS_COL(x, pass) / f *
-				    (size_t)spp;
-			for (y = 0; y < ph; y++) {
-				size_t base = (size_t)(PNG_ROW_FROM_PASS_ROW(y,
-				    pass) / f) * ow * (size_t)spp;
-
-				png_read_row(png, j->row, NULL);
-				for (x = 0; x < pw; x++) {
-					size_t at = base + j->cell[x];
-					int k;
-
-					for (k = 0; k < spp; k++)
-						if (f > 1)
-							j->sums[at + (size_t)k] +=
-							    j->row[x * (size_t)spp +
-							    (size_t)k];
-						else
-							j->held[at + (size_t)k] =
-							    j->row[x * (size_t)spp +
-							    (size_t)k];
-				}
-			}
-		}
-		for (y = 0; y < oh; y++) {
-			unsigned char *r = j->held ? j->held + (size_t)y * ow *
-			    (size_t)spp : j->row;
-
-			if (j->sums) {
-				unsigned long rows = h - y * f < f ? h - y * f : f;
-
-				for (x = 0; x < ow; x++) {
-					unsigned long cols = w - x * f < f ?
-					    w - x * f : f, n = rows * cols;
-					int k;
-
-					for (k = 0; k < spp; k++) {
-						size_t i = ((size_t)y * ow + x) *
-						    (size_t)spp + (size_t)k;
-
-						r[x * (size_t)spp + (size_t)k] =
-						    (unsigned char)((j->sums[i] +
-						    n / 2) / n);
-					}
-				}
-			}
-			if (sink_row(&j->sink, r) < 0)
-				goto nomem;
-		}
-	}
-	png_read_end(png, NULL);
-	return 0;
-nomem:
-	snprintf(why, wl, "cannot be embedded: out of memory");
-	return -1;
-}
-
-static HPDF_Dict
-load_png(struct pdf *p, struct pdf_img *pi, const unsigned char *buf,
-    size_t len, unsigned long w, unsigned long h, unsigned long f, char *why,
-    size_t wl)
-{
-	struct png_src src = { buf, len, 0 };
-	struct png_job *j;
-	png_structp png;
-	png_infop info = NULL;
-	HPDF_Dict d = NULL;
-
-	if (png_chunks(buf, len, why, wl) < 0)
-		return NULL;
-	j = xcalloc(1, sizeof(*j));
-	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, j, png_fail,
-	    png_warn);
-	if (png == NULL || (info = png_create_info_struct(png)) == NULL) {
-		snprintf(why, wl, "cannot be read: out of memory");
-		goto out;
-	}
-	png_set_read_fn(png, &src, png_mem_read);
-	if (png_run(p, png, info, j, w, h, f, why, wl) == 0)
-		d = sink_close(&j->sink, pi, why, wl);
-out:
-	png_destroy_read_struct(&png, info ? &info : NULL, NULL);
-	free(j->row);
-	free(j->held);
-	free(j->sums);
-	free(j->cell);
-	shrink_free(&j->sh);
-	sink_free(&j->sink);
-	free(j);
-	return d;
-}
-
-/* ---- JPEG ---- */
-
-/*
- * A progressive JPEG is decoded through coefficient buffers for the
- * whole picture, two bytes a sample whatever size it is read at: over
- * this it is refused before they are reserved (a CMYK one of 7,071^2
- * pixels asks 400 MB).  A baseline JPEG is read a row at a time.
- */
-#define JPEG_MAX_COEF_BYTES	((size_t)128 << 20)
-
-struct jerr {
-	struct jpeg_error_mgr mgr;
-	struct jpeg_progress_mgr progress;
-	jmp_buf jb;
-	char msg[JMSG_LENGTH_MAX];
-	int scans;		/* it ended at the scan past JPEG_MAX_SCANS */
-	JSAMPLE *row;		/* one decoded row, freed after a longjmp */
-	int comps, adobe;	/* what the frame says */
-	int pixels;		/* embedded as pixels, not as the file */
-	struct sink sink;	/* then where the rows go */
-	struct shrink sh;
-};
-
-static void
-jpeg_fail(j_common_ptr cinfo)
-{
-	struct jerr *e = (struct jerr *)cinfo->err;
-
-	(*cinfo->err->format_message)(cinfo, e->msg);
-	longjmp(e->jb, 1);
-}
-
-/*
- * A warning (level -1) means damaged data, such as a file that ends
- * before its last row: libjpeg would fill the rest grey and go on.  It
- * ends the decoding at once, as an error does (libjpeg.txt allows an
- * emit_message that does): a progressive JPEG's header claiming 50
- * megapixels, cut short, was otherwise decoded whole, as zeros, into
- * coefficient buffers of two bytes a sample (300 MB for 190 bytes).
- */
-static void
-jpeg_note(j_common_ptr cinfo, int level)
-{
-	struct jerr *e = (struct jerr *)cinfo->err;
-
-	if (level < 0) {
-		(*cinfo->err->format_message)(cinfo, e->msg);
-		longjmp(e->jb, 1);
-	}
-}
-
-/* Called as each scan and each row of blocks is read: ends the
- * decoding at the scan past the limit. */
-static void
-jpeg_progress(j_common_ptr cinfo)
-{
-	struct jerr *e = (struct jerr *)cinfo->err;
-
-	if (((j_decompress_ptr)cinfo)->input_scan_number > JPEG_MAX_SCANS) {
-		e->scans = 1;
-		longjmp(e->jb, 1);
-	}
-}
-
-/* What libjpeg's DCT scaling divides by (1, 2, 4 or 8) for a shrink of
- * f: the most that is not more than f. */
-static unsigned long
-jpeg_denom(unsigned long f)
-{
-	return f >= 8 ? 8 : f >= 4 ? 4 : f >= 2 ? 2 : 1;
-}
-
-/* A progressive JPEG's coefficient buffers: each component's blocks,
- * padded to its sampling, 64 coefficients of two bytes a block. */
-static size_t
-coef_bytes(const struct jpeg_decompress_struct *ji)
-{
-	size_t n = 0;
-	int c;
-
-	for (c = 0; c < ji->num_components; c++) {
-		const jpeg_component_info *ci = &ji->comp_info[c];
-		size_t bw = ceil_div(ci->width_in_blocks,
-		    (unsigned long)ci->h_samp_factor) *
-		    (size_t)ci->h_samp_factor;
-		size_t bh = ceil_div(ci->height_in_blocks,
-		    (unsigned long)ci->v_samp_factor) *
-		    (size_t)ci->v_samp_factor;
-
-		n += bw * bh * DCTSIZE2 * sizeof(JCOEF);
-	}
-	return n;
-}
-
-/*
- * Decodes every row, to know the file is whole.  With pixels (PDF/X, or
- * printed smaller than the file holds) the rows go, shrunk by f, to
- * e->sink; else it is read at an eighth of its size (the file is
- * embedded as it is, so only that it decodes matters).  0, or -1 with
- * why.
- */
-static int
-jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
-    unsigned long w, unsigned long h, unsigned long f, struct jerr *e,
-    char *why, size_t wl)
-{
-	struct jpeg_decompress_struct ji;
-
-	memset(&ji, 0, sizeof(ji));
-	ji.err = jpeg_std_error(&e->mgr);
-	e->mgr.error_exit = jpeg_fail;
-	e->mgr.emit_message = jpeg_note;
-	e->progress.progress_monitor = jpeg_progress;
-	if (setjmp(e->jb)) {
-		if (e->scans)
-			snprintf(why, wl, "is a progressive JPEG of more than "
-			    "%d scans; save it again as a baseline JPEG, or "
-			    "progressive with fewer scans", JPEG_MAX_SCANS);
-		else
-			snprintf(why, wl, "is a damaged or truncated JPEG (%s); "
-			    "save it again", e->msg);
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	jpeg_create_decompress(&ji);
-	ji.progress = &e->progress;
-	jpeg_mem_src(&ji, buf, (unsigned long)len);
-	jpeg_read_header(&ji, TRUE);
-	if (ji.image_width != w || ji.image_height != h || ji.arith_code ||
-	    ji.data_precision != 8) {
-		if (ji.image_width != w || ji.image_height != h)
-			snprintf(why, wl, "is a damaged JPEG: its frames disagree "
-			    "on its size; save it again");
-		else
-			snprintf(why, wl, "is a JPEG of a kind PDF readers may "
-			    "not show (%s); save it as a baseline or progressive "
-			    "JPEG", ji.arith_code ? "arithmetic coding" :
-			    "not 8 bits a sample");
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	/* Told before anything is decoded: nothing else can be shown. */
-	if (ji.num_components != 1 && ji.num_components != 3 &&
-	    ji.num_components != 4) {
-		snprintf(why, wl, "is a JPEG of %d colour components; save it "
-		    "as grey, RGB or CMYK", ji.num_components);
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	/* The coefficient buffers of a progressive JPEG, before they are
-	 * reserved. */
-	if (ji.progressive_mode && coef_bytes(&ji) > JPEG_MAX_COEF_BYTES) {
-		snprintf(why, wl, "is a progressive JPEG of %lu x %lu pixels: "
-		    "decoding it takes %zu MiB, over the %zu MiB allowed; save "
-		    "it as a baseline JPEG, or smaller", w, h,
-		    coef_bytes(&ji) >> 20, JPEG_MAX_COEF_BYTES >> 20);
-		jpeg_destroy_decompress(&ji);
-		return -1;
-	}
-	e->comps = ji.num_components;
-	e->adobe = ji.saw_Adobe_marker;
-	/* Grey at its own size needs nothing of PDF/X: as it is. */
-	if (f == 1 && e->comps == 1)
-		e->pixels = 0;
-	ji.scale_num = 1;
-	ji.scale_denom = e->pixels ? (unsigned)jpeg_denom(f) : 8;
-	if (e->comps > 1)
-		ji.out_color_space = e->comps == 3 ? JCS_RGB : JCS_CMYK;
-	jpeg_start_decompress(&ji);
-	e->row = xmalloc((size_t)ji.output_width *
-	    (size_t)ji.output_components);
-	if (e->pixels) {
-		unsigned long g = f / jpeg_denom(f);
-
-		if (sink_open(&e->sink, p, ceil_div(ji.output_width, g),
-		    ceil_div(ji.output_height, g), e->comps, 0,
-		    e->comps == 4 && e->adobe, 1) < 0) {
-			snprintf(why, wl, "cannot be embedded: out of memory");
-			jpeg_destroy_decompress(&ji);
-			return -1;
-		}
-		shrink_open(&e->sh, &e->sink, ji.output_width,
-		    ji.output_height, g, e->comps);
-	}
-	while (ji.output_scanline < ji.output_height) {
-		jpeg_read_scanlines(&ji, &e->row, 1);
-		if (e->pixels && shrink_row(&e->sh, e->row) < 0) {
-			snprintf(why, wl, "cannot be embedded: out of memory");
-			jpeg_destroy_decompress(&ji);
-			return -1;
-		}
-	}
-	jpeg_finish_decompress(&ji);
-	jpeg_destroy_decompress(&ji);
-	return 0;
-}
-
-static HPDF_Dict
-load_jpeg(struct pdf *p, const unsigned char *buf, size_t len,
-    unsigned long w, unsigned long h, unsigned long f, char *why, size_t wl)
-{
-	struct jerr *e = xcalloc(1, sizeof(*e));
-	HPDF_Dict d = NULL;
-	HPDF_Array dec;
-	const char *cs;
-	int i;
-
-	/* PDF/X converts colour; a picture printed smaller than it is
-	 * holds only the pixels it prints.  Else the file goes in as it
-	 * is, and PDF readers decode it. */
-	e->pixels = f > 1 || p->cms != NULL;
-	if (jpeg_decode(p, buf, len, w, h, f, e, why, wl) < 0)
-		goto out;
-	if (e->pixels) {
-		d = sink_close(&e->sink, NULL, why, wl);
-		goto out;
-	}
-	cs = e->comps == 1 ? "DeviceGray" : e->comps == 3 ? "DeviceRGB" :
-	    "DeviceCMYK";
-	if ((d = new_image(p, w, h, cs)) == NULL)
-		goto fail;
-	/* Adobe's CMYK JPEGs store each ink inverted. */
-	if (e->comps == 4 && e->adobe) {
-		if ((dec = HPDF_Array_New(p->doc->mmgr)) == NULL ||
-		    HPDF_Dict_Add(d, "Decode", dec) != HPDF_OK)
-			goto fail;
-		for (i = 0; i < 8; i++)
-			HPDF_Array_AddNumber(dec, i % 2 ? 0 : 1);
-	}
-	d->filter = HPDF_STREAM_FILTER_DCT_DECODE;
-	if (HPDF_Stream_Write(d->stream, buf, (HPDF_UINT)len) != HPDF_OK)
-		goto fail;
-	goto out;
-fail:
-	snprintf(why, wl, "cannot be embedded: libharu fails (out of "
-	    "memory?)");
-	d = NULL;
-out:
-	free(e->row);
-	shrink_free(&e->sh);
-	sink_free(&e->sink);
-	free(e);
-	return d;
-}
-
 /* ---- the API ---- */
 
 /*
@@ -1240,6 +623,113 @@ factor(unsigned long iw, unsigned long ih, double bw, double bh, int cover)
 	return f < 1 ? 1 : f > 65536 ? 65536 : (unsigned long)f;
 }
 
+/* An image of path already made at the shrink the box asks (or that
+ * failed, at any size), or -1. */
+static int
+image_cached(const struct pdf *p, const char *path, double bw, double bh,
+    int cover)
+{
+	int i;
+
+	for (i = 0; i < p->nimg; i++) {
+		if (strcmp(p->img[i].path, path) != 0)
+			continue;
+		if (p->img[i].why)
+			return i;
+		if (p->img[i].f == factor((unsigned long)p->img[i].w,
+		    (unsigned long)p->img[i].h, bw, bh, cover))
+			return i;
+	}
+	return -1;
+}
+
+/* A new row of the image table for path, not yet counted in p->nimg. */
+static struct pdf_img *
+image_new(struct pdf *p, const char *path)
+{
+	struct pdf_img *im;
+
+	if (p->nimg == p->capimg) {
+		p->capimg = p->capimg ? p->capimg * 2 : 16;
+		p->img = xrealloc(p->img, (size_t)p->capimg * sizeof(*p->img));
+	}
+	im = &p->img[p->nimg];
+	memset(im, 0, sizeof(*im));
+	im->alias = -1;
+	im->f = 1;
+	im->path = xstrdup(path);
+	return im;
+}
+
+/* The file's kind by its first bytes and its size by its header, within
+ * the limit.  0, or -1 with why. */
+static int
+image_sniff(const unsigned char *buf, size_t len, enum kind *k,
+    unsigned long *iw, unsigned long *ih, char *why, size_t wl)
+{
+	if (len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0)
+		*k = K_PNG;
+	else if (len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0)
+		*k = K_JPEG;
+	else {
+		snprintf(why, wl, "is not a PNG or JPEG file (its first bytes "
+		    "are neither's, whatever its name says); give a PNG or "
+		    "JPEG image");
+		return -1;
+	}
+	if (header_size(buf, len, *k, iw, ih, why, wl) < 0)
+		return -1;
+	/* SPEC 4: over 50 megapixels is refused, before it is decoded. */
+	if ((double)*iw * (double)*ih > PDF_IMAGE_MAX_PIXELS) {
+		snprintf(why, wl, "is %lu x %lu pixels, %.2f megapixels; an "
+		    "image may have at most %.0f megapixels: scale it down", *iw,
+		    *ih, (double)*iw * (double)*ih / 1e6,
+		    PDF_IMAGE_MAX_PIXELS / 1e6);
+		return -1;
+	}
+	return 0;
+}
+
+/* The image made before of the same file by another name, at the same
+ * shrink, or -1. */
+static int
+image_same_file(const struct pdf *p, const struct stat *st, unsigned long f)
+{
+	int i;
+
+	for (i = 0; i < p->nimg; i++)
+		if ((p->img[i].dict || p->img[i].cmyk) &&
+		    p->img[i].dev == st->st_dev &&
+		    p->img[i].ino == st->st_ino && p->img[i].alias < 0 &&
+		    p->img[i].f == f)
+			return i;
+	return -1;
+}
+
+/*
+ * SPEC 8: the pixels a document decodes, counted before: a JPEG
+ * embedded as it is, or shrunk by libjpeg, is decoded smaller.  0 and
+ * counted, or -1 with why.
+ */
+static int
+image_budget(struct pdf *p, enum kind k, unsigned long iw, unsigned long ih,
+    unsigned long f, char *why, size_t wl)
+{
+	unsigned long d = k == K_PNG ? 1 : f > 1 || p->cms ? jpeg_denom(f) : 8;
+	double px = (double)ceil_div(iw, d) * (double)ceil_div(ih, d);
+
+	if (p->decoded + px > PDF_DOC_MAX_PIXELS) {
+		snprintf(why, wl, "is not decoded: with its %.2f megapixels the "
+		    "images of this document would decode %.0f, over the %.0f "
+		    "megapixels a document's images may; use fewer or smaller "
+		    "images", px / 1e6, (p->decoded + px) / 1e6,
+		    PDF_DOC_MAX_PIXELS / 1e6);
+		return -1;
+	}
+	p->decoded += px;
+	return 0;
+}
+
 int
 pdf_image(struct pdf *p, const char *path, int *w, int *h, char *why,
     size_t wl)
@@ -1255,7 +745,6 @@ pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
 	struct stat st;
 	unsigned char *buf = NULL;
 	unsigned long iw = 0, ih = 0, f, d;
-	double px;
 	size_t len = 0;
 	enum kind k;
 	int i;
@@ -1263,76 +752,27 @@ pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
 	*w = *h = 0;
 	/* The same path: a failure is one at any size; a success gives
 	 * the size, and so the shrink, to look for. */
-	for (i = 0; i < p->nimg; i++) {
-		if (strcmp(p->img[i].path, path) != 0)
-			continue;
-		if (p->img[i].why)
-			goto found;
-		if (p->img[i].f == factor((unsigned long)p->img[i].w,
-		    (unsigned long)p->img[i].h, bw, bh, cover))
-			goto found;
-	}
-	if (p->nimg == p->capimg) {
-		p->capimg = p->capimg ? p->capimg * 2 : 16;
-		p->img = xrealloc(p->img, (size_t)p->capimg * sizeof(*p->img));
-	}
-	im = &p->img[p->nimg];
-	memset(im, 0, sizeof(*im));
-	im->alias = -1;
-	im->f = 1;
-	im->path = xstrdup(path);
-	if ((buf = read_file(path, &len, &st, why, wl)) == NULL)
+	if ((i = image_cached(p, path, bw, bh, cover)) >= 0)
+		goto found;
+	im = image_new(p, path);
+	if ((buf = read_file(path, &len, &st, why, wl)) == NULL ||
+	    image_sniff(buf, len, &k, &iw, &ih, why, wl) < 0)
 		goto failed;
-	if (len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0)
-		k = K_PNG;
-	else if (len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0)
-		k = K_JPEG;
-	else {
-		snprintf(why, wl, "is not a PNG or JPEG file (its first bytes "
-		    "are neither's, whatever its name says); give a PNG or "
-		    "JPEG image");
-		goto failed;
-	}
-	if (header_size(buf, len, k, &iw, &ih, why, wl) < 0)
-		goto failed;
-	/* SPEC 4: over 50 megapixels is refused, before it is decoded. */
-	if ((double)iw * (double)ih > PDF_IMAGE_MAX_PIXELS) {
-		snprintf(why, wl, "is %lu x %lu pixels, %.2f megapixels; an "
-		    "image may have at most %.0f megapixels: scale it down", iw,
-		    ih, (double)iw * (double)ih / 1e6,
-		    PDF_IMAGE_MAX_PIXELS / 1e6);
-		goto failed;
-	}
 	im->f = f = factor(iw, ih, bw, bh, cover);
 	im->w = (int)iw;
 	im->h = (int)ih;
 	/* The same file by another name is the same image. */
-	for (i = 0; i < p->nimg; i++)
-		if ((p->img[i].dict || p->img[i].cmyk) &&
-		    p->img[i].dev == st.st_dev &&
-		    p->img[i].ino == st.st_ino && p->img[i].alias < 0 &&
-		    p->img[i].f == f) {
-			im->alias = i;
-			p->nimg++;
-			free(buf);
-			goto found;
-		}
+	if ((im->alias = image_same_file(p, &st, f)) >= 0) {
+		i = p->nimg++;
+		free(buf);
+		goto found;
+	}
 	im->dev = st.st_dev;
 	im->ino = st.st_ino;
-	/* SPEC 8: the pixels a document decodes, counted before: a JPEG
-	 * embedded as it is, or shrunk by libjpeg, is decoded smaller. */
-	d = k == K_PNG ? 1 : f > 1 || p->cms ? jpeg_denom(f) : 8;
-	px = (double)ceil_div(iw, d) * (double)ceil_div(ih, d);
-	if (p->decoded + px > PDF_DOC_MAX_PIXELS) {
-		snprintf(why, wl, "is not decoded: with its %.2f megapixels the "
-		    "images of this document would decode %.0f, over the %.0f "
-		    "megapixels a document's images may; use fewer or smaller "
-		    "images", px / 1e6, (p->decoded + px) / 1e6,
-		    PDF_DOC_MAX_PIXELS / 1e6);
+	if (image_budget(p, k, iw, ih, f, why, wl) < 0) {
 		im->budget = 1;
 		goto failed;
 	}
-	p->decoded += px;
 	/* libharu's errors stick: one from before stops this image too. */
 	if (p->err) {
 		snprintf(why, wl, "cannot be embedded: an earlier libharu error "
