@@ -774,6 +774,77 @@ pop(struct reader *r, struct arena *a)
 	return n;
 }
 
+/* The node of a scalar event: its text, whether it is plain (a number
+ * or a yes/no may be read from it) or typed, its tag and NULs told. */
+static struct node *
+scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+{
+	const char *tag = (const char *)ev->data.scalar.tag;
+	struct node *n;
+
+	n = new_node(r, a, N_SCALAR, &ev->start_mark);
+	n->str = arena_strndup(a, (const char *)ev->data.scalar.value,
+	    ev->data.scalar.length);
+	n->len = ev->data.scalar.length;
+	/* A value tagged !!int, !!float, !!bool or !!null is
+	 * that, quoted or not; !!str is text. */
+	n->plain = (ev->data.scalar.style ==
+	    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
+	    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
+	    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0 ||
+	    strcmp(tag, YAML_NULL_TAG) == 0));
+	n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
+	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0);
+	check_tag(n, tag);
+	/* "\0" in a quoted scalar: everything after would be
+	 * unseen by every check (a path, a key, system:). */
+	if (!n->bad && memchr(ev->data.scalar.value, '\0',
+	    ev->data.scalar.length)) {
+		diag(L_ERROR, "yaml.range", n, "a value holds a "
+		    "NUL character (\\0), which muster does not "
+		    "read: remove it");
+		n->bad = 1;
+	}
+	return n;
+}
+
+/* An alias event: the anchored node attached again, counted at its
+ * weight; -1 told if it names no anchor or makes too many nodes. */
+static int
+alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
+{
+	struct node *n;
+
+	n = find_anchor(r, (const char *)ev->data.alias.anchor);
+	if (n == NULL) {
+		fail(r, "yaml.alias", (int)ev->start_mark.line + 1,
+		    (int)ev->start_mark.column + 1,
+		    "alias '*%s' names no anchor defined before "
+		    "it: define '&%s' first",
+		    (const char *)ev->data.alias.anchor,
+		    (const char *)ev->data.alias.anchor);
+		return -1;
+	}
+	if (count_nodes(r, n->weight, &ev->start_mark, 1) < 0)
+		return -1;
+	attach(r, n, root);
+	return 0;
+}
+
+/* The root of a document with nothing in it: an empty plain scalar. */
+static struct node *
+empty_root(struct reader *r, struct arena *a)
+{
+	static const yaml_mark_t zero;
+	struct node *root = new_node(r, a, N_SCALAR, &zero);
+
+	root->str = "";
+	root->plain = 1;
+	return root;
+}
+
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
@@ -803,42 +874,11 @@ reader_next(struct reader *r, struct arena *a)
 			break;
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
-			if (in_doc && root == NULL) {
-				static const yaml_mark_t zero;
-
-				root = new_node(r, a, N_SCALAR, &zero);
-				root->str = "";
-				root->plain = 1;
-			}
+			if (in_doc && root == NULL)
+				root = empty_root(r, a);
 			return root;
-		case YAML_SCALAR_EVENT: {
-			const char *tag = (const char *)ev.data.scalar.tag;
-
-			n = new_node(r, a, N_SCALAR, &ev.start_mark);
-			n->str = arena_strndup(a, (const char *)ev.data.scalar.value,
-			    ev.data.scalar.length);
-			n->len = ev.data.scalar.length;
-			/* A value tagged !!int, !!float, !!bool or !!null is
-			 * that, quoted or not; !!str is text. */
-			n->plain = (ev.data.scalar.style ==
-			    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
-			    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
-			    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-			    strcmp(tag, YAML_BOOL_TAG) == 0 ||
-			    strcmp(tag, YAML_NULL_TAG) == 0));
-			n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
-			    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-			    strcmp(tag, YAML_BOOL_TAG) == 0);
-			check_tag(n, tag);
-			/* "\0" in a quoted scalar: everything after would be
-			 * unseen by every check (a path, a key, system:). */
-			if (!n->bad && memchr(ev.data.scalar.value, '\0',
-			    ev.data.scalar.length)) {
-				diag(L_ERROR, "yaml.range", n, "a value holds a "
-				    "NUL character (\\0), which muster does not "
-				    "read: remove it");
-				n->bad = 1;
-			}
+		case YAML_SCALAR_EVENT:
+			n = scalar_node(r, a, &ev);
 			if (ev.data.scalar.anchor)
 				add_anchor(r, xstrdup((const char *)
 				    ev.data.scalar.anchor), n);
@@ -846,21 +886,9 @@ reader_next(struct reader *r, struct arena *a)
 				goto stop;
 			attach(r, n, &root);
 			break;
-		}
 		case YAML_ALIAS_EVENT:
-			n = find_anchor(r, (const char *)ev.data.alias.anchor);
-			if (n == NULL) {
-				fail(r, "yaml.alias", (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "alias '*%s' names no anchor defined before "
-				    "it: define '&%s' first",
-				    (const char *)ev.data.alias.anchor,
-				    (const char *)ev.data.alias.anchor);
+			if (alias_event(r, &ev, &root) < 0)
 				goto stop;
-			}
-			if (count_nodes(r, n->weight, &ev.start_mark, 1) < 0)
-				goto stop;
-			attach(r, n, &root);
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT: {
