@@ -215,6 +215,25 @@ long_names(struct parser *ps, const struct csv *t)
 	return n;
 }
 
+/* Keeps the record just read as t's next row, from line, growing the
+ * rows (*cap of them) by doubling. */
+static void
+add_row(struct parser *ps, struct csv *t, int line, int *cap)
+{
+	if (t->nrows == *cap) {
+		struct csv_row *old = t->row;
+
+		*cap = *cap ? *cap * 2 : 64;
+		t->row = arena_alloc(ps->a, (size_t)*cap * sizeof(*t->row));
+		if (old)
+			memcpy(t->row, old, (size_t)t->nrows * sizeof(*t->row));
+	}
+	t->row[t->nrows].line = line;
+	t->row[t->nrows].n = ps->ncells;
+	t->row[t->nrows].cell = keep(ps);
+	t->nrows++;
+}
+
 struct csv *
 csv_parse(const char *buf, size_t len, char sep, const char *file,
     const char *rule, struct arena *a, int *errors)
@@ -272,19 +291,7 @@ csv_parse(const char *buf, size_t len, char sep, const char *file,
 			    t->ncols, sepname);
 			continue;
 		}
-		if (t->nrows == cap) {
-			struct csv_row *old = t->row;
-
-			cap = cap ? cap * 2 : 64;
-			t->row = arena_alloc(a, (size_t)cap * sizeof(*t->row));
-			if (old)
-				memcpy(t->row, old, (size_t)t->nrows *
-				    sizeof(*t->row));
-		}
-		t->row[t->nrows].line = line;
-		t->row[t->nrows].n = ps.ncells;
-		t->row[t->nrows].cell = keep(&ps);
-		t->nrows++;
+		add_row(&ps, t, line, &cap);
 	}
 	if (t->head == NULL) {
 		bad(&ps, 0, 0, "holds no rows; give a header row of column "

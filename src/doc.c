@@ -774,6 +774,77 @@ pop(struct reader *r, struct arena *a)
 	return n;
 }
 
+/* The node of a scalar event: its text, whether it is plain (a number
+ * or a yes/no may be read from it) or typed, its tag and NULs told. */
+static struct node *
+scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+{
+	const char *tag = (const char *)ev->data.scalar.tag;
+	struct node *n;
+
+	n = new_node(r, a, N_SCALAR, &ev->start_mark);
+	n->str = arena_strndup(a, (const char *)ev->data.scalar.value,
+	    ev->data.scalar.length);
+	n->len = ev->data.scalar.length;
+	/* A value tagged !!int, !!float, !!bool or !!null is
+	 * that, quoted or not; !!str is text. */
+	n->plain = (ev->data.scalar.style ==
+	    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
+	    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
+	    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0 ||
+	    strcmp(tag, YAML_NULL_TAG) == 0));
+	n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
+	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0);
+	check_tag(n, tag);
+	/* "\0" in a quoted scalar: everything after would be
+	 * unseen by every check (a path, a key, system:). */
+	if (!n->bad && memchr(ev->data.scalar.value, '\0',
+	    ev->data.scalar.length)) {
+		diag(L_ERROR, "yaml.range", n, "a value holds a "
+		    "NUL character (\\0), which muster does not "
+		    "read: remove it");
+		n->bad = 1;
+	}
+	return n;
+}
+
+/* An alias event: the anchored node attached again, counted at its
+ * weight; -1 told if it names no anchor or makes too many nodes. */
+static int
+alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
+{
+	struct node *n;
+
+	n = find_anchor(r, (const char *)ev->data.alias.anchor);
+	if (n == NULL) {
+		fail(r, "yaml.alias", (int)ev->start_mark.line + 1,
+		    (int)ev->start_mark.column + 1,
+		    "alias '*%s' names no anchor defined before "
+		    "it: define '&%s' first",
+		    (const char *)ev->data.alias.anchor,
+		    (const char *)ev->data.alias.anchor);
+		return -1;
+	}
+	if (count_nodes(r, n->weight, &ev->start_mark, 1) < 0)
+		return -1;
+	attach(r, n, root);
+	return 0;
+}
+
+/* The root of a document with nothing in it: an empty plain scalar. */
+static struct node *
+empty_root(struct reader *r, struct arena *a)
+{
+	static const yaml_mark_t zero;
+	struct node *root = new_node(r, a, N_SCALAR, &zero);
+
+	root->str = "";
+	root->plain = 1;
+	return root;
+}
+
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
@@ -803,42 +874,11 @@ reader_next(struct reader *r, struct arena *a)
 			break;
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
-			if (in_doc && root == NULL) {
-				static const yaml_mark_t zero;
-
-				root = new_node(r, a, N_SCALAR, &zero);
-				root->str = "";
-				root->plain = 1;
-			}
+			if (in_doc && root == NULL)
+				root = empty_root(r, a);
 			return root;
-		case YAML_SCALAR_EVENT: {
-			const char *tag = (const char *)ev.data.scalar.tag;
-
-			n = new_node(r, a, N_SCALAR, &ev.start_mark);
-			n->str = arena_strndup(a, (const char *)ev.data.scalar.value,
-			    ev.data.scalar.length);
-			n->len = ev.data.scalar.length;
-			/* A value tagged !!int, !!float, !!bool or !!null is
-			 * that, quoted or not; !!str is text. */
-			n->plain = (ev.data.scalar.style ==
-			    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
-			    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
-			    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-			    strcmp(tag, YAML_BOOL_TAG) == 0 ||
-			    strcmp(tag, YAML_NULL_TAG) == 0));
-			n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
-			    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-			    strcmp(tag, YAML_BOOL_TAG) == 0);
-			check_tag(n, tag);
-			/* "\0" in a quoted scalar: everything after would be
-			 * unseen by every check (a path, a key, system:). */
-			if (!n->bad && memchr(ev.data.scalar.value, '\0',
-			    ev.data.scalar.length)) {
-				diag(L_ERROR, "yaml.range", n, "a value holds a "
-				    "NUL character (\\0), which muster does not "
-				    "read: remove it");
-				n->bad = 1;
-			}
+		case YAML_SCALAR_EVENT:
+			n = scalar_node(r, a, &ev);
 			if (ev.data.scalar.anchor)
 				add_anchor(r, xstrdup((const char *)
 				    ev.data.scalar.anchor), n);
@@ -846,21 +886,9 @@ reader_next(struct reader *r, struct arena *a)
 				goto stop;
 			attach(r, n, &root);
 			break;
-		}
 		case YAML_ALIAS_EVENT:
-			n = find_anchor(r, (const char *)ev.data.alias.anchor);
-			if (n == NULL) {
-				fail(r, "yaml.alias", (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "alias '*%s' names no anchor defined before "
-				    "it: define '&%s' first",
-				    (const char *)ev.data.alias.anchor,
-				    (const char *)ev.data.alias.anchor);
+			if (alias_event(r, &ev, &root) < 0)
 				goto stop;
-			}
-			if (count_nodes(r, n->weight, &ev.start_mark, 1) < 0)
-				goto stop;
-			attach(r, n, &root);
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT: {
@@ -895,192 +923,4 @@ stop:
 	yaml_event_delete(&ev);
 	clear_stack(r);
 	return NULL;
-}
-
-/* The index of key in map m, or -1. */
-static long
-map_find(const struct node *m, const char *key)
-{
-	size_t i;
-
-	if (m == NULL || m->type != N_MAP)
-		return -1;
-	for (i = 0; i < m->n; i++) {
-		const struct node *k = MAP_KEY(m, i);
-
-		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
-			return (long)i;
-	}
-	return -1;
-}
-
-const struct node *
-node_key(const struct node *m, const char *key)
-{
-	long i = map_find(m, key);
-
-	return i < 0 ? NULL : MAP_KEY(m, i);
-}
-
-const struct node *
-node_get(const struct node *m, const char *key)
-{
-	long i = map_find(m, key);
-
-	return i < 0 ? NULL : MAP_VAL(m, i);
-}
-
-int
-node_is_null(const struct node *n)
-{
-	return n && n->type == N_SCALAR && n->plain &&
-	    (n->len == 0 || strcmp(n->str, "~") == 0 ||
-	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
-	    strcmp(n->str, "NULL") == 0);
-}
-
-int
-scalar_long(const struct node *n, long *out)
-{
-	const char *s;
-	char *end;
-	long v;
-
-	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
-		return 0;
-	s = n->str;
-	if (*s == '+' || *s == '-')
-		s++;
-	if (*s < '0' || *s > '9')
-		return 0;
-	errno = 0;
-	v = strtol(n->str, &end, 10);
-	if (*end != '\0')
-		return 0;
-	if (errno == ERANGE)
-		return -1;
-	*out = v;
-	return 1;
-}
-
-int
-scalar_double(const struct node *n, double *out)
-{
-	const char *s;
-	char *end;
-	double v;
-
-	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
-		return 0;
-	/* YAML's infinity is a number, past any range (as 1e309 is). */
-	s = n->str + (*n->str == '-' || *n->str == '+');
-	if (strcmp(s, ".inf") == 0 || strcmp(s, ".Inf") == 0 ||
-	    strcmp(s, ".INF") == 0)
-		return -1;
-	/* Only decimal notation: no hex, inf or nan. */
-	for (s = n->str; *s; s++)
-		if (!strchr("0123456789+-.eE", *s))
-			return 0;
-	errno = 0;
-	v = strtod(n->str, &end);
-	if (*end != '\0' || end == n->str)
-		return 0;
-	/* ERANGE on underflow is a tiny number, not a huge one. */
-	if ((errno == ERANGE && fabs(v) > 1) || !isfinite(v))
-		return -1;
-	*out = v;
-	return 1;
-}
-
-int
-scalar_bool(const struct node *n, int *out)
-{
-	static const char *const yes[] = { "true", "True", "TRUE", NULL };
-	static const char *const no[] = { "false", "False", "FALSE", NULL };
-	const char *const *p;
-
-	if (n == NULL || n->type != N_SCALAR || !n->plain)
-		return 0;
-	for (p = yes; *p; p++)
-		if (strcmp(n->str, *p) == 0)
-			return *out = 1, 1;
-	for (p = no; *p; p++)
-		if (strcmp(n->str, *p) == 0)
-			return *out = 0, 1;
-	return 0;
-}
-
-long
-node_long(const struct node *n, long dflt)
-{
-	long v;
-
-	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
-		return dflt;
-	return v;
-}
-
-double
-node_double(const struct node *n, double dflt)
-{
-	double v;
-
-	if (n == NULL || n->bad || scalar_double(n, &v) != 1)
-		return dflt;
-	return v;
-}
-
-int
-node_bool(const struct node *n, int dflt)
-{
-	int v;
-
-	if (n == NULL || n->bad || !scalar_bool(n, &v))
-		return dflt;
-	return v;
-}
-
-const char *
-node_str(const struct node *n, const char *dflt)
-{
-	if (n == NULL || n->bad || n->type != N_SCALAR || node_is_null(n))
-		return dflt;
-	return n->str;
-}
-
-long
-get_long(const struct node *m, const char *key, long dflt)
-{
-	return node_long(node_get(m, key), dflt);
-}
-
-const char *
-get_str(const struct node *m, const char *key, const char *dflt)
-{
-	return node_str(node_get(m, key), dflt);
-}
-
-const char *
-node_what(const struct node *n, char buf[48])
-{
-	size_t len, cut;
-
-	if (n->type == N_MAP)
-		return "a mapping";
-	if (n->type == N_SEQ)
-		return "a list";
-	if (node_is_null(n))
-		return "nothing";
-	len = strlen(n->str);
-	if (len <= 40 && !memchr(n->str, '\n', len)) {
-		snprintf(buf, 48, "'%s'", n->str);
-		return buf;
-	}
-	/* Cut at a character boundary before the line end or byte 24. */
-	for (cut = 0; cut < 24 && n->str[cut] && n->str[cut] != '\n';)
-		cut++;
-	while (cut > 0 && ((unsigned char)n->str[cut] & 0xc0) == 0x80)
-		cut--;
-	snprintf(buf, 48, "'%.*s...'", (int)cut, n->str);
-	return buf;
 }

@@ -150,10 +150,48 @@ text_too_long(const struct node *n, const struct skey *k, const char *path)
 	return 1;
 }
 
+/* The text at n against k: not empty, not a name tagged as a number,
+ * not too long, one of k's words if it has them. */
+static int
+check_text(const struct node *n, const struct skey *k, const char *path)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	if (node_is_null(n)) {
+		diag(L_ERROR, "yaml.type", n,
+		    "'%s' is empty; it must be text", path);
+		mark_bad(n);
+		return 1;
+	}
+	/* name: !!int 5 says it is a number, not a name (a card's
+	 * other fields may be numbers). */
+	if (n->typed && !n->bad && (strcmp(k->name, "name") == 0 ||
+	    (strlen(path) > 5 && strcmp(path + strlen(path) - 5,
+	    ".name") == 0))) {
+		diag(L_ERROR, "yaml.type", n, "'%s' must be a name, "
+		    "text, not '%s' tagged as a number or a yes/no: "
+		    "leave the tag out", path, n->str);
+		mark_bad(n);
+		return 1;
+	}
+	if (text_too_long(n, k, path))
+		return 1;
+	if (k->oneof == NULL)
+		return 0;
+	for (const char *const *p = k->oneof; *p; p++)
+		if (strcmp(n->str, *p) == 0)
+			return 0;
+	diag(L_ERROR, k->rule ? k->rule : "yaml.enum", n,
+	    "'%s' is '%s'%s", path, n->str,
+	    sb_hint(&sb, n->str, k->oneof, 1));
+	sb_release(&sb);
+	mark_bad(n);
+	return 1;
+}
+
 static int
 check_scalar(const struct node *n, const struct skey *k, const char *path)
 {
-	struct sbuf sb = SBUF_INIT;
 	double d;
 	long v;
 	int r, b;
@@ -162,36 +200,7 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 		return wrong_type(n, k, path);
 	switch (k->type) {
 	case T_STR:
-		if (node_is_null(n)) {
-			diag(L_ERROR, "yaml.type", n,
-			    "'%s' is empty; it must be text", path);
-			mark_bad(n);
-			return 1;
-		}
-		/* name: !!int 5 says it is a number, not a name (a card's
-		 * other fields may be numbers). */
-		if (n->typed && !n->bad && (strcmp(k->name, "name") == 0 ||
-		    (strlen(path) > 5 && strcmp(path + strlen(path) - 5,
-		    ".name") == 0))) {
-			diag(L_ERROR, "yaml.type", n, "'%s' must be a name, "
-			    "text, not '%s' tagged as a number or a yes/no: "
-			    "leave the tag out", path, n->str);
-			mark_bad(n);
-			return 1;
-		}
-		if (text_too_long(n, k, path))
-			return 1;
-		if (k->oneof == NULL)
-			return 0;
-		for (const char *const *p = k->oneof; *p; p++)
-			if (strcmp(n->str, *p) == 0)
-				return 0;
-		diag(L_ERROR, k->rule ? k->rule : "yaml.enum", n,
-		    "'%s' is '%s'%s", path, n->str,
-		    sb_hint(&sb, n->str, k->oneof, 1));
-		sb_release(&sb);
-		mark_bad(n);
-		return 1;
+		return check_text(n, k, path);
 	case T_INT:
 		r = scalar_long(n, &v);
 		if (r == 0) {

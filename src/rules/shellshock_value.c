@@ -206,6 +206,40 @@ struct scorer {
 	double t[1 << SS_P][SS_NFACINGS][NBANDS];
 };
 
+/* Each level of need one gunner's roll can make over weapons lo..hi-1:
+ * the weapons needing no more hit, with the chance of making it and not
+ * the next (the natural 20, which hits all, in the highest).  Sets the
+ * expected damage *ge and the chance *gc that the group stops d. */
+static void
+group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
+    const int *dmg, int lo, int hi, int sp, double *ge, double *gc)
+{
+	int i, k, nx, dsum;
+	double p;
+
+	*ge = *gc = 0;
+	for (k = lo; k < hi; k++) {
+		nx = INT_MAX;
+		dsum = 0;
+		for (i = lo; i < hi; i++) {
+			if (need[i] == need[k] && i < k)
+				break;
+			if (need[i] <= need[k])
+				dsum += dmg[i];
+			else if (need[i] < nx)
+				nx = need[i];
+		}
+		if (i < hi)
+			continue;	/* level seen */
+		p = ssv_roll_hits(&x->roll[sp], need[k]);
+		if (nx != INT_MAX)
+			p -= ssv_roll_hits(&x->roll[sp], nx);
+		*ge += p * dsum;
+		*gc += p * ((SS_COIN_SIDES - 1) * ss_chart_stop(d, dsum) +
+		    ss_chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
+	}
+}
+
 /*
  * The turns x needs to stop d through facing f at band, firing the
  * weapons of rows: the least over the ways its gunners can share them
@@ -223,9 +257,9 @@ turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
 {
 	const struct ss_unit *u = x->u;
 	int need[SS_MAX_WEAPONS], dmg[2][SS_MAX_WEAPONS], can[SS_MAX_WEAPONS];
-	int n = 0, i, k, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
-	int rmod = band == 0 ? 0 : -(band - 1), row, nx, dsum, ok;
-	double best = SS_VALUE_NEVER, e, c, t, ge, q, gc, p;
+	int n = 0, i, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
+	int rmod = band == 0 ? 0 : -(band - 1), row, ok;
+	double best = SS_VALUE_NEVER, e, c, t, ge, q, gc;
 
 	for (row = 0; row < SS_P; row++) {
 		const struct ss_weapon *w = ss_weapon_on(u, row);
@@ -257,34 +291,8 @@ turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
-				/* Each level of need the roll can make: the
-				 * weapons needing no more hit, with the chance
-				 * of making it and not the next (the natural
-				 * 20, which hits all, in the highest). */
-				ge = gc = 0;
-				for (k = lo; k < hi; k++) {
-					nx = INT_MAX;
-					dsum = 0;
-					for (i = lo; i < hi; i++) {
-						if (need[i] == need[k] && i < k)
-							break;
-						if (need[i] <= need[k])
-							dsum += dmg[sp][i];
-						else if (need[i] < nx)
-							nx = need[i];
-					}
-					if (i < hi)
-						continue;	/* level seen */
-					p = ssv_roll_hits(&x->roll[sp],
-					    need[k]);
-					if (nx != INT_MAX)
-						p -= ssv_roll_hits(&x->roll[sp],
-						    nx);
-					ge += p * dsum;
-					gc += p * ((SS_COIN_SIDES - 1) *
-					    ss_chart_stop(d, dsum) + ss_chart_stop(d,
-					    SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
-				}
+				group_gain(x, d, need, dmg[sp], lo, hi, sp, &ge,
+				    &gc);
 				e += ge * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
 				    SS_COIN_SIDES;
 				q *= 1 - gc;
