@@ -203,34 +203,38 @@ layout_shorten(const char *text, char *buf, size_t size)
 	return buf;
 }
 
-void
-draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
+/* A diagnostic about the card being drawn, named by its label. */
+static void
+draw_vdiag(struct draw *d, enum level lv, const char *rule, const char *fmt,
+    va_list ap)
 {
 	struct sbuf sb = SBUF_INIT;
 	char lb[64];
-	va_list ap;
 
-	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	layout_diag(d, L_WARNING, rule, "card '%s': %s",
+	layout_diag(d, lv, rule, "card '%s': %s",
 	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), sb_str(&sb));
 	sb_release(&sb);
 }
 
 void
-draw_error(struct draw *d, const char *rule, const char *fmt, ...)
+draw_warn(struct draw *d, const char *rule, const char *fmt, ...)
 {
-	struct sbuf sb = SBUF_INIT;
-	char lb[64];
 	va_list ap;
 
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	draw_vdiag(d, L_WARNING, rule, fmt, ap);
 	va_end(ap);
-	layout_diag(d, L_ERROR, rule, "card '%s': %s",
-	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)), sb_str(&sb));
-	sb_release(&sb);
+}
+
+void
+draw_error(struct draw *d, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	draw_vdiag(d, L_ERROR, rule, fmt, ap);
+	va_end(ap);
 }
 
 int

@@ -5,6 +5,7 @@
  * restored by Q, 32 deep.  Text and line matrices as 9.4.2 says.
  */
 #include "content.h"
+#include "pdfread_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -56,38 +57,6 @@ mul(const double a[6], const double b[6], double out[6])
 
 static const double identity[6] = { 1, 0, 0, 1, 0, 0 };
 
-static int
-is_ws(int c)
-{
-	return c == 0 || c == '\t' || c == '\n' || c == '\f' || c == '\r' ||
-	    c == ' ';
-}
-
-static int
-is_delim(int c)
-{
-	return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' ||
-	    c == ']' || c == '{' || c == '}' || c == '/' || c == '%';
-}
-
-static int
-is_regular(int c)
-{
-	return !is_ws(c) && !is_delim(c);
-}
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Past a literal string whose '(' is at *p; its bytes, about. */
 static size_t
 skip_string(const unsigned char **p, const unsigned char *end)
@@ -123,7 +92,7 @@ skip_hex(const unsigned char **p, const unsigned char *end)
 	size_t n = 0;
 
 	while (s < end && *s != '>') {
-		if (hexval(*s) >= 0)
+		if (pr_hexval(*s) >= 0)
 			n++;
 		s++;
 	}
@@ -140,12 +109,12 @@ tok_name(const unsigned char **pp, const unsigned char *end,
 	const unsigned char *p = *pp + 1;
 	size_t n = 0;
 
-	while (p < end && is_regular(*p)) {
+	while (p < end && pr_is_regular(*p)) {
 		int c = *p;
 
-		if (c == '#' && end - p >= 3 && hexval(p[1]) >= 0 &&
-		    hexval(p[2]) >= 0) {
-			c = hexval(p[1]) * 16 + hexval(p[2]);
+		if (c == '#' && end - p >= 3 && pr_hexval(p[1]) >= 0 &&
+		    pr_hexval(p[2]) >= 0) {
+			c = pr_hexval(p[1]) * 16 + pr_hexval(p[2]);
 			p += 2;
 		}
 		if (n < NAME_MAX_LEN)
@@ -248,7 +217,7 @@ tok_keyword(const unsigned char **pp, const unsigned char *end,
 	const unsigned char *p = *pp;
 	size_t n = 0;
 
-	while (p < end && is_regular(*p)) {
+	while (p < end && pr_is_regular(*p)) {
 		if (n < NAME_MAX_LEN)
 			t->name[n++] = (char)*p;
 		p++;
@@ -270,7 +239,7 @@ next_token(const unsigned char **pp, const unsigned char *end,
 	const unsigned char *p = *pp;
 
 	for (;;) {
-		while (p < end && is_ws(*p))
+		while (p < end && pr_is_ws(*p))
 			p++;
 		if (p < end && *p == '%') {
 			while (p < end && *p != '\n' && *p != '\r')
@@ -298,7 +267,7 @@ next_token(const unsigned char **pp, const unsigned char *end,
 		tok_array(&p, end, t);
 	else if (is_numeric(*p))
 		tok_number(&p, end, t);
-	else if (is_regular(*p))
+	else if (pr_is_regular(*p))
 		tok_keyword(&p, end, t);
 	else {
 		/* A stray ')', '>', ']', '{' or '}'. */
@@ -447,18 +416,18 @@ skip_inline_data(struct pdfr *r, struct pobj *dict, const unsigned char **pp,
 		if (n <= (double)(end - p)) {
 			const unsigned char *q = p + (size_t)n;
 
-			while (q < end && is_ws(*q))
+			while (q < end && pr_is_ws(*q))
 				q++;
 			if (end - q >= 2 && q[0] == 'E' && q[1] == 'I' &&
-			    (end - q == 2 || !is_regular(q[2]))) {
+			    (end - q == 2 || !pr_is_regular(q[2]))) {
 				*pp = q + 2;
 				return;
 			}
 		}
 	}
 	for (; p + 1 < end; p++)
-		if (p[0] == 'E' && p[1] == 'I' && (p == *pp || is_ws(p[-1])) &&
-		    (p + 2 == end || is_ws(p[2]))) {
+		if (p[0] == 'E' && p[1] == 'I' && (p == *pp || pr_is_ws(p[-1])) &&
+		    (p + 2 == end || pr_is_ws(p[2]))) {
 			*pp = p + 2;
 			return;
 		}
