@@ -15,10 +15,26 @@
 /* getopt_long's val for row i: its letter, or past every letter. */
 #define LONG_VAL(i) (256 + (int)(i))
 
+/* Whether row o has a value at all (an OPT_OPTARG row's may be its
+ * default). */
+static int
+has_value(const struct opt *o)
+{
+	return o->kind != OPT_FLAG;
+}
+
 int
 opt_takes_value(const struct opt *o)
 {
-	return o->kind != OPT_FLAG;
+	return has_value(o) && !(o->flags & OPT_OPTARG);
+}
+
+void
+opt_list_free(struct opt_list *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
 }
 
 int
@@ -62,12 +78,15 @@ getopt_table(const struct cmd_opts *co, char *letters)
 		const struct opt *o = &co->opts[i];
 
 		lo[i].name = o->name;
-		lo[i].has_arg = opt_takes_value(o) ? required_argument :
-		    no_argument;
+		lo[i].has_arg = !has_value(o) ? no_argument :
+		    o->flags & OPT_OPTARG ? optional_argument :
+		    required_argument;
 		lo[i].val = o->short_name ? o->short_name : LONG_VAL(i);
 		if (o->short_name) {
 			*l++ = (char)o->short_name;
-			if (opt_takes_value(o))
+			if (has_value(o))
+				*l++ = ':';
+			if (o->flags & OPT_OPTARG)
 				*l++ = ':';
 		}
 	}
@@ -96,10 +115,16 @@ store(const struct cmd_opts *co, const struct opt *o, const char *arg,
 {
 	char *at = (char *)base + o->off;
 	struct sbuf sb = SBUF_INIT;
+	struct opt_list *l;
 	long n;
 	int k, rc;
 
 	switch (o->kind) {
+	case OPT_LIST:
+		l = (struct opt_list *)at;
+		l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
+		l->v[l->n++] = arg;
+		return 0;
 	case OPT_FLAG:
 		*(int *)at = o->lo;
 		return 0;
@@ -149,6 +174,23 @@ given_twice(const struct cmd_opts *co, const struct opt *o,
 	    "give it once", name, first, arg);
 }
 
+/* Row o given (its value, if any, in optarg; *first its value given
+ * before, or NULL): into base.  0, or a usage error (2). */
+static int
+take(const struct cmd_opts *co, const struct opt *o, const char **first,
+    void *base)
+{
+	const char *arg = optarg;
+
+	/* A bare --name of an OPT_OPTARG row stands for its default. */
+	if (arg == NULL && (o->flags & OPT_OPTARG))
+		arg = o->what;
+	if (has_value(o) && o->kind != OPT_LIST && *first)
+		return given_twice(co, o, *first, arg);
+	*first = has_value(o) ? arg : "";
+	return store(co, o, arg, base);
+}
+
 /* The row getopt_long's c stands for, or -1. */
 static long
 row_of(const struct cmd_opts *co, int c, size_t n)
@@ -167,7 +209,7 @@ int
 opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 {
 	size_t n = nrows(co->opts);
-	char letters[2 * 64 + 2];
+	char letters[3 * 64 + 2];
 	struct option *lo;
 	const char **first;
 	long i;
@@ -187,12 +229,8 @@ opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 			rc = 0;
 		} else if ((i = row_of(co, c, n)) < 0) {
 			rc = usage_option(co->head, lo, argv);
-		} else if (opt_takes_value(&co->opts[i]) && first[i]) {
-			rc = given_twice(co, &co->opts[i], first[i], optarg);
-		} else {
-			first[i] = opt_takes_value(&co->opts[i]) ? optarg : "";
-			if ((c = store(co, &co->opts[i], optarg, base)) != 0)
-				rc = c;
+		} else if ((c = take(co, &co->opts[i], &first[i], base)) != 0) {
+			rc = c;
 		}
 	}
 	free(first);
@@ -212,7 +250,7 @@ help_row(struct sbuf *sb, const struct opt *o, int col)
 	else
 		sb_addf(sb, "  --%s", o->name);
 	if (o->argh)
-		sb_addf(sb, " %s", o->argh);
+		sb_addf(sb, o->flags & OPT_OPTARG ? "[=%s]" : " %s", o->argh);
 	if (sb->len - start < (size_t)col)
 		sb_addf(sb, "%*s", (int)((size_t)col - (sb->len - start)), "");
 	else
