@@ -17,6 +17,7 @@
 #define MUSTER_OPTIONS_H
 
 #include <stddef.h>
+#include <unistd.h>	/* optind: where opt_parse leaves the operands */
 
 enum opt_kind {
 	OPT_END,

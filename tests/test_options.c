@@ -8,8 +8,6 @@
  */
 #include "testutil.h"
 
-#include <getopt.h>
-
 #include "cmd.h"
 #include "options.h"
 
@@ -85,7 +83,6 @@ test_parses(void **state)
 	struct args a;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, NULL, "-o", "x.pdf", "--name=n", "--cop",
 	    "5", "--colour", "blue", "--flag", "--flag", "in.yaml", NULL), -1);
 	assert_string_equal(a.out, "x.pdf");
@@ -110,7 +107,6 @@ test_twice(void **state)
 	char *err;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, &err, "-o", "a.pdf", "--output=b.pdf",
 	    NULL), 2);
 	assert_string_equal(err, "muster: -o (--output) is given twice "
@@ -132,7 +128,6 @@ test_list(void **state)
 	struct args a;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, NULL, "--path", "a", "x.yaml", "--path=b",
 	    "--pa", "c", NULL), -1);
 	assert_int_equal(a.paths.n, 3);
@@ -159,7 +154,6 @@ test_optarg(void **state)
 	char *err;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, NULL, "--spread", NULL), -1);
 	assert_string_equal(a.spread, "1");
 	assert_int_equal(parse(&a, NULL, "--spread=3", NULL), -1);
@@ -192,7 +186,6 @@ test_numbers(void **state)
 	int i;
 
 	(void)state;
-	opterr = 0;
 	for (i = 0; bad[i]; i++) {
 		assert_int_equal(parse(&a, &err, "--copies", bad[i], NULL), 2);
 		assert_non_null(strstr(err, "must be a whole number from 1 to "

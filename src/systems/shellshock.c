@@ -15,13 +15,12 @@ static const struct kind *const kinds[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "exact chances of one gunner's shot", ss_odds_usage,
-	    ss_odds_run, NULL, NULL, &ss_odds_options },
+	    ss_odds_run, &ss_odds_options },
 	{ "resolve", "one shot replayed with given dice, step by step",
-	    ss_resolve_usage, ss_resolve_run, NULL, NULL,
-	    &ss_resolve_options },
+	    ss_resolve_usage, ss_resolve_run, &ss_resolve_options },
 	{ "value", "what a card is worth, and duels to judge it by",
-	    ss_value_usage, ss_value_run, NULL, NULL, &ss_value_options },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	    ss_value_usage, ss_value_run, &ss_value_options },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 /* What odds and resolve report about the units and dice they are given. */
