@@ -85,24 +85,34 @@ file_game(const char *path)
 }
 
 /* Whether option arg (a "--name" or "--name=x") of any game's cmd takes
- * the next argument as its value, by the game's table. */
+ * the next argument as its value, by the games' tables: its whole name,
+ * or the one name it is the start of (as the game's parser takes it:
+ * "--again" is --against). */
 static int
 takes_value(const char *cmd, const char *arg)
 {
 	const struct game *const *g;
 	const struct game_cmd *c;
-	const struct opt *r;
+	const struct opt *r, *cut = NULL;
+	size_t len = strlen(arg + 2);
+	int ambiguous = 0;
 
 	if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
 		return 0;
 	for (g = games; *g; g++) {
 		if ((c = game_cmd_find(*g, cmd)) == NULL)
 			continue;
-		for (r = c->table->opts; r->kind != OPT_END; r++)
+		for (r = c->table->opts; r->kind != OPT_END; r++) {
 			if (strcmp(r->name, arg + 2) == 0)
 				return opt_takes_value(r);
+			if (len == 0 || strncmp(r->name, arg + 2, len) != 0)
+				continue;
+			if (cut && strcmp(cut->name, r->name) != 0)
+				ambiguous = 1;
+			cut = r;
+		}
 	}
-	return 0;
+	return cut && !ambiguous && opt_takes_value(cut);
 }
 
 /* Runs game g's cmd with the options and the files of g. */

@@ -65,6 +65,12 @@ strict 2 "--seed '4294967296' must be a whole number from 0 to 4294967295" -- \
 # A list is the one option given again for more.
 expect 0 "value --against twice" -- "$muster" value --against "$u" \
     --against=units/shellshock/kite.yaml "$u"
+# value hands its options to each game's row: a name cut short takes its
+# value there as the row does ("--again PATH" is --against PATH, not a
+# flag and a file to value).
+expect 0 "value --again, cut short" -- "$muster" value --again \
+    units/shellshock/kite.yaml "$u"
+has "$t/out" "against 1 reference unit: Kite Gunship" "value --again PATH"
 # Twice, either spelling, and a good PDF already there is kept as it was.
 cp "$t/opt.pdf" "$t/keep.pdf"
 strict 2 "-o (--output) is given twice ('$t/opt.pdf', then '$t/b.pdf')" -- \
