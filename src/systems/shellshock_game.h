@@ -216,9 +216,10 @@ struct ss_shot_args {
 	const char *range, *facing, *spread, *weapons, *gunner;
 	int point_blank;
 };
-/* Reads sa's range into *range and the rest into pk: 0, or the exit
- * status of a usage error reported.  ss_shot_finish() checks what they
- * make together the same way. */
+/* Reads sa's range into *range (left alone when not given) and its
+ * spread, point blank, weapons and gunner into pk: 0, or the exit status
+ * of a usage error reported.  ss_shot_finish() checks what they make
+ * together with the facing (sa's) the same way. */
 int ss_shot_read(const char *usage, const struct ss_shot_args *sa,
     struct ss_pick *pk, long *range);
 int ss_shot_finish(const char *usage, struct ss_pick *pk, long range,
