@@ -241,6 +241,14 @@ int template_colour(const struct template *t, const char *s,
  * written into tmp), or NULL. */
 const struct icon_spec *template_icon(const struct template *t,
     const char *name, struct icon_spec *tmp);
+/*
+ * Whether text (a field's value, to be printed by t) names only icons t
+ * has: 1 when it does; 0 when it names one t lacks, why set to
+ * "names icon 'NAME', which is neither ..." with the icons t has and
+ * the nearest name.
+ */
+int template_text_icons(const struct template *t, const char *text,
+    struct sbuf *why);
 /* Whether f's own text names an icon ({icon:NAME}). */
 int fmt_has_icon(const struct fmt *f);
 
