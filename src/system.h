@@ -181,6 +181,7 @@ struct loaded {
 	const struct kind *kind;
 	void *obj;			/* the game's structure */
 	int errors;			/* errors reported for this document */
+	const struct node *root;	/* the document as read */
 };
 
 /*
