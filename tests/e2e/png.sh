@@ -107,6 +107,7 @@ if /usr/bin/python3 tests/tts_check.py "$t/tts/tactics.json" 51 >"$t/ttsc" 2>&1;
 import json, sys
 d = json.load(open(sys.argv[1]))["ObjectStates"][0]
 c = d["ContainedObjects"]
+assert d["Nickname"] == "Tactics deck", d["Nickname"]  # the deck's name:
 assert c[0]["Nickname"] == "Square Formation", c[0]
 assert "[cavalry] Cavalry attacking [line] line infantry" in c[0]["Description"], c[0]
 assert "action: action" not in c[0]["Description"], c[0]
