@@ -159,9 +159,9 @@ tts_note(struct output *o, const struct template *t, const struct record *r)
 	for (i = 0; i < t->ninfo; i++) {
 		const char *const *f;
 
-		if (t->info[i].back || t->info[i].fields == NULL)
+		if (t->info[i].back || t->info[i].shown == NULL)
 			continue;
-		for (f = t->info[i].fields; *f; f++) {
+		for (f = t->info[i].shown; *f; f++) {
 			const char *v = rec_get(r, *f);
 
 			/* A flag (action: "action") marks the card's kind for

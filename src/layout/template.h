@@ -134,6 +134,8 @@ struct el_info {
 	const char *type;	/* "box", "text", "line", "table", "widget" */
 	const char *widget;	/* the widget ("sector"), or NULL */
 	const char *const *fields;	/* each once, in order, NULL-ended */
+	const char *const *shown;	/* those printed as text (not only read
+					 * by a colour, a when: or unless:) */
 	int back;		/* on the back */
 };
 
