@@ -116,7 +116,7 @@ assert d["CustomDeck"]["1"]["BackURL"].endswith("/tactics-back.png"), d["CustomD
 PY
 # A field only a colour or a when: reads (the battalions' att.line.sign)
 # is no line of a card's Description; what the card prints is.
-expect 0 "tts of the battalions" -- "$muster" render --format tts --dpi 20 -d "$t/ttsb" decks/battalions.yaml
+expect 0 "tts of the battalions" -- "$muster" render --format tts --dpi 36 -d "$t/ttsb" decks/battalions.yaml
 /usr/bin/python3 - "$t/ttsb/battalions.json" <<'PY' && ok || bad "tts: a colour's field in a Description"
 import json, sys
 c = json.load(open(sys.argv[1]))["ObjectStates"][0]["ContainedObjects"]
