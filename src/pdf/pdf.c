@@ -334,6 +334,10 @@ pdf_add_page(struct pdf *p, double w, double h)
 			    sizeof(*p->rec));
 		}
 		p->rec[p->npages].off = -1;
+		/* What libharu's HPDF_Page_SetWidth refuses (PDF 1.7,
+		 * annex C: 3 to 14,400 units), refused the same way. */
+		if ((w < 3 || w > 14400 || h < 3 || h > 14400) && p->err == 0)
+			p->err = HPDF_PAGE_INVALID_SIZE;
 	} else {
 		/* libharu refuses every call once one has failed; a page it
 		 * will not add cannot be drawn on (the template loader
