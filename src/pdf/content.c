@@ -62,9 +62,9 @@ char *
 fmt_real(char *s, double v)
 {
 	float f = (float)v;
-	char digits[16], *t = digits + sizeof(digits);
 	int32_t ip, fp;
-	int i;
+	char *end;
+	int n;
 
 	if (f > 32767)
 		f = 32767;
@@ -75,23 +75,25 @@ fmt_real(char *s, double v)
 		f = -f;
 	}
 	ip = (int32_t)(f + 0.000005);
-	fp = (int32_t)((float)(f - ip + 0.000005) * 100000);
-	/* The decimals, dropping trailing zeros. */
-	for (i = 0; i < 5 && fp % 10 == 0; i++)
-		fp /= 10;
-	if (i < 5) {
-		for (; i < 5; i++) {
-			*--t = (char)('0' + fp % 10);
-			fp /= 10;
-		}
-		*--t = '.';
-	}
+	/* libharu writes the low five digits of this, trailing zeros
+	 * dropped, after a point; nothing when they are all zeros. */
+	fp = (int32_t)((float)(f - ip + 0.000005) * 100000) % 100000;
+	n = ip < 10 ? 1 : ip < 100 ? 2 : ip < 1000 ? 3 : ip < 10000 ? 4 : 5;
+	s += n;
 	do {
-		*--t = (char)('0' + ip % 10);
+		*--s = (char)('0' + ip % 10);
 		ip /= 10;
 	} while (ip > 0);
-	memcpy(s, t, (size_t)(digits + sizeof(digits) - t));
-	return s + (digits + sizeof(digits) - t);
+	s += n;
+	if (fp == 0)
+		return s;
+	*s++ = '.';
+	for (n = 5; fp % 10 == 0; n--)
+		fp /= 10;
+	end = s + n;
+	for (s = end; n-- > 0; fp /= 10)
+		*--s = (char)('0' + fp % 10);
+	return end;
 }
 
 /* n numbers, then the operator (with its newline). */
@@ -731,7 +733,7 @@ pool_get(struct pdf *p)
 	pthread_mutex_init(&pl->mu, NULL);
 	pthread_cond_init(&pl->work, NULL);
 	pthread_cond_init(&pl->done, NULL);
-	pl->dc = libdeflate_alloc_compressor(6);
+	pl->dc = libdeflate_alloc_compressor(4);
 	pl->sfd = -1;
 	/* Without a thread, pages are compressed as they finish. */
 	pl->running = pthread_create(&pl->th, NULL, worker, pl) == 0;
