@@ -609,6 +609,7 @@ struct pool {
 	int sfd;
 	long long send;
 	struct obuf mem;
+	int serr;		/* errno of the first failed write to it */
 };
 
 /* The spill file, made when first wanted; -1 when there is none. */
@@ -646,12 +647,21 @@ spill_put(struct pdf *p, const void *b, size_t len)
 		    (off_t)(at + (long long)done));
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (r <= 0) {
+			if (pl->serr == 0)
+				pl->serr = r < 0 ? errno : EIO;
 			return -1;
+		}
 		done += (size_t)r;
 	}
 	pl->send += (long long)len;
 	return at;
+}
+
+int
+spill_error(const struct pdf *p)
+{
+	return p->pool ? p->pool->serr : 0;
 }
 
 int

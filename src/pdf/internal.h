@@ -1,6 +1,6 @@
 /*
- * pdf/internal.h -- what pdf.c and content.c share; nothing outside
- * pdf/ includes it.
+ * pdf/internal.h -- what pdf.c, content.c and writer.c share; nothing
+ * outside pdf/ includes it.
  *
  * Two writers lie behind pdf.h.  The plain one is libharu as its API is
  * meant to be used: one call per operator, every page kept until the
@@ -8,9 +8,12 @@
  * operators into one buffer of its own with a fast number formatter,
  * compresses each page on a second thread as soon as the page is done,
  * and draws what never changes on a card once, as a Form XObject placed
- * per card; libharu keeps the document, fonts and objects.  Both write
- * the same numbers the same way, so the two render alike to the pixel
- * (tests/e2e/fast.sh); MUSTER_PDF_PLAIN=1 chooses the plain one.
+ * per card.  libharu keeps the document, fonts, pictures and forms; a
+ * page is none of its objects: writer.c keeps each finished page in a
+ * temporary file and writes the file itself, so memory stays flat in
+ * the number of pages.  Both write the same numbers the same way, so
+ * the two render alike to the pixel (tests/e2e/fast.sh);
+ * MUSTER_PDF_PLAIN=1 chooses the plain one.
  */
 #ifndef MUSTER_PDF_INTERNAL_H
 #define MUSTER_PDF_INTERNAL_H
@@ -192,6 +195,8 @@ int glyph_width(struct font *ft, long c);
 /* Stores len bytes at the end of the spill file (or in memory when
  * there is none); their place, or -1. */
 long long spill_put(struct pdf *p, const void *b, size_t len);
+/* The errno of spill_put()'s first failed write, or 0. */
+int spill_error(const struct pdf *p);
 /* Reads len bytes at off of what spill_put() stored. */
 int spill_get(struct pdf *p, long long off, void *b, size_t len);
 /* Appends n bytes to o. */

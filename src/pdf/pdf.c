@@ -114,6 +114,11 @@ pdf_failed(const struct pdf *p, char *err, size_t errlen)
 {
 	if (p->err == 0)
 		return 0;
+	if (spill_error(p)) {
+		snprintf(err, errlen, "cannot write a temporary file: %s",
+		    strerror(spill_error(p)));
+		return 1;
+	}
 	snprintf(err, errlen, "libharu error 0x%04X (detail %u)",
 	    (unsigned)p->err, (unsigned)p->detail);
 	return 1;
