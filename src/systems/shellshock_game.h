@@ -112,6 +112,14 @@ void ss_value_check_card(const struct ss_unit *u, const struct node *at,
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
 
+/* A record sheet's value (systems/shellshock_sheetvalue.c): `muster
+ * value` on the sheet (its block of the report), and shellshock.value at
+ * its ecv (at) when the ECV with its crew's is outside the estimate's
+ * band widened by the method's error. */
+void ss_value_sheet(struct report *rp, const void *sheet);
+void ss_value_check_sheet(const void *sheet, const struct node *at,
+    struct batch *b, const char *rule);
+
 /*
  * shellshock.crew-ecv: "pilots and gunners have an ECV assigned to them
  * based on their skill level" (003, prepping for combat), so one skill
@@ -190,6 +198,8 @@ struct ss_pick {
 /* Loads the card or sheet in path through b.  Returns 0, or the exit
  * status after saying why not (as ss_load_unit). */
 int ss_load_side(struct batch *b, const char *path, struct ss_side *sd);
+/* A loaded sheet's document (root) as a side: its numbers into sd->u. */
+void ss_load_sheet(struct ss_side *sd, const struct node *root);
 /* The gunner's skill and the weapons it fires (bit i: weapon i), the
  * gunner's crew id (NULL for a card).  Returns 0, or 2 after reporting
  * shellshock.shot. */

@@ -699,7 +699,6 @@ value_input(struct report *rp, struct batch *b, const char *path,
     const struct refs *r, long runs, struct ss_rating *v)
 {
 	const struct loaded *ld;
-	long crew;
 	int n, d;
 
 	if ((ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock",
@@ -712,12 +711,7 @@ value_input(struct report *rp, struct batch *b, const char *path,
 			value_unit(rp, &((const struct ss_card *)ld[d].obj)->u,
 			    r, runs, v);
 		} else if (strcmp(kind, "sheet") == 0) {
-			rp_open(rp, NULL, '{');
-			rp_f(rp, "{name:%s}: a record sheet, ECV {ecv:%d} as it "
-			    "declares{~estimate:%s} (the advanced rules' duel "
-			    "is not built yet)\n\n", ss_sheet_name(ld[d].obj),
-			    (int)ss_sheet_ecv(ld[d].obj, &crew), NULL);
-			rp_close(rp);
+			ss_value_sheet(rp, ld[d].obj);
 		} else if (strcmp(kind, "force") == 0) {
 			value_force(rp, &ld[d], r, runs, v);
 		} else {
