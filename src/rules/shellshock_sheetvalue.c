@@ -696,7 +696,11 @@ ssv_rate(const struct ssv_sheet *s, const struct ssv_refset *r,
 			out->moves_most = j;
 		}
 	}
+	/* The band: the fit's residual and the method's error, which no
+	 * duel is played here to narrow. */
 	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;
-	out->lo = out->value * exp(-out->se_fit);
-	out->hi = out->value * exp(out->se_fit);
+	p = sqrt(out->se_fit * out->se_fit + SSV_METHOD_ERROR *
+	    SSV_METHOD_ERROR);
+	out->lo = out->value * exp(-p);
+	out->hi = out->value * exp(p);
 }

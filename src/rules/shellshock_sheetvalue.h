@@ -79,9 +79,13 @@ extern const int ssv_starts[SSV_NSTARTS];
 #define SSV_ANCHOR_INT 174
 #define SSV_ANCHOR ((double)SSV_ANCHOR_INT)
 #define SSV_MAX_REFS 64
-/* The measured error of the method, in log(value): check warns past the
- * band widened by it (the proof, tests/test_shellshock_sheetvalue.c). */
-#define SSV_METHOD_ERROR 0.5
+/* The measured error of the method, in log(value), from the proof
+ * (tests/test_shellshock_sheetvalue.c, SSV_PROOF_PAIRS=400): the rms of
+ * log-odds between a pair's duel and its predicted chance, 1.117 and
+ * 1.123 on seeds 1 and 2, shared by the pair's two values: 1.123 /
+ * sqrt 2.  The band is the value times and over exp of it (with the
+ * fit's residual); check warns past it. */
+#define SSV_METHOD_ERROR (1.123 / 1.41421356)
 #define SSV_MAX_GUNNERS 8
 
 struct ssv_gunner {
@@ -132,8 +136,9 @@ struct ssv_refset {
 void ssv_refset_fit(struct ssv_refset *r);
 
 struct ssv_rating {
-	double value, lo, hi;
-	double se_fit;			/* the band's, in log(value) */
+	double value, lo, hi;		/* hi / value = value / lo = exp of
+					 * the fit's and the method's error */
+	double se_fit;			/* the fit's, in log(value) */
 	int n;
 	double model[SSV_MAX_REFS];	/* the score's share */
 	double predicted[SSV_MAX_REFS];	/* v / (v + r_j) */

@@ -252,7 +252,7 @@ ss_value_check_sheet(const void *sheet, const struct node *at,
 {
 	const struct ssv_rating *r;
 	struct ssv_sheet *s;
-	double w, lo, hi, pc, declared;
+	double pc, declared;
 	long crew;
 
 	if (batch_rendering(b) || at == NULL || sv.loading)
@@ -264,17 +264,14 @@ ss_value_check_sheet(const void *sheet, const struct node *at,
 	if (r == NULL)
 		return;
 	declared = (double)ss_sheet_ecv(sheet, &crew) + (double)crew;
-	w = sqrt(r->se_fit * r->se_fit + SSV_METHOD_ERROR * SSV_METHOD_ERROR);
-	lo = r->value * exp(-w);
-	hi = r->value * exp(w);
-	if (declared >= lo && declared <= hi)
+	if (declared >= r->lo && declared <= r->hi)
 		return;
 	pc = (declared - r->value) * 100 / r->value;
 	diag(L_WARNING, rule, at, "ecv %ld with its crew's %ld is %.0f %% %s "
 	    "muster's value of %.0f (%.0f to %.0f with the method's error); "
 	    "its matchup with %s, scored %.0f %% where %.0f %% is predicted, "
 	    "moves it most; 'muster value' shows why", (long)declared - crew,
-	    crew, fabs(pc), pc > 0 ? "above" : "below", r->value, lo, hi,
+	    crew, fabs(pc), pc > 0 ? "above" : "below", r->value, r->lo, r->hi,
 	    sv.set.u[r->moves_most]->u.name, 100 * r->model[r->moves_most],
 	    100 * r->predicted[r->moves_most]);
 }
@@ -308,8 +305,10 @@ ss_value_sheet(struct report *rp, const void *sheet)
 	rp_open(rp, "band", '[');
 	rp_f(rp, "{:%.0f} to {:%.0f}", r->lo, r->hi);
 	rp_close(rp);
-	rp_f(rp, " (fit {se_fit:%.3f} in log value); declared {declared:%d} "
-	    "(ECV {ecv:%d} + crew {crew:%d})\n", r->se_fit, (int)(ecv + crew),
+	rp_f(rp, " (fit {se_fit:%.3f} and the method's {se_method:%.3f} in log "
+	    "value); declared {declared:%d} "
+	    "(ECV {ecv:%d} + crew {crew:%d})\n", r->se_fit, SSV_METHOD_ERROR,
+	    (int)(ecv + crew),
 	    (int)ecv,
 	    (int)crew);
 	rp_f(rp, "  advanced rules, exact score{~method:%s} against {_:%d} "

@@ -301,6 +301,8 @@ chk_refs(void)
 		if ((dir = examples_dir()) != NULL) {
 			chk.loading = 1;
 			chk.own = batch_new();
+			/* Nor do the sheets among them weigh their ECV. */
+			batch_set_rendering(chk.own);
 			add_refs(chk.own, dir, chk.r);
 			chk.loading = 0;
 			free(dir);
@@ -767,6 +769,10 @@ ss_value_run(int argc, char **argv)
 	 * printed with the reference units, and sharing a card index with
 	 * one of them is no concern of its. */
 	rb = batch_new();
+	/* value tells the values: the units' own shellshock.value checks,
+	 * cards' and sheets', are left to check. */
+	batch_set_rendering(rb);
+	batch_set_rendering(b);
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
 	if ((rc = load_refs(rb, &o, r, &dir)) != 0)

@@ -9,7 +9,7 @@ expect 0 "value of the examples" -- "$muster" value units/shellshock
 for s in "against 6 reference units: Bison" "Mason 120" "value: a Bradley-Terry fit of the exact score (turns to stop the other), Mason at 120" \
     "Bison: value" "Hailstorm Battery: value" "Harrier IFV: value" "Ardennes Jäger: value" \
     "Kite Gunship: value" "Mason: value" "declared 120" "scored" "predicted" "shows most" "moves it most:" \
-    "Grizzly MBT: a record sheet, ECV 148 as it declares"; do
+    "Grizzly MBT: a record sheet with its crew, value 174" "declared 174 (ECV 148 + crew 26)"; do
 	has "$t/out" "$s" "value's breakdown"
 done
 # The fit: the anchor at 120; each value inside its band; each matchup's
@@ -37,8 +37,39 @@ for u in cards:
         assert 0 <= m["scored"] <= 1, m
         assert m["shows"] in ("front", "right", "left", "rear"), m
 sheets = [u for u in d["units"] if "ecv" in u]
-assert [s["ecv"] for s in sheets] == [148, 132] and sheets[0]["estimate"] is None, sheets
+assert [s["ecv"] for s in sheets] == [148, 132], sheets
+# Sheets (issue 27 item 5): valued under the advanced rules against the
+# shipped sheets, the Grizzly with its crew anchoring them at 174.
+for u in sheets:
+    v = u["estimate"]
+    assert u["method"] == "score" and u["anchor"] == "Grizzly MBT", u
+    assert u["band"][0] < v < u["band"][1], u
+    assert u["declared"] == u["ecv"] + u["crew"], u
+    assert [m["against"] for m in u["matchups"]] == ["Grizzly MBT", "Stalker Walker"], u
+    for m in u["matchups"]:
+        assert abs(m["predicted"] - v / (v + m["rating"])) < 1e-4, (u["name"], m)
+        assert 0 <= m["scored"] <= 1, m
+    assert u["moves_most"] in ("Grizzly MBT", "Stalker Walker"), u
+assert abs(sheets[0]["estimate"] - 174) < 1e-6, sheets[0]
+# The Grizzly's 120mm kills the walker outright on most hits: it is worth
+# more, and the walker's own matchup with it is under a half.
+assert sheets[1]["estimate"] < sheets[0]["estimate"], sheets
+assert sheets[1]["matchups"][0]["scored"] < 0.5, sheets[1]
 PY
+# A sheet's value: an improvement raises it (the walker's gunner a
+# better shot), and check weighs its ECV with its crew's: the shipped
+# walker's 132 + 15 is far above what its fight with the tank is worth.
+sed 's/^name: Stalker Walker$/name: Sharper/; s/{role: Gunner, id: G1, skill: 2, ecv: 6/{role: Gunner, id: G1, skill: 4, ecv: 12/' \
+    units/shellshock/stalker.yaml > "$t/sharper.yaml"
+expect 0 "value of a sharper walker" -- "$muster" value --json units/shellshock/stalker.yaml "$t/sharper.yaml"
+python3 - "$t/out" <<'PY' && ok || bad "a better gunner raises a sheet's value"
+import json, sys
+v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
+assert v["Sharper"] > v["Stalker Walker"], v
+PY
+expect 0 "check weighs a sheet's ECV" -- "$muster" check units/shellshock/stalker.yaml
+has "$t/err" "stalker.yaml:12:6: warning: ecv 132 with its crew's 15 is" "shellshock.value at a sheet"
+has "$t/err" "its matchup with Grizzly MBT" "the sheet's warning names its matchup"
 # Facing and gunners count (issue 27): the Mason with its front and rear
 # armor swapped is worth less; with one gunner for its two weapons, less
 # too.  The value is exact: the same figures every run.
