@@ -79,6 +79,13 @@ extern const int ssv_starts[SSV_NSTARTS];
 #define SSV_ANCHOR_INT 174
 #define SSV_ANCHOR ((double)SSV_ANCHOR_INT)
 #define SSV_MAX_REFS 64
+/* check weighs a sheet's ECV only against SSV_CHECK_MIN_REFS reference
+ * sheets or more: fewer fit no residual of their own (two give one
+ * pairing, which fixes their ratio exactly), so the band would stand on
+ * the scale of one matchup.  The shipped set is two sheets: `value`
+ * shows a declared ECV outside the band; check says nothing until the
+ * set (MUSTER_UNITS's shellshock/ folder) holds three. */
+#define SSV_CHECK_MIN_REFS 3
 /* The measured error of the method, in log(value), from the proof
  * (tests/test_shellshock_sheetvalue.c, SSV_PROOF_PAIRS=400): the rms of
  * log-odds between a pair's duel and its predicted chance, 1.117 and

@@ -127,6 +127,8 @@ ss_load_side(struct batch *b, const char *path, struct ss_side *sd)
 
 	memset(sd, 0, sizeof(*sd));
 	sd->path = path;
+	/* odds and resolve weigh no unit's value (check does). */
+	batch_set_rendering(b);
 	ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock", kinds,
 	    &n);
 	if (ld && n != 1) {

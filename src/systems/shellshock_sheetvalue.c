@@ -261,7 +261,7 @@ ss_value_check_sheet(const void *sheet, const struct node *at,
 	sheet_numbers(sheet, s);
 	r = rating(s);
 	free(s);
-	if (r == NULL)
+	if (r == NULL || sv.set.n < SSV_CHECK_MIN_REFS)
 		return;
 	declared = (double)ss_sheet_ecv(sheet, &crew) + (double)crew;
 	if (declared >= r->lo && declared <= r->hi)
@@ -292,7 +292,7 @@ ss_value_sheet(struct report *rp, const void *sheet)
 	rp_open(rp, NULL, '{');
 	if (r == NULL) {
 		rp_f(rp, "{name:%s}: a record sheet, ECV {ecv:%d} as it "
-		    "declares{~estimate:%s} (%s)\n\n", ss_sheet_name(sheet),
+		    "declares{~estimate:%s} ({_:%s})\n\n", ss_sheet_name(sheet),
 		    (int)ecv, NULL, ssv_complete(s) ? "the shipped sheets, its "
 		    "references, are not found: set MUSTER_UNITS" : "it has no "
 		    "gunner with a weapon to value");
@@ -311,6 +311,13 @@ ss_value_sheet(struct report *rp, const void *sheet)
 	    (int)(ecv + crew),
 	    (int)ecv,
 	    (int)crew);
+	if (ecv + crew < r->lo || ecv + crew > r->hi)
+		rp_f(rp, "  declared {_:%d} is outside the band{~outside:%b}{_:%s}\n",
+		    (int)(ecv + crew), 1, sv.set.n < SSV_CHECK_MIN_REFS ? " (check "
+		    "weighs it against " STR(SSV_CHECK_MIN_REFS) " reference sheets "
+		    "or more)" : "");
+	else
+		rp_f(rp, "{~outside:%b}", 0);
 	rp_f(rp, "  advanced rules, exact score{~method:%s} against {_:%d} "
 	    "reference sheet{_:%s}, {anchor:%s} at " STR(SSV_ANCHOR_INT) "\n",
 	    "score", sv.set.n, sv.set.n == 1 ? "" : "s", sv.set.anchor >= 0 ?

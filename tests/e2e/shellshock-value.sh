@@ -24,7 +24,7 @@ assert d["anchor"] == "Mason" and d["method"] == "simulation", d
 assert d["value_method"] == "score", d
 ref = {r["name"]: r["rating"] for r in d["reference"]}
 assert abs(ref["Mason"] - 120) < 1e-6, ref
-cards = [u for u in d["units"] if "matchups" in u]
+cards = [u for u in d["units"] if "matchups" in u and "ecv" not in u]
 assert len(cards) == 6, [u["name"] for u in d["units"]]
 for u in cards:
     v = u["estimate"]
@@ -59,7 +59,7 @@ PY
 # A sheet's value: an improvement raises it (the walker's gunner a
 # better shot), and check weighs its ECV with its crew's: the shipped
 # walker's 132 + 15 is far above what its fight with the tank is worth.
-sed 's/^name: Stalker Walker$/name: Sharper/; s/{role: Gunner, id: G1, skill: 2, ecv: 6/{role: Gunner, id: G1, skill: 4, ecv: 12/' \
+sed 's/^name: Stalker Walker$/name: Sharper/; s/^card: "7♦"$/card: "8♦"/; s/{role: Gunner, id: G1, skill: 2, ecv: 6/{role: Gunner, id: G1, skill: 4, ecv: 12/' \
     units/shellshock/stalker.yaml > "$t/sharper.yaml"
 expect 0 "value of a sharper walker" -- "$muster" value --json units/shellshock/stalker.yaml "$t/sharper.yaml"
 python3 - "$t/out" <<'PY' && ok || bad "a better gunner raises a sheet's value"
@@ -67,9 +67,18 @@ import json, sys
 v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
 assert v["Sharper"] > v["Stalker Walker"], v
 PY
-expect 0 "check weighs a sheet's ECV" -- "$muster" check units/shellshock/stalker.yaml
+# Against the two shipped sheets check weighs no ECV (two fit no residual
+# of their own: SSV_CHECK_MIN_REFS); value says the declared ECV is
+# outside the band.  With a third reference sheet, check warns.
+has "$t/out" '"outside": true' "value shows a declared ECV outside the band"
+expect 0 "check of the shipped walker" -- "$muster" check units/shellshock/stalker.yaml
+if grep -q 'shellshock.value' "$t/err"; then bad "two reference sheets weigh no ECV"; else ok; fi
+mkdir -p "$t/refs/shellshock"
+cp units/shellshock/grizzly.yaml units/shellshock/stalker.yaml "$t/sharper.yaml" "$t/refs/shellshock/"
+expect 0 "check weighs a sheet's ECV" -- env MUSTER_UNITS="$t/refs" "$muster" check units/shellshock/stalker.yaml
 has "$t/err" "stalker.yaml:12:6: warning: ecv 132 with its crew's 15 is" "shellshock.value at a sheet"
 has "$t/err" "its matchup with Grizzly MBT" "the sheet's warning names its matchup"
+if grep -q 'grizzly.yaml.*shellshock.value' "$t/err"; then bad "the anchor is within its band"; else ok; fi
 # Facing and gunners count (issue 27): the Mason with its front and rear
 # armor swapped is worth less; with one gunner for its two weapons, less
 # too.  The value is exact: the same figures every run.
