@@ -14,6 +14,8 @@
 
 #include "rules/shellshock_sheetvalue.h"
 #include "rules/shellshock_value.h"
+#include "system.h"
+#include "systems/shellshock_game.h"
 
 /* ---- a plain sheet to build on ---- */
 
@@ -601,6 +603,61 @@ test_proof(void **state)
 	free(s);
 }
 
+/*
+ * The shipped sheets: the Grizzly, the anchor, at 174; the walker below
+ * it, as the duel between them (2,000 from each start) ranks them.
+ */
+static void
+test_shipped(void **state)
+{
+	static const char *const kinds[] = { "sheet", NULL };
+	static const char *const file[2] = { "units/shellshock/grizzly.yaml",
+	    "units/shellshock/stalker.yaml" };
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	struct ssv_refset ref;
+	struct ssv_rating *v = malloc(sizeof(*v));
+	struct batch *b = batch_new();
+	const struct loaded *ld;
+	struct rng r;
+	double share = 0;
+	int i, n, st;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		ld = system_ref(b, repo_path(file[i]), NULL, "shellshock.unit",
+		    "shellshock", kinds, &n);
+		assert_non_null(ld);
+		ss_sheet_value_numbers(ld[0].obj, &s[i]);
+		assert_true(ssv_complete(&s[i]));
+	}
+	/* The Grizzly's gunners in crew order: C the cupola's gun and the
+	 * smoke mortar (weapons 3 and 4), G1 the cannon and the coaxial gun
+	 * (1 and 2); the driver's body has none, the loader fires none. */
+	assert_int_equal(s[0].ngunners, 2);
+	assert_int_equal(s[0].g[0].fire, 12);
+	assert_int_equal(s[0].g[1].fire, 3);
+	memset(&ref, 0, sizeof(ref));
+	ref.u[0] = &s[0];
+	ref.u[1] = &s[1];
+	ref.n = 2;
+	ssv_refset_fit(&ref);
+	assert_near(ref.rating[0], SSV_ANCHOR, 1e-9);
+	ssv_rate(&s[1], &ref, v);
+	r.d.roll = roll;
+	r.x = 1;
+	for (st = 0; st < SSV_NSTARTS; st++)
+		share += duel(&s[0], &s[1], ssv_starts[st], 2000, &r) /
+		    SSV_NSTARTS;
+	printf("shipped sheets: Grizzly MBT %.0f, Stalker Walker %.0f; the "
+	    "Grizzly's share scored %.3f, dueled %.3f\n", ref.rating[0],
+	    v->value, 1 - v->model[0], share);
+	assert_true(v->value < ref.rating[0]);
+	assert_true(share > 0.5);
+	free(v);
+	free(s);
+	batch_free(b);
+}
+
 int
 main(void)
 {
@@ -611,6 +668,7 @@ main(void)
 		cmocka_unit_test(test_turns_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
+		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};
 

@@ -117,6 +117,10 @@ int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
  * its ecv (at) when the ECV with its crew's is outside the estimate's
  * band widened by the method's error. */
 void ss_value_sheet(struct report *rp, const void *sheet);
+/* The loaded sheet's numbers as the value reads them (its gunners each
+ * a crewman and the weapons it may fire). */
+struct ssv_sheet;
+void ss_sheet_value_numbers(const void *sheet, struct ssv_sheet *out);
 void ss_value_check_sheet(const void *sheet, const struct node *at,
     struct batch *b, const char *rule);
 

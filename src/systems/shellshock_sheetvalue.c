@@ -58,8 +58,8 @@ sheet_speed(const struct ss_sheet_doc *s)
 
 /* Fills out from a loaded sheet: the engine's numbers, each crewman a
  * gunner of the weapons it may fire (odds' own choice, ss_pick). */
-static void
-sheet_numbers(const void *obj, struct ssv_sheet *out)
+void
+ss_sheet_value_numbers(const void *obj, struct ssv_sheet *out)
 {
 	const struct ss_sheet_doc *s = SHEET(obj);
 	struct ss_side *sd = xmalloc(sizeof(*sd));
@@ -165,7 +165,7 @@ sv_refs(void)
 				if (strcmp(ld[d].kind->name, "sheet") != 0 ||
 				    sv.set.n == SSV_MAX_REFS)
 					continue;
-				sheet_numbers(ld[d].obj, s);
+				ss_sheet_value_numbers(ld[d].obj, s);
 				if (ssv_complete(s))
 					sv.set.u[sv.set.n++] = s;
 			}
@@ -257,11 +257,14 @@ ss_value_check_sheet(const void *sheet, const struct node *at,
 
 	if (batch_rendering(b) || at == NULL || sv.loading)
 		return;
+	/* The references first: too few weigh nothing, and cost no score. */
+	if (!sv_refs() || sv.set.n < SSV_CHECK_MIN_REFS)
+		return;
 	s = xmalloc(sizeof(*s));
-	sheet_numbers(sheet, s);
+	ss_sheet_value_numbers(sheet, s);
 	r = rating(s);
 	free(s);
-	if (r == NULL || sv.set.n < SSV_CHECK_MIN_REFS)
+	if (r == NULL)
 		return;
 	declared = (double)ss_sheet_ecv(sheet, &crew) + (double)crew;
 	if (declared >= r->lo && declared <= r->hi)
@@ -286,7 +289,7 @@ ss_value_sheet(struct report *rp, const void *sheet)
 	long ecv, crew;
 	int i;
 
-	sheet_numbers(sheet, s);
+	ss_sheet_value_numbers(sheet, s);
 	r = rating(s);
 	ecv = ss_sheet_ecv(sheet, &crew);
 	rp_open(rp, NULL, '{');

@@ -45,6 +45,7 @@ for u in sheets:
     assert u["method"] == "score" and u["anchor"] == "Grizzly MBT", u
     assert u["band"][0] < v < u["band"][1], u
     assert u["declared"] == u["ecv"] + u["crew"], u
+    assert u["outside"] == (not u["band"][0] <= u["declared"] <= u["band"][1]), u
     assert [m["against"] for m in u["matchups"]] == ["Grizzly MBT", "Stalker Walker"], u
     for m in u["matchups"]:
         assert abs(m["predicted"] - v / (v + m["rating"])) < 1e-4, (u["name"], m)
@@ -68,15 +69,18 @@ v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
 assert v["Sharper"] > v["Stalker Walker"], v
 PY
 # Against the two shipped sheets check weighs no ECV (two fit no residual
-# of their own: SSV_CHECK_MIN_REFS); value says the declared ECV is
-# outside the band.  With a third reference sheet, check warns.
-has "$t/out" '"outside": true' "value shows a declared ECV outside the band"
+# of their own: SSV_CHECK_MIN_REFS); value says when a declared ECV is
+# outside the band.  With a third reference sheet, check weighs it.
 expect 0 "check of the shipped walker" -- "$muster" check units/shellshock/stalker.yaml
 if grep -q 'shellshock.value' "$t/err"; then bad "two reference sheets weigh no ECV"; else ok; fi
 mkdir -p "$t/refs/shellshock"
 cp units/shellshock/grizzly.yaml units/shellshock/stalker.yaml "$t/sharper.yaml" "$t/refs/shellshock/"
-expect 0 "check weighs a sheet's ECV" -- env MUSTER_UNITS="$t/refs" "$muster" check units/shellshock/stalker.yaml
-has "$t/err" "stalker.yaml:12:6: warning: ecv 132 with its crew's 15 is" "shellshock.value at a sheet"
+# Each side of the band: a walker priced at 900 is far above it, the
+# Grizzly (the anchor) inside it.
+sed 's/^name: Stalker Walker$/name: Pricey/; s/^card: "7♦"$/card: "9♦"/; s/^ecv: 132$/ecv: 900/' \
+    units/shellshock/stalker.yaml > "$t/pricey.yaml"
+expect 0 "check weighs a sheet's ECV" -- env MUSTER_UNITS="$t/refs" "$muster" check "$t/pricey.yaml" units/shellshock/grizzly.yaml
+has "$t/err" "pricey.yaml:12:6: warning: ecv 900 with its crew's 15 is" "shellshock.value at a sheet"
 has "$t/err" "its matchup with Grizzly MBT" "the sheet's warning names its matchup"
 if grep -q 'grizzly.yaml.*shellshock.value' "$t/err"; then bad "the anchor is within its band"; else ok; fi
 # Facing and gunners count (issue 27): the Mason with its front and rear
