@@ -620,11 +620,13 @@ test_shipped(void **state)
 	const struct loaded *ld;
 	struct rng r;
 	double share = 0;
+	char *path[2];
 	int i, n, st;
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		ld = system_ref(b, repo_path(file[i]), NULL, "shellshock.unit",
+		path[i] = repo_path(file[i]);
+		ld = system_ref(b, path[i], NULL, "shellshock.unit",
 		    "shellshock", kinds, &n);
 		assert_non_null(ld);
 		ss_sheet_value_numbers(ld[0].obj, &s[i]);
@@ -656,6 +658,8 @@ test_shipped(void **state)
 	free(v);
 	free(s);
 	batch_free(b);
+	free(path[0]);
+	free(path[1]);
 }
 
 int
