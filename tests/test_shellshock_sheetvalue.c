@@ -71,16 +71,15 @@ arm(struct ssv_sheet *s, int dvt, int dam, int sh, int pen, int spread,
  *   undoubled destroys on 4, 5, 6: 1/2; doubled (2, 4 ... 12) on 2+:
  *   5/6.  c = .912/2 + .018 (5/6) + (.01 - .0001)(5/6) + .0001
  *   = .456 + .015 + .00825 + .0001 = .47935.
- *   Lines: below dead every internal is the 10 % box, 11 lines; dead
- *   crosses all 100.  Undoubled 11/2 + 100/2 = 55.5; doubled 11/6 +
- *   100 (5/6) = 85.1667; L = .912 (55.5) + (.018 + .0099)(85.1667)
- *   + .0001 (100) = 50.616 + 2.37615 + .01 = 53.00215.
+ *   Lines: every internal is the 10 % box, 11 lines, dead too (its
+ *   kill is c's; its lines the last box's), and so is the second 20:
+ *   L = (.912 + .018 + .0099 + .0001)(11) = .94 (11) = 10.34.
  *   Damage rolled: 3.5 (.912) + 7 (.018 + .0099 + .0001) = 3.192 + .196
  *   = 3.388.
  * With 10 armor on every facing (state 0) only a doubled 6 gets
  * through (12 - 10 = 2 internal, the box: 11 lines, no kill): c = the
- * second 20's .0001 alone; L = (.018 + .0099)(1/6)(11) + .0001 (100) =
- * .05115 + .01 = .06115.
+ * second 20's .0001 alone; L = (.018 + .0099)(1/6)(11) + .0001 (11) =
+ * .05115 + .0011 = .05225.
  */
 static void
 test_shot_by_hand(void **state)
@@ -98,14 +97,14 @@ test_shot_by_hand(void **state)
 	assert_int_equal(ssv_shot(&a, 0, &d.u, 0, 6, 0, &t), 1);
 	assert_near(t.e, 3.388, 1e-9);
 	assert_near(t.c[1], 0.47935, 1e-9);
-	assert_near(t.l[1], 53.00215, 1e-9);
+	assert_near(t.l[1], 10.34, 1e-9);
 	/* No armor: whole or gone is the same. */
 	assert_near(t.c[0], t.c[1], 1e-12);
 	for (i = 0; i < SS_NFACINGS; i++)
 		d.u.armor[i] = 10;
 	assert_int_equal(ssv_shot(&a, 0, &d.u, 0, 6, 0, &t), 1);
 	assert_near(t.c[0], 0.0001, 1e-12);
-	assert_near(t.l[0], 0.06115, 1e-12);
+	assert_near(t.l[0], 0.05225, 1e-12);
 	assert_near(t.c[1], 0.47935, 1e-9);
 	/* Spread asked of a weapon that cannot: no shot. */
 	assert_int_equal(ssv_shot(&a, 0, &d.u, 0, 6, 1, &t), 0);

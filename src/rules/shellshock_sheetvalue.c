@@ -127,7 +127,8 @@ side_release(struct side *x)
 }
 
 /* The chart lines an internal damage of k crosses off: none, a core
- * hit's line, an XX % box's XX and its free line; all for dead. */
+ * hit's line, an XX % box's XX and its free line; dead, the last box's
+ * (its kill is c's: the lines only never fall as k rises). */
 static int
 lines_of(const struct ssa_unit *d, int k)
 {
@@ -135,11 +136,9 @@ lines_of(const struct ssa_unit *d, int k)
 
 	if (k <= 0)
 		return 0;
-	if (k >= d->dead)
-		return SS_CHART_HI;
 	lines = SSA_CORE_LINES;
 	for (i = 0; i < d->nboxes; i++)
-		if (k >= d->box[i].min)
+		if (k >= d->box[i].min || k >= d->dead)
 			lines = d->box[i].percent + SSA_FREE_LINES;
 	return lines > SS_CHART_HI ? SS_CHART_HI : lines < 0 ? 0 : lines;
 }
@@ -378,7 +377,7 @@ shot(struct side *x, int g, int angle, int range, int spread,
 	out->e = second * SSA_NICE_TIMES * 3.5 * n[0];
 	for (k = 0; k < 2; k++) {
 		out->c[k] = second;
-		out->l[k] = second * SS_CHART_HI;
+		out->l[k] = second * lines_of(x->d, x->d->dead);
 	}
 	for (i = 0; i < ncl; i++) {
 		dice_of(&a->u, cl[i].set, spread, n);
