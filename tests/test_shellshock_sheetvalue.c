@@ -223,6 +223,40 @@ test_turns_by_hand(void **state)
 }
 
 /*
+ * A pairing by hand.  Two sheets as in test_shot_by_hand, dV 0 and no
+ * armor, each other's target: B's one gunner stops A at c = .47935 a
+ * turn and crosses off 10.34 lines, so with no armor to wear it fights
+ * until the chart runs out, 100 / 10.34 turns:
+ *	tB = (1 - .52065^9.6712) / h,  h = -ln .52065 = .652676,
+ *	.52065^9.6712 = e^-6.3122 = .001813:  tB = .998187 / .652676
+ *	   = 1.52937.
+ * A has a second gunner with the same gun: c = 1 - .52065^2, 20.68 lines
+ * a turn, h twice as much, the chart runs out in half the turns, the
+ * same e^-6.3122 left: tA = tB / 2.  At every band alike (all sums but
+ * the naturals hit at any range) A's chance is 1 / (1 + tA / tB) = 2/3,
+ * and so is its share.
+ */
+static void
+test_pairing_by_hand(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		plain(&s[k], k ? "b" : "a");
+		for (i = 0; i < SS_NDVT; i++)
+			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 0;
+		arm(&s[k], SS_DVT_B, 1, 0, 0, 0, 0);
+	}
+	s[0].ngunners = 2;
+	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
+	assert_near(ssv_share(&s[0], &s[1]), 2.0 / 3, 1e-9);
+	assert_near(ssv_share(&s[1], &s[0]), 1.0 / 3, 1e-9);
+	free(s);
+}
+
+/*
  * The pairing and the rating.  A sheet against its copy: one half.
  * Two reference sheets, A beating B by p in the score: the fit's ratio
  * is p / (1 - p) but for the prior's tenth of a game, which pulls a
@@ -669,6 +703,7 @@ main(void)
 		cmocka_unit_test(test_explosion_by_hand),
 		cmocka_unit_test(test_shot_engine),
 		cmocka_unit_test(test_turns_by_hand),
+		cmocka_unit_test(test_pairing_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_shipped),
