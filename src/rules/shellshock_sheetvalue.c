@@ -17,9 +17,10 @@ const int ssv_starts[SSV_NSTARTS] = { 6, 18, 30, 42 };
 
 /* muster's bounds on the work: a hit roll's sums are followed one by
  * one up to ROLL_CAP (no defense value reaches it; a need past it is
- * read as ROLL_CAP), and a class's d6s of one kind up to MAX_DICE. */
+ * read as ROLL_CAP), and a class's d6s of one kind up to MAX_DICE, the
+ * most the odds follow ("40d6 or more" is the rules' large). */
 #define ROLL_CAP 128
-#define MAX_DICE 400
+#define MAX_DICE SSA_ODDS_MAX_DICE
 #define NDIES 3		/* d6, d8, d10 */
 
 int
@@ -233,6 +234,11 @@ class_eval(struct side *x, unsigned set, int spread, int mult, int angle,
 		most += top > prot[i] ? top - prot[i] : 0;
 	}
 	cap = most + 1 < d->dead ? most + 1 : d->dead;
+	/* Out of reach of dead, every internal damage from the last box's
+	 * up is that box's: one bucket. */
+	if (most < d->dead && d->nboxes > 0 && d->box[d->nboxes - 1].min >= 1 &&
+	    d->box[d->nboxes - 1].min < cap)
+		cap = d->box[d->nboxes - 1].min;
 	for (i = 0; i < 3; i++) {
 		v[i] = xmalloc((size_t)(cap + 1) * sizeof(double));
 		over(v[i], cap, n[i], mult, prot[i]);
@@ -495,28 +501,70 @@ gunner_ways(struct side *x, int g, int angle, int range, struct ways *out)
 	}
 }
 
-/* The least turns over every gunner's ways, from gunner g on. */
-static double
-least(struct ways *w, int ng, int g, struct ssv_turn acc, double armor)
+/* A turn of several gunners: their damage and lines add up, their
+ * chances of a kill combine. */
+static struct ssv_turn
+combine(const struct ssv_turn *a, const struct ssv_turn *b)
 {
-	struct ssv_turn t;
-	double best = SSV_NEVER, v;
-	int k, s;
+	struct ssv_turn t = *a;
+	int s;
 
-	if (g == ng)
-		return ssv_turns(armor, &acc);
-	if (w[g].n == 0)
-		return least(w, ng, g + 1, acc, armor);
-	for (k = 0; k < w[g].n; k++) {
-		t = acc;
-		t.e += w[g].w[k].e;
-		for (s = 0; s < 2; s++) {
-			t.c[s] = 1 - (1 - t.c[s]) * (1 - w[g].w[k].c[s]);
-			t.l[s] += w[g].w[k].l[s];
-		}
-		if ((v = least(w, ng, g + 1, t, armor)) < best)
-			best = v;
+	t.e += b->e;
+	for (s = 0; s < 2; s++) {
+		t.c[s] = 1 - (1 - t.c[s]) * (1 - b->c[s]);
+		t.l[s] += b->l[s];
 	}
+	return t;
+}
+
+/* Keeps of v[0..n-1] those no other beats on every figure; returns how
+ * many. */
+static int
+frontier(struct ssv_turn *v, int n)
+{
+	int i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++)
+			if (j != i && beats(&v[j], &v[i]) && (!beats(&v[i],
+			    &v[j]) || j < i))
+				break;
+		if (j == n)
+			v[k++] = v[i];
+	}
+	return k;
+}
+
+/*
+ * The least turns over every way the gunners can fire together.  The
+ * turns never rise as any figure of a turn does (a turn's kill chance
+ * and lines with the armor gone never below those with it whole), so a
+ * combination another beats on every figure is dropped as the gunners
+ * are added: exact, and the work stays small however many gunners.
+ */
+static double
+least(struct ways *w, int ng, double armor)
+{
+	struct ssv_turn *acc = xmalloc(sizeof(*acc)), *next;
+	double best = SSV_NEVER, v;
+	int nacc = 1, g, i, k, n;
+
+	memset(acc, 0, sizeof(*acc));
+	for (g = 0; g < ng; g++) {
+		if (w[g].n == 0)
+			continue;
+		next = xmalloc((size_t)nacc * (size_t)w[g].n * sizeof(*next));
+		for (i = n = 0; i < nacc; i++)
+			for (k = 0; k < w[g].n; k++)
+				next[n++] = combine(&acc[i], &w[g].w[k]);
+		free(acc);
+		acc = next;
+		nacc = frontier(acc, n);
+	}
+	for (i = 0; i < nacc; i++)
+		if ((v = ssv_turns(armor, &acc[i])) < best)
+			best = v;
+	free(acc);
 	return best;
 }
 
@@ -540,16 +588,14 @@ static void
 side_score(struct side *x)
 {
 	struct ways w[SSV_MAX_GUNNERS];
-	struct ssv_turn zero;
 	int angle, band, g;
 
-	memset(&zero, 0, sizeof(zero));
 	for (band = 0; band < SSV_NBANDS; band++) {
 		x->worst[band] = 0;
 		for (angle = 0; angle < SS_NANGLES; angle++) {
 			for (g = 0; g < x->a->ngunners; g++)
 				gunner_ways(x, g, angle, band_range(band), &w[g]);
-			x->t[angle][band] = least(w, x->a->ngunners, 0, zero,
+			x->t[angle][band] = least(w, x->a->ngunners,
 			    x->d->armor[ssa_angle_facing(angle)]);
 			if (x->t[angle][band] > x->worst[band])
 				x->worst[band] = x->t[angle][band];
