@@ -164,12 +164,13 @@ stop_of(struct side *x, int k)
 static void
 over(double *out, int cap, int n, int m, int prot)
 {
-	const double *p = d6(n);
+	const double *p;
 	int k, o;
 
-	memset(out, 0, (size_t)(cap + 1) * sizeof(double));
 	if (n > MAX_DICE)
 		n = MAX_DICE;
+	p = d6(n);
+	memset(out, 0, (size_t)(cap + 1) * sizeof(double));
 	for (k = n; k <= SS_DAMAGE_DIE * n; k++) {
 		o = m * k - prot;
 		o = o < 0 ? 0 : o > cap ? cap : o;
@@ -224,7 +225,7 @@ class_eval(struct side *x, unsigned set, int spread, int mult, int angle,
 	int n[3], prot[3], cap, most = 0, i, k;
 	double *v[3], *t1, *t2;
 
-	dice_of(x->a ? &x->a->u : NULL, set, spread, n);
+	dice_of(&x->a->u, set, spread, n);
 	prot[0] = state ? 0 : d->armor[ssa_angle_facing(angle)];
 	prot[1] = d->shock;
 	prot[2] = d->pen[angle];
