@@ -181,6 +181,7 @@ struct loaded {
 	const struct kind *kind;
 	void *obj;			/* the game's structure */
 	int errors;			/* errors reported for this document */
+	const struct node *root;	/* the document as read */
 };
 
 /*
@@ -271,6 +272,23 @@ void batch_set_field_at(struct batch *b,
 int batch_template_field_at(struct batch *b, const char *name,
     const struct node *at, const char *type, const char *field,
     struct place *out);
+
+/*
+ * Whether text, a card's value that template name (as for
+ * batch_template_fields()) prints, names only icons the template has
+ * ({icon:NAME}, in the layout's syntax, which a game need not know): 1
+ * when it does, or when the batch lends no such hook or the template
+ * cannot be used (told by batch_template_fields()); 0 when it names one
+ * the template lacks, with why set to what to say after "names icon
+ * 'NAME', " and how to fix it.  Lent with the fields (catalog_attach()).
+ */
+struct sbuf;
+void batch_set_icons(struct batch *b,
+    int (*icons)(const char *name, const struct node *at, const char *type,
+    const char *text, struct sbuf *why, void *arg));
+int batch_template_icons(struct batch *b, const char *name,
+    const struct node *at, const char *type, const char *text,
+    struct sbuf *why);
 
 /* For a product's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);
