@@ -93,6 +93,7 @@ struct ss_force_side {
 	const char *name;
 	int nunits;
 	const struct ss_unit *card[SS_FORCE_UNITS];	/* NULL: a sheet */
+	const void *sheet[SS_FORCE_UNITS];		/* NULL: a card */
 	long ecv[SS_FORCE_UNITS];			/* a sheet's own */
 	long crew, components;
 	long declared;			/* -1 when not given */
@@ -117,6 +118,9 @@ int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
  * its ecv (at) when the ECV with its crew's is outside the estimate's
  * band widened by the method's error. */
 void ss_value_sheet(struct report *rp, const void *sheet);
+/* A sheet's value with its crew against the shipped sheets into *out:
+ * 1, or 0 when none is made (no references, no gunner with a weapon). */
+int ss_sheet_estimate(const void *sheet, double *out);
 /* The loaded sheet's numbers as the value reads them (its gunners each
  * a crewman and the weapons it may fire). */
 struct ssv_sheet;

@@ -279,6 +279,21 @@ ss_value_check_sheet(const void *sheet, const struct node *at,
 	    100 * r->predicted[r->moves_most]);
 }
 
+int
+ss_sheet_estimate(const void *sheet, double *out)
+{
+	struct ssv_sheet *s = xmalloc(sizeof(*s));
+	const struct ssv_rating *r;
+
+	ss_sheet_value_numbers(sheet, s);
+	r = rating(s);
+	free(s);
+	if (r == NULL)
+		return 0;
+	*out = r->value;
+	return 1;
+}
+
 /* ---- `muster value` on a sheet ---- */
 
 void

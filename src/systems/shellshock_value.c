@@ -472,13 +472,16 @@ value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
 	rp_close(rp);
 }
 
-/* A force's sides: each unit's value (a sheet's own ECV), its crew and
+/* A force's sides: each unit's value (a sheet's with its crew, whose ECV
+ * then leaves the side's crew; else its own ECV), its crew and
  * components, against what the side declares. */
 static void
 value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
     long runs, struct ss_rating *v)
 {
 	struct ss_force_side sd;
+	double est;
+	long crew;
 	int s, k;
 
 	rp_open(rp, NULL, '{');
@@ -491,6 +494,9 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 			if (sd.card[k]) {
 				ss_rate(sd.card[k], &r->set, runs, v);
 				total += v->value;
+			} else if (ss_sheet_estimate(sd.sheet[k], &est)) {
+				ss_sheet_ecv(sd.sheet[k], &crew);
+				total += est - (double)crew;
 			} else {
 				total += (double)sd.ecv[k];
 			}

@@ -107,6 +107,17 @@ has "$t/out" "the set's geometric mean at 120" "no anchor in the set"
 expect 0 "value of a force" -- "$muster" value units/shellshock-forces/demo.yaml
 has "$t/out" "side UN: valued" "a force's side"
 has "$t/out" ", declared 298" "its declared ECV"
+# A sheet in a force counts its value with its crew, its crew's ECV out
+# of the side's: the Rebels' walker, the Hailstorm and a pilot of 9.
+expect 0 "value of a force with its units" -- "$muster" value --json units/shellshock-forces/demo.yaml units/shellshock/hailstorm.yaml units/shellshock/stalker.yaml
+python3 - "$t/out" <<'PY' && ok || bad "a force's sheet by its value"
+import json, sys
+d = json.load(open(sys.argv[1]))["units"]
+side = {s["side"]: s["estimate"] for s in d[0]["sides"]}
+v = {u["name"]: u["estimate"] for u in d[1:]}
+assert abs(side["Rebel"] - (v["Hailstorm Battery"] + v["Stalker Walker"] + 9)) < 1e-6, (side, v)
+assert abs(side["UN"] - 298) < 1e-6, side
+PY
 # The duel: seeded, 10,000 from each start by default, the four outcomes
 # summing to 1, the share with its standard error.
 expect 0 "a duel" -- "$muster" value --duel units/shellshock/mason.yaml units/shellshock/bison.yaml --json
