@@ -22,6 +22,8 @@ const int ssv_starts[SSV_NSTARTS] = { 6, 18, 30, 42 };
 #define ROLL_CAP 128
 #define MAX_DICE SSA_ODDS_MAX_DICE
 #define NDIES 3		/* d6, d8, d10 */
+/* The mean of a damage die, (1 + 6) / 2. */
+#define D6_MEAN ((SS_DAMAGE_DIE + 1) / 2.0)
 
 int
 ssv_complete(const struct ssv_sheet *s)
@@ -381,15 +383,14 @@ shot(struct side *x, int g, int angle, int range, int spread,
 	if (r->nice > 0)
 		cl[ncl++] = (struct cls){ set, SSA_NICE_TIMES, r->nice - second };
 	dice_of(&a->u, set, spread, n);
-	out->e = second * SSA_NICE_TIMES * 3.5 * n[0];
+	out->e = second * SSA_NICE_TIMES * D6_MEAN * n[0];
 	for (k = 0; k < 2; k++) {
 		out->c[k] = second;
 		out->l[k] = second * lines_of(x->d, x->d->dead);
 	}
 	for (i = 0; i < ncl; i++) {
 		dice_of(&a->u, cl[i].set, spread, n);
-		/* The mean of a d6 is 7/2. */
-		out->e += cl[i].p * cl[i].mult * 3.5 * n[0];
+		out->e += cl[i].p * cl[i].mult * D6_MEAN * n[0];
 		for (k = 0; k < 2; k++) {
 			class_of(x, cl[i].set, spread, cl[i].mult, angle, k, &c,
 			    &l);

@@ -132,7 +132,9 @@ double ssv_turns(double armor, const struct ssv_turn *t);
 
 /* ---- the score and the rating ---- */
 
-/* The score's share of A against B, exact. */
+/* The score's share of A against B, exact; B's against A is one less.
+ * Keeps no memory (its tables of dice are computed once a run and
+ * live to its end). */
 double ssv_share(const struct ssv_sheet *a, const struct ssv_sheet *b);
 
 struct ssv_refset {
@@ -143,9 +145,12 @@ struct ssv_refset {
 	int anchor;			/* -1: the geometric mean anchors */
 	double prior;			/* the scale's factor */
 };
-/* Scores the round robin of r->u[0..n-1] and fits their ratings. */
+/* Scores the round robin of r->u[0..n-1] (the caller's, kept) and fits
+ * their ratings. */
 void ssv_refset_fit(struct ssv_refset *r);
 
+/* s's value against a fitted set: its score against each, the rating
+ * whose chances add up to them, its band.  Values, no memory held. */
 struct ssv_rating {
 	double value, lo, hi;		/* hi / value = value / lo = exp of
 					 * the fit's and the method's error */
