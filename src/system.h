@@ -25,8 +25,6 @@
 #ifndef MUSTER_SYSTEM_H
 #define MUSTER_SYSTEM_H
 
-#include <getopt.h>
-
 #include "diag.h"
 
 struct arena;
@@ -95,24 +93,17 @@ struct kind {
  * the "odds" row of shellshock with argv[0] "shellshock".  run parses
  * its own options by its table (opt_parse, options.h), which prints its
  * --help, and returns the exit status (0, 1 input errors, 2 usage or
- * I/O).  A row not yet on a table gives getopt_long's (opts, values).
+ * I/O); completion (cmd_complete.c) and `value`'s dispatch read the
+ * same table.
  */
-/* The values an option takes, when it takes one of a list: the list its
- * parser reads, for shell completion.  Ended by a NULL opt. */
 struct cmd_opts;
-struct optval {
-	const char *opt;		/* "facing" */
-	const char *const *values;	/* NULL-ended */
-};
 
 struct game_cmd {
 	const char *name;	/* "odds", "resolve" */
 	const char *summary;	/* one line for the command's overview */
 	const char *usage;	/* `muster odds GAME --help`, to its options */
 	int (*run)(int argc, char **argv);
-	const struct option *opts;	/* NULL, or what run gives getopt_long */
-	const struct optval *values;	/* NULL, or its options' lists */
-	const struct cmd_opts *table;	/* its options (options.h), or NULL */
+	const struct cmd_opts *table;	/* its options (options.h) */
 };
 
 struct game {
