@@ -157,8 +157,8 @@ shambattle_value_run(int argc, char **argv)
 	if (rc == 0 && (rc = diag_exit_status(0)) == 0) {
 		rp = rp_new(stdout, json);
 		rp_f(rp, "fair SP against the standard types, {runs:%d} "
-		    "engagements with each (seed {seed:%.0f})\n\n", (int)runs,
-		    (double)seed);
+		    "engagements with each (seed {seed:%.0R})\n\n", (int)runs,
+		    ratio_double((double)seed));
 		rp_open(rp, "armies", '[');
 		for (k = 0; k < in.n; k++)
 			for (n = 0; n < nd[k]; n++)

@@ -426,8 +426,7 @@ value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
 
 	ss_rate(u, &r->set, runs, v);
 	rp_open(rp, NULL, '{');
-	rp_f(rp, "{name:%s}: value {estimate:%.0f}, band {~band:%s}", u->name,
-	    v->value, NULL);
+	rp_f(rp, "{name:%s}: value {estimate:%.0f}, band ", u->name, v->value);
 	rp_open(rp, "band", '[');
 	rp_f(rp, "{:%.0f} to {:%.0f}", v->lo, v->hi);
 	rp_close(rp);
@@ -545,7 +544,8 @@ duel(int argc, char **argv, long runs, unsigned long long seed, int json)
 		rp_f(rp, "{_:%s}{:%d}", i ? ", " : "", ss_duel_starts[i]);
 	rp_close(rp);
 	rp_f(rp, " in, {runs:%d} duels from each, simulated{~method:%s} "
-	    "(seed {seed:%.0f})\n", (int)runs, "simulation", (double)seed);
+	    "(seed {seed:%.0R})\n", (int)runs, "simulation",
+	    ratio_double((double)seed));
 	snprintf(la, sizeof(la), "%s wins", a->name);
 	snprintf(lb, sizeof(lb), "%s wins", bu->name);
 	duel_line(rp, la, "p_a", d.p_a);
@@ -706,10 +706,10 @@ header(struct report *rp, const struct refs *r)
 	    "stop the other){~value_method:%s}, {anchor:%s} at "
 	    STR(SS_VALUE_ANCHOR_INT) ", residual {fit_rms:%.3f} log-odds; "
 	    "won: {runs:%d} duels from each of " STR(SS_DUEL_NSTARTS)
-	    " starting ranges, simulated{~method:%s} (seed {seed:%.0f})\n\n",
+	    " starting ranges, simulated{~method:%s} (seed {seed:%.0R})\n\n",
 	    "score", s->anchor >= 0 ? s->u[s->anchor]->name :
 	    "the set's geometric mean", s->fit_rms, (int)s->runs, "simulation",
-	    (double)s->seed);
+	    ratio_double((double)s->seed));
 }
 
 /* Values each document of one input: 0, or 1 when it does not load. */

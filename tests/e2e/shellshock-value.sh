@@ -18,7 +18,12 @@ done
 expect 0 "value --json" -- "$muster" value --json units/shellshock
 python3 - "$t/out" <<'PY' && ok || bad "value --json"
 import json, sys
-d = json.load(open(sys.argv[1]))
+def once(pairs):  # a key twice in one object is no JSON a reader can trust
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), keys
+    return dict(pairs)
+d = json.load(open(sys.argv[1]), object_pairs_hook=once)
+assert d["seed"] == 1 and isinstance(d["seed"], int), d["seed"]
 assert d["examples"] is True and len(d["reference"]) == 6, d["reference"]
 assert d["anchor"] == "Mason" and d["method"] == "simulation", d
 assert d["value_method"] == "score", d
