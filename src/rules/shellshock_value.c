@@ -201,17 +201,33 @@ struct scorer {
 	const struct ss_unit *u;
 	struct roll roll[2];
 	int speed;
+	unsigned bearing[SS_NDIRS];	/* the rows bearing each way */
 	/* Turns to stop the other, by the rows that bear, the facing shown
 	 * and the band; 0 until asked. */
 	double t[1 << SS_P][SS_NFACINGS][NBANDS];
+	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends; below 0
+	 * until asked (the same figure, asked once: a share asks it a
+	 * few hundred times). */
+	double *stop;
 };
+
+/* ss_chart_stop(d->u, in), kept in d. */
+static double
+chart_stop(struct scorer *d, int in)
+{
+	if (in <= 0 || in >= d->u->dead)
+		return ss_chart_stop(d->u, in);
+	if (d->stop[in] < 0)
+		d->stop[in] = ss_chart_stop(d->u, in);
+	return d->stop[in];
+}
 
 /* Each level of need one gunner's roll can make over weapons lo..hi-1:
  * the weapons needing no more hit, with the chance of making it and not
  * the next (the natural 20, which hits all, in the highest).  Sets the
  * expected damage *ge and the chance *gc that the group stops d. */
 static void
-group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
+group_gain(struct scorer *x, struct scorer *d, const int *need,
     const int *dmg, int lo, int hi, int sp, double *ge, double *gc)
 {
 	int i, k, nx, dsum;
@@ -235,8 +251,8 @@ group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
 		if (nx != INT_MAX)
 			p -= ssv_roll_hits(&x->roll[sp], nx);
 		*ge += p * dsum;
-		*gc += p * ((SS_COIN_SIDES - 1) * ss_chart_stop(d, dsum) +
-		    ss_chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
+		*gc += p * ((SS_COIN_SIDES - 1) * chart_stop(d, dsum) +
+		    chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
 	}
 }
 
@@ -252,10 +268,10 @@ group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
  * turn or the internal damage reaches dead.
  */
 static double
-turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
-    int f, int band)
+turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
+    int band)
 {
-	const struct ss_unit *u = x->u;
+	const struct ss_unit *u = x->u, *d = y->u;
 	int need[SS_MAX_WEAPONS], dmg[2][SS_MAX_WEAPONS], can[SS_MAX_WEAPONS];
 	int n = 0, i, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
 	int rmod = band == 0 ? 0 : -(band - 1), row, ok;
@@ -291,7 +307,7 @@ turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
-				group_gain(x, d, need, dmg[sp], lo, hi, sp, &ge,
+				group_gain(x, y, need, dmg[sp], lo, hi, sp, &ge,
 				    &gc);
 				e += ge * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
 				    SS_COIN_SIDES;
@@ -312,11 +328,19 @@ turns_to_stop(struct scorer *x, unsigned rows, const struct ss_unit *d,
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
+	int i;
+
 	memset(x->t, 0, sizeof(x->t));
 	x->u = u;
 	ssv_roll_init(&x->roll[0], u->die, 0);
 	ssv_roll_init(&x->roll[1], u->die, 1);
 	x->speed = ss_duel_speed(u);
+	for (i = 0; i < SS_NDIRS; i++)
+		x->bearing[i] = ss_rows_bearing(u, i, ss_rows_of(u, 0));
+	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
+	    sizeof(double));
+	for (i = 0; i < u->dead; i++)
+		x->stop[i] = -1;
 }
 
 static void
@@ -324,18 +348,19 @@ scorer_release(struct scorer *x)
 {
 	ssv_roll_release(&x->roll[0]);
 	ssv_roll_release(&x->roll[1]);
+	free(x->stop);
 }
 
 /* x's turns to stop y, the enemy in direction dir of x, y's in ydir. */
 static double
-tts(struct scorer *x, const struct scorer *y, int dir, int ydir, int band)
+tts(struct scorer *x, struct scorer *y, int dir, int ydir, int band)
 {
-	unsigned rows = ss_rows_bearing(x->u, dir, ss_rows_of(x->u, 0));
+	unsigned rows = x->bearing[dir];
 	int f = ss_facing_toward(ydir);
 	double *t = &x->t[rows][f][band];
 
 	if (*t == 0)
-		*t = turns_to_stop(x, rows, y->u, f, band);
+		*t = turns_to_stop(x, rows, y, f, band);
 	return *t;
 }
 
@@ -381,8 +406,13 @@ score_one(struct scorer *a, struct scorer *b)
 	double sum = 0, hi, lo, s;
 	int st, band, b0, ra, rb;
 
+	double ab[NBANDS];
+
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
 	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	/* Each band's chance, once: the starts' reaches overlap. */
+	for (band = 0; band < NBANDS; band++)
+		ab[band] = -1;
 	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
 		b0 = band_of(ss_duel_starts[st]);
 		hi = 0;
@@ -390,7 +420,9 @@ score_one(struct scorer *a, struct scorer *b)
 		for (band = 0; band < NBANDS; band++) {
 			if (abs(band - b0) > ra && abs(band - b0) > rb)
 				continue;
-			s = at_band(a, b, band);
+			if (ab[band] < 0)
+				ab[band] = at_band(a, b, band);
+			s = ab[band];
 			if (abs(band - b0) <= ra && s > hi)
 				hi = s;
 			if (abs(band - b0) <= rb && s < lo)
