@@ -199,7 +199,8 @@ ss_chart_stop(const struct ss_unit *d, int in)
 
 struct scorer {
 	const struct ss_unit *u;
-	struct roll roll[2];
+	const struct roll *roll[2];	/* plain and spread: kept_roll() */
+	int own;			/* bit i: roll[i] is the scorer's */
 	int speed;
 	unsigned bearing[SS_NDIRS];	/* the rows bearing each way */
 	/* Turns to stop the other, by the rows that bear, the facing shown
@@ -247,9 +248,9 @@ group_gain(struct scorer *x, struct scorer *d, const int *need,
 		}
 		if (i < hi)
 			continue;	/* level seen */
-		p = ssv_roll_hits(&x->roll[sp], need[k]);
+		p = ssv_roll_hits(x->roll[sp], need[k]);
 		if (nx != INT_MAX)
-			p -= ssv_roll_hits(&x->roll[sp], nx);
+			p -= ssv_roll_hits(x->roll[sp], nx);
 		*ge += p * dsum;
 		*gc += p * ((SS_COIN_SIDES - 1) * chart_stop(d, dsum) +
 		    chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
@@ -276,6 +277,12 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	int n = 0, i, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
 	int rmod = band == 0 ? 0 : -(band - 1), row, ok;
 	double best = SS_VALUE_NEVER, e, c, t, ge, q, gc;
+	/* Each run's gain, once: the ways of sharing meet the same runs
+	 * again and again.  have[lo][hi][sp] set when mge and mgc hold
+	 * it. */
+	double mge[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 
 	for (row = 0; row < SS_P; row++) {
 		const struct ss_weapon *w = ss_weapon_on(u, row);
@@ -290,6 +297,7 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	}
 	if (n == 0)
 		return best;
+	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
 	for (cut = 0; cut < 1 << (n - 1); cut++) {
 		for (ng = 1, i = 0; i < n - 1; i++)
@@ -307,8 +315,14 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
-				group_gain(x, y, need, dmg[sp], lo, hi, sp, &ge,
-				    &gc);
+				if (!have[lo][hi][sp]) {
+					group_gain(x, y, need, dmg[sp], lo, hi,
+					    sp, &mge[lo][hi][sp],
+					    &mgc[lo][hi][sp]);
+					have[lo][hi][sp] = 1;
+				}
+				ge = mge[lo][hi][sp];
+				gc = mgc[lo][hi][sp];
 				e += ge * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
 				    SS_COIN_SIDES;
 				q *= 1 - gc;
@@ -325,15 +339,51 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	return best;
 }
 
+/*
+ * The hit roll of a die, plain or spread, made once a run: every share
+ * needs two and a card check makes a few hundred shares, of the few
+ * dice an era has.  Kept to the end of the run (NULL past the table's
+ * room: then made for the scorer alone).
+ */
+#define KEPT_ROLLS 16
+static struct kept {
+	int die, spread;
+	struct roll r;
+} kept[KEPT_ROLLS];
+static int nkept;
+
+static const struct roll *
+kept_roll(int die, int spread)
+{
+	int i;
+
+	for (i = 0; i < nkept; i++)
+		if (kept[i].die == die && kept[i].spread == spread)
+			return &kept[i].r;
+	if (nkept == KEPT_ROLLS)
+		return NULL;
+	kept[nkept].die = die;
+	kept[nkept].spread = spread;
+	ssv_roll_init(&kept[nkept].r, die, spread);
+	return &kept[nkept++].r;
+}
+
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
+	struct roll *own;
 	int i;
 
 	memset(x->t, 0, sizeof(x->t));
 	x->u = u;
-	ssv_roll_init(&x->roll[0], u->die, 0);
-	ssv_roll_init(&x->roll[1], u->die, 1);
+	x->own = 0;
+	for (i = 0; i < 2; i++)
+		if ((x->roll[i] = kept_roll(u->die, i)) == NULL) {
+			own = xmalloc(sizeof(*own));
+			ssv_roll_init(own, u->die, i);
+			x->roll[i] = own;
+			x->own |= 1 << i;
+		}
 	x->speed = ss_duel_speed(u);
 	for (i = 0; i < SS_NDIRS; i++)
 		x->bearing[i] = ss_rows_bearing(u, i, ss_rows_of(u, 0));
@@ -346,8 +396,13 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 static void
 scorer_release(struct scorer *x)
 {
-	ssv_roll_release(&x->roll[0]);
-	ssv_roll_release(&x->roll[1]);
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (x->own & 1 << i) {
+			ssv_roll_release((struct roll *)x->roll[i]);
+			free((struct roll *)x->roll[i]);
+		}
 	free(x->stop);
 }
 
