@@ -23,7 +23,9 @@ map_find(const struct node *m, const char *key)
 	for (i = 0; i < m->n; i++) {
 		const struct node *k = MAP_KEY(m, i);
 
-		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
+		/* The first byte first: most keys differ there. */
+		if (k->type == N_SCALAR && k->str[0] == key[0] &&
+		    strcmp(k->str, key) == 0)
 			return (long)i;
 	}
 	return -1;
@@ -48,10 +50,12 @@ node_get(const struct node *m, const char *key)
 int
 node_is_null(const struct node *n)
 {
+	/* Only "", "~" and the nulls, by their first byte: few are. */
 	return n && n->type == N_SCALAR && n->plain &&
-	    (n->len == 0 || strcmp(n->str, "~") == 0 ||
-	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
-	    strcmp(n->str, "NULL") == 0);
+	    (n->len == 0 || (n->str[0] == '~' && n->str[1] == '\0') ||
+	    ((n->str[0] == 'n' || n->str[0] == 'N') &&
+	    (strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0)));
 }
 
 int
