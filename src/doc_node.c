@@ -72,6 +72,19 @@ scalar_long(const struct node *n, long *out)
 		s++;
 	if (*s < '0' || *s > '9')
 		return 0;
+	/* Digits that cannot overflow a long (18 of 64 bits, 9 of 32):
+	 * read here, as strtol would. */
+	if (n->len - (size_t)(s - n->str) <= (sizeof(long) >= 8 ? 18 : 9)) {
+		long long a = 0;
+		const char *d = s;
+
+		while (*d >= '0' && *d <= '9')
+			a = a * 10 + (*d++ - '0');
+		if (*d != '\0')
+			return 0;
+		*out = (long)(n->str[0] == '-' ? -a : a);
+		return 1;
+	}
 	errno = 0;
 	v = strtol(n->str, &end, 10);
 	if (*end != '\0')

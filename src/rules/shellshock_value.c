@@ -216,8 +216,10 @@ struct scorer {
 static double
 chart_stop(struct scorer *d, int in)
 {
-	if (in <= 0 || in >= d->u->dead)
-		return ss_chart_stop(d->u, in);
+	if (in <= 0)
+		return 0;		/* as ss_chart_stop() says */
+	if (in >= d->u->dead)
+		return 1;
 	if (d->stop[in] < 0)
 		d->stop[in] = ss_chart_stop(d->u, in);
 	return d->stop[in];
