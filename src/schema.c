@@ -305,8 +305,10 @@ static int
 check_map(const struct node *n, const struct skey *keys, const char *path)
 {
 	const char *names[MAXKEYS + 1], *missing[MAXKEYS + 1];
-	/* have[j]: the mapping has keys[j] (j below MAXKEYS). */
+	/* have[j]: the mapping has keys[j] (j below MAXKEYS); ks[i]: the
+	 * entry of its key i (i below MAXKEYS). */
 	unsigned char have[MAXKEYS] = { 0 };
+	const struct skey *ks[MAXKEYS];
 	struct sbuf sb = SBUF_INIT;
 	char sub[256];
 	size_t i, nk = 0, nm = 0;
@@ -317,6 +319,8 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 		const struct node *kn = MAP_KEY(n, i);
 		const struct skey *k = find_key(keys, kn);
 
+		if (i < MAXKEYS)
+			ks[i] = k;
 		if (k && k - keys < MAXKEYS)
 			have[k - keys] = 1;
 	}
@@ -338,7 +342,7 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 
 		if (kn->type != N_SCALAR)
 			continue;	/* reported by the reader */
-		if ((k = find_key(keys, kn)) == NULL) {
+		if ((k = i < MAXKEYS ? ks[i] : find_key(keys, kn)) == NULL) {
 			diag(L_ERROR, "yaml.unknown-key", kn,
 			    "unknown key '%s'%s%s%s", kn->str,
 			    *path ? " in " : "", path,
