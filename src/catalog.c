@@ -232,11 +232,23 @@ template_field_at(const char *name, const struct node *at, const char *type,
 	return 0;
 }
 
+static int
+template_icons(const char *name, const struct node *at, const char *type,
+    const char *text, struct sbuf *why, void *arg)
+{
+	const struct template *t = catalog_template(name, at ? at->file : NULL,
+	    at, NULL, type);
+
+	(void)arg;
+	return t == NULL || template_text_icons(t, text, why);
+}
+
 void
 catalog_attach(struct batch *b)
 {
 	batch_set_fields(b, template_fields, NULL);
 	batch_set_field_at(b, template_field_at);
+	batch_set_icons(b, template_icons);
 }
 
 void

@@ -83,43 +83,6 @@ offer_options(const struct opt *o)
 	offer("--help");
 }
 
-/*
- * The rows of a game's command still on getopt_long's table (until it
- * has its own): each option a string or a flag, its list from
- * values, and what it names guessed from its name.  Until the next
- * call.
- */
-static const struct opt *
-legacy_rows(const struct option *lo, const struct optval *v)
-{
-	static struct opt rows[64];
-	const struct optval *p;
-	size_t n = 0;
-
-	for (; lo && lo->name && n < NELEM(rows) - 1; lo++) {
-		struct opt *o = &rows[n];
-
-		if (strcmp(lo->name, "help") == 0)
-			continue;
-		memset(o, 0, sizeof(*o));
-		o->kind = lo->has_arg == required_argument ? OPT_STRING :
-		    OPT_FLAG;
-		o->name = lo->name;
-		o->short_name = strchr("od", lo->val) ? lo->val : 0;
-		for (p = v; p && p->opt; p++)
-			if (strcmp(p->opt, lo->name) == 0)
-				o->values = p->values;
-		if (strcmp(o->name, "template") == 0)
-			o->complete = OPT_C_TEMPLATE;
-		else if (strcmp(o->name, "deck") == 0 ||
-		    strcmp(o->name, "against") == 0)
-			o->complete = OPT_C_FILES;
-		n++;
-	}
-	rows[n].kind = OPT_END;
-	return rows;
-}
-
 /* The built-in templates' names, as `muster templates` lists them. */
 static void
 offer_templates(void)
@@ -233,13 +196,6 @@ offer_args(char **w, int cword, int first, const struct opt *opts,
 	offer_files(operands);
 }
 
-/* A game's command's rows: its table, or its getopt_long table. */
-static const struct opt *
-game_rows(const struct game_cmd *gc)
-{
-	return gc->table ? gc->table->opts : legacy_rows(gc->opts, gc->values);
-}
-
 /* A game's command: the game next, then its own options; value may
  * leave the game out, and takes every game's options and files. */
 static void
@@ -260,14 +216,14 @@ complete_game_cmd(char **w, int cword)
 		if (strcmp(w[1], "value") == 0)
 			for (g = games; *g; g++)
 				if ((gc = game_cmd_find(*g, w[1])) != NULL)
-					offer_args(w, cword, 2, game_rows(gc),
+					offer_args(w, cword, 2, gc->table->opts,
 					    NULL);
 		return;
 	}
 	if ((game = game_find(w[2])) == NULL ||
 	    (gc = game_cmd_find(game, w[1])) == NULL)
 		return;
-	offer_args(w, cword, 3, game_rows(gc), NULL);
+	offer_args(w, cword, 3, gc->table->opts, NULL);
 }
 
 int

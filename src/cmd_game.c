@@ -8,7 +8,6 @@
  * Each game's options, usage and output are its own; this file knows
  * only the table.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,30 +85,34 @@ file_game(const char *path)
 }
 
 /* Whether option arg (a "--name" or "--name=x") of any game's cmd takes
- * the next argument as its value: by the game's table, or by its
- * getopt_long table while it has none. */
+ * the next argument as its value, by the games' tables: its whole name,
+ * or the one name it is the start of (as the game's parser takes it:
+ * "--again" is --against). */
 static int
 takes_value(const char *cmd, const char *arg)
 {
 	const struct game *const *g;
 	const struct game_cmd *c;
-	const struct option *o;
-	const struct opt *r;
+	const struct opt *r, *cut = NULL;
+	size_t len = strlen(arg + 2);
+	int ambiguous = 0;
 
 	if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
 		return 0;
 	for (g = games; *g; g++) {
 		if ((c = game_cmd_find(*g, cmd)) == NULL)
 			continue;
-		for (r = c->table ? c->table->opts : NULL; r && r->kind != OPT_END;
-		    r++)
+		for (r = c->table->opts; r->kind != OPT_END; r++) {
 			if (strcmp(r->name, arg + 2) == 0)
 				return opt_takes_value(r);
-		for (o = c->opts; o && o->name; o++)
-			if (strcmp(o->name, arg + 2) == 0)
-				return o->has_arg == required_argument;
+			if (len == 0 || strncmp(r->name, arg + 2, len) != 0)
+				continue;
+			if (cut && strcmp(cut->name, r->name) != 0)
+				ambiguous = 1;
+			cut = r;
+		}
 	}
-	return 0;
+	return cut && !ambiguous && opt_takes_value(cut);
 }
 
 /* Runs game g's cmd with the options and the files of g. */

@@ -159,9 +159,9 @@ tts_note(struct output *o, const struct template *t, const struct record *r)
 	for (i = 0; i < t->ninfo; i++) {
 		const char *const *f;
 
-		if (t->info[i].back || t->info[i].fields == NULL)
+		if (t->info[i].back || t->info[i].shown == NULL)
 			continue;
-		for (f = t->info[i].fields; *f; f++) {
+		for (f = t->info[i].shown; *f; f++) {
 			const char *v = rec_get(r, *f);
 
 			/* A flag (action: "action") marks the card's kind for
@@ -203,6 +203,9 @@ tts_forget(struct output *o)
 	free(o->cards);
 	o->cards = NULL;
 	o->ncards = o->capcards = 0;
+	free(o->deck_name);
+	o->deck_name = NULL;
+	o->names = 0;
 }
 
 /* A unit's document prints counters, a record sheet or a roster: what
@@ -313,6 +316,25 @@ skip_template(const struct node *root, void *arg)
 	return !rd->named_input && node_get(root, "template") != NULL;
 }
 
+/*
+ * --format tts names the deck for its documents' name: when they share
+ * one (a deck and its second half in one -o), else for the output file.
+ */
+static void
+note_deck_name(struct output *o, const struct node *root)
+{
+	const char *name = node_str(node_get(root, "name"), NULL);
+
+	if (name == NULL || *name == '\0')
+		return;
+	if (o->names++ == 0)
+		o->deck_name = xstrdup(name);
+	else if (o->deck_name && strcmp(o->deck_name, name) != 0) {
+		free(o->deck_name);
+		o->deck_name = NULL;
+	}
+}
+
 /* Prints every product of a document (or those --product names). */
 static void
 on_document(struct loaded *ld, void *ctx)
@@ -330,6 +352,8 @@ on_document(struct loaded *ld, void *ctx)
 		return;
 	if (unit_kind(ld->kind))
 		rd->cur->units = 1;
+	else if (rd->tts)
+		note_deck_name(rd->cur, ld->root);
 	for (p = ld->kind->products; p && p->name && !rd->stop; p++) {
 		if (rd->products && str_index((const char *const *)rd->products,
 		    p->name) < 0)

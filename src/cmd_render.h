@@ -39,6 +39,10 @@ struct output {
 	struct tts_card *cards;
 	int ncards, capcards;
 	int units;
+	/* the name: of the decks that went in, when they share one, for
+	 * the Tabletop Simulator deck; NULL when none or they differ */
+	char *deck_name;
+	int names;		/* decks with a name: that went in */
 };
 
 /* A built-in template, loaded once a run. */

@@ -73,7 +73,8 @@ finish_tts(struct output *o, char **backv, int nback, char **sheetv,
 			deck[k] = o->cards[cells[k] / 2];
 		else
 			deck[k].name = deck[k].desc = "";
-	title = xstrndup(base, strlen(base) - 4);
+	title = o->deck_name ? xstrdup(o->deck_name) :
+	    xstrndup(base, strlen(base) - 4);
 	d.name = title;
 	d.sheets = (const char *const *)sheetv;
 	d.nsheets = nsheets;

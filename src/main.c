@@ -3,7 +3,6 @@
  * table (commands.c, git's commands[]).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -168,8 +167,6 @@ main(int argc, char **argv)
 	int (*fn)(int, char **);
 
 	signal(SIGPIPE, SIG_IGN);
-	/* Each command says what getopt_long refused (usage_option). */
-	opterr = 0;
 	/* muster complete's words are a command line being typed. */
 	if (argc >= 2 && strcmp(argv[1], "complete") != 0 &&
 	    take_colour(&argc, argv) < 0)

@@ -1,6 +1,7 @@
 /*
  * options.c -- a command's option table read into parsing (through
- * getopt_long, whose ways every command kept) and into its --help.
+ * getopt_long, whose ways every command kept: muster's one user of it)
+ * and into its --help.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -12,13 +13,33 @@
 #include "usage.h"
 #include "util.h"
 
+#ifndef VERSION
+#define VERSION "0.1"
+#endif
+
 /* getopt_long's val for row i: its letter, or past every letter. */
 #define LONG_VAL(i) (256 + (int)(i))
+
+/* Whether row o has a value at all (an OPT_OPTARG row's may be its
+ * default). */
+static int
+has_value(const struct opt *o)
+{
+	return o->kind != OPT_FLAG;
+}
 
 int
 opt_takes_value(const struct opt *o)
 {
-	return o->kind != OPT_FLAG;
+	return has_value(o) && !(o->flags & OPT_OPTARG);
+}
+
+void
+opt_list_free(struct opt_list *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
 }
 
 int
@@ -62,12 +83,15 @@ getopt_table(const struct cmd_opts *co, char *letters)
 		const struct opt *o = &co->opts[i];
 
 		lo[i].name = o->name;
-		lo[i].has_arg = opt_takes_value(o) ? required_argument :
-		    no_argument;
+		lo[i].has_arg = !has_value(o) ? no_argument :
+		    o->flags & OPT_OPTARG ? optional_argument :
+		    required_argument;
 		lo[i].val = o->short_name ? o->short_name : LONG_VAL(i);
 		if (o->short_name) {
 			*l++ = (char)o->short_name;
-			if (opt_takes_value(o))
+			if (has_value(o))
+				*l++ = ':';
+			if (o->flags & OPT_OPTARG)
 				*l++ = ':';
 		}
 	}
@@ -96,10 +120,16 @@ store(const struct cmd_opts *co, const struct opt *o, const char *arg,
 {
 	char *at = (char *)base + o->off;
 	struct sbuf sb = SBUF_INIT;
+	struct opt_list *l;
 	long n;
 	int k, rc;
 
 	switch (o->kind) {
+	case OPT_LIST:
+		l = (struct opt_list *)at;
+		l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
+		l->v[l->n++] = arg;
+		return 0;
 	case OPT_FLAG:
 		*(int *)at = o->lo;
 		return 0;
@@ -149,6 +179,23 @@ given_twice(const struct cmd_opts *co, const struct opt *o,
 	    "give it once", name, first, arg);
 }
 
+/* Row o given (its value, if any, in optarg; *first its value given
+ * before, or NULL): into base.  0, or a usage error (2). */
+static int
+take(const struct cmd_opts *co, const struct opt *o, const char **first,
+    void *base)
+{
+	const char *arg = optarg;
+
+	/* A bare --name of an OPT_OPTARG row stands for its default. */
+	if (arg == NULL && (o->flags & OPT_OPTARG))
+		arg = o->what;
+	if (has_value(o) && o->kind != OPT_LIST && *first)
+		return given_twice(co, o, *first, arg);
+	*first = has_value(o) ? arg : "";
+	return store(co, o, arg, base);
+}
+
 /* The row getopt_long's c stands for, or -1. */
 static long
 row_of(const struct cmd_opts *co, int c, size_t n)
@@ -163,11 +210,133 @@ row_of(const struct cmd_opts *co, int c, size_t n)
 	return -1;
 }
 
+/* Whether arg is a long option ("--paper", "--pap=x") of opts whose
+ * val is c. */
+static int
+long_named(const char *arg, const struct option *opts, int c)
+{
+	const struct option *o;
+	size_t len;
+
+	if (arg == NULL || strncmp(arg, "--", 2) != 0)
+		return 0;
+	len = strcspn(arg + 2, "=");
+	for (o = opts; o && o->name; o++)
+		if (o->val == c && len && strncmp(o->name, arg + 2, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* "--word" is no option of opts: ambiguous (the options it begins), or
+ * unknown (with a "did you mean"); a usage error. */
+static int
+unknown_option(const char *usage, const struct option *opts,
+    const char *word, int ambiguous)
+{
+	const struct option *o;
+	struct sbuf sb = SBUF_INIT;
+	const char **names;
+	size_t n = 0, len = strlen(word) - 2;
+	int rc;
+
+	for (o = opts; o && o->name; o++)
+		n++;
+	names = xcalloc(n + 1, sizeof(*names));
+	for (n = 0, o = opts; o && o->name; o++) {
+		char *dashed = xmalloc(strlen(o->name) + 3);
+
+		sprintf(dashed, "--%s", o->name);
+		names[n++] = dashed;
+	}
+	if (ambiguous) {
+		struct sbuf which = SBUF_INIT;
+
+		for (n = 0, o = opts; o && o->name; n++, o++)
+			if (strncmp(o->name, word + 2, len) == 0)
+				sb_addf(&which, "%s%s", which.len ? ", " : "",
+				    names[n]);
+		rc = usage_error(usage, "option '%s' is ambiguous: %s", word,
+		    which.buf);
+		sb_release(&which);
+	} else {
+		rc = usage_error(usage, "'%s' is not an option%s", word,
+		    sb_hint(&sb, word, names, 0));
+	}
+	sb_release(&sb);
+	for (n = 0; names[n]; n++)
+		free((char *)names[n]);
+	free(names);
+	return rc;
+}
+
+/*
+ * What getopt_long (run with opterr 0) refused in argv: an unknown
+ * option, with a "did you mean" among opts, a missing value or a value
+ * given to an option that takes none; as usage_error.  --version is
+ * answered, as muster answers it.
+ */
+static int
+usage_option(const char *usage, const struct option *opts,
+    char *const *argv)
+{
+	const char *arg = argv[optind - 1], *eq;
+	const struct option *o, *found;
+	char *word;
+	size_t len;
+	int rc, nfound = 0;
+
+	/* A short option: getopt names it in optopt, and argv[optind - 1]
+	 * need not be it (inside "-xq", optind has not moved on).  A long
+	 * option refused for its value names it in optopt too, and is the
+	 * word before optind. */
+	if (optopt != 0 && !long_named(arg, opts, optopt)) {
+		for (o = opts; o && o->name; o++)
+			if (o->val == optopt && o->has_arg == required_argument)
+				return usage_error(usage, "option '-%c' needs a "
+				    "value", optopt);
+		return usage_error(usage, "'-%c' is not an option", optopt ?
+		    optopt : '?');
+	}
+	/* Every command answers --version, as muster does. */
+	if (strcmp(arg, "--version") == 0) {
+		printf("muster %s\n", VERSION);
+		return 0;
+	}
+	eq = strchr(arg + 2, '=');
+	len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+	/* The option meant: its whole name, or the only one it begins, as
+	 * getopt_long takes it. */
+	found = NULL;
+	for (o = opts; o && o->name; o++) {
+		if (strlen(o->name) == len &&
+		    strncmp(o->name, arg + 2, len) == 0) {
+			found = o;
+			nfound = 1;
+			break;
+		}
+		if (len && strncmp(o->name, arg + 2, len) == 0) {
+			found = o;
+			nfound++;
+		}
+	}
+	if (nfound == 1) {
+		if (eq && found->has_arg == no_argument)
+			return usage_error(usage, "option '--%s' takes no value",
+			    found->name);
+		return usage_error(usage, "option '--%s' needs a value",
+		    found->name);
+	}
+	word = xstrndup(arg, len + 2);
+	rc = unknown_option(usage, opts, word, nfound > 1);
+	free(word);
+	return rc;
+}
+
 int
 opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 {
 	size_t n = nrows(co->opts);
-	char letters[2 * 64 + 2];
+	char letters[3 * 64 + 2];
 	struct option *lo;
 	const char **first;
 	long i;
@@ -177,6 +346,8 @@ opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 		return usage_error(co->head, "too many options");
 	lo = getopt_table(co, letters);
 	first = xcalloc(n + 1, sizeof(*first));
+	/* What getopt_long refuses, usage_option tells. */
+	opterr = 0;
 	optind = 1;
 	while (rc < 0 && (c = getopt_long(argc, argv, letters, lo, NULL)) != -1) {
 		if (c == 'h') {
@@ -187,12 +358,8 @@ opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 			rc = 0;
 		} else if ((i = row_of(co, c, n)) < 0) {
 			rc = usage_option(co->head, lo, argv);
-		} else if (opt_takes_value(&co->opts[i]) && first[i]) {
-			rc = given_twice(co, &co->opts[i], first[i], optarg);
-		} else {
-			first[i] = opt_takes_value(&co->opts[i]) ? optarg : "";
-			if ((c = store(co, &co->opts[i], optarg, base)) != 0)
-				rc = c;
+		} else if ((c = take(co, &co->opts[i], &first[i], base)) != 0) {
+			rc = c;
 		}
 	}
 	free(first);
@@ -212,7 +379,7 @@ help_row(struct sbuf *sb, const struct opt *o, int col)
 	else
 		sb_addf(sb, "  --%s", o->name);
 	if (o->argh)
-		sb_addf(sb, " %s", o->argh);
+		sb_addf(sb, o->flags & OPT_OPTARG ? "[=%s]" : " %s", o->argh);
 	if (sb->len - start < (size_t)col)
 		sb_addf(sb, "%*s", (int)((size_t)col - (sb->len - start)), "");
 	else

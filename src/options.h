@@ -9,21 +9,32 @@
  *
  * Every command takes --help (-h) without a row.  An option that takes
  * a value may be given once: a second one is a usage error, never a
- * silent choice of the last.  Numbers are whole decimal numbers and
- * nothing else: no blank, sign '+', fraction or trailing letter.
+ * silent choice of the last; a list (OPT_LIST) is the one option given
+ * again for more.  Numbers are whole decimal numbers and nothing else:
+ * no blank, sign '+', fraction or trailing letter.
  */
 #ifndef MUSTER_OPTIONS_H
 #define MUSTER_OPTIONS_H
 
 #include <stddef.h>
+#include <unistd.h>	/* optind: where opt_parse leaves the operands */
 
 enum opt_kind {
 	OPT_END,
 	OPT_FLAG,	/* no value: sets the int to lo */
 	OPT_STRING,	/* the value itself, a const char * */
 	OPT_INT,	/* a whole number from lo to hi, into an int */
-	OPT_CHOICE	/* one of values, its index into an int */
+	OPT_CHOICE,	/* one of values, its index into an int */
+	OPT_LIST	/* again for more: each value, into a struct opt_list */
 };
+
+/* An OPT_LIST's values in the order given (v NULL when none); the
+ * command frees v (opt_list_free), also after a usage error. */
+struct opt_list {
+	const char **v;
+	int n;
+};
+void opt_list_free(struct opt_list *l);
 
 /* What shell completion offers for an option's value, beside values. */
 enum opt_complete {
@@ -38,6 +49,9 @@ enum opt_complete {
 /* Row flags. */
 #define OPT_HIDDEN	1	/* not in --help (documented in the manual) */
 #define OPT_COMMAS	2	/* names joined by commas: once, and said so */
+#define OPT_OPTARG	4	/* OPT_STRING: the value is optional, only as
+				 * --name=V; a bare --name stands for what
+				 * (--spread, --spread=1); help "--name[=A]" */
 
 struct opt {
 	enum opt_kind kind;
@@ -49,7 +63,8 @@ struct opt {
 	const char *const *values;	/* OPT_CHOICE's; completion's */
 	int lo, hi;		/* OPT_INT's range; OPT_FLAG's value (lo) */
 	const char *what;	/* OPT_INT: "a whole number" by default;
-				 * OPT_CHOICE: words after the list */
+				 * OPT_CHOICE: words after the list;
+				 * OPT_OPTARG: the value of a bare --name */
 	enum opt_complete complete;
 	int flags;		/* OPT_HIDDEN, OPT_COMMAS */
 };
@@ -78,6 +93,16 @@ struct cmd_opts {
 	offsetof(T, F), (a), (h), NULL, (lo), (hi), (what), OPT_C_NONE, 0 }
 #define OPT_CHOICE_(s, l, T, F, a, h, vals, what) { OPT_CHOICE, (s), (l), \
 	offsetof(T, F), (a), (h), (vals), 0, 0, (what), OPT_C_NONE, 0 }
+#define OPT_LIST_(s, l, T, F, a, h, c) { OPT_LIST, (s), (l), \
+	offsetof(T, F), (a), (h), NULL, 0, 0, NULL, (c), 0 }
+/* An OPT_STRING whose value is optional: bare, it is dflt. */
+#define OPT_OPTARG_(s, l, T, F, a, h, dflt) { OPT_STRING, (s), (l), \
+	offsetof(T, F), (a), (h), NULL, 0, 0, (dflt), OPT_C_NONE, OPT_OPTARG }
+/* A row not in --help, documented in the manual only. */
+#define OPT_HIDDEN_STRING_(s, l, T, F, a, vals, c) { OPT_STRING, (s), (l), \
+	offsetof(T, F), (a), NULL, (vals), 0, 0, NULL, (c), OPT_HIDDEN }
+#define OPT_HIDDEN_FLAG_(s, l, T, F, v) { OPT_FLAG, (s), (l), \
+	offsetof(T, F), NULL, NULL, NULL, (v), 0, NULL, OPT_C_NONE, OPT_HIDDEN }
 
 /*
  * Reads the options of argv (argv[0] the command's name) into base by
@@ -97,7 +122,8 @@ char *opt_help(const struct cmd_opts *co);
  * and digits only; *out its value.  1 or 0. */
 int opt_whole(const char *s, long lo, long hi, long *out);
 
-/* Whether row o takes a value. */
+/* Whether row o takes the next word as its value (an OPT_OPTARG row
+ * takes one only after '='). */
 int opt_takes_value(const struct opt *o);
 
 #endif

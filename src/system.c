@@ -384,6 +384,7 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	int variant;
 
 	memset(out, 0, sizeof(*out));
+	out->root = root;
 	if (root->type != N_MAP) {
 		char what[48];
 

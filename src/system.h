@@ -25,8 +25,6 @@
 #ifndef MUSTER_SYSTEM_H
 #define MUSTER_SYSTEM_H
 
-#include <getopt.h>
-
 #include "diag.h"
 
 struct arena;
@@ -95,24 +93,17 @@ struct kind {
  * the "odds" row of shellshock with argv[0] "shellshock".  run parses
  * its own options by its table (opt_parse, options.h), which prints its
  * --help, and returns the exit status (0, 1 input errors, 2 usage or
- * I/O).  A row not yet on a table gives getopt_long's (opts, values).
+ * I/O); completion (cmd_complete.c) and `value`'s dispatch read the
+ * same table.
  */
-/* The values an option takes, when it takes one of a list: the list its
- * parser reads, for shell completion.  Ended by a NULL opt. */
 struct cmd_opts;
-struct optval {
-	const char *opt;		/* "facing" */
-	const char *const *values;	/* NULL-ended */
-};
 
 struct game_cmd {
 	const char *name;	/* "odds", "resolve" */
 	const char *summary;	/* one line for the command's overview */
 	const char *usage;	/* `muster odds GAME --help`, to its options */
 	int (*run)(int argc, char **argv);
-	const struct option *opts;	/* NULL, or what run gives getopt_long */
-	const struct optval *values;	/* NULL, or its options' lists */
-	const struct cmd_opts *table;	/* its options (options.h), or NULL */
+	const struct cmd_opts *table;	/* its options (options.h) */
 };
 
 struct game {
@@ -181,6 +172,7 @@ struct loaded {
 	const struct kind *kind;
 	void *obj;			/* the game's structure */
 	int errors;			/* errors reported for this document */
+	const struct node *root;	/* the document as read */
 };
 
 /*
@@ -271,6 +263,23 @@ void batch_set_field_at(struct batch *b,
 int batch_template_field_at(struct batch *b, const char *name,
     const struct node *at, const char *type, const char *field,
     struct place *out);
+
+/*
+ * Whether text, a card's value that template name (as for
+ * batch_template_fields()) prints, names only icons the template has
+ * ({icon:NAME}, in the layout's syntax, which a game need not know): 1
+ * when it does, or when the batch lends no such hook or the template
+ * cannot be used (told by batch_template_fields()); 0 when it names one
+ * the template lacks, with why set to what to say after "names icon
+ * 'NAME', " and how to fix it.  Lent with the fields (catalog_attach()).
+ */
+struct sbuf;
+void batch_set_icons(struct batch *b,
+    int (*icons)(const char *name, const struct node *at, const char *type,
+    const char *text, struct sbuf *why, void *arg));
+int batch_template_icons(struct batch *b, const char *name,
+    const struct node *at, const char *type, const char *text,
+    struct sbuf *why);
 
 /* For a product's emit(): hands the filled record to the emitter. */
 void emit_card(struct emitter *e, int copies);

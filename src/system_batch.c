@@ -151,6 +151,24 @@ batch_set_field_at(struct batch *b,
 	b->field_at = field_at;
 }
 
+void
+batch_set_icons(struct batch *b,
+    int (*icons)(const char *name, const struct node *at, const char *type,
+    const char *text, struct sbuf *why, void *arg))
+{
+	b->icons = icons;
+}
+
+int
+batch_template_icons(struct batch *b, const char *name,
+    const struct node *at, const char *type, const char *text,
+    struct sbuf *why)
+{
+	if (b == NULL || b->icons == NULL)
+		return 1;
+	return b->icons(name, at, type, text, why, b->fields_arg);
+}
+
 int
 batch_template_field_at(struct batch *b, const char *name,
     const struct node *at, const char *type, const char *field,

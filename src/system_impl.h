@@ -53,6 +53,8 @@ struct batch {
 	int (*field_at)(const char *name, const struct node *at,
 	    const char *type, const char *field, struct place *out,
 	    void *arg);
+	int (*icons)(const char *name, const struct node *at,
+	    const char *type, const char *text, struct sbuf *why, void *arg);
 	int rendering;		/* batch_set_rendering() */
 };
 

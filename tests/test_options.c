@@ -1,20 +1,20 @@
 /*
  * test_options.c -- option tables (src/options.c): what a table parses,
  * what it refuses (a value given twice, a number that is not only
- * digits), the --help lines it writes; and `muster value`, a command
+ * digits), a list given again for more, a value that may be left out,
+ * the --help lines it writes; and `muster value`, a command
  * two games declare (Shellshock and ShamBattle), run on a file of each:
  * each file goes to its own game's row.
  */
 #include "testutil.h"
 
-#include <getopt.h>
-
 #include "cmd.h"
 #include "options.h"
 
 struct args {
-	const char *out, *name;
+	const char *out, *name, *spread;
 	int n, choice, flag;
+	struct opt_list paths;
 };
 
 static const char *const colours[] = { "red", "blue", NULL };
@@ -30,6 +30,9 @@ static const struct opt rows[] = {
 	OPT_FLAG_(0, "flag", struct args, flag, 1, "a flag"),
 	{ OPT_FLAG, 0, "hidden", offsetof(struct args, flag), NULL, "", NULL,
 	    7, 0, NULL, OPT_C_NONE, OPT_HIDDEN },
+	OPT_LIST_(0, "path", struct args, paths, "P", "again for more",
+	    OPT_C_FILES),
+	OPT_OPTARG_(0, "spread", struct args, spread, "N", "bare: 1", "1"),
 	OPT_ROW_END
 };
 
@@ -80,7 +83,6 @@ test_parses(void **state)
 	struct args a;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, NULL, "-o", "x.pdf", "--name=n", "--cop",
 	    "5", "--colour", "blue", "--flag", "--flag", "in.yaml", NULL), -1);
 	assert_string_equal(a.out, "x.pdf");
@@ -105,7 +107,6 @@ test_twice(void **state)
 	char *err;
 
 	(void)state;
-	opterr = 0;
 	assert_int_equal(parse(&a, &err, "-o", "a.pdf", "--output=b.pdf",
 	    NULL), 2);
 	assert_string_equal(err, "muster: -o (--output) is given twice "
@@ -117,6 +118,57 @@ test_twice(void **state)
 	assert_int_equal(parse(&a, NULL, "--colour", "red", "--colour", "red",
 	    NULL), 2);
 	assert_int_equal(parse(&a, NULL, "--flag", "--flag", NULL), -1);
+}
+
+/* A list takes each value given, in order, under any spelling; it is
+ * the one value option given again without an error. */
+static void
+test_list(void **state)
+{
+	struct args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, NULL, "--path", "a", "x.yaml", "--path=b",
+	    "--pa", "c", NULL), -1);
+	assert_int_equal(a.paths.n, 3);
+	assert_string_equal(a.paths.v[0], "a");
+	assert_string_equal(a.paths.v[1], "b");
+	assert_string_equal(a.paths.v[2], "c");
+	assert_int_equal(optind, 6);	/* x.yaml, moved last */
+	assert_true(opt_takes_value(&rows[6]));
+	opt_list_free(&a.paths);
+	assert_null(a.paths.v);
+	assert_int_equal(a.paths.n, 0);
+	assert_int_equal(parse(&a, NULL, "x.yaml", NULL), -1);
+	assert_int_equal(a.paths.n, 0);
+	assert_null(a.paths.v);
+}
+
+/* A value that may be left out: bare it is the row's default, given it
+ * follows '=' only (the next word is an operand), and twice is refused
+ * as any value is. */
+static void
+test_optarg(void **state)
+{
+	struct args a;
+	char *err;
+
+	(void)state;
+	assert_int_equal(parse(&a, NULL, "--spread", NULL), -1);
+	assert_string_equal(a.spread, "1");
+	assert_int_equal(parse(&a, NULL, "--spread=3", NULL), -1);
+	assert_string_equal(a.spread, "3");
+	assert_int_equal(parse(&a, NULL, "--spread", "3", NULL), -1);
+	assert_string_equal(a.spread, "1");
+	assert_int_equal(optind, 2);	/* "3" is an operand */
+	assert_false(opt_takes_value(&rows[7]));
+	assert_int_equal(parse(&a, &err, "--spread", "--spread=2", NULL), 2);
+	assert_string_equal(err, "muster: --spread is given twice ('1', then "
+	    "'2'): give it once\n"
+	    "see 'muster thing --help'\n");
+	free(err);
+	assert_int_equal(parse(&a, NULL, "--spread=", NULL), -1);
+	assert_string_equal(a.spread, "");
 }
 
 /* Numbers are digits: a blank, a sign '+', a trailing letter, nothing
@@ -134,7 +186,6 @@ test_numbers(void **state)
 	int i;
 
 	(void)state;
-	opterr = 0;
 	for (i = 0; bad[i]; i++) {
 		assert_int_equal(parse(&a, &err, "--copies", bad[i], NULL), 2);
 		assert_non_null(strstr(err, "must be a whole number from 1 to "
@@ -165,6 +216,8 @@ test_help(void **state)
 	    "  --copies N  1 to 100\n"
 	    "  --colour C  red or blue\n"
 	    "  --flag      a flag\n"
+	    "  --path P    again for more\n"
+	    "  --spread[=N]  bare: 1\n"
 	    "\nexit status: 0\n");
 	free(h);
 }
@@ -238,6 +291,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parses),
 		cmocka_unit_test(test_twice),
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_optarg),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_value_two_games),

@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "input.h"
 #include "layout/template.h"
+#include "options.h"
 #include "record.h"
 
 /* SPEC 2: product names are short words shared across games. */
@@ -73,6 +74,10 @@ test_table(void **state)
 		for (c = (*g)->cmds; c && c->name; c++) {
 			assert_ptr_equal(game_cmd_find(*g, c->name), c);
 			assert_non_null(c->usage);
+			/* Its options are a table (options.h) whose --help
+			 * begins with that usage. */
+			assert_non_null(c->table);
+			assert_ptr_equal(c->table->head, c->usage);
 			/* A game's usage names that game only (as a word:
 			 * "shellshock" is not "shock"), of the games with
 			 * commands to be confused with ("cards" is also a word

@@ -14,7 +14,11 @@
  *
  * EXTRA=N adds N generated units to the reference set (to see what a
  * larger set buys); PAIRS_OUT=1 prints each pair's values, prediction,
- * duel's share and score on standard error.
+ * duel's share and score on standard error.  FLOOR=N plays the round
+ * robin of the first N generated units (FLOOR_RUNS duels a start,
+ * default 400) and fits a Bradley-Terry rating to those duels
+ * themselves: how near any one number per unit comes to them, beside
+ * the values'.
  */
 #include <math.h>
 #include <stdio.h>
@@ -65,6 +69,50 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 				fg->fav_right++;
 		}
 	}
+}
+
+/* The round robin of u[0..n-1] by duels, a Bradley-Terry rating fitted
+ * to the duels themselves (Hunter's MM), and the mean |predicted -
+ * duel| of it and of the values over the same pairs. */
+static void
+floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
+{
+	double *w = calloc((size_t)n * (size_t)n, sizeof(double));
+	double *v = calloc((size_t)n, sizeof(double)), num, den;
+	double e_bt = 0, e_val = 0;
+	struct ss_duel d;
+	int i, j, it, m = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			ss_duel(&u[i], &u[j], runs, 11, &d);
+			w[i * n + j] = d.share;
+			w[j * n + i] = 1 - d.share;
+		}
+	for (i = 0; i < n; i++)
+		v[i] = 1;
+	for (it = 0; it < 3000; it++)
+		for (i = 0; i < n; i++) {
+			num = 0.05;
+			den = 0.1 / (v[i] + 1);
+			for (j = 0; j < n; j++)
+				if (j != i) {
+					num += w[i * n + j];
+					den += 1 / (v[i] + v[j]);
+				}
+			v[i] = num / den;
+		}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++, m++) {
+			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
+			e_val += fabs(value[i] / (value[i] + value[j]) -
+			    w[i * n + j]);
+		}
+	printf("  round robin of the first %d, %ld duels a start: a rating "
+	    "fitted to those duels is %.3f from them on average, the values "
+	    "%.3f\n", n, runs, e_bt / m, e_val / m);
+	free(w);
+	free(v);
 }
 
 /* The examples' round robin ranks them by shares won; their values
@@ -192,6 +240,10 @@ main(int argc, char **argv)
 	printf("  favourites at 65/35 or clearer: %d pairs, %.1f %% win "
 	    "more often\n", fg.fav, fg.fav ? 100.0 * fg.fav_right / fg.fav :
 	    0);
+	if (getenv("FLOOR"))
+		floor_fit(u, value, atoi(getenv("FLOOR")) < n ?
+		    atoi(getenv("FLOOR")) : n, getenv("FLOOR_RUNS") ?
+		    atol(getenv("FLOOR_RUNS")) : 400);
 	if (nimp > 0)
 		improvements(&r, nimp, runs, &s);
 	batch_free(b);

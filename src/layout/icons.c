@@ -110,6 +110,20 @@ unknown_hint(const struct template *t, const char *name, struct sbuf *sb)
 	return sb_str(sb);
 }
 
+/* "names icon 'NAME', which is neither ..." into why. */
+static const char *
+unknown_icon(const struct template *t, const char *name, struct sbuf *why)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	sb_reset(why);
+	sb_addf(why, "names icon '%s', which is neither in the icons: of "
+	    "template '%s' nor a built-in symbol%s", name, t->name,
+	    unknown_hint(t, name, &sb));
+	sb_release(&sb);
+	return sb_str(why);
+}
+
 static int
 is_picture(const char *s)
 {
@@ -256,6 +270,26 @@ check_icons(struct ctx *cx, const struct node *n, const struct fmt *f)
 }
 
 int
+template_text_icons(const struct template *t, const char *text,
+    struct sbuf *why)
+{
+	char name[ICON_NAME_MAX + 1];
+	struct icon_spec tmp;
+	const char *s;
+	size_t len;
+
+	for (s = text; (s = strstr(s, ICON_PREFIX)) != NULL; s += len) {
+		if ((len = icon_at(s, name)) == 0)
+			break;
+		if (template_icon(t, name, &tmp))
+			continue;
+		unknown_icon(t, name, why);
+		return 0;
+	}
+	return 1;
+}
+
+int
 fmt_has_icon(const struct fmt *f)
 {
 	int i;
@@ -328,11 +362,8 @@ draw_icons(struct draw *d, const struct elem *e, const char *text,
 			    rec_file(d->r) ? rec_file(d->r) : "",
 			    rec_line(d->r), name);
 			if (!draw_seen(d, tag))
-				draw_error(d, "template.icon", "text '%s' names "
-				    "icon '%s', which is neither in the icons: "
-				    "of template '%s' nor a built-in symbol%s",
-				    e->name, name, d->t->name,
-				    unknown_hint(d->t, name, &sb));
+				draw_error(d, "template.icon", "text '%s' %s",
+				    e->name, unknown_icon(d->t, name, &sb));
 			bad = 1;
 			continue;
 		}

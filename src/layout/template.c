@@ -692,6 +692,7 @@ keep_compiled(struct ctx *cx)
 
 	free(cx->told);
 	free(cx->used);
+	free(cx->shown);
 	t->info = arena_alloc(t->arena, (size_t)(cx->ninfo ? cx->ninfo : 1) *
 	    sizeof(*t->info));
 	if (cx->ninfo)

@@ -134,6 +134,8 @@ struct el_info {
 	const char *type;	/* "box", "text", "line", "table", "widget" */
 	const char *widget;	/* the widget ("sector"), or NULL */
 	const char *const *fields;	/* each once, in order, NULL-ended */
+	const char *const *shown;	/* those printed as text (not only read
+					 * by a colour, a when: or unless:) */
 	int back;		/* on the back */
 };
 
@@ -241,6 +243,14 @@ int template_colour(const struct template *t, const char *s,
  * written into tmp), or NULL. */
 const struct icon_spec *template_icon(const struct template *t,
     const char *name, struct icon_spec *tmp);
+/*
+ * Whether text (a field's value, to be printed by t) names only icons t
+ * has: 1 when it does; 0 when it names one t lacks, why set to
+ * "names icon 'NAME', which is neither ..." with the icons t has and
+ * the nearest name.
+ */
+int template_text_icons(const struct template *t, const char *text,
+    struct sbuf *why);
 /* Whether f's own text names an icon ({icon:NAME}). */
 int fmt_has_icon(const struct fmt *f);
 

@@ -68,13 +68,17 @@ note_fields(struct ctx *cx, const struct fmt *f)
 		for (k = 0; k < cx->nused; k++)
 			if (strcmp(cx->used[k], f->seg[i].field) == 0)
 				break;
-		if (k < cx->nused)
+		if (k < cx->nused) {
+			cx->shown[k] |= !cx->quiet;
 			continue;
+		}
 		if (cx->nused == cx->capused) {
 			cx->capused = cx->capused ? cx->capused * 2 : 16;
 			cx->used = xrealloc(cx->used, (size_t)cx->capused *
 			    sizeof(*cx->used));
+			cx->shown = xrealloc(cx->shown, (size_t)cx->capused);
 		}
+		cx->shown[cx->nused] = !cx->quiet;
 		cx->used[cx->nused++] = f->seg[i].field;
 	}
 }

@@ -221,8 +221,11 @@ colour_str(struct ctx *cx, const struct node *n, const char *str,
 		if (compile_fmt(cx->a, str, &c->field) < 0)
 			bad(cx, n, "colour '%s' must be #rrggbb, a colour "
 			    "name, none or a {field}", str);
-		else
+		else {
+			cx->quiet++;
 			check_fmt(cx, n, &c->field);
+			cx->quiet--;
+		}
 	} else if (!template_colour(cx->t, str, &c->rgb)) {
 		for (i = 0; i < cx->t->npalette; i++)
 			sb_addf(&sb, ", %s", cx->t->palette[i].name);
@@ -406,8 +409,11 @@ condition(struct ctx *cx, const struct node *n, const char *what,
 	if (compile_fmt(cx->a, n->str[0] == '{' ? n->str :
 	    arena_printf(cx->a, "{%s}", n->str), f) < 0)
 		bad(cx, n, "%s '%s' must name a field", what, n->str);
-	else
+	else {
+		cx->quiet++;
 		check_fmt(cx, n, f);
+		cx->quiet--;
+	}
 }
 
 /* Where an element starts: on the template's card, and as written (for
@@ -627,7 +633,7 @@ compile_listed(struct ctx *cx, const struct proto *p)
 {
 	struct el_info *in;
 	const char **f;
-	int i;
+	int i, n;
 
 	if (cx->ninfo == cx->capinfo) {
 		cx->capinfo = cx->capinfo ? cx->capinfo * 2 : 64;
@@ -656,6 +662,12 @@ compile_listed(struct ctx *cx, const struct proto *p)
 		f[i] = cx->used[i];
 	f[i] = NULL;
 	in->fields = f;
+	f = arena_alloc(cx->a, (size_t)(cx->nused + 1) * sizeof(*f));
+	for (i = n = 0; i < cx->nused; i++)
+		if (cx->shown[i])
+			f[n++] = cx->used[i];
+	f[n] = NULL;
+	in->shown = f;
 }
 
 /*

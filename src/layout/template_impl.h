@@ -66,7 +66,10 @@ struct ctx {
 	struct el_info *info;
 	int ninfo, capinfo, back;
 	const char **used;
+	char *shown;		/* used[k] printed as text, not only
+				 * read by a colour or a condition */
 	int nused, capused;
+	int quiet;		/* noting a colour's or condition's fields */
 	/* each layer of the chain, base first: the path its nodes carry,
 	 * and the card size its lengths were written for */
 	int nl;

@@ -202,14 +202,20 @@ struct scorer {
 	const struct roll *roll[2];	/* plain and spread: kept_roll() */
 	int own;			/* bit i: roll[i] is the scorer's */
 	int speed;
-	unsigned bearing[SS_NDIRS];	/* the rows bearing each way */
-	/* Turns to stop the other, by the rows that bear, the facing shown
-	 * and the band; 0 until asked. */
-	double t[1 << SS_P][SS_NFACINGS][NBANDS];
 	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends; below 0
 	 * until asked (the same figure, asked once: a share asks it a
 	 * few hundred times). */
 	double *stop;
+	/* By the rows that fire, the facing of the other's they hit and
+	 * the band: the most damage expected a turn (e) and the fewest
+	 * turns the internal phase takes (in), over the ways the gunners
+	 * share the weapons; got set once asked. */
+	double e[1 << SS_P][SS_NFACINGS][NBANDS];
+	double in[1 << SS_P][SS_NFACINGS][NBANDS];
+	unsigned char got[1 << SS_P][SS_NFACINGS][NBANDS];
+	/* The facings it can show (a bit each) with the weapons of rows R
+	 * bearing, by R; 0 when no direction brings them all to bear. */
+	unsigned char faces[1 << SS_P];
 };
 
 /* ss_chart_stop(d->u, in), kept in d. */
@@ -260,25 +266,23 @@ group_gain(struct scorer *x, struct scorer *d, const int *need,
 }
 
 /*
- * The turns x needs to stop d through facing f at band, firing the
- * weapons of rows: the least over the ways its gunners can share them
- * (the weapons in row order cut into at most as many runs as gunners,
- * each run one roll, spread fire where every weapon of it can) of
- *	armor / E + (1 - (1 - c)^(dead / E)) / c
- * E the damage expected a turn (the coin's double included), c the
- * chance a turn's hits stop it on the chart once through the armor:
- * the armor is stripped at E a turn, then the chart stops it at c a
- * turn or the internal damage reaches dead.
+ * x firing the weapons of rows at d's facing f at band, over the ways
+ * its gunners can share them (the weapons in row order cut into at most
+ * as many runs as gunners, each run one roll, spread fire where every
+ * weapon of it can): the most damage it expects a turn, *e (the coin's
+ * double included), and the fewest turns the internal phase takes,
+ * ss_value_inner(dead / E, c), c the chance a turn's hits stop d on the
+ * chart once through the armor.  *e 0: nothing of rows can hurt d.
  */
-static double
-turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
-    int band)
+static void
+phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
+    int band, double *emax, double *imin)
 {
 	const struct ss_unit *u = x->u, *d = y->u;
 	int need[SS_MAX_WEAPONS], dmg[2][SS_MAX_WEAPONS], can[SS_MAX_WEAPONS];
 	int n = 0, i, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
 	int rmod = band == 0 ? 0 : -(band - 1), row, ok;
-	double best = SS_VALUE_NEVER, e, c, t, ge, q, gc;
+	double e, c, it, ge, q, gc;
 	/* Each run's gain, once: the ways of sharing meet the same runs
 	 * again and again.  have[lo][hi][sp] set when mge and mgc hold
 	 * it. */
@@ -286,6 +290,8 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 
+	*emax = 0;
+	*imin = SS_VALUE_NEVER;
 	for (row = 0; row < SS_P; row++) {
 		const struct ss_weapon *w = ss_weapon_on(u, row);
 
@@ -298,7 +304,7 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 		n++;
 	}
 	if (n == 0)
-		return best;
+		return;
 	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
 	for (cut = 0; cut < 1 << (n - 1); cut++) {
@@ -332,13 +338,13 @@ turns_to_stop(struct scorer *x, unsigned rows, struct scorer *y, int f,
 			if (!ok || e <= 0)
 				continue;
 			c = 1 - q;
-			t = d->armor[f] / e + (c > 1e-12 ? (1 - pow(1 - c,
-			    d->dead / e)) / c : d->dead / e);
-			if (t < best)
-				best = t;
+			it = ss_value_inner(d->dead / e, c);
+			if (e > *emax)
+				*emax = e;
+			if (it < *imin)
+				*imin = it;
 		}
 	}
-	return best;
 }
 
 /*
@@ -373,10 +379,11 @@ kept_roll(int die, int spread)
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
+	unsigned all, r, bear;
 	struct roll *own;
-	int i;
+	int dir, i;
 
-	memset(x->t, 0, sizeof(x->t));
+	memset(x->got, 0, sizeof(x->got));
 	x->u = u;
 	x->own = 0;
 	for (i = 0; i < 2; i++)
@@ -386,13 +393,20 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 			x->roll[i] = own;
 			x->own |= 1 << i;
 		}
-	x->speed = ss_duel_speed(u);
-	for (i = 0; i < SS_NDIRS; i++)
-		x->bearing[i] = ss_rows_bearing(u, i, ss_rows_of(u, 0));
 	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
 	    sizeof(double));
 	for (i = 0; i < u->dead; i++)
 		x->stop[i] = -1;
+	x->speed = ss_duel_speed(u);
+	all = ss_rows_of(u, 0);
+	for (r = 0; r < 1u << SS_P; r++) {
+		x->faces[r] = 0;
+		for (dir = 0; (r & all) == r && dir < SS_NDIRS; dir++) {
+			bear = ss_rows_bearing(u, dir, all);
+			if ((bear & r) == r)
+				x->faces[r] |= 1u << ss_facing_toward(dir);
+		}
+	}
 }
 
 static void
@@ -408,23 +422,79 @@ scorer_release(struct scorer *x)
 	free(x->stop);
 }
 
-/* x's turns to stop y, the enemy in direction dir of x, y's in ydir. */
-static double
-tts(struct scorer *x, struct scorer *y, int dir, int ydir, int band)
+/* The internal phase's turns, n = dead / E the turns E a turn takes to
+ * reach dead, c the chance a turn's hits stop it on the chart first:
+ *	(1 - (1 - c)^n) / c		n of a turn or more
+ *	n^SS_VALUE_QUICK		under a turn
+ * Under a turn the first form would grow with c, and a better chart
+ * must not lengthen the fight; it falls as c grows for n of 1 or more
+ * and is 1 at n = 1, where the second form meets it. */
+double
+ss_value_inner(double n, double c)
 {
-	unsigned rows = x->bearing[dir];
-	int f = ss_facing_toward(ydir);
-	double *t = &x->t[rows][f][band];
+	if (n < 1)
+		return pow(n, SS_VALUE_QUICK);
+	return c > 1e-12 ? (1 - pow(1 - c, n)) / c : n;
+}
 
-	if (*t == 0)
-		*t = turns_to_stop(x, rows, y, f, band);
-	return *t;
+/* The armor phase's turns, by the turns each facing shown would take
+ * alone (ft[f], 0 for a facing not shown): the other turns each turn
+ * to show the facing with the most armor left, so every facing is worn
+ * down but for what one turn's fire would carry through it; the facing
+ * that lasts longest is worn whole.  With SS_VALUE_TURN_LOSS L:
+ *	sum over f of max(0, ft[f] - L)  +  min(max ft, L).
+ * Each term grows with every ft, so more armor or one more facing
+ * shown never lowers it. */
+double
+ss_value_strip(const double *ft)
+{
+	double sum = 0, top = 0;
+	int f;
+
+	for (f = 0; f < SS_NFACINGS; f++) {
+		if (ft[f] > SS_VALUE_TURN_LOSS)
+			sum += ft[f] - SS_VALUE_TURN_LOSS;
+		if (ft[f] > top)
+			top = ft[f];
+	}
+	return sum + (top < SS_VALUE_TURN_LOSS ? top : SS_VALUE_TURN_LOSS);
 }
 
 /*
- * A's chance at band: each side faces the way that serves it best (A
- * choosing first, B answering), a unit that cannot move facing the
- * other; the side that stops the other in fewer turns is favoured,
+ * x's turns to stop y, x firing rows and y showing any facing of the set
+ * fy: the armor phase (ss_value_strip()) and then the internal phase
+ * through the facing of fy that makes it longest.
+ */
+static double
+tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
+    int band)
+{
+	double ft[SS_NFACINGS] = { 0 }, inner = 0;
+	int f;
+
+	for (f = 0; f < SS_NFACINGS; f++) {
+		if (!(fy & (1u << f)))
+			continue;
+		if (!x->got[rows][f][band]) {
+			phases(x, rows, y, f, band, &x->e[rows][f][band],
+			    &x->in[rows][f][band]);
+			x->got[rows][f][band] = 1;
+		}
+		if (x->e[rows][f][band] <= 0)
+			return SS_VALUE_NEVER;
+		ft[f] = y->u->armor[f] / x->e[rows][f][band];
+		if (x->in[rows][f][band] > inner)
+			inner = x->in[rows][f][band];
+	}
+	return ss_value_strip(ft) + inner;
+}
+
+/*
+ * A's chance at band: each side chooses the weapons it keeps bearing
+ * (the rows of some set a direction brings to bear), which leaves it the
+ * facings it can show while they bear (it stands and turns at will), A
+ * choosing first, B answering; the side that stops the other in fewer
+ * turns is favoured,
  *	1 / (1 + (tA / tB)^k)
  * k SS_VALUE_SHARPNESS.
  */
@@ -432,14 +502,17 @@ static double
 at_band(struct scorer *a, struct scorer *b, int band)
 {
 	double top = 0, low, p, ta, tb;
-	int da, db, nda = a->speed > 0 ? SS_NDIRS : 1;
-	int ndb = b->speed > 0 ? SS_NDIRS : 1;
+	unsigned ra, rb;
 
-	for (da = 0; da < nda; da++) {
+	for (ra = 1; ra < 1u << SS_P; ra++) {
+		if (a->faces[ra] == 0)
+			continue;
 		low = 1;
-		for (db = 0; db < ndb; db++) {
-			ta = tts(a, b, da, db, band);
-			tb = tts(b, a, db, da, band);
+		for (rb = 1; rb < 1u << SS_P; rb++) {
+			if (b->faces[rb] == 0)
+				continue;
+			ta = tts(a, b, ra, b->faces[rb], band);
+			tb = tts(b, a, rb, a->faces[ra], band);
 			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
 			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
 			if (p < low)
@@ -460,10 +533,8 @@ at_band(struct scorer *a, struct scorer *b, int band)
 static double
 score_one(struct scorer *a, struct scorer *b)
 {
-	double sum = 0, hi, lo, s;
+	double sum = 0, hi, lo, s, ab[NBANDS];
 	int st, band, b0, ra, rb;
-
-	double ab[NBANDS];
 
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
 	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;

@@ -43,13 +43,17 @@
  * The value is not fitted to those duels' noisy shares but to a score
  * of each pairing, exact and monotone by construction
  * (ss_value_share()): for each side, the turns it needs to stop the
- * other, armor / E + (1 - (1 - c)^(dead / E)) / c, E the damage it
- * expects a turn and c the chance a turn's hits stop the other on the
- * chart once the armor is gone (C, A, an explosion's roll-off, the last
- * weapons lost), the least over the ways its gunners can share the
- * weapons that bear; A's chance at a band 1 / (1 + (tA / tB)^k), A
- * facing the best way against B's best answer; from each starting
- * range, the mean of A's best band within its reach and B's.  Every
+ * other: an armor phase, each facing's armor / E, E the most damage it
+ * expects a turn over the ways its gunners can share the weapons it
+ * keeps bearing, summed over the facings the other can show while its
+ * own weapons bear, each less SS_VALUE_TURN_LOSS turns but the longest
+ * (the other turns its freshest armor to the fire), then the internal
+ * phase (1 - (1 - c)^(dead / E)) / c (ss_value_inner()), c the chance a turn's hits stop
+ * the other on the chart once the armor is gone (C, A, an explosion's
+ * roll-off, the last weapons lost), the least over the gunners' ways;
+ * A's chance at a band 1 / (1 + (tA / tB)^k), A choosing the weapons
+ * it keeps bearing against B's best answer; from each starting range,
+ * the mean of A's best band within its reach and B's.  Every
  * choice is a maximum or minimum over a set a better number only widens
  * (another gunner, a wider arc, more speed) of terms a better number
  * only improves, so no better number lowers the value.  The duels are
@@ -91,13 +95,26 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_NEVER 1e9
 #define SS_VALUE_SHARPNESS 2.0
 #define SS_VALUE_REACH 3
+/* The armor phase: a side turns each turn to show the facing with the
+ * most armor left (as the duel's sides do), so each facing it can show
+ * while its weapons bear is worn down, but for what one turn's fire
+ * carries through into the internals: SS_VALUE_TURN_LOSS turns of each
+ * facing's armor count for nothing but on the facing that lasts longest
+ * (ss_value_strip()).  muster's, fitted to the duels
+ * (tools/value-proof.c). */
+#define SS_VALUE_TURN_LOSS 1.0
+/* A unit whose expected turn of fire is past the other's dead (n =
+ * dead / E under 1) still needs its hits to land: the internal phase
+ * counts n^SS_VALUE_QUICK turns, between n and one (ss_value_inner()).
+ * muster's, fitted to the duels (tools/value-proof.c). */
+#define SS_VALUE_QUICK 0.5
 /* The measured error of the method, from the proof (tools/value-proof.c,
  * the man page): the rms of log-odds between a pair's duel and its
- * predicted chance vA / (vA + vB), 0.76 and 0.79 on the two generated
- * sets; the two values of a pair share it, so one value's error in
- * log(value) is 0.79 / sqrt 2.  check warns past the band widened by
- * it. */
-#define SS_VALUE_METHOD_ERROR (0.79 / 1.41421356)
+ * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.71
+ * and 0.76 on the two generated sets; the two values of a pair share
+ * it, so one value's error in log(value) is 0.76 / sqrt 2.  check warns
+ * past the band widened by it. */
+#define SS_VALUE_METHOD_ERROR (0.76 / 1.41421356)
 /* A force side's declared ECV is weighed against the sum of its units
  * within SS_VALUE_WARN_PERCENT.  check plays no duel: the value is the
  * score's, exact, and kept by a unit's numbers. */
@@ -175,6 +192,12 @@ double ss_value_share(const struct ss_unit *a, const struct ss_unit *b);
  * C, an explosion's roll-off lost), no fire (A), or its last weapons
  * lost (s, p). */
 double ss_chart_stop(const struct ss_unit *d, int in);
+/* The internal phase's turns: n = dead / E, c the chance a turn's hits
+ * stop the other on the chart (see SS_VALUE_QUICK). */
+double ss_value_inner(double n, double c);
+/* The armor phase's turns from the turns each facing shown would take
+ * alone (ft[f], 0 for one not shown): see SS_VALUE_TURN_LOSS. */
+double ss_value_strip(const double *ft);
 /* The value whose Bradley-Terry chances against ratings[0..n-1] add up
  * to the shares won: the maximum-likelihood rating of one new player. */
 double ss_bt_value(const double *ratings, const double *shares, int n);

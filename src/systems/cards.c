@@ -12,7 +12,7 @@ static const struct kind *const kinds[] = {
 };
 
 static const struct game_cmd cmds[] = {
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {

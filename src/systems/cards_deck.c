@@ -580,6 +580,38 @@ r_field(const void *obj, struct batch *b, const struct rule *self)
 	sb_release(&sb);
 }
 
+/*
+ * A field the template prints names only icons the template has
+ * ({icon:NAME} in its text): told at the value, as render would tell it
+ * at the card's row.
+ */
+static void
+r_icon(const void *obj, struct batch *b, const struct rule *self)
+{
+	const struct deck *d = DECK(obj);
+	const char *const *fields = template_fields(b, d, "cards.template");
+	struct sbuf why = SBUF_INIT;
+	char lb[32];
+	int i, j;
+
+	if (fields == NULL || (d->data_n && !d->data_ok))
+		return;
+	for (i = 0; i < d->ncards; i++)
+		for (j = 0; j < d->card[i].nf; j++) {
+			const struct field *f = &d->card[i].f[j];
+
+			if (str_index(fields, f->key) < 0 ||
+			    batch_template_icons(b, d->tmpl ? d->tmpl :
+			    CARDS_TMPL, d->tmpl_n ? d->tmpl_n : d->root,
+			    CARDS_TYPE, f->val, &why))
+				continue;
+			diag_at(L_ERROR, self->id, f->file, f->line, f->col,
+			    "card '%s': %s '%s' %s", label(d, &d->card[i], lb),
+			    d->csv ? "column" : "field", f->key, why.buf);
+		}
+	sb_release(&why);
+}
+
 /* Each card's copies is a whole number from 0 to COPIES_MAX. */
 static void
 r_copies(const void *obj, struct batch *b, const struct rule *self)
@@ -688,6 +720,7 @@ static const struct rule deck_rules[] = {
 	{ "cards.template", "a deck's template is a built-in template or a template file (relative to the deck) that renders " CARDS_TYPE, r_template },
 	{ "cards.data", "a deck gives its cards once, in cards: or in data:, a .csv or .tsv file of UTF-8 text with a header row of distinct column names and no row longer than it", NULL },
 	{ "cards.field", "every card has every field its template prints: a key of the card, a column of the data that its row reaches; a field no card has is told once, at the template", r_field },
+	{ "cards.icon", "a field the template prints names only icons ({icon:NAME}) in the template's icons: or built-in symbols", r_icon },
 	{ "cards.copies", "a card's copies (a key or a column) is a whole number from 0 to " STR(COPIES_MAX) ", and a deck prints at most " STR(DECK_MAX_CARDS) " cards, copies counted", r_copies },
 	{ "cards.empty", "a deck prints at least one card: its data has a row under the header, or cards: a card, with copies above 0", r_empty },
 	{ "cards.unused", "a column or card key the template prints nowhere, but name and copies (warning)", r_unused },

@@ -13,12 +13,12 @@ static const struct kind *const kinds[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "the SP lost to fire, and the chances of a close combat",
-	    shambattle_odds_usage, shambattle_odds_run, NULL,
-	    NULL, &shambattle_odds_options },
+	    shambattle_odds_usage, shambattle_odds_run,
+	    &shambattle_odds_options },
 	{ "value", "each unit's fair SP from its fire and close combat",
 	    shambattle_value_usage, shambattle_value_run,
-	    NULL, NULL, &shambattle_value_options },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	    &shambattle_value_options },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {

@@ -13,26 +13,14 @@ static const struct kind *const kinds[] = {
 	NULL
 };
 
-/* odds and resolve --facing: the side of the defender that is hit, or a
- * sheet's penetration angle. */
-static const char *const facing_words[] = {
-	"front", "right", "left", "rear", "front_right", "rear_right",
-	"rear_left", "front_left", NULL
-};
-static const struct optval facing_values[] = {
-	{ "facing", facing_words },
-	{ NULL, NULL }
-};
-
 static const struct game_cmd cmds[] = {
 	{ "odds", "exact chances of one gunner's shot", ss_odds_usage,
-	    ss_odds_run, ss_odds_opts, facing_values, NULL },
+	    ss_odds_run, &ss_odds_options },
 	{ "resolve", "one shot replayed with given dice, step by step",
-	    ss_resolve_usage, ss_resolve_run, ss_resolve_opts, facing_values,
-	    NULL },
+	    ss_resolve_usage, ss_resolve_run, &ss_resolve_options },
 	{ "value", "what a card is worth, and duels to judge it by",
-	    ss_value_usage, ss_value_run, ss_value_opts, NULL, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	    ss_value_usage, ss_value_run, &ss_value_options },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 /* What odds and resolve report about the units and dice they are given. */

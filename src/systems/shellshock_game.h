@@ -7,8 +7,6 @@
 #ifndef MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
 #define MUSTER_SYSTEMS_SHELLSHOCK_GAME_H
 
-#include <getopt.h>
-
 #include "../rules/shellshock.h"
 #include "../rules/shellshock_advcombat.h"
 
@@ -102,9 +100,10 @@ int ss_force_side(const void *force, int i, struct ss_force_side *out);
 
 /* ---- what a unit is worth (SPEC 5.1) ---- */
 
+struct cmd_opts;
 extern const char ss_value_usage[];
 int ss_value_run(int argc, char **argv);
-extern const struct option ss_value_opts[];
+extern const struct cmd_opts ss_value_options;
 /* shellshock.value at a card's combat_value (at) when it is more than
  * SS_VALUE_WARN_PERCENT from the estimate against the examples. */
 void ss_value_check_card(const struct ss_unit *u, const struct node *at,
@@ -144,11 +143,14 @@ const struct node *ss_sheet_crew(const void *sheet);
 extern const char ss_odds_usage[], ss_resolve_usage[];
 int ss_odds_run(int argc, char **argv);
 int ss_resolve_run(int argc, char **argv);
-extern const struct option ss_odds_opts[], ss_resolve_opts[];
+/* Their options (options.h): parsing, --help and completion. */
+extern const struct cmd_opts ss_odds_options, ss_resolve_options;
+/* What --facing takes, for completion. */
+extern const char *const ss_facing_words[];
 
-/* Whole inches, 0 to 10000, into *out; 0 when s is not that. */
 /* A range option: whole inches, 0 to SS_ARG_INCHES_MAX (muster's
- * limit, far past any table). */
+ * limit, far past any table), digits only (opt_whole), into *out; 0
+ * when s is not that. */
 #define SS_ARG_INCHES_MAX 10000
 int ss_arg_inches(const char *s, long *out);
 /* A facing name (front, right, left, rear; back = rear) or -1. */
@@ -208,12 +210,18 @@ void ss_adv_resolve_report(struct report *rp, const struct ssa_shot *s,
 void ss_damage_report(struct report *rp, const struct ss_steps *st,
     const struct ss_unit *def);
 
-/* A shot's option c (getopt_long's, of the letters r f s p w g) into pk,
- * *range and *facing: 0 taken, -1 not a shot option, else the exit
- * status of a usage error reported.  ss_shot_finish() checks what they
- * make together the same way. */
-int ss_shot_opt(const char *usage, int c, struct ss_pick *pk, long *range,
-    const char **facing);
+/* A shot's options as given, the rows of odds's and resolve's tables
+ * (NULL, 0: not given). */
+struct ss_shot_args {
+	const char *range, *facing, *spread, *weapons, *gunner;
+	int point_blank;
+};
+/* Reads sa's range into *range (left alone when not given) and its
+ * spread, point blank, weapons and gunner into pk: 0, or the exit status
+ * of a usage error reported.  ss_shot_finish() checks what they make
+ * together with the facing (sa's) the same way. */
+int ss_shot_read(const char *usage, const struct ss_shot_args *sa,
+    struct ss_pick *pk, long *range);
 int ss_shot_finish(const char *usage, struct ss_pick *pk, long range,
     const char *facing);
 

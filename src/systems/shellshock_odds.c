@@ -2,13 +2,13 @@
  * systems/shellshock_odds.c -- `muster odds shellshock`: the exact odds
  * of one gunner's shot (SPEC section 5), as text or JSON from one writer.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../usage.h"
 #include "../diag.h"
+#include "../options.h"
 #include "../report.h"
 #include "../system.h"
 #include "shellshock_game.h"
@@ -27,27 +27,7 @@ const char ss_odds_usage[] =
     "a natural 2, 3 or 4 misses, -1 per full " STR(SSA_RANGE_STEP) " in, the weapon table's\n"
     "Dam, Sh and Pen dice, the internal % boxes, and a second natural 20\n"
     "destroys.\n"
-    "\n"
-    "  --range IN      distance in inches: -1 to the roll per full " STR(SS_RANGE_STEP) "\n"
-    "                  (cards) or " STR(SSA_RANGE_STEP) " (sheets)\n"
-    "  --facing F      the defender's side that is hit: front, left, right,\n"
-    "                  rear; a sheet's penetration angle: front, front_right,\n"
-    "                  rear_right, rear, rear_left, front_left\n"
-    "  --spread[=N]    spread fire: cards +1d6 to the roll, each weapon's\n"
-    "                  damage halved; sheets N d6 (default 1) to the roll,\n"
-    "                  N dice off each weapon's Dam, Sh and Pen\n"
-    "                  (every weapon fired must be able to spread)\n"
-    "  --point-blank   the target beside the firer: cards under " STR(SS_RANGE_STEP) " in, dV\n"
-    "                  halved but P; sheets " STR(SSA_POINT_BLANK_MAX) " in or less, dV halved but M, P\n"
-    "  --weapons LIST  a card's rows, such as M,I; a sheet's weapons by\n"
-    "                  number in its table or name, such as 1,2\n"
-    "                  (default: all the gunner can fire)\n"
-    "  --gunner ID     the sheet's crewman who fires, such as G1 (default:\n"
-    "                  the one who fires the first weapon in its table)\n"
-    "  --json          one JSON object on stdout; every probability exact\n"
-    "                  (\"KEY_exact\": \"p/q\") where it fits in 64 bits\n"
-    "\n"
-    "exit status: 0, 1 errors in a unit file, 2 usage error\n";
+    "\n";
 
 /* "2d10", "d10+d8": the human die and the targeting die. */
 static const char *
@@ -125,17 +105,58 @@ report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 	    o->p_destroyed);
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option ss_odds_opts[] = {
-	{ "range", required_argument, NULL, 'r' },
-	{ "facing", required_argument, NULL, 'f' },
-	{ "spread", optional_argument, NULL, 's' },
-	{ "point-blank", no_argument, NULL, 'p' },
-	{ "weapons", required_argument, NULL, 'w' },
-	{ "gunner", required_argument, NULL, 'g' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* odds and resolve --facing: the side of the defender that is hit, or a
+ * sheet's penetration angle (ss_arg_angle); for completion. */
+const char *const ss_facing_words[] = {
+	"front", "right", "left", "rear", "front_right", "rear_right",
+	"rear_left", "front_left", NULL
+};
+
+/* What odds's command line says, before it is read. */
+struct odds_args {
+	struct ss_shot_args shot;
+	int json;
+};
+
+/* The options: parsing, --help, completion and the manual's check. */
+#define O_ struct odds_args
+static const struct opt odds_rows[] = {
+	OPT_STRING_(0, "range", O_, shot.range, "IN",
+	    "distance in inches: -1 to the roll per full " STR(SS_RANGE_STEP)
+	    "\n(cards) or " STR(SSA_RANGE_STEP) " (sheets)", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "facing", O_, shot.facing, "F",
+	    "the defender's side that is hit: front, left, right,\n"
+	    "rear; a sheet's penetration angle: front, front_right,\n"
+	    "rear_right, rear, rear_left, front_left", ss_facing_words,
+	    OPT_C_NONE),
+	OPT_OPTARG_(0, "spread", O_, shot.spread, "N",
+	    "spread fire: cards +1d6 to the roll, each weapon's\n"
+	    "damage halved; sheets N d6 (default 1) to the roll,\n"
+	    "N dice off each weapon's Dam, Sh and Pen\n"
+	    "(every weapon fired must be able to spread)", "1"),
+	OPT_FLAG_(0, "point-blank", O_, shot.point_blank, 1,
+	    "the target beside the firer: cards under " STR(SS_RANGE_STEP)
+	    " in, dV\nhalved but P; sheets " STR(SSA_POINT_BLANK_MAX)
+	    " in or less, dV halved but M, P"),
+	OPT_STRING_(0, "weapons", O_, shot.weapons, "LIST",
+	    "a card's rows, such as M,I; a sheet's weapons by\n"
+	    "number in its table or name, such as 1,2\n"
+	    "(default: all the gunner can fire)", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "gunner", O_, shot.gunner, "ID",
+	    "the sheet's crewman who fires, such as G1 (default:\n"
+	    "the one who fires the first weapon in its table)", NULL,
+	    OPT_C_NONE),
+	OPT_FLAG_(0, "json", O_, json, 1,
+	    "one JSON object on stdout; every probability exact\n"
+	    "(\"KEY_exact\": \"p/q\") where it fits in 64 bits"),
+	OPT_ROW_END
+};
+#undef O_
+
+const struct cmd_opts ss_odds_options = {
+	ss_odds_usage, odds_rows, 18,
+	"\n"
+	"exit status: 0, 1 errors in a unit file, 2 usage error\n"
 };
 
 /* The basic rules: two cards. */
@@ -203,32 +224,22 @@ odds_advanced(struct ss_side *att, struct ss_side *def,
 }
 
 int
-ss_shot_opt(const char *usage, int c, struct ss_pick *pk, long *range,
-    const char **facing)
+ss_shot_read(const char *usage, const struct ss_shot_args *sa,
+    struct ss_pick *pk, long *range)
 {
-	char *end;
-	long n;
+	long n = 1;
 
-	switch (c) {
-	case 'r':
-		if (!ss_arg_inches(optarg, range))
-			return usage_error(usage, "--range '%s' must be whole "
-			    "inches, 0 to %d", optarg, SS_ARG_INCHES_MAX);
-		return 0;
-	case 'f': *facing = optarg; return 0;
-	case 's':
-		n = optarg ? strtol(optarg, &end, 10) : 1;
-		if (optarg && (*optarg == '\0' || *end || n < 1 ||
-		    n > SSA_SPREAD_MAX))
-			return usage_error(usage, "--spread=%s must be the "
-			    "spread d6s, 1 to %d", optarg, SSA_SPREAD_MAX);
-		pk->spread = (int)n;
-		return 0;
-	case 'p': pk->point_blank = 1; return 0;
-	case 'w': pk->weapons = optarg; return 0;
-	case 'g': pk->gunner = optarg; return 0;
-	}
-	return -1;
+	if (sa->range && !ss_arg_inches(sa->range, range))
+		return usage_error(usage, "--range '%s' must be whole inches, "
+		    "0 to %d", sa->range, SS_ARG_INCHES_MAX);
+	if (sa->spread && !opt_whole(sa->spread, 1, SSA_SPREAD_MAX, &n))
+		return usage_error(usage, "--spread=%s must be the spread d6s, "
+		    "1 to %d", sa->spread, SSA_SPREAD_MAX);
+	pk->spread = sa->spread ? (int)n : 0;
+	pk->point_blank = sa->point_blank;
+	pk->weapons = sa->weapons;
+	pk->gunner = sa->gunner;
+	return 0;
 }
 
 int
@@ -253,45 +264,34 @@ ss_shot_finish(const char *usage, struct ss_pick *pk, long range,
 int
 ss_odds_run(int argc, char **argv)
 {
-	struct ss_side *side = xcalloc(2, sizeof(*side));
+	struct ss_side *side;
+	struct odds_args oa;
 	struct ss_pick pk;
 	struct batch *b;
-	int c, json = 0, rc;
+	int rc;
 	long range = -1;
-	const char *facing = NULL;
 
+	memset(&oa, 0, sizeof(oa));
 	memset(&pk, 0, sizeof(pk));
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", ss_odds_opts, NULL)) != -1) {
-		if (c == 'j')
-			json = 1;
-		else if (c == 'h') {
-			fputs(ss_odds_usage, stdout);
-			rc = 0;
-			goto done;
-		} else if ((rc = ss_shot_opt(ss_odds_usage, c, &pk, &range,
-		    &facing)) != 0) {
-			if (rc < 0)
-				rc = usage_option(ss_odds_usage, ss_odds_opts, argv);
-			goto done;
-		}
-	}
-	if (argc - optind != 2) {
-		rc = usage_error(ss_odds_usage, "odds shellshock needs an "
+	if ((rc = opt_parse(&ss_odds_options, argc, argv, &oa)) >= 0)
+		return rc;
+	if ((rc = ss_shot_read(ss_odds_usage, &oa.shot, &pk, &range)) != 0)
+		return rc;
+	if (argc - optind != 2)
+		return usage_error(ss_odds_usage, "odds shellshock needs an "
 		    "ATTACKER and a DEFENDER unit file");
-		goto done;
-	}
-	if ((rc = ss_shot_finish(ss_odds_usage, &pk, range, facing)) != 0)
-		goto done;
+	if ((rc = ss_shot_finish(ss_odds_usage, &pk, range,
+	    oa.shot.facing)) != 0)
+		return rc;
 	diag_init(0, stderr);
+	side = xcalloc(2, sizeof(*side));
 	b = batch_new();
 	if ((rc = ss_load_side(b, argv[optind], &side[0])) == 0 &&
 	    (rc = ss_load_side(b, argv[optind + 1], &side[1])) == 0)
 		rc = side[0].card && side[1].card ?
-		    odds_basic(&side[0], &side[1], &pk, json) :
-		    odds_advanced(&side[0], &side[1], &pk, json);
+		    odds_basic(&side[0], &side[1], &pk, oa.json) :
+		    odds_advanced(&side[0], &side[1], &pk, oa.json);
 	batch_free(b);
-done:
 	free(side);
 	return rc;
 }

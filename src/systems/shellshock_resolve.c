@@ -5,7 +5,6 @@
  * from one writer.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "../diag.h"
+#include "../options.h"
 #include "../report.h"
 #include "../system.h"
 #include "../usage.h"
@@ -38,28 +38,10 @@ const char ss_resolve_usage[] =
     "explosions and the outcome.  Two basic cards fight by the basic rules;\n"
     "a record sheet on either side brings the advanced ones (see odds).\n"
     "--damage N starts at a card's damage step.\n"
-    "\n"
-    "  --roll R1,R2,...  the human d10, the targeting die, then the re-roll\n"
-    "                    of each 10 in order (the human d10's first); a\n"
-    "                    natural 20 hits at once and needs no re-rolls\n"
-    "  --spread-roll D6  spread fire's extra d6s, one for each\n"
-    "  --coin C          cards: heads doubles the damage, tails does not\n"
-    "  --second-roll A,B sheets: the two dice rolled again after a natural\n"
-    "                    20 (a second natural 20 destroys the target)\n"
-    "  --damage-dice D,S,P  sheets: the totals of the Dam, Sh and Pen d6s\n"
-    "                    of the weapons that hit (0 for none)\n"
-    "  --internal-roll N where the internal chart starts marking: a d6 on a\n"
-    "                    card, the percentile roll (1 to 100) on a sheet\n"
-    "  --explosion A,D   attacker's and defender's d10 for each fuel or\n"
-    "                    ammo hit (the defender wins ties)\n"
-    "  --locomotion R,C  sheets: the locomotion damage chart's d10 and d6\n"
-    "                    for each locomotion item hit\n"
-    "  --marked LINES    sheets: chart lines crossed off before, such as\n"
-    "                    25-50 (a hit skips them)\n"
-    "  --random          muster rolls every die itself (solo play) and\n"
-    "                    prints the options that replay the shot\n"
-    "  --seed S          --random's seed, 0 to 4294967295 (default: from\n"
-    "                    the clock, printed)\n"
+    "\n";
+
+/* After the options. */
+static const char resolve_tail[] =
     "\n"
     "Without --random, the dice the shot needs and were not given are\n"
     "named in one error.  A roll a die cannot show is an error.\n"
@@ -285,24 +267,36 @@ given_roll(struct ss_dice *d, enum ss_die kind, int sides)
 	return -1;
 }
 
-/* "4,5,10" into numbers; -1 on anything else. */
+/* The next number of a list at *s, up to a ',' or stop (the ',' passed
+ * over), digits only (opt_whole) from lo to hi: 1, or 0. */
+static int
+list_next(const char **s, const char *stop, long lo, long hi, long *x)
+{
+	size_t len = strcspn(*s, stop);
+	char buf[16];
+
+	if (len == 0 || len >= sizeof(buf))
+		return 0;
+	memcpy(buf, *s, len);
+	buf[len] = '\0';
+	*s += len;
+	if (**s == ',' && *++*s == '\0')
+		return 0;	/* "4,5," */
+	return opt_whole(buf, lo, hi, x);
+}
+
+/* "4,5,10" into numbers; -1 on anything else (a blank, a sign '+', an
+ * empty number). */
 static int
 parse_list(const char *s, int *v, int max)
 {
-	char *end;
+	long x;
 	int n = 0;
 
 	while (*s) {
-		long x = strtol(s, &end, 10);
-
-		if (end == s || n == max || x < -1000 || x > 1000)
+		if (n == max || !list_next(&s, ",", -1000, 1000, &x))
 			return -1;
 		v[n++] = (int)x;
-		s = end;
-		if (*s == ',')
-			s++;
-		else if (*s)
-			return -1;
 	}
 	return n;
 }
@@ -493,29 +487,72 @@ report(struct report *rp, const struct ss_steps *st, const struct ss_shot *s,
 	rp_f(rp, "\n");
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option ss_resolve_opts[] = {
-	{ "range", required_argument, NULL, 'r' },
-	{ "facing", required_argument, NULL, 'f' },
-	{ "roll", required_argument, NULL, 'R' },
-	{ "spread", optional_argument, NULL, 's' },
-	{ "spread-roll", required_argument, NULL, 'S' },
-	{ "point-blank", no_argument, NULL, 'p' },
-	{ "weapons", required_argument, NULL, 'w' },
-	{ "gunner", required_argument, NULL, 'g' },
-	{ "coin", required_argument, NULL, 'c' },
-	{ "second-roll", required_argument, NULL, '2' },
-	{ "damage-dice", required_argument, NULL, 'D' },
-	{ "internal-roll", required_argument, NULL, 'i' },
-	{ "explosion", required_argument, NULL, 'e' },
-	{ "locomotion", required_argument, NULL, 'l' },
-	{ "marked", required_argument, NULL, 'm' },
-	{ "damage", required_argument, NULL, 'd' },
-	{ "random", no_argument, NULL, 'x' },
-	{ "seed", required_argument, NULL, 'z' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What resolve's command line says, before it is read. */
+struct resolve_opts {
+	struct ss_shot_args shot;
+	const char *roll, *spread_roll, *second, *dmg, *internal, *explosion;
+	const char *loco, *marked, *damage, *seed;
+	int coin;		/* -1, or heads 0, tails 1 */
+	int random, json;
+};
+
+static const char *const coin_words[] = { "heads", "tails", NULL };
+
+/* The options: parsing, --help, completion and the manual's check.  The
+ * shot's options are odds's, and its help tells them (hidden here). */
+#define R_ struct resolve_opts
+static const struct opt resolve_rows[] = {
+	OPT_HIDDEN_STRING_(0, "range", R_, shot.range, "N", NULL, OPT_C_NONE),
+	OPT_HIDDEN_STRING_(0, "facing", R_, shot.facing, "F", ss_facing_words,
+	    OPT_C_NONE),
+	OPT_STRING_(0, "roll", R_, roll, "R1,R2,...",
+	    "the human d10, the targeting die, then the re-roll\n"
+	    "of each 10 in order (the human d10's first); a\n"
+	    "natural 20 hits at once and needs no re-rolls", NULL, OPT_C_NONE),
+	{ OPT_STRING, 0, "spread", offsetof(R_, shot.spread), "N", NULL,
+	    NULL, 0, 0, "1", OPT_C_NONE, OPT_OPTARG | OPT_HIDDEN },
+	OPT_STRING_(0, "spread-roll", R_, spread_roll, "D6",
+	    "spread fire's extra d6s, one for each", NULL, OPT_C_NONE),
+	OPT_HIDDEN_FLAG_(0, "point-blank", R_, shot.point_blank, 1),
+	OPT_HIDDEN_STRING_(0, "weapons", R_, shot.weapons, "LIST", NULL,
+	    OPT_C_NONE),
+	OPT_HIDDEN_STRING_(0, "gunner", R_, shot.gunner, "ID", NULL, OPT_C_NONE),
+	OPT_CHOICE_(0, "coin", R_, coin, "C",
+	    "cards: heads doubles the damage, tails does not", coin_words,
+	    NULL),
+	OPT_STRING_(0, "second-roll", R_, second, "A,B",
+	    "sheets: the two dice rolled again after a natural\n"
+	    "20 (a second natural 20 destroys the target)", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "damage-dice", R_, dmg, "D,S,P",
+	    "sheets: the totals of the Dam, Sh and Pen d6s\n"
+	    "of the weapons that hit (0 for none)", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "internal-roll", R_, internal, "N",
+	    "where the internal chart starts marking: a d6 on a\n"
+	    "card, the percentile roll (1 to 100) on a sheet", NULL,
+	    OPT_C_NONE),
+	OPT_STRING_(0, "explosion", R_, explosion, "A,D",
+	    "attacker's and defender's d10 for each fuel or\n"
+	    "ammo hit (the defender wins ties)", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "locomotion", R_, loco, "R,C",
+	    "sheets: the locomotion damage chart's d10 and d6\n"
+	    "for each locomotion item hit", NULL, OPT_C_NONE),
+	OPT_STRING_(0, "marked", R_, marked, "LINES",
+	    "sheets: chart lines crossed off before, such as\n"
+	    "25-50 (a hit skips them)", NULL, OPT_C_NONE),
+	OPT_HIDDEN_STRING_(0, "damage", R_, damage, "N", NULL, OPT_C_NONE),
+	OPT_FLAG_(0, "random", R_, random, 1,
+	    "muster rolls every die itself (solo play) and\n"
+	    "prints the options that replay the shot"),
+	OPT_STRING_(0, "seed", R_, seed, "S",
+	    "--random's seed, 0 to 4294967295 (default: from\n"
+	    "the clock, printed)", NULL, OPT_C_NONE),
+	OPT_HIDDEN_FLAG_(0, "json", R_, json, 1),
+	OPT_ROW_END
+};
+#undef R_
+
+const struct cmd_opts ss_resolve_options = {
+	ss_resolve_usage, resolve_rows, 20, resolve_tail
 };
 
 /* What resolve's command line says. */
@@ -533,22 +570,22 @@ struct args {
 static int
 parse_marked(const char *s, unsigned char *done)
 {
-	char *end;
+	long a, b;
 
 	while (*s) {
-		long a = strtol(s, &end, 10), b = a;
-
-		if (end == s)
+		if (!list_next(&s, ",-", SS_CHART_LO, SS_CHART_HI, &a))
 			return 0;
-		if (*end == '-')
-			b = strtol(s = end + 1, &end, 10);
-		if (end == s || a < SS_CHART_LO || b > SS_CHART_HI || a > b)
+		b = a;
+		/* "25-50": the '-' is where the first stopped. */
+		if (s[-1] != ',' && *s == '-') {
+			s++;
+			if (!list_next(&s, ",", SS_CHART_LO, SS_CHART_HI, &b))
+				return 0;
+		}
+		if (a > b)
 			return 0;
 		while (a <= b)
 			done[a++] = 1;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return 0;
 	}
 	return 1;
 }
@@ -570,65 +607,48 @@ parse_seed(const char *s, unsigned long *out)
 	return 1;
 }
 
-/* The dice options; 0 taken, -1 none of them, else a usage error's 2. */
+/* The dice given: -1 when each is right, else a usage error's 2. */
 static int
-dice_opt(int c, struct args *a)
+dice_opts(const struct resolve_opts *ro, struct given *g)
 {
-	struct given *g = &a->g;
+	/* Each list: how many numbers it takes, at least least, and in
+	 * pairs; what it must be. */
+	const struct {
+		const char *arg, *name;
+		int *v, *n, max, least, pairs;
+		const char *what;
+	} l[] = {
+		{ ro->roll, "roll", g->roll, &g->nroll, MAXROLLS, 2, 0,
+		    "the two dice and any re-rolls, such as 4,5" },
+		{ ro->spread_roll, "spread-roll", g->spread, &g->nspread,
+		    SSA_SPREAD_MAX, 1, 0, "a d6 roll for each spread die" },
+		{ ro->second, "second-roll", g->second, &g->nsecond, 2, 2, 0,
+		    "the two dice rolled again, such as 3,7" },
+		{ ro->dmg, "damage-dice", g->dmg, &g->ndmg, 3, 3, 0,
+		    "three totals, damage, shock and penetration, such as "
+		    "41,30,35 (0 for none)" },
+		{ ro->internal, "internal-roll", &g->internal, NULL, 1, 1, 0,
+		    "one roll" },
+		{ ro->explosion, "explosion", g->explosion, &g->nexplosion,
+		    MAXEX, 2, 1, "pairs of d10 rolls, attacker then defender, "
+		    "such as 5,4" },
+		{ ro->loco, "locomotion", g->loco, &g->nloco, MAXEX, 2, 1,
+		    "pairs of a d10 and a d6, such as 7,3" },
+	};
+	size_t i;
 	int n;
 
-	switch (c) {
-	case 'R':
-		if ((g->nroll = parse_list(optarg, g->roll, MAXROLLS)) < 2)
-			return usage_error(ss_resolve_usage, "--roll '%s' must "
-			    "be the two dice and any re-rolls, such as 4,5",
-			    optarg);
-		return 0;
-	case 'S':
-		if ((g->nspread = parse_list(optarg, g->spread,
-		    SSA_SPREAD_MAX)) < 1)
-			return usage_error(ss_resolve_usage, "--spread-roll '%s' "
-			    "must be a d6 roll for each spread die", optarg);
-		return 0;
-	case 'c':
-		if ((g->coin = str_index((const char *const[]){ "heads",
-		    "tails", NULL }, optarg) + 1) == 0)
-			return usage_error(ss_resolve_usage, "--coin '%s' must "
-			    "be heads or tails", optarg);
-		return 0;
-	case '2':
-		if ((g->nsecond = parse_list(optarg, g->second, 2)) != 2)
-			return usage_error(ss_resolve_usage, "--second-roll '%s' "
-			    "must be the two dice rolled again, such as 3,7",
-			    optarg);
-		return 0;
-	case 'D':
-		if ((g->ndmg = parse_list(optarg, g->dmg, 3)) != 3)
-			return usage_error(ss_resolve_usage, "--damage-dice '%s' "
-			    "must be three totals, damage, shock and "
-			    "penetration, such as 41,30,35 (0 for none)", optarg);
-		return 0;
-	case 'i':
-		if (parse_list(optarg, &g->internal, 1) != 1)
-			return usage_error(ss_resolve_usage, "--internal-roll "
-			    "'%s' must be one roll", optarg);
-		return 0;
-	case 'e':
-		n = parse_list(optarg, g->explosion, MAXEX);
-		if (n < 2 || n % 2)
-			return usage_error(ss_resolve_usage, "--explosion '%s' "
-			    "must be pairs of d10 rolls, attacker then defender, "
-			    "such as 5,4", optarg);
-		g->nexplosion = n;
-		return 0;
-	case 'l':
-		n = parse_list(optarg, g->loco, MAXEX);
-		if (n < 2 || n % 2)
-			return usage_error(ss_resolve_usage, "--locomotion '%s' "
-			    "must be pairs of a d10 and a d6, such as 7,3", optarg);
-		g->nloco = n;
-		return 0;
+	for (i = 0; i < NELEM(l); i++) {
+		if (l[i].arg == NULL)
+			continue;
+		n = parse_list(l[i].arg, l[i].v, l[i].max);
+		if (n < l[i].least || (l[i].pairs && n % 2))
+			return usage_error(ss_resolve_usage, "--%s '%s' must "
+			    "be %s", l[i].name, l[i].arg, l[i].what);
+		if (l[i].n)
+			*l[i].n = n;
 	}
+	g->coin = ro->coin + 1;
 	return -1;
 }
 
@@ -636,45 +656,29 @@ dice_opt(int c, struct args *a)
 static int
 parse(int argc, char **argv, struct args *a)
 {
-	char *end;
-	int c, rc;
+	struct resolve_opts ro;
+	int rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", ss_resolve_opts, NULL)) != -1) {
-		if ((rc = ss_shot_opt(ss_resolve_usage, c, &a->pk, &a->range,
-		    &a->facing)) >= 0 || (rc = dice_opt(c, a)) >= 0) {
-			if (rc)
-				return rc;
-			continue;
-		}
-		switch (c) {
-		case 'd':
-			a->damage = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || a->damage < 0 ||
-			    a->damage > 100000)
-				return usage_error(ss_resolve_usage, "--damage '%s' "
-				    "must be whole points, 0 or more", optarg);
-			break;
-		case 'm':
-			if (!parse_marked(optarg, a->done))
-				return usage_error(ss_resolve_usage, "--marked '%s' "
-				    "must be chart lines %d to %d, such as 25-50,60",
-				    optarg, SS_CHART_LO, SS_CHART_HI);
-			break;
-		case 'x': a->g.random = 1; break;
-		case 'z':
-			if (!parse_seed(optarg, &a->seed))
-				return usage_error(ss_resolve_usage, "--seed '%s' "
-				    "must be a whole number from 0 to 4294967295",
-				    optarg);
-			a->seeded = 1;
-			break;
-		case 'j': a->json = 1; break;
-		case 'h': fputs(ss_resolve_usage, stdout); return 0;
-		default:
-			return usage_option(ss_resolve_usage, ss_resolve_opts, argv);
-		}
-	}
+	memset(&ro, 0, sizeof(ro));
+	ro.coin = -1;
+	if ((rc = opt_parse(&ss_resolve_options, argc, argv, &ro)) >= 0 ||
+	    (rc = ss_shot_read(ss_resolve_usage, &ro.shot, &a->pk,
+	    &a->range)) != 0 || (rc = dice_opts(&ro, &a->g)) >= 0)
+		return rc;
+	a->facing = ro.shot.facing;
+	if (ro.damage && !opt_whole(ro.damage, 0, 100000, &a->damage))
+		return usage_error(ss_resolve_usage, "--damage '%s' must be "
+		    "whole points, 0 or more", ro.damage);
+	if (ro.marked && !parse_marked(ro.marked, a->done))
+		return usage_error(ss_resolve_usage, "--marked '%s' must be "
+		    "chart lines %d to %d, such as 25-50,60", ro.marked,
+		    SS_CHART_LO, SS_CHART_HI);
+	if (ro.seed && !parse_seed(ro.seed, &a->seed))
+		return usage_error(ss_resolve_usage, "--seed '%s' must be a "
+		    "whole number from 0 to 4294967295", ro.seed);
+	a->seeded = ro.seed != NULL;
+	a->g.random = ro.random;
+	a->json = ro.json;
 	return -1;
 }
 

@@ -7,19 +7,14 @@
 #include <string.h>
 
 #include "../diag.h"
+#include "../options.h"
 #include "../system.h"
 #include "shellshock_game.h"
 
 int
 ss_arg_inches(const char *s, long *out)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v < 0 || v > SS_ARG_INCHES_MAX)
-		return 0;
-	*out = v;
-	return 1;
+	return opt_whole(s, 0, SS_ARG_INCHES_MAX, out);
 }
 
 int

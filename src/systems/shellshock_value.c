@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <ctype.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 
 #include "../diag.h"
 #include "../input.h"
+#include "../options.h"
 #include "../paths.h"
 #include "../report.h"
 #include "../rules/shellshock_value.h"
@@ -38,16 +38,7 @@ const char ss_value_usage[] =
     "the share it wins in seeded duels under the basic rules (gunners,\n"
     "arcs, turning, moving, the internal chart) from 5, 15, 25 and 35 in.\n"
     "A force's sides are totalled.  Sheets are shown with their own ECV.\n"
-    "\n"
-    "  --against PATH  a reference unit file or folder (again for more, up\n"
-    "                  to " STR(SS_VALUE_MAX_REFS) " units; default: the shipped examples)\n"
-    "  --duel A B      a duel between two cards, from each starting range\n"
-    "  --runs N        duels per starting range (--duel: default and least\n"
-    "                  " STR(SS_DUEL_RUNS) "; value: default " STR(SS_VALUE_RUNS) ")\n"
-    "  --seed N        the dice's seed, 0 to 2^53-1 (default 1)\n"
-    "  --json          one JSON object on stdout\n"
-    "\n"
-    "exit status: 0, 1 errors in a unit file, 2 usage or I/O error\n";
+    "\n";
 
 /* ---- the reference set ---- */
 
@@ -564,15 +555,39 @@ duel(int argc, char **argv, long runs, unsigned long long seed, int json)
 	return 0;
 }
 
-/* The options, for getopt_long and for shell completion. */
-const struct option ss_value_opts[] = {
-	{ "against", required_argument, NULL, 'a' },
-	{ "duel", no_argument, NULL, 'd' },
-	{ "runs", required_argument, NULL, 'n' },
-	{ "seed", required_argument, NULL, 's' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
+/* What value's command line says, before it is read. */
+struct value_args {
+	struct opt_list against;
+	const char *runs, *seed;
+	int duel, json;
+};
+
+/* The options: parsing, --help, completion and the manual's check.
+ * --duel is a flag; its A and B are the operands. */
+#define V_ struct value_args
+static const struct opt value_rows[] = {
+	OPT_LIST_(0, "against", V_, against, "PATH",
+	    "a reference unit file or folder (again for more, up\n"
+	    "to " STR(SS_VALUE_MAX_REFS) " units; default: the shipped "
+	    "examples)", OPT_C_FILES),
+	{ OPT_FLAG, 0, "duel", offsetof(V_, duel), "A B",
+	    "a duel between two cards, from each starting range", NULL, 1, 0,
+	    NULL, OPT_C_NONE, 0 },
+	OPT_STRING_(0, "runs", V_, runs, "N",
+	    "duels per starting range (--duel: default and least\n"
+	    STR(SS_DUEL_RUNS) "; value: default " STR(SS_VALUE_RUNS) ")", NULL,
+	    OPT_C_NONE),
+	OPT_STRING_(0, "seed", V_, seed, "N",
+	    "the dice's seed, 0 to 2^53-1 (default 1)", NULL, OPT_C_NONE),
+	OPT_FLAG_(0, "json", V_, json, 1, "one JSON object on stdout"),
+	OPT_ROW_END
+};
+#undef V_
+
+const struct cmd_opts ss_value_options = {
+	ss_value_usage, value_rows, 18,
+	"\n"
+	"exit status: 0, 1 errors in a unit file, 2 usage or I/O error\n"
 };
 
 struct value_opts {
@@ -585,47 +600,45 @@ struct value_opts {
 /* 2^53 - 1: a seed JSON prints exactly. */
 #define SEED_MAX 9007199254740991ULL
 
+/* What va says, into o: -1 to go on, else a usage error's status. */
+static int
+read_args(const struct value_args *va, struct value_opts *o)
+{
+	char *end;
+	int i;
+
+	if (va->against.n > SS_VALUE_MAX_REFS)
+		return usage_error(ss_value_usage, "--against '%s': at most %d "
+		    "reference paths", va->against.v[SS_VALUE_MAX_REFS],
+		    SS_VALUE_MAX_REFS);
+	for (i = 0; i < va->against.n; i++)
+		o->against[o->nagainst++] = va->against.v[i];
+	if (va->runs && !opt_whole(va->runs, 1, 100000000, &o->runs))
+		return usage_error(ss_value_usage, "--runs '%s': give 1 to "
+		    "100000000 duels", va->runs);
+	errno = 0;
+	if (va->seed && (!isdigit((unsigned char)*va->seed) ||
+	    (o->seed = strtoull(va->seed, &end, 10), *end || errno ||
+	    o->seed > SEED_MAX)))
+		return usage_error(ss_value_usage, "--seed '%s': give a whole "
+		    "number from 0 to %llu", va->seed, SEED_MAX);
+	o->dueling = va->duel;
+	o->json = va->json;
+	return -1;
+}
+
 /* Parses the options into o: -1 to go on, else the exit status. */
 static int
 parse(int argc, char **argv, struct value_opts *o)
 {
-	char *end;
-	int c;
+	struct value_args va;
+	int rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", ss_value_opts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			if (o->nagainst == SS_VALUE_MAX_REFS)
-				return usage_error(ss_value_usage, "--against "
-				    "'%s': at most %d reference paths", optarg,
-				    SS_VALUE_MAX_REFS);
-			o->against[o->nagainst++] = optarg;
-			break;
-		case 'd': o->dueling = 1; break;
-		case 'n':
-			errno = 0;
-			o->runs = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end || errno || o->runs < 1 ||
-			    o->runs > 100000000)
-				return usage_error(ss_value_usage, "--runs '%s': "
-				    "give 1 to 100000000 duels", optarg);
-			break;
-		case 's':
-			errno = 0;
-			o->seed = strtoull(optarg, &end, 10);
-			if (!isdigit((unsigned char)*optarg) || *end || errno ||
-			    o->seed > SEED_MAX)
-				return usage_error(ss_value_usage, "--seed '%s': "
-				    "give a whole number from 0 to %llu", optarg,
-				    SEED_MAX);
-			break;
-		case 'j': o->json = 1; break;
-		case 'h': fputs(ss_value_usage, stdout); return 0;
-		default: return usage_option(ss_value_usage, ss_value_opts, argv);
-		}
-	}
-	return -1;
+	memset(&va, 0, sizeof(va));
+	if ((rc = opt_parse(&ss_value_options, argc, argv, &va)) < 0)
+		rc = read_args(&va, o);
+	opt_list_free(&va.against);
+	return rc;
 }
 
 /* Loads the reference set and fits it: 0, or the exit status. */

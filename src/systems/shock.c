@@ -13,9 +13,8 @@ static const struct kind *const kinds[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "the chance of each outcome of a hit",
-	    shock_odds_usage, shock_odds_run, NULL, NULL,
-	    &shock_odds_options },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	    shock_odds_usage, shock_odds_run, &shock_odds_options },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 static const struct rule rules[] = {

@@ -16,8 +16,8 @@ static const struct kind *const kinds[] = {
 
 static const struct game_cmd cmds[] = {
 	{ "odds", "exact chances of an attack or a morale check",
-	    ssg_odds_usage, ssg_odds_run, NULL, NULL, &ssg_odds_options },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL }
+	    ssg_odds_usage, ssg_odds_run, &ssg_odds_options },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 /* What odds reports about the deck and the cards it is given. */

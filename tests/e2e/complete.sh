@@ -35,6 +35,8 @@ comp "I II III IV V VI" muster odds shock --class ""
 comp "--close --color --cover --cover-a" muster odds shambattle --c
 comp "card counter" muster cards --product c
 comp "front front_left front_right left rear rear_left rear_right right" muster odds shellshock --facing ""
+comp "heads tails" muster resolve shellshock --coin ""
+comp "--second-roll --seed --spread --spread-roll" muster resolve shellshock --s
 comp "a4 letter" muster render --paper ""
 comp "duplex-long duplex-short" muster render --backs = du
 comp "gutter-fold sheet single" muster render --layout ""

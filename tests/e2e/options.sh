@@ -27,6 +27,24 @@ for v in ' 5' '5 ' '5x' '' '+5' '0x10' '5.0'; do
 	    odds shambattle --dice "$v"
 	strict 2 "--runs '$v': give 1 to 10000000 engagements" -- \
 	    value --runs "$v" units/shambattle/red.yaml
+	# Shellshock's odds, resolve and value: numbers and lists of them.
+	strict 2 "--range '$v' must be whole inches, 0 to 10000" -- \
+	    odds shellshock --range "$v" --facing front "$u" "$u"
+	strict 2 "--spread=$v must be the spread d6s" -- \
+	    odds shellshock --range 5 --facing front --spread="$v" "$u" "$u"
+	strict 2 "--damage '$v' must be whole points" -- \
+	    resolve shellshock --damage "$v" --facing front "$u"
+	strict 2 "--roll '4,$v' must be the two dice" -- \
+	    resolve shellshock --range 5 --facing front --roll "4,$v" "$u" "$u"
+	strict 2 "--marked '$v-50' must be chart lines 1 to 100" -- \
+	    resolve shellshock --range 5 --facing front --marked "$v-50" "$u" "$u"
+	strict 2 "--seed '$v' must be a whole number from 0 to 4294967295" -- \
+	    resolve shellshock --range 5 --facing front --random --seed "$v" \
+	    "$u" "$u"
+	strict 2 "--runs '$v': give 1 to 100000000 duels" -- \
+	    value shellshock --runs "$v" "$u"
+	strict 2 "--seed '$v': give a whole number from 0 to 9007199254740991" -- \
+	    value shellshock --seed "$v" "$u"
 done
 if [ -e "$t/opt.pdf" ] || [ -e "$t/opt" ]; then
 	bad "a refused option wrote $t/opt.pdf or $t/opt"
@@ -35,6 +53,24 @@ else ok; fi
 expect 0 "--copies 1" -- "$muster" render -o "$t/opt.pdf" --copies 1 "$u"
 expect 0 "--copies 100" -- "$muster" render -o "$t/opt.pdf" --copies 100 "$u"
 expect 0 "odds shambattle --dice 1" -- "$muster" odds shambattle --dice 1
+expect 0 "odds shellshock --range 0" -- "$muster" odds shellshock --range 0 \
+    --facing front "$u" "$u"
+expect 0 "odds shellshock --range 10000" -- "$muster" odds shellshock \
+    --range 10000 --facing front "$u" "$u"
+expect 0 "resolve shellshock --seed 4294967295" -- "$muster" resolve \
+    shellshock --range 5 --facing front --random --seed 4294967295 "$u" "$u"
+strict 2 "--seed '4294967296' must be a whole number from 0 to 4294967295" -- \
+    resolve shellshock --range 5 --facing front --random --seed 4294967296 \
+    "$u" "$u"
+# A list is the one option given again for more.
+expect 0 "value --against twice" -- "$muster" value --against "$u" \
+    --against=units/shellshock/kite.yaml "$u"
+# value hands its options to each game's row: a name cut short takes its
+# value there as the row does ("--again PATH" is --against PATH, not a
+# flag and a file to value).
+expect 0 "value --again, cut short" -- "$muster" value --again \
+    units/shellshock/kite.yaml "$u"
+has "$t/out" "against 1 reference unit: Kite Gunship" "value --again PATH"
 # Twice, either spelling, and a good PDF already there is kept as it was.
 cp "$t/opt.pdf" "$t/keep.pdf"
 strict 2 "-o (--output) is given twice ('$t/opt.pdf', then '$t/b.pdf')" -- \

@@ -107,11 +107,23 @@ if /usr/bin/python3 tests/tts_check.py "$t/tts/tactics.json" 51 >"$t/ttsc" 2>&1;
 import json, sys
 d = json.load(open(sys.argv[1]))["ObjectStates"][0]
 c = d["ContainedObjects"]
+assert d["Nickname"] == "Tactics deck", d["Nickname"]  # the deck's name:
 assert c[0]["Nickname"] == "Square Formation", c[0]
 assert "[cavalry] Cavalry attacking [line] line infantry" in c[0]["Description"], c[0]
 assert "action: action" not in c[0]["Description"], c[0]
+assert "category: defense" in c[0]["Description"], c[0]
 assert d["CustomDeck"]["1"]["BackURL"].endswith("/tactics-back.png"), d["CustomDeck"]
 PY
+# A field only a colour or a when: reads (the battalions' att.line.sign)
+# is no line of a card's Description; what the card prints is.
+expect 0 "tts of the battalions" -- "$muster" render --format tts --dpi 36 -d "$t/ttsb" decks/battalions.yaml
+/usr/bin/python3 - "$t/ttsb/battalions.json" <<'PY' && ok || bad "tts: a colour's field in a Description"
+import json, sys
+c = json.load(open(sys.argv[1]))["ObjectStates"][0]["ContainedObjects"]
+assert "att.line: +2" in c[0]["Description"], c[0]
+assert not any(".sign" in x["Description"] for x in c), c[0]
+PY
+rm -rf "$t/ttsb"
 nimg=$(ls "$t/tts" | grep -c 'back\.png$')
 [ "$nimg" = 1 ] && ok || bad "tts: $nimg back images, want one for 51 cards"
 # 102 cards: two sheets of 69, the second deck's cards 200 and on.
