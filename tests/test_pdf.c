@@ -12,6 +12,7 @@
 
 #include "pdf/pdf.h"
 #include "pdf/raster.h"
+#include "pdfread/pdfread.h"
 
 #define EPS 1e-9
 
@@ -385,6 +386,115 @@ small_document(void)
 
 	pdf_text(p, pg, f, 10, 20, 100, black, "Mason A♣", strlen("Mason A♣"));
 	return p;
+}
+
+/* Whether s is among the len bytes at b. */
+static int
+holds(const char *b, size_t len, const char *s)
+{
+	size_t i, n = strlen(s);
+
+	for (i = 0; b && i + n <= len; i++)
+		if (memcmp(b + i, s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A page's contents, decoded (the reader keeps them). */
+static const char *
+page_text(struct pdfr *r, const struct pdfr_page *pg, size_t *len)
+{
+	struct pobj *c = pdfr_get(r, pg->dict, "Contents");
+	const char *undecoded;
+
+	assert_non_null(c);
+	return (const char *)pdfr_stream(r, c, len, &undecoded);
+}
+
+/*
+ * The fast writer keeps no page once done (writer.c): a page is written
+ * from the dictionary and contents it stored.  Pages done out of the
+ * order they were made (a duplex back before its front; one never said
+ * done, at the save) still print in the order made, each with its own
+ * size, boxes, resources and operators.
+ */
+static void
+test_pages_in_order_made(void **state)
+{
+	struct paint pt = { 1, 0, { 1, 0, 0 }, { 0, 0, 0 }, 0, 0, 0 };
+	const struct pdfr_page *pages;
+	struct pdf_page *a, *b, *c;
+	struct pdfr *r;
+	struct pdf *p;
+	unsigned char *buf;
+	const char *ops;
+	char err[256] = "";
+	size_t len, n, olen;
+	int font;
+
+	(void)state;
+	p = pdf_with_font(&font);
+	a = pdf_add_page(p, 200, 300);
+	b = pdf_add_page(p, 300, 200);
+	c = pdf_add_page(p, 400, 500);
+	pdf_page_boxes(b, 10, 20, 100, 50, 3);
+	pdf_rect(a, 1, 2, 3, 4, &pt);
+	pdf_rect(b, 5, 6, 7, 8, &pt);
+	pdf_text(p, c, font, 10, 10, 10, black, "Mason", 5);
+	pdf_page_done(p, b);
+	pdf_page_done(p, a);
+	assert_int_equal(pdf_save_mem(p, &buf, &len, err, sizeof(err)), 0);
+	r = pdfr_open(buf, len, err, sizeof(err));
+	assert_non_null(r);
+	assert_false(pdfr_repaired(r));
+	pages = pdfr_pages(r, &n);
+	assert_int_equal(n, 3);
+	assert_true(pages[0].media[2] == 200 && pages[0].media[3] == 300);
+	assert_true(pages[1].media[2] == 300 && pages[1].media[3] == 200);
+	assert_true(pages[2].media[2] == 400 && pages[2].media[3] == 500);
+	assert_false(pages[0].has_trim);
+	assert_true(pages[1].has_trim && pages[1].has_bleed);
+	assert_true(pages[1].trim[0] == 10 && pages[1].trim[3] == 70);
+	assert_true(pages[1].bleed[0] == 7 && pages[1].bleed[3] == 73);
+	ops = page_text(r, &pages[0], &olen);
+	assert_non_null(ops);
+	assert_true(holds(ops, olen, "1 2 3 4 re"));
+	ops = page_text(r, &pages[1], &olen);
+	assert_true(holds(ops, olen, "5 6 7 8 re"));
+	ops = page_text(r, &pages[2], &olen);
+	assert_true(holds(ops, olen, " Tj"));
+	/* Its font is in its resources, by the name it is shown with. */
+	assert_non_null(pdfr_get(r, pdfr_get(r, pages[2].resources, "Font"),
+	    "F1"));
+	assert_null(pages[0].resources ? pdfr_get(r, pages[0].resources,
+	    "Font") : NULL);
+	pdfr_free(r);
+	free(buf);
+	pdf_free(p);
+}
+
+/* A page is 3 to 14,400 points each way (PDF 1.7, annex C), in the fast
+ * writer as in libharu's: outside, the document fails as libharu's does. */
+static void
+test_page_size_limits(void **state)
+{
+	static const double bad[][2] = { { 2.99, 100 }, { 100, 2.99 },
+	    { 14400.01, 100 }, { 100, 14400.01 } };
+	struct pdf *p = pdf_new();
+	char err[256];
+	size_t i;
+
+	(void)state;
+	pdf_add_page(p, 3, 3);
+	pdf_add_page(p, 14400, 14400);
+	assert_int_equal(pdf_failed(p, err, sizeof(err)), 0);
+	pdf_free(p);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		p = pdf_new();
+		pdf_add_page(p, bad[i][0], bad[i][1]);
+		assert_int_equal(pdf_failed(p, err, sizeof(err)), 1);
+		pdf_free(p);
+	}
 }
 
 static void
@@ -1086,6 +1196,8 @@ main(void)
 		scratch_test(test_save_into_missing_folder),
 		scratch_test(test_failed_save_keeps_existing_file),
 		cmocka_unit_test(test_font_keeps_earlier_error),
+		cmocka_unit_test(test_pages_in_order_made),
+		cmocka_unit_test(test_page_size_limits),
 		scratch_test(test_failed_rename_leaves_no_temporary),
 		scratch_test(test_image_png_kinds),
 		scratch_test(test_image_once_per_file),

@@ -46,19 +46,25 @@ put(struct obuf *o, const char *s, size_t n)
 
 #define PUTS(o, lit) put((o), (lit), sizeof(lit) - 1)
 
+void
+ob_put(struct obuf *o, const char *s, size_t n)
+{
+	put(o, s, n);
+}
+
 /*
  * v as libharu writes a real: rounded to a float, clamped to +-32767,
  * five decimals with the trailing zeros dropped.  The same arithmetic,
  * in the same precision, so that the fast writer's numbers are the
  * plain one's to the last digit.
  */
-static char *
+char *
 fmt_real(char *s, double v)
 {
 	float f = (float)v;
-	char digits[16], *t = digits + sizeof(digits);
 	int32_t ip, fp;
-	int i;
+	char *end;
+	int n;
 
 	if (f > 32767)
 		f = 32767;
@@ -69,23 +75,25 @@ fmt_real(char *s, double v)
 		f = -f;
 	}
 	ip = (int32_t)(f + 0.000005);
-	fp = (int32_t)((float)(f - ip + 0.000005) * 100000);
-	/* The decimals, dropping trailing zeros. */
-	for (i = 0; i < 5 && fp % 10 == 0; i++)
-		fp /= 10;
-	if (i < 5) {
-		for (; i < 5; i++) {
-			*--t = (char)('0' + fp % 10);
-			fp /= 10;
-		}
-		*--t = '.';
-	}
+	/* libharu writes the low five digits of this, trailing zeros
+	 * dropped, after a point; nothing when they are all zeros. */
+	fp = (int32_t)((float)(f - ip + 0.000005) * 100000) % 100000;
+	n = ip < 10 ? 1 : ip < 100 ? 2 : ip < 1000 ? 3 : ip < 10000 ? 4 : 5;
+	s += n;
 	do {
-		*--t = (char)('0' + ip % 10);
+		*--s = (char)('0' + ip % 10);
 		ip /= 10;
 	} while (ip > 0);
-	memcpy(s, t, (size_t)(digits + sizeof(digits) - t));
-	return s + (digits + sizeof(digits) - t);
+	s += n;
+	if (fp == 0)
+		return s;
+	*s++ = '.';
+	for (n = 5; fp % 10 == 0; n--)
+		fp /= 10;
+	end = s + n;
+	for (s = end; n-- > 0; fp /= 10)
+		*--s = (char)('0' + fp % 10);
+	return end;
 }
 
 /* n numbers, then the operator (with its newline). */
@@ -306,7 +314,11 @@ font_name(struct pdf *p, struct pdf_page *pg, int font)
 		if (pg->page)
 			name = HPDF_Page_GetLocalFontName(pg->page,
 			    p->font[font].f);
-		else {
+		else if (pg->form == NULL) {
+			/* The fast writer's page: writer.c lists it. */
+			snprintf(b, sizeof(b), "F%d", (font + 1) & 0xffff);
+			name = b;
+		} else {
 			snprintf(b, sizeof(b), "F%d", (font + 1) & 0xffff);
 			if (HPDF_Dict_Add(pg->form_fonts, b, p->font[font].f) ==
 			    HPDF_OK)
@@ -567,6 +579,7 @@ raw_bytes(HPDF_Dict dict, HPDF_Stream stream)
 struct job {
 	struct pdf_page *pg;
 	struct obuf in;		/* the operators */
+	struct obuf dict;	/* a page's dictionary (writer.c) */
 	unsigned char *z;	/* compressed, once done */
 	uLongf zlen;
 	int ok;
@@ -592,10 +605,89 @@ struct pool {
 	/* The finished pages' compressed bytes, one after another, in an
 	 * unnamed temporary file: what libharu would keep in memory until
 	 * the save (8 MB for 10,000 cards) is on the disk.  -1 until the
-	 * first page; -2 when it could not be made (memory then). */
+	 * first page; -2 when it could not be made (memory then: mem). */
 	int sfd;
 	long long send;
+	struct obuf mem;
+	int serr;		/* errno of the first failed write to it */
 };
+
+/* The spill file, made when first wanted; -1 when there is none. */
+static int
+spill_fd(struct pool *pl)
+{
+	if (pl->sfd == -1) {
+		FILE *f = tmpfile();
+
+		pl->sfd = f ? dup(fileno(f)) : -2;
+		if (f)
+			fclose(f);
+		if (pl->sfd < 0)
+			pl->sfd = -2;
+	}
+	return pl->sfd < 0 ? -1 : pl->sfd;
+}
+
+long long
+spill_put(struct pdf *p, const void *b, size_t len)
+{
+	struct pool *pl = p->pool;
+	long long at = pl->send;
+	size_t done = 0;
+	ssize_t r;
+	int fd = spill_fd(pl);
+
+	if (fd < 0) {
+		put(&pl->mem, b, len);
+		pl->send += (long long)len;
+		return at;
+	}
+	while (done < len) {
+		r = pwrite(fd, (const char *)b + done, len - done,
+		    (off_t)(at + (long long)done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (pl->serr == 0)
+				pl->serr = r < 0 ? errno : EIO;
+			return -1;
+		}
+		done += (size_t)r;
+	}
+	pl->send += (long long)len;
+	return at;
+}
+
+int
+spill_error(const struct pdf *p)
+{
+	return p->pool ? p->pool->serr : 0;
+}
+
+int
+spill_get(struct pdf *p, long long off, void *b, size_t len)
+{
+	struct pool *pl = p->pool;
+	size_t got = 0;
+	ssize_t r;
+
+	if (pl == NULL || off < 0 || off + (long long)len > pl->send)
+		return -1;
+	if (pl->sfd < 0) {
+		memcpy(b, pl->mem.b + off, len);
+		return 0;
+	}
+	while (got < len) {
+		r = pread(pl->sfd, (char *)b + got, len - got,
+		    (off_t)(off + (long long)got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
 
 /* Compresses with the pool's compressor; the input stays for reuse. */
 static void
@@ -651,7 +743,7 @@ pool_get(struct pdf *p)
 	pthread_mutex_init(&pl->mu, NULL);
 	pthread_cond_init(&pl->work, NULL);
 	pthread_cond_init(&pl->done, NULL);
-	pl->dc = libdeflate_alloc_compressor(6);
+	pl->dc = libdeflate_alloc_compressor(4);
 	pl->sfd = -1;
 	/* Without a thread, pages are compressed as they finish. */
 	pl->running = pthread_create(&pl->th, NULL, worker, pl) == 0;
@@ -719,16 +811,7 @@ spill(struct pool *pl, struct pdf_page *pg, HPDF_Dict d, const void *z,
 	size_t done = 0;
 	ssize_t r;
 
-	if (pl->sfd == -1) {
-		FILE *f = tmpfile();
-
-		pl->sfd = f ? dup(fileno(f)) : -2;
-		if (f)
-			fclose(f);
-		if (pl->sfd < 0)
-			pl->sfd = -2;
-	}
-	if (pl->sfd < 0 || len > 0x7fffffff)
+	if (spill_fd(pl) < 0 || len > 0x7fffffff)
 		return -1;
 	while (done < len) {
 		r = pwrite(pl->sfd, (const char *)z + done, len - done,
@@ -758,12 +841,16 @@ static void
 attach(struct pdf *p, struct job *j)
 {
 	struct pdf_page *pg = j->pg;
-	HPDF_Dict d = pg->page ? ((HPDF_PageAttr)pg->page->attr)->contents :
-	    pg->form;
+	HPDF_Dict d = pg->form;
 
 	if (!j->ok && p->err == 0)
 		p->err = HPDF_ZLIB_ERROR;
-	if (j->ok && p->err == 0) {
+	if (d == NULL) {
+		/* A page: the writer keeps it, and frees it. */
+		if (j->ok && p->err == 0 && page_store(p, pg, &j->dict, j->z,
+		    j->zlen) < 0 && p->err == 0)
+			p->err = HPDF_FILE_IO_ERROR;
+	} else if (j->ok && p->err == 0) {
 		d->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
 		d->write_fn = raw_bytes;
 		if (spill(p->pool, pg, d, j->z, j->zlen) < 0 &&
@@ -772,6 +859,7 @@ attach(struct pdf *p, struct job *j)
 			p->err = HPDF_FAILD_TO_ALLOC_MEM;
 	}
 	free(j->z);
+	free(j->dict.b);
 	/* The page's buffer, for the next page to fill. */
 	if (p->pool->nspare < POOL_MAX) {
 		j->in.len = 0;
@@ -836,6 +924,8 @@ page_done(struct pdf *p, struct pdf_page *pg)
 	memset(&pg->out, 0, sizeof(pg->out));
 	pg->done = 1;
 	pl = pool_get(p);
+	if (pg->form == NULL)
+		page_dict(p, pg, &j->dict);
 	if (!pl->running) {
 		compress_job(pl, j);
 		attach(p, j);
@@ -863,8 +953,15 @@ pages_flush(struct pdf *p)
 {
 	struct pdf_page *pg;
 
-	for (pg = p->pages; pg; pg = pg->next)
+	/* A page done may free others, finished: look again each time. */
+	for (;;) {
+		for (pg = p->pages; pg && (pg->done || pg->plain);
+		    pg = pg->next)
+			;
+		if (pg == NULL)
+			break;
 		page_done(p, pg);
+	}
 	collect(p, 1);
 	return p->err ? -1 : 0;
 }
@@ -887,12 +984,14 @@ pool_free(struct pdf *p)
 	for (j = pl->todo; j; j = next) {
 		next = j->next;
 		free(j->in.b);
+		free(j->dict.b);
 		free(j);
 	}
 	for (j = pl->finished; j; j = next) {
 		next = j->next;
 		free(j->in.b);
 		free(j->z);
+		free(j->dict.b);
 		free(j);
 	}
 	while (pl->nspare > 0)
@@ -900,6 +999,7 @@ pool_free(struct pdf *p)
 	libdeflate_free_compressor(pl->dc);
 	if (pl->sfd >= 0)
 		close(pl->sfd);
+	free(pl->mem.b);
 	pthread_mutex_destroy(&pl->mu);
 	pthread_cond_destroy(&pl->work);
 	pthread_cond_destroy(&pl->done);

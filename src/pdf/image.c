@@ -867,7 +867,7 @@ pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
 	HPDF_Dict dict;
 
 	/* A form has no images (its resources hold fonts). */
-	if (id < 0 || id >= p->nimg || pg->page == NULL)
+	if (id < 0 || id >= p->nimg || pg->form != NULL)
 		return;
 	dict = p->img[id].dict;
 	if (p->img[id].cmyk) {
@@ -891,8 +891,8 @@ pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
 	if (pg->plain) {
 		HPDF_Page_DrawImage(pg->page, (HPDF_Image)dict,
 		    (HPDF_REAL)x, (HPDF_REAL)y, (HPDF_REAL)w, (HPDF_REAL)h);
-	} else if ((name = HPDF_Page_GetXObjectName(pg->page, dict)) !=
-	    NULL) {
+	} else {
+		name = page_xobject(pg, dict);
 		op_image(pg, name, x, y, w, h);
 	}
 	if (clip)

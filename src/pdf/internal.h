@@ -1,6 +1,6 @@
 /*
- * pdf/internal.h -- what pdf.c and content.c share; nothing outside
- * pdf/ includes it.
+ * pdf/internal.h -- what pdf.c, content.c and writer.c share; nothing
+ * outside pdf/ includes it.
  *
  * Two writers lie behind pdf.h.  The plain one is libharu as its API is
  * meant to be used: one call per operator, every page kept until the
@@ -8,9 +8,12 @@
  * operators into one buffer of its own with a fast number formatter,
  * compresses each page on a second thread as soon as the page is done,
  * and draws what never changes on a card once, as a Form XObject placed
- * per card; libharu keeps the document, fonts and objects.  Both write
- * the same numbers the same way, so the two render alike to the pixel
- * (tests/e2e/fast.sh); MUSTER_PDF_PLAIN=1 chooses the plain one.
+ * per card.  libharu keeps the document, fonts, pictures and forms; a
+ * page is none of its objects: writer.c keeps each finished page in a
+ * temporary file and writes the file itself, so memory stays flat in
+ * the number of pages.  Both write the same numbers the same way, so
+ * the two render alike to the pixel (tests/e2e/fast.sh);
+ * MUSTER_PDF_PLAIN=1 chooses the plain one.
  */
 #ifndef MUSTER_PDF_INTERNAL_H
 #define MUSTER_PDF_INTERNAL_H
@@ -43,10 +46,10 @@ struct obuf {
  * so that drawing the same colour, width or font again costs nothing.
  */
 struct pdf_page {
-	HPDF_Page page;		/* a page, or NULL */
+	HPDF_Page page;		/* the plain writer's page, or NULL */
 	HPDF_Dict form;		/* a form's stream, or NULL */
 	HPDF_Dict form_fonts;	/* its /Resources /Font */
-	struct pdf_page *next;
+	struct pdf_page *next, *prev;	/* pages: those still open */
 	struct obuf out;	/* fast writer: the operators so far */
 	char (*fname)[16];	/* fast writer: resource name of each font */
 	int nfname;
@@ -65,6 +68,13 @@ struct pdf_page {
 	double ox, oy;		/* the origin pdf_origin_push() moved to */
 	struct fill *fills;	/* PDF/X: filled shapes, in page points */
 	int nfills, capfills;
+	/* Fast writer's pages (writer.c): which page of the document, its
+	 * size and boxes, and the XObjects it places (object numbers). */
+	size_t seq;
+	double w, h;
+	double box[8];		/* TrimBox, BleedBox: x0 y0 x1 y1 each */
+	unsigned *xobj;
+	int nxobj;
 	/* Fast writer: where its compressed bytes wait in the pool's
 	 * spill file, read back by libharu as the document is written. */
 	struct spilled {
@@ -83,16 +93,25 @@ struct fill {
 
 struct pool;
 
+/* Where a finished page of the fast writer waits (writer.c): its
+ * dictionary's text, then its compressed operators, at off. */
+struct pagerec {
+	long long off;
+	unsigned dictlen, zlen;
+};
+
 struct pdf {
 	HPDF_Doc doc;
 	HPDF_STATUS err, detail;
 	struct font *font;	/* grows: no cap on fonts per document */
 	int nfonts, capfonts;
-	struct pdf_page *pages, *last;	/* pages, then forms */
+	struct pdf_page *pages, *last;	/* pages (fast: only those open) */
 	struct pdf_page *forms;
 	HPDF_Dict *form;	/* form id -> its stream */
 	int nforms;
 	size_t npages;
+	struct pagerec *rec;	/* fast writer: every page, in order */
+	size_t caprec;
 	int cmyk;
 	int ink;		/* total ink limit, percent, or 0 */
 	struct colour *cms;	/* PDF/X: the output profile, or NULL */
@@ -172,6 +191,30 @@ HPDF_STATUS raw_bytes(HPDF_Dict dict, HPDF_Stream stream);
 /* Glyph width of code point c in thousandths of the em; marks the
  * glyph as used, so that it goes into the embedded subset. */
 int glyph_width(struct font *ft, long c);
+
+/* Stores len bytes at the end of the spill file (or in memory when
+ * there is none); their place, or -1. */
+long long spill_put(struct pdf *p, const void *b, size_t len);
+/* The errno of spill_put()'s first failed write, or 0. */
+int spill_error(const struct pdf *p);
+/* Reads len bytes at off of what spill_put() stored. */
+int spill_get(struct pdf *p, long long off, void *b, size_t len);
+/* Appends n bytes to o. */
+void ob_put(struct obuf *o, const char *s, size_t n);
+/* content.c's number formatter: v as libharu writes a real. */
+char *fmt_real(char *s, double v);
+
+/* ---- writer.c: the fast writer's pages and file ---- */
+
+/* The name of an XObject in pg's resources. */
+const char *page_xobject(struct pdf_page *pg, HPDF_Dict obj);
+/* The page dictionary's text (but /Type and /Contents), into o. */
+void page_dict(struct pdf *p, struct pdf_page *pg, struct obuf *o);
+/* A page compressed: its dictionary and bytes stored, the page freed. */
+int page_store(struct pdf *p, struct pdf_page *pg, const struct obuf *dict,
+    const void *z, size_t zlen);
+/* Writes the document: libharu's objects, then the pages. */
+HPDF_STATUS doc_write(struct pdf *p, HPDF_Stream st);
 
 /* Gives a new page a buffer a finished one left, when there is one. */
 void page_buffer(struct pdf *p, struct pdf_page *pg);

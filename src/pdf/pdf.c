@@ -91,8 +91,10 @@ pdf_free(struct pdf *p)
 		free(pg->fname);
 		free(pg->saved);
 		free(pg->fills);
+		free(pg->xobj);
 		free(pg);
 	}
+	free(p->rec);
 	for (pg = p->forms; pg; pg = next) {
 		next = pg->next;
 		free(pg->out.b);
@@ -112,6 +114,11 @@ pdf_failed(const struct pdf *p, char *err, size_t errlen)
 {
 	if (p->err == 0)
 		return 0;
+	if (spill_error(p)) {
+		snprintf(err, errlen, "cannot write a temporary file: %s",
+		    strerror(spill_error(p)));
+		return 1;
+	}
 	snprintf(err, errlen, "libharu error 0x%04X (detail %u)",
 	    (unsigned)p->err, (unsigned)p->detail);
 	return 1;
@@ -227,7 +234,7 @@ pdfx_finish(struct pdf *p)
 		return 0;
 	p->doc->pdf_version = HPDF_VER_14;
 	for (pg = p->pages; pg; pg = pg->next)
-		if (!pg->boxed)
+		if (!pg->boxed && pg->page)
 			pdf_page_boxes(pg, 0, 0,
 			    HPDF_Page_GetWidth(pg->page),
 			    HPDF_Page_GetHeight(pg->page), 0);
@@ -285,6 +292,15 @@ page_box(struct pdf_page *pg, const char *key, double x, double y, double w,
 {
 	HPDF_Box b;
 
+	if (pg->page == NULL) {
+		double *d = pg->box + (strcmp(key, "TrimBox") == 0 ? 0 : 4);
+
+		d[0] = x;
+		d[1] = y;
+		d[2] = x + w;
+		d[3] = y + h;
+		return;
+	}
 	b.left = (HPDF_REAL)x;
 	b.bottom = (HPDF_REAL)y;
 	b.right = (HPDF_REAL)(x + w);
@@ -307,27 +323,48 @@ pdf_add_page(struct pdf *p, double w, double h)
 {
 	struct pdf_page *pg = xcalloc(1, sizeof(*pg));
 
-	/* libharu refuses every call once one has failed; a page it will
-	 * not add cannot be drawn on (the template loader keeps pens and
-	 * dashes in its range, so this is a bug, told as one). */
-	if ((pg->page = HPDF_AddPage(p->doc)) == NULL)
-		fatal("cannot add a page: libharu error 0x%04X (detail %u) "
-		    "before it", (unsigned)p->err, (unsigned)p->detail);
 	pg->cmyk = p->cmyk;
 	pg->ink = p->cmyk ? p->ink : 0;
 	pg->pdfx = p->cms != NULL;
 	pg->plain = p->plain;
+	pg->w = w;
+	pg->h = h;
+	pg->seq = p->npages;
 	page_buffer(p, pg);
-	HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
-	HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
+	if (!pg->plain) {
+		/* The fast writer's page is its own (writer.c). */
+		if (p->npages == p->caprec) {
+			p->caprec = p->caprec ? p->caprec * 2 : 64;
+			p->rec = xrealloc(p->rec, p->caprec *
+			    sizeof(*p->rec));
+		}
+		p->rec[p->npages].off = -1;
+		/* What libharu's HPDF_Page_SetWidth refuses (PDF 1.7,
+		 * annex C: 3 to 14,400 units), refused the same way. */
+		if ((w < 3 || w > 14400 || h < 3 || h > 14400) && p->err == 0)
+			p->err = HPDF_PAGE_INVALID_SIZE;
+	} else {
+		/* libharu refuses every call once one has failed; a page it
+		 * will not add cannot be drawn on (the template loader
+		 * keeps pens and dashes in its range, so this is a bug,
+		 * told as one). */
+		if ((pg->page = HPDF_AddPage(p->doc)) == NULL)
+			fatal("cannot add a page: libharu error 0x%04X "
+			    "(detail %u) before it", (unsigned)p->err,
+			    (unsigned)p->detail);
+		HPDF_Page_SetWidth(pg->page, (HPDF_REAL)w);
+		HPDF_Page_SetHeight(pg->page, (HPDF_REAL)h);
+		/* libharu writes an empty content stream as zero bytes
+		 * marked FlateDecode, which RIPs reject: a page that stays
+		 * blank (a back with nothing on it) still holds one
+		 * operator pair. */
+		if (p->err == 0 && HPDF_Page_GSave(pg->page) == HPDF_OK)
+			HPDF_Page_GRestore(pg->page);
+	}
 	id_add(p, "page", 4);
 	id_num(p, w);
 	id_num(p, h);
-	/* libharu writes an empty content stream as zero bytes marked
-	 * FlateDecode, which RIPs reject: a page that stays blank (a back
-	 * with nothing on it) still holds one operator pair. */
-	if (pg->plain && p->err == 0 && HPDF_Page_GSave(pg->page) == HPDF_OK)
-		HPDF_Page_GRestore(pg->page);
+	pg->prev = p->last;
 	if (p->last)
 		p->last->next = pg;
 	else
@@ -405,7 +442,7 @@ pdf_form_place(struct pdf *p, struct pdf_page *pg, int form, double x,
 
 	if (pg->plain || form < 0 || form >= p->nforms)
 		return;
-	name = HPDF_Page_GetXObjectName(pg->page, p->form[form]);
+	name = page_xobject(pg, p->form[form]);
 	if (name)
 		op_place(pg, name, x, y);
 	if (pg->pdfx) {
@@ -742,8 +779,8 @@ write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 	}
 	p->doc->stream = st;
 	trim_fonts(p);
-	if (HPDF_SaveToStream(p->doc) != HPDF_OK || out_flush(o) < 0 ||
-	    o->err) {
+	if ((p->plain ? HPDF_SaveToStream(p->doc) : doc_write(p, st)) !=
+	    HPDF_OK || out_flush(o) < 0 || o->err) {
 		if (o->err)
 			snprintf(err, errlen, "cannot write '%s': %s", path,
 			    strerror(o->err));

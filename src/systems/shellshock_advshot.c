@@ -75,8 +75,8 @@ load_tables(struct ssa_unit *u, const struct node *root)
 	}
 }
 
-static void
-load_sheet(struct ss_side *sd, const struct node *root)
+void
+ss_load_sheet(struct ss_side *sd, const struct node *root)
 {
 	struct ssa_unit *u = &sd->u;
 	const struct node *df = node_get(root, "defense"), *n, *m;
@@ -127,6 +127,8 @@ ss_load_side(struct batch *b, const char *path, struct ss_side *sd)
 
 	memset(sd, 0, sizeof(*sd));
 	sd->path = path;
+	/* odds and resolve weigh no unit's value (check does). */
+	batch_set_rendering(b);
 	ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock", kinds,
 	    &n);
 	if (ld && n != 1) {
@@ -142,7 +144,7 @@ ss_load_side(struct batch *b, const char *path, struct ss_side *sd)
 		sd->card = &((const struct ss_card *)ld->obj)->u;
 		ssa_from_card(&sd->u, sd->card);
 	} else
-		load_sheet(sd, SHEET(ld->obj)->root);
+		ss_load_sheet(sd, SHEET(ld->obj)->root);
 	return 0;
 }
 

@@ -438,8 +438,10 @@ ss_force_side(const void *obj, int i, struct ss_force_side *out)
 
 		if (strcmp(ld->kind->name, "card") == 0)
 			out->card[u] = &((const struct ss_card *)ld->obj)->u;
-		else
+		else {
+			out->sheet[u] = ld->obj;
 			out->ecv[u] = s->unit[u].ecv;
+		}
 	}
 	out->nunits = u;
 	out->crew = s->ecv.crew;

@@ -91,6 +91,7 @@ struct ss_force_side {
 	const char *name;
 	int nunits;
 	const struct ss_unit *card[SS_FORCE_UNITS];	/* NULL: a sheet */
+	const void *sheet[SS_FORCE_UNITS];		/* NULL: a card */
 	long ecv[SS_FORCE_UNITS];			/* a sheet's own */
 	long crew, components;
 	long declared;			/* -1 when not given */
@@ -110,6 +111,21 @@ void ss_value_check_card(const struct ss_unit *u, const struct node *at,
     struct batch *b, const char *rule);
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
+
+/* A record sheet's value (systems/shellshock_sheetvalue.c): `muster
+ * value` on the sheet (its block of the report), and shellshock.value at
+ * its ecv (at) when the ECV with its crew's is outside the estimate's
+ * band widened by the method's error. */
+void ss_value_sheet(struct report *rp, const void *sheet);
+/* A sheet's value with its crew against the shipped sheets into *out:
+ * 1, or 0 when none is made (no references, no gunner with a weapon). */
+int ss_sheet_estimate(const void *sheet, double *out);
+/* The loaded sheet's numbers as the value reads them (its gunners each
+ * a crewman and the weapons it may fire). */
+struct ssv_sheet;
+void ss_sheet_value_numbers(const void *sheet, struct ssv_sheet *out);
+void ss_value_check_sheet(const void *sheet, const struct node *at,
+    struct batch *b, const char *rule);
 
 /*
  * shellshock.crew-ecv: "pilots and gunners have an ECV assigned to them
@@ -192,6 +208,8 @@ struct ss_pick {
 /* Loads the card or sheet in path through b.  Returns 0, or the exit
  * status after saying why not (as ss_load_unit). */
 int ss_load_side(struct batch *b, const char *path, struct ss_side *sd);
+/* A loaded sheet's document (root) as a side: its numbers into sd->u. */
+void ss_load_sheet(struct ss_side *sd, const struct node *root);
 /* The gunner's skill and the weapons it fires (bit i: weapon i), the
  * gunner's crew id (NULL for a card).  Returns 0, or 2 after reporting
  * shellshock.shot. */

@@ -725,6 +725,17 @@ r_card_unique(const void *obj, struct batch *b, const struct rule *self)
 	ss_index_claim(&SHEET(obj)->index, SHEET(obj)->name, b, self->id);
 }
 
+/* SPEC 5.1: a sheet's ECV with its crew's far from muster's value. */
+static void
+r_value(const void *obj, struct batch *b, const struct rule *self)
+{
+	/* A sheet wrong elsewhere has no value to weigh. */
+	if (batch_doc_errors(b) > 0)
+		return;
+	ss_value_check_sheet(obj, node_get(SHEET(obj)->root, "ecv"), b,
+	    self->id);
+}
+
 const struct rule ss_sheet_rules[] = {
 	{ "shellshock.sheet.speeds", "a sheet's speed rows rise from row to row", r_speeds },
 	{ "shellshock.sheet.turn", "turn numbers never fall as speed rises", r_turn },
@@ -750,5 +761,6 @@ const struct rule ss_sheet_rules[] = {
 	{ "shellshock.sheet.values", "defense values at least " STR(SS_DV_MIN) "; armor, shock and penetration " STR(SS_ARMOR_MIN) " or more", r_values },
 	{ "shellshock.card", NULL, r_card },
 	{ "shellshock.card-unique", NULL, r_card_unique },
+	{ "shellshock.value", NULL, r_value },
 	{ NULL, NULL, NULL }
 };

@@ -37,7 +37,8 @@ const char ss_value_usage[] =
     "and, against each,\n"
     "the share it wins in seeded duels under the basic rules (gunners,\n"
     "arcs, turning, moving, the internal chart) from 5, 15, 25 and 35 in.\n"
-    "A force's sides are totalled.  Sheets are shown with their own ECV.\n"
+    "A force's sides are totalled.  A record sheet is valued the same way\n"
+    "under the advanced rules against the shipped sheets (not --against's).\n"
     "\n";
 
 /* ---- the reference set ---- */
@@ -292,6 +293,8 @@ chk_refs(void)
 		if ((dir = examples_dir()) != NULL) {
 			chk.loading = 1;
 			chk.own = batch_new();
+			/* Nor do the sheets among them weigh their ECV. */
+			batch_set_rendering(chk.own);
 			add_refs(chk.own, dir, chk.r);
 			chk.loading = 0;
 			free(dir);
@@ -460,13 +463,16 @@ value_unit(struct report *rp, const struct ss_unit *u, const struct refs *r,
 	rp_close(rp);
 }
 
-/* A force's sides: each unit's value (a sheet's own ECV), its crew and
+/* A force's sides: each unit's value (a sheet's with its crew, whose ECV
+ * then leaves the side's crew; else its own ECV), its crew and
  * components, against what the side declares. */
 static void
 value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
     long runs, struct ss_rating *v)
 {
 	struct ss_force_side sd;
+	double est;
+	long crew;
 	int s, k;
 
 	rp_open(rp, NULL, '{');
@@ -479,6 +485,9 @@ value_force(struct report *rp, const struct loaded *ld, const struct refs *r,
 			if (sd.card[k]) {
 				ss_rate(sd.card[k], &r->set, runs, v);
 				total += v->value;
+			} else if (ss_sheet_estimate(sd.sheet[k], &est)) {
+				ss_sheet_ecv(sd.sheet[k], &crew);
+				total += est - (double)crew;
 			} else {
 				total += (double)sd.ecv[k];
 			}
@@ -712,7 +721,6 @@ value_input(struct report *rp, struct batch *b, const char *path,
     const struct refs *r, long runs, struct ss_rating *v)
 {
 	const struct loaded *ld;
-	long crew;
 	int n, d;
 
 	if ((ld = system_ref(b, path, NULL, "shellshock.unit", "shellshock",
@@ -725,12 +733,7 @@ value_input(struct report *rp, struct batch *b, const char *path,
 			value_unit(rp, &((const struct ss_card *)ld[d].obj)->u,
 			    r, runs, v);
 		} else if (strcmp(kind, "sheet") == 0) {
-			rp_open(rp, NULL, '{');
-			rp_f(rp, "{name:%s}: a record sheet, ECV {ecv:%d} as it "
-			    "declares{~estimate:%s} (the advanced rules' duel "
-			    "is not built yet)\n\n", ss_sheet_name(ld[d].obj),
-			    (int)ss_sheet_ecv(ld[d].obj, &crew), NULL);
-			rp_close(rp);
+			ss_value_sheet(rp, ld[d].obj);
 		} else if (strcmp(kind, "force") == 0) {
 			value_force(rp, &ld[d], r, runs, v);
 		} else {
@@ -786,6 +789,10 @@ ss_value_run(int argc, char **argv)
 	 * printed with the reference units, and sharing a card index with
 	 * one of them is no concern of its. */
 	rb = batch_new();
+	/* value tells the values: the units' own shellshock.value checks,
+	 * cards' and sheets', are left to check. */
+	batch_set_rendering(rb);
+	batch_set_rendering(b);
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
 	if ((rc = load_refs(rb, &o, r, &dir)) != 0)

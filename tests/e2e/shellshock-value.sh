@@ -9,7 +9,7 @@ expect 0 "value of the examples" -- "$muster" value units/shellshock
 for s in "against 6 reference units: Bison" "Mason 120" "value: a Bradley-Terry fit of the exact score (turns to stop the other), Mason at 120" \
     "Bison: value" "Hailstorm Battery: value" "Harrier IFV: value" "Ardennes Jäger: value" \
     "Kite Gunship: value" "Mason: value" "declared 120" "scored" "predicted" "shows most" "moves it most:" \
-    "Grizzly MBT: a record sheet, ECV 148 as it declares"; do
+    "Grizzly MBT: a record sheet with its crew, value 174" "declared 174 (ECV 148 + crew 26)"; do
 	has "$t/out" "$s" "value's breakdown"
 done
 # The fit: the anchor at 120; each value inside its band; each matchup's
@@ -24,7 +24,7 @@ assert d["anchor"] == "Mason" and d["method"] == "simulation", d
 assert d["value_method"] == "score", d
 ref = {r["name"]: r["rating"] for r in d["reference"]}
 assert abs(ref["Mason"] - 120) < 1e-6, ref
-cards = [u for u in d["units"] if "matchups" in u]
+cards = [u for u in d["units"] if "matchups" in u and "ecv" not in u]
 assert len(cards) == 6, [u["name"] for u in d["units"]]
 for u in cards:
     v = u["estimate"]
@@ -37,8 +37,52 @@ for u in cards:
         assert 0 <= m["scored"] <= 1, m
         assert m["shows"] in ("front", "right", "left", "rear"), m
 sheets = [u for u in d["units"] if "ecv" in u]
-assert [s["ecv"] for s in sheets] == [148, 132] and sheets[0]["estimate"] is None, sheets
+assert [s["ecv"] for s in sheets] == [148, 132], sheets
+# Sheets (issue 27 item 5): valued under the advanced rules against the
+# shipped sheets, the Grizzly with its crew anchoring them at 174.
+for u in sheets:
+    v = u["estimate"]
+    assert u["method"] == "score" and u["anchor"] == "Grizzly MBT", u
+    assert u["band"][0] < v < u["band"][1], u
+    assert u["declared"] == u["ecv"] + u["crew"], u
+    assert u["outside"] == (not u["band"][0] <= u["declared"] <= u["band"][1]), u
+    assert [m["against"] for m in u["matchups"]] == ["Grizzly MBT", "Stalker Walker"], u
+    for m in u["matchups"]:
+        assert abs(m["predicted"] - v / (v + m["rating"])) < 1e-4, (u["name"], m)
+        assert 0 <= m["scored"] <= 1, m
+    assert u["moves_most"] in ("Grizzly MBT", "Stalker Walker"), u
+assert abs(sheets[0]["estimate"] - 174) < 1e-6, sheets[0]
+# The Grizzly's 120mm kills the walker outright on most hits: it is worth
+# more, and the walker's own matchup with it is under a half.
+assert sheets[1]["estimate"] < sheets[0]["estimate"], sheets
+assert sheets[1]["matchups"][0]["scored"] < 0.5, sheets[1]
 PY
+# A sheet's value: an improvement raises it (the walker's gunner a
+# better shot), and check weighs its ECV with its crew's: the shipped
+# walker's 132 + 15 is far above what its fight with the tank is worth.
+sed 's/^name: Stalker Walker$/name: Sharper/; s/^card: "7♦"$/card: "8♦"/; s/{role: Gunner, id: G1, skill: 2, ecv: 6/{role: Gunner, id: G1, skill: 4, ecv: 12/' \
+    units/shellshock/stalker.yaml > "$t/sharper.yaml"
+expect 0 "value of a sharper walker" -- "$muster" value --json units/shellshock/stalker.yaml "$t/sharper.yaml"
+python3 - "$t/out" <<'PY' && ok || bad "a better gunner raises a sheet's value"
+import json, sys
+v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
+assert v["Sharper"] > v["Stalker Walker"], v
+PY
+# Against the two shipped sheets check weighs no ECV (two fit no residual
+# of their own: SSV_CHECK_MIN_REFS); value says when a declared ECV is
+# outside the band.  With a third reference sheet, check weighs it.
+expect 0 "check of the shipped walker" -- "$muster" check units/shellshock/stalker.yaml
+if grep -q 'shellshock.value' "$t/err"; then bad "two reference sheets weigh no ECV"; else ok; fi
+mkdir -p "$t/refs/shellshock"
+cp units/shellshock/grizzly.yaml units/shellshock/stalker.yaml "$t/sharper.yaml" "$t/refs/shellshock/"
+# Each side of the band: a walker priced at 900 is far above it, the
+# Grizzly (the anchor) inside it.
+sed 's/^name: Stalker Walker$/name: Pricey/; s/^card: "7♦"$/card: "9♦"/; s/^ecv: 132$/ecv: 900/' \
+    units/shellshock/stalker.yaml > "$t/pricey.yaml"
+expect 0 "check weighs a sheet's ECV" -- env MUSTER_UNITS="$t/refs" "$muster" check "$t/pricey.yaml" units/shellshock/grizzly.yaml
+has "$t/err" "pricey.yaml:12:6: warning: ecv 900 with its crew's 15 is" "shellshock.value at a sheet"
+has "$t/err" "its matchup with Grizzly MBT" "the sheet's warning names its matchup"
+if grep -q 'grizzly.yaml.*shellshock.value' "$t/err"; then bad "the anchor is within its band"; else ok; fi
 # Facing and gunners count (issue 27): the Mason with its front and rear
 # armor swapped is worth less; with one gunner for its two weapons, less
 # too.  The value is exact: the same figures every run.
@@ -63,6 +107,17 @@ has "$t/out" "the set's geometric mean at 120" "no anchor in the set"
 expect 0 "value of a force" -- "$muster" value units/shellshock-forces/demo.yaml
 has "$t/out" "side UN: valued" "a force's side"
 has "$t/out" ", declared 298" "its declared ECV"
+# A sheet in a force counts its value with its crew, its crew's ECV out
+# of the side's: the Rebels' walker, the Hailstorm and a pilot of 9.
+expect 0 "value of a force with its units" -- "$muster" value --json units/shellshock-forces/demo.yaml units/shellshock/hailstorm.yaml units/shellshock/stalker.yaml
+python3 - "$t/out" <<'PY' && ok || bad "a force's sheet by its value"
+import json, sys
+d = json.load(open(sys.argv[1]))["units"]
+side = {s["side"]: s["estimate"] for s in d[0]["sides"]}
+v = {u["name"]: u["estimate"] for u in d[1:]}
+assert abs(side["Rebel"] - (v["Hailstorm Battery"] + v["Stalker Walker"] + 9)) < 1e-6, (side, v)
+assert abs(side["UN"] - 298) < 1e-6, side
+PY
 # The duel: seeded, 10,000 from each start by default, the four outcomes
 # summing to 1, the share with its standard error.
 expect 0 "a duel" -- "$muster" value --duel units/shellshock/mason.yaml units/shellshock/bison.yaml --json
