@@ -763,6 +763,9 @@ render_watch(struct render *rd, struct output *outs, int nout,
 	}
 	watching = 1;
 	deps_record(1);
+	/* A save changes a file or two: the pictures of the others are
+	 * not made again at each render. */
+	pdf_images_keep(1);
 	do {
 		deps_clear();
 		render_pass(rd, outs, nout, jb);
@@ -796,6 +799,7 @@ render_watch(struct render *rd, struct output *outs, int nout,
 		    strerror(errno));
 	free(told);
 	deps_record(0);
+	pdf_images_keep(0);
 	watch_free(w);
 	watching = 0;
 	return r < 0 ? 2 : 0;

@@ -279,6 +279,9 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 		return;
 	if (D.out == NULL)
 		D.out = stderr;
+	/* Room for most messages at once: formatted once, not measured
+	 * and then formatted again. */
+	sb_grow(&sb, 512);
 	sb_vaddf(&sb, fmt, ap);
 	D.raised[lv]++;
 	fi = intern_file(file);

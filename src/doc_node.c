@@ -23,7 +23,9 @@ map_find(const struct node *m, const char *key)
 	for (i = 0; i < m->n; i++) {
 		const struct node *k = MAP_KEY(m, i);
 
-		if (k->type == N_SCALAR && strcmp(k->str, key) == 0)
+		/* The first byte first: most keys differ there. */
+		if (k->type == N_SCALAR && k->str[0] == key[0] &&
+		    strcmp(k->str, key) == 0)
 			return (long)i;
 	}
 	return -1;
@@ -48,10 +50,12 @@ node_get(const struct node *m, const char *key)
 int
 node_is_null(const struct node *n)
 {
+	/* Only "", "~" and the nulls, by their first byte: few are. */
 	return n && n->type == N_SCALAR && n->plain &&
-	    (n->len == 0 || strcmp(n->str, "~") == 0 ||
-	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
-	    strcmp(n->str, "NULL") == 0);
+	    (n->len == 0 || (n->str[0] == '~' && n->str[1] == '\0') ||
+	    ((n->str[0] == 'n' || n->str[0] == 'N') &&
+	    (strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0)));
 }
 
 int
@@ -68,6 +72,19 @@ scalar_long(const struct node *n, long *out)
 		s++;
 	if (*s < '0' || *s > '9')
 		return 0;
+	/* Digits that cannot overflow a long (18 of 64 bits, 9 of 32):
+	 * read here, as strtol would. */
+	if (n->len - (size_t)(s - n->str) <= (sizeof(long) >= 8 ? 18 : 9)) {
+		long long a = 0;
+		const char *d = s;
+
+		while (*d >= '0' && *d <= '9')
+			a = a * 10 + (*d++ - '0');
+		if (*d != '\0')
+			return 0;
+		*out = (long)(n->str[0] == '-' ? -a : a);
+		return 1;
+	}
 	errno = 0;
 	v = strtol(n->str, &end, 10);
 	if (*end != '\0')

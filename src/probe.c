@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "layout/probe.h"
 #include "record.h"
+#include "schema.h"
 #include "system.h"
 #include "util.h"
 
@@ -61,6 +62,18 @@ probe_one(struct emitter *e, int copies)
 		probe_card(ec->cp->pr, t, e->rec);
 }
 
+/* Whether documents of kind k can name the template they print with. */
+static int
+names_template(const struct kind *k)
+{
+	const struct skey *s;
+
+	for (s = k->keys; s && s->name; s++)
+		if (strcmp(s->name, "template") == 0)
+			return 1;
+	return 0;
+}
+
 void
 checkprobe_document(struct loaded *ld, void *ctx)
 {
@@ -76,6 +89,10 @@ checkprobe_document(struct loaded *ld, void *ctx)
 		ec.p = p;
 		ec.t = catalog_template(p->tmpl, NULL, NULL, "template.invalid",
 		    p->type->name);
+		/* Its cards would open nothing new: not made. */
+		if (ec.t && probe_card_idle(cp->pr, ec.t) &&
+		    !names_template(ld->kind))
+			continue;
 		em.rec = cp->rec;
 		em.card = probe_one;
 		em.ctx = &ec;

@@ -287,21 +287,50 @@ describe(struct sbuf *sb, const struct skey *k)
 	}
 }
 
+/* The entry of keys that the key node kn names, or NULL. */
+static const struct skey *
+find_key(const struct skey *keys, const struct node *kn)
+{
+	const struct skey *k;
+
+	if (kn->type != N_SCALAR)
+		return NULL;
+	for (k = keys; k->name; k++)
+		if (k->name[0] == kn->str[0] && strcmp(k->name, kn->str) == 0)
+			return k;
+	return NULL;
+}
+
 static int
 check_map(const struct node *n, const struct skey *keys, const char *path)
 {
 	const char *names[MAXKEYS + 1], *missing[MAXKEYS + 1];
+	/* have[j]: the mapping has keys[j] (j below MAXKEYS); ks[i]: the
+	 * entry of its key i (i below MAXKEYS). */
+	unsigned char have[MAXKEYS] = { 0 };
+	const struct skey *ks[MAXKEYS];
 	struct sbuf sb = SBUF_INIT;
 	char sub[256];
 	size_t i, nk = 0, nm = 0;
 	int errs = 0;
 
+	/* One pass matches each of the mapping's keys to its entry. */
+	for (i = 0; i < n->n; i++) {
+		const struct node *kn = MAP_KEY(n, i);
+		const struct skey *k = find_key(keys, kn);
+
+		if (i < MAXKEYS)
+			ks[i] = k;
+		if (k && k - keys < MAXKEYS)
+			have[k - keys] = 1;
+	}
 	for (const struct skey *k = keys; k->name; k++) {
 		if (nk < MAXKEYS)
 			names[nk++] = k->name;
 		/* "gunner" meant the missing "gunners", not the "gunnery"
 		 * the mapping has. */
-		if ((k->flags & REQ) && nm < MAXKEYS && !node_key(n, k->name))
+		if ((k->flags & REQ) && nm < MAXKEYS && !(k - keys < MAXKEYS ?
+		    have[k - keys] : node_key(n, k->name) != NULL))
 			missing[nm++] = k->name;
 	}
 	names[nk] = NULL;
@@ -313,10 +342,7 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 
 		if (kn->type != N_SCALAR)
 			continue;	/* reported by the reader */
-		for (k = keys; k->name; k++)
-			if (strcmp(k->name, kn->str) == 0)
-				break;
-		if (k->name == NULL) {
+		if ((k = i < MAXKEYS ? ks[i] : find_key(keys, kn)) == NULL) {
 			diag(L_ERROR, "yaml.unknown-key", kn,
 			    "unknown key '%s'%s%s%s", kn->str,
 			    *path ? " in " : "", path,
@@ -329,7 +355,8 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 		errs += schema_check(MAP_VAL(n, i), k, sub);
 	}
 	for (const struct skey *k = keys; k->name; k++) {
-		if (!(k->flags & REQ) || node_key(n, k->name))
+		if (!(k->flags & REQ) || (k - keys < MAXKEYS ? have[k - keys] :
+		    node_key(n, k->name) != NULL))
 			continue;
 		join(sub, sizeof(sub), path, k->name);
 		sb_reset(&sb);

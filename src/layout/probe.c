@@ -23,6 +23,9 @@ struct probe {
 	struct pdf *pdf;	/* fonts are loaded into it, as render does */
 	char **seen;		/* "what\tplace" already told or found good */
 	size_t nseen, capseen;
+	/* Templates probe_card() has nothing more to open for. */
+	const struct template **idle;
+	size_t nidle, capidle;
 };
 
 struct probe *
@@ -41,6 +44,7 @@ probe_free(struct probe *pr)
 	for (i = 0; i < pr->nseen; i++)
 		free(pr->seen[i]);
 	free(pr->seen);
+	free(pr->idle);
 	if (pr->pdf)
 		pdf_free(pr->pdf);
 	free(pr);
@@ -201,6 +205,33 @@ void
 probe_card(struct probe *pr, const struct template *t,
     const struct record *r)
 {
+	int i;
+
 	probe_fonts(pr, t);
 	probe_faces(pr, t, r);
+	/* Its fonts are seen now: without a picture it is done. */
+	for (i = 0; i < t->nfront; i++)
+		if (t->front[i].type == EL_IMAGE)
+			return;
+	for (i = 0; i < t->nback; i++)
+		if (t->back[i].type == EL_IMAGE)
+			return;
+	if (probe_card_idle(pr, t))
+		return;
+	if (pr->nidle == pr->capidle) {
+		pr->capidle = pr->capidle ? pr->capidle * 2 : 8;
+		pr->idle = xrealloc(pr->idle, pr->capidle * sizeof(*pr->idle));
+	}
+	pr->idle[pr->nidle++] = t;
+}
+
+int
+probe_card_idle(struct probe *pr, const struct template *t)
+{
+	size_t i;
+
+	for (i = 0; i < pr->nidle; i++)
+		if (pr->idle[i] == t)
+			return 1;
+	return 0;
 }

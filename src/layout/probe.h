@@ -21,5 +21,9 @@ void probe_template(struct probe *pr, const struct template *t);
 /* Every picture t would place for r, front and back, and t's fonts. */
 void probe_card(struct probe *pr, const struct template *t,
     const struct record *r);
+/* Whether probe_card(pr, t, r) would open nothing for any r: t places
+ * no picture and its fonts were probed.  Then a card need not be made
+ * to be probed. */
+int probe_card_idle(struct probe *pr, const struct template *t);
 
 #endif

@@ -779,8 +779,12 @@ pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
 		    "stops the document");
 		goto failed;
 	}
-	im->dict = k == K_PNG ? load_png(p, im, buf, len, iw, ih, f, why,
-	    wl) : load_jpeg(p, buf, len, iw, ih, f, why, wl);
+	if (k == K_JPEG)
+		im->dict = load_jpeg(p, buf, len, iw, ih, f, why, wl);
+	else if ((im->dict = image_kept(p, path, buf, len, f)) == NULL) {
+		im->dict = load_png(p, im, buf, len, iw, ih, f, why, wl);
+		image_keep(p, path, buf, len, f, im->dict);
+	}
 	if (im->dict == NULL && im->cmyk == NULL)
 		goto failed;
 	im->ow = (int)ceil_div(iw, f);

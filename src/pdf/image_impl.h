@@ -108,6 +108,13 @@ void shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
 void shrink_free(struct shrink *s);
 int shrink_row(struct shrink *s, const unsigned char *row);
 
+/* image_keep.c: the picture kept for path, file and f, made anew in
+ * p's document (NULL: none kept); d kept. */
+HPDF_Dict image_kept(struct pdf *p, const char *path,
+    const unsigned char *file, size_t flen, unsigned long f);
+void image_keep(struct pdf *p, const char *path, const unsigned char *file,
+    size_t flen, unsigned long f, HPDF_Dict d);
+
 /* image_png.c */
 HPDF_Dict load_png(struct pdf *p, struct pdf_img *pi,
     const unsigned char *buf, size_t len, unsigned long w, unsigned long h,

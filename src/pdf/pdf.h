@@ -123,6 +123,13 @@ int pdf_image_at(struct pdf *p, const char *path, double bw, double bh,
     int cover, int *w, int *h, char *why, size_t whylen);
 void pdf_image_place(struct pdf *p, struct pdf_page *pg, int id, double x,
     double y, double w, double h, const double *clip);
+/*
+ * Keeps every PNG picture made from now on, for the process (on), or
+ * forgets them (0): a document made later that places the same file,
+ * the same bytes at the same shrink, takes what was made instead of
+ * decoding and deflating it again (--watch; image_keep.c).
+ */
+void pdf_images_keep(int on);
 
 struct paint {
 	int fill, stroke;	/* which of the two to do */

@@ -199,8 +199,13 @@ ss_chart_stop(const struct ss_unit *d, int in)
 
 struct scorer {
 	const struct ss_unit *u;
-	struct roll roll[2];
+	const struct roll *roll[2];	/* plain and spread: kept_roll() */
+	int own;			/* bit i: roll[i] is the scorer's */
 	int speed;
+	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends; below 0
+	 * until asked (the same figure, asked once: a share asks it a
+	 * few hundred times). */
+	double *stop;
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -213,12 +218,25 @@ struct scorer {
 	unsigned char faces[1 << SS_P];
 };
 
+/* ss_chart_stop(d->u, in), kept in d. */
+static double
+chart_stop(struct scorer *d, int in)
+{
+	if (in <= 0)
+		return 0;		/* as ss_chart_stop() says */
+	if (in >= d->u->dead)
+		return 1;
+	if (d->stop[in] < 0)
+		d->stop[in] = ss_chart_stop(d->u, in);
+	return d->stop[in];
+}
+
 /* Each level of need one gunner's roll can make over weapons lo..hi-1:
  * the weapons needing no more hit, with the chance of making it and not
  * the next (the natural 20, which hits all, in the highest).  Sets the
  * expected damage *ge and the chance *gc that the group stops d. */
 static void
-group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
+group_gain(struct scorer *x, struct scorer *d, const int *need,
     const int *dmg, int lo, int hi, int sp, double *ge, double *gc)
 {
 	int i, k, nx, dsum;
@@ -238,12 +256,12 @@ group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
 		}
 		if (i < hi)
 			continue;	/* level seen */
-		p = ssv_roll_hits(&x->roll[sp], need[k]);
+		p = ssv_roll_hits(x->roll[sp], need[k]);
 		if (nx != INT_MAX)
-			p -= ssv_roll_hits(&x->roll[sp], nx);
+			p -= ssv_roll_hits(x->roll[sp], nx);
 		*ge += p * dsum;
-		*gc += p * ((SS_COIN_SIDES - 1) * ss_chart_stop(d, dsum) +
-		    ss_chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
+		*gc += p * ((SS_COIN_SIDES - 1) * chart_stop(d, dsum) +
+		    chart_stop(d, SS_HEADS_TIMES * dsum)) / SS_COIN_SIDES;
 	}
 }
 
@@ -257,14 +275,20 @@ group_gain(struct scorer *x, const struct ss_unit *d, const int *need,
  * chart once through the armor.  *e 0: nothing of rows can hurt d.
  */
 static void
-phases(struct scorer *x, unsigned rows, const struct ss_unit *d, int f,
+phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
     int band, double *emax, double *imin)
 {
-	const struct ss_unit *u = x->u;
+	const struct ss_unit *u = x->u, *d = y->u;
 	int need[SS_MAX_WEAPONS], dmg[2][SS_MAX_WEAPONS], can[SS_MAX_WEAPONS];
 	int n = 0, i, cut, ng, g, lo, hi, sp, spmask, pb = band == 0;
 	int rmod = band == 0 ? 0 : -(band - 1), row, ok;
 	double e, c, it, ge, q, gc;
+	/* Each run's gain, once: the ways of sharing meet the same runs
+	 * again and again.  have[lo][hi][sp] set when mge and mgc hold
+	 * it. */
+	double mge[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
@@ -281,6 +305,7 @@ phases(struct scorer *x, unsigned rows, const struct ss_unit *d, int f,
 	}
 	if (n == 0)
 		return;
+	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
 	for (cut = 0; cut < 1 << (n - 1); cut++) {
 		for (ng = 1, i = 0; i < n - 1; i++)
@@ -298,8 +323,14 @@ phases(struct scorer *x, unsigned rows, const struct ss_unit *d, int f,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
-				group_gain(x, d, need, dmg[sp], lo, hi, sp, &ge,
-				    &gc);
+				if (!have[lo][hi][sp]) {
+					group_gain(x, y, need, dmg[sp], lo, hi,
+					    sp, &mge[lo][hi][sp],
+					    &mgc[lo][hi][sp]);
+					have[lo][hi][sp] = 1;
+				}
+				ge = mge[lo][hi][sp];
+				gc = mgc[lo][hi][sp];
 				e += ge * (SS_HEADS_TIMES + SS_COIN_SIDES - 1) /
 				    SS_COIN_SIDES;
 				q *= 1 - gc;
@@ -316,16 +347,56 @@ phases(struct scorer *x, unsigned rows, const struct ss_unit *d, int f,
 	}
 }
 
+/*
+ * The hit roll of a die, plain or spread, made once a run: every share
+ * needs two and a card check makes a few hundred shares, of the few
+ * dice an era has.  Kept to the end of the run (NULL past the table's
+ * room: then made for the scorer alone).
+ */
+#define KEPT_ROLLS 16
+static struct kept {
+	int die, spread;
+	struct roll r;
+} kept[KEPT_ROLLS];
+static int nkept;
+
+static const struct roll *
+kept_roll(int die, int spread)
+{
+	int i;
+
+	for (i = 0; i < nkept; i++)
+		if (kept[i].die == die && kept[i].spread == spread)
+			return &kept[i].r;
+	if (nkept == KEPT_ROLLS)
+		return NULL;
+	kept[nkept].die = die;
+	kept[nkept].spread = spread;
+	ssv_roll_init(&kept[nkept].r, die, spread);
+	return &kept[nkept++].r;
+}
+
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
 	unsigned all, r, bear;
-	int dir;
+	struct roll *own;
+	int dir, i;
 
 	memset(x->got, 0, sizeof(x->got));
 	x->u = u;
-	ssv_roll_init(&x->roll[0], u->die, 0);
-	ssv_roll_init(&x->roll[1], u->die, 1);
+	x->own = 0;
+	for (i = 0; i < 2; i++)
+		if ((x->roll[i] = kept_roll(u->die, i)) == NULL) {
+			own = xmalloc(sizeof(*own));
+			ssv_roll_init(own, u->die, i);
+			x->roll[i] = own;
+			x->own |= 1 << i;
+		}
+	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
+	    sizeof(double));
+	for (i = 0; i < u->dead; i++)
+		x->stop[i] = -1;
 	x->speed = ss_duel_speed(u);
 	all = ss_rows_of(u, 0);
 	for (r = 0; r < 1u << SS_P; r++) {
@@ -341,8 +412,14 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 static void
 scorer_release(struct scorer *x)
 {
-	ssv_roll_release(&x->roll[0]);
-	ssv_roll_release(&x->roll[1]);
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (x->own & 1 << i) {
+			ssv_roll_release((struct roll *)x->roll[i]);
+			free((struct roll *)x->roll[i]);
+		}
+	free(x->stop);
 }
 
 /* The internal phase's turns, n = dead / E the turns E a turn takes to
@@ -389,7 +466,7 @@ ss_value_strip(const double *ft)
  * through the facing of fy that makes it longest.
  */
 static double
-tts(struct scorer *x, const struct scorer *y, unsigned rows, unsigned fy,
+tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
     int band)
 {
 	double ft[SS_NFACINGS] = { 0 }, inner = 0;
@@ -399,7 +476,7 @@ tts(struct scorer *x, const struct scorer *y, unsigned rows, unsigned fy,
 		if (!(fy & (1u << f)))
 			continue;
 		if (!x->got[rows][f][band]) {
-			phases(x, rows, y->u, f, band, &x->e[rows][f][band],
+			phases(x, rows, y, f, band, &x->e[rows][f][band],
 			    &x->in[rows][f][band]);
 			x->got[rows][f][band] = 1;
 		}
@@ -456,11 +533,14 @@ at_band(struct scorer *a, struct scorer *b, int band)
 static double
 score_one(struct scorer *a, struct scorer *b)
 {
-	double sum = 0, hi, lo, s;
+	double sum = 0, hi, lo, s, ab[NBANDS];
 	int st, band, b0, ra, rb;
 
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
 	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	/* Each band's chance, once: the starts' reaches overlap. */
+	for (band = 0; band < NBANDS; band++)
+		ab[band] = -1;
 	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
 		b0 = band_of(ss_duel_starts[st]);
 		hi = 0;
@@ -468,7 +548,9 @@ score_one(struct scorer *a, struct scorer *b)
 		for (band = 0; band < NBANDS; band++) {
 			if (abs(band - b0) > ra && abs(band - b0) > rb)
 				continue;
-			s = at_band(a, b, band);
+			if (ab[band] < 0)
+				ab[band] = at_band(a, b, band);
+			s = ab[band];
 			if (abs(band - b0) <= ra && s > hi)
 				hi = s;
 			if (abs(band - b0) <= rb && s < lo)

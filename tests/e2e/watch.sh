@@ -114,3 +114,30 @@ if [ $w_st = 0 ]; then ok; else bad "watch: SIGTERM ended it with status $w_st, 
 expect 2 "--watch of standard input" -- "$muster" render --watch -
 has "$t/err" "--watch cannot watch standard input" "watch: '-' refused"
 if [ "$("$muster" complete 2 muster render --wat)" = "--watch" ]; then ok; else bad "watch: completion of --wat"; fi
+
+# Pictures are kept from render to render (pdf_images_keep): the PDF a
+# watch writes again is the plain render's byte for byte, and a picture
+# changed in place (the same name, other bytes) is made again.
+mkdir -p "$t/w/pic"
+cp -r decks/ember-tide decks/ember-tide.yaml "$t/w/pic/"
+: > "$t/w/out"; : > "$t/w/err"
+"$muster" render --watch -o "$t/w/w.pdf" "$t/w/pic/ember-tide.yaml" \
+    >"$t/w/out" 2>"$t/w/err" &
+w_pid=$!
+w_renders 1 "a deck with pictures"
+cat "$t/w/pic/ember-tide/cards.csv" > "$t/w/pic/cards.tmp"
+cat "$t/w/pic/cards.tmp" > "$t/w/pic/ember-tide/cards.csv"
+w_renders 2 "a deck with pictures, saved again"
+"$muster" render -o "$t/w/plain.pdf" "$t/w/pic/ember-tide.yaml" >/dev/null 2>&1
+cmp -s "$t/w/w.pdf" "$t/w/plain.pdf" && ok ||
+    bad "watch: a render with kept pictures differs from a plain render"
+cp "$t/w/w.pdf" "$t/w/before.pdf"
+cat "$t/w/pic/ember-tide/icons/tide.png" > "$t/w/pic/ember-tide/icons/flame.png"
+w_renders 3 "a picture changed in place"
+"$muster" render -o "$t/w/plain.pdf" "$t/w/pic/ember-tide.yaml" >/dev/null 2>&1
+cmp -s "$t/w/w.pdf" "$t/w/plain.pdf" && ok ||
+    bad "watch: a picture changed in place is not made again"
+cmp -s "$t/w/w.pdf" "$t/w/before.pdf" &&
+    bad "watch: the changed picture left the PDF as it was" || ok
+kill -TERM $w_pid
+wait $w_pid || :
