@@ -14,6 +14,7 @@
 #include <libdeflate.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -617,8 +618,12 @@ static int
 spill_fd(struct pool *pl)
 {
 	if (pl->sfd == -1) {
-		FILE *f = tmpfile();
+		FILE *f;
 
+		/* Past ulimit -f a write to it fails with EFBIG, told as
+		 * such, rather than the signal ending muster unheard. */
+		signal(SIGXFSZ, SIG_IGN);
+		f = tmpfile();
 		pl->sfd = f ? dup(fileno(f)) : -2;
 		if (f)
 			fclose(f);

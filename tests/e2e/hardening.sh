@@ -35,6 +35,16 @@ if [ "$st" = 2 ]; then ok; else bad "ulimit -f: exit $st, want 2"; fi
 has "$t/hd/err" "File too large [io.write]" "ulimit -f told"
 if ls -a "$t/hd" | grep -q '^\.big\.pdf\.'; then bad "ulimit -f left a temporary file"; else ok; fi
 
+# Past the limit while the pages are made (their spill file, before the
+# save): told too, not ended by SIGXFSZ (exit 153), the old PDF kept.
+printf 'old\n' >"$t/hd/spill.pdf"
+st=$( (ulimit -f 100; "$muster" render --copies 40 -o "$t/hd/spill.pdf" \
+    units/shellshock >/dev/null 2>"$t/hd/err"; echo $?) )
+if [ "$st" = 2 ]; then ok; else bad "ulimit -f, spill: exit $st, want 2"; fi
+has "$t/hd/err" "cannot write a temporary file: File too large [io.write]" \
+    "ulimit -f in the spill told"
+if [ "$(cat "$t/hd/spill.pdf")" = old ]; then ok; else bad "ulimit -f, spill: the old PDF replaced"; fi
+
 # interrupt SIG NAME -- renders many cards into $t/hd/NAME.pdf, sends SIG
 # once the temporary file exists, and sets st to the exit status.
 interrupt() {
