@@ -183,11 +183,17 @@ given_twice(const struct cmd_opts *co, const struct opt *o,
  * before, or NULL): into base.  0, or a usage error (2). */
 static int
 take(const struct cmd_opts *co, const struct opt *o, const char **first,
-    void *base)
+    void *base, const char *next)
 {
 	const char *arg = optarg;
 
-	/* A bare --name of an OPT_OPTARG row stands for its default. */
+	/* A bare --name of an OPT_OPTARG row stands for its default;
+	 * "--spread 2" meant "--spread=2", not an operand "2". */
+	if (arg == NULL && (o->flags & OPT_OPTARG) && next && *next &&
+	    strspn(next, "0123456789") == strlen(next))
+		return usage_error(co->head, "--%s takes its %s after an '=': "
+		    "give --%s=%s, or --%s alone for %s", o->name, o->argh,
+		    o->name, next, o->name, o->what);
 	if (arg == NULL && (o->flags & OPT_OPTARG))
 		arg = o->what;
 	if (has_value(o) && o->kind != OPT_LIST && *first)
@@ -358,7 +364,8 @@ opt_parse(const struct cmd_opts *co, int argc, char **argv, void *base)
 			rc = 0;
 		} else if ((i = row_of(co, c, n)) < 0) {
 			rc = usage_option(co->head, lo, argv);
-		} else if ((c = take(co, &co->opts[i], &first[i], base)) != 0) {
+		} else if ((c = take(co, &co->opts[i], &first[i], base,
+		    optind < argc ? argv[optind] : NULL)) != 0) {
 			rc = c;
 		}
 	}

@@ -145,7 +145,8 @@ test_list(void **state)
 }
 
 /* A value that may be left out: bare it is the row's default, given it
- * follows '=' only (the next word is an operand), and twice is refused
+ * follows '=' only (the next word is an operand, but a number, which
+ * was meant as the value and is told so), and twice is refused
  * as any value is. */
 static void
 test_optarg(void **state)
@@ -158,9 +159,16 @@ test_optarg(void **state)
 	assert_string_equal(a.spread, "1");
 	assert_int_equal(parse(&a, NULL, "--spread=3", NULL), -1);
 	assert_string_equal(a.spread, "3");
-	assert_int_equal(parse(&a, NULL, "--spread", "3", NULL), -1);
+	/* "--spread 3" meant --spread=3: told, not "3" as an operand */
+	assert_int_equal(parse(&a, &err, "--spread", "3", NULL), 2);
+	assert_string_equal(err, "muster: --spread takes its N after an '=': "
+	    "give --spread=3, or --spread alone for 1\n"
+	    "see 'muster thing --help'\n");
+	free(err);
+	/* a word not all digits is an operand (a file "3rd.yaml") */
+	assert_int_equal(parse(&a, NULL, "--spread", "3rd.yaml", NULL), -1);
 	assert_string_equal(a.spread, "1");
-	assert_int_equal(optind, 2);	/* "3" is an operand */
+	assert_int_equal(optind, 2);
 	assert_false(opt_takes_value(&rows[7]));
 	assert_int_equal(parse(&a, &err, "--spread", "--spread=2", NULL), 2);
 	assert_string_equal(err, "muster: --spread is given twice ('1', then "
