@@ -475,6 +475,21 @@ test_pages_in_order_made(void **state)
 
 /* A page is 3 to 14,400 points each way (PDF 1.7, annex C), in the fast
  * writer as in libharu's: outside, the document fails as libharu's does. */
+/* A PDF's limits, each side: 8,388,607 objects (ISO 32000-1, Annex C)
+ * and 4 GiB - 1 bytes (32-bit offsets); a render past them is refused
+ * with a message, not written with offsets gone round (a review's
+ * 6,000,000-page render wrote 5.2 GB and a startxref mod 2^32). */
+static void
+test_pdf_size_fits(void **state)
+{
+	(void)state;
+	assert_true(pdf_size_fits(8388607ULL, 0));
+	assert_false(pdf_size_fits(8388608ULL, 0));
+	assert_true(pdf_size_fits(0, 4294967295ULL));
+	assert_false(pdf_size_fits(0, 4294967296ULL));
+	assert_false(pdf_size_fits(8388608ULL, 4294967296ULL));
+}
+
 static void
 test_page_size_limits(void **state)
 {
@@ -1198,6 +1213,7 @@ main(void)
 		cmocka_unit_test(test_font_keeps_earlier_error),
 		cmocka_unit_test(test_pages_in_order_made),
 		cmocka_unit_test(test_page_size_limits),
+		cmocka_unit_test(test_pdf_size_fits),
 		scratch_test(test_failed_rename_leaves_no_temporary),
 		scratch_test(test_image_png_kinds),
 		scratch_test(test_image_once_per_file),

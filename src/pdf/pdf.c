@@ -717,6 +717,8 @@ add_id(struct pdf *p)
 struct out {
 	int fd;
 	int err;		/* errno of the first failed write */
+	int big;		/* it passed PDF_MAX_BYTES */
+	unsigned long long total;	/* bytes written so far */
 	size_t len;
 	HPDF_BYTE buf[65536];
 };
@@ -747,6 +749,11 @@ out_write(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
 {
 	struct out *o = stream->attr;
 
+	if (o->err == 0 && !pdf_size_fits(0, o->total + siz)) {
+		o->err = EFBIG;
+		o->big = 1;
+	}
+	o->total += siz;
 	while (siz > 0 && o->err == 0) {
 		size_t n = sizeof(o->buf) - o->len;
 
@@ -762,14 +769,40 @@ out_write(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
 	return o->err ? HPDF_FILE_IO_ERROR : HPDF_OK;
 }
 
+int
+pdf_size_fits(unsigned long long objects, unsigned long long bytes)
+{
+	return objects <= PDF_MAX_OBJECTS && bytes <= PDF_MAX_BYTES;
+}
+
+/* The objects the document will hold, with room for the few a font
+ * makes as it is written; past PDF_MAX_OBJECTS, err says so. */
+static int
+objects_fit(const struct pdf *p, const char *path, char *err, size_t errlen)
+{
+	unsigned long long n = p->doc->xref->entries->count + 64ULL +
+	    (p->plain ? 0 : 2ULL * p->npages);
+
+	if (pdf_size_fits(n, 0))
+		return 1;
+	snprintf(err, errlen, "cannot write '%s': its %zu pages would be "
+	    "about %llu objects, and a PDF holds at most %llu; print it in "
+	    "parts (--only, fewer --copies)", path, p->npages, n,
+	    PDF_MAX_OBJECTS);
+	return 0;
+}
+
 /* Writes the document into fd straight from libharu's objects. */
 static int
 write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 {
-	struct out *o = xcalloc(1, sizeof(*o));
+	struct out *o;
 	HPDF_Stream st;
 	int rc = 0;
 
+	if (!objects_fit(p, path, err, errlen))
+		return -1;
+	o = xcalloc(1, sizeof(*o));
 	o->fd = fd;
 	st = HPDF_CallbackWriter_New(p->doc->mmgr, out_write, o);
 	if (st == NULL) {
@@ -781,7 +814,11 @@ write_doc(struct pdf *p, int fd, const char *path, char *err, size_t errlen)
 	trim_fonts(p);
 	if ((p->plain ? HPDF_SaveToStream(p->doc) : doc_write(p, st)) !=
 	    HPDF_OK || out_flush(o) < 0 || o->err) {
-		if (o->err)
+		if (o->big)
+			snprintf(err, errlen, "cannot write '%s': it passes "
+			    "4 GiB, the most muster writes into one PDF; print "
+			    "it in parts (--only, fewer --copies)", path);
+		else if (o->err)
 			snprintf(err, errlen, "cannot write '%s': %s", path,
 			    strerror(o->err));
 		else if (!pdf_failed(p, err, errlen))

@@ -207,6 +207,16 @@ int pdf_text_fits(struct pdf *p, const struct textbox *tb, const char *text,
  */
 int pdf_save(struct pdf *p, const char *path, char *err, size_t errlen);
 /*
+ * Whether a PDF of that many indirect objects and bytes can be written
+ * and read: at most 8,388,607 objects (ISO 32000-1, Annex C, the
+ * least limit readers keep) and under 4 GiB (libharu counts a stream's
+ * bytes, and the cross-reference offsets, in 32 bits).  pdf_save()
+ * refuses a document past either, before or as it passes.
+ */
+#define PDF_MAX_OBJECTS	8388607ULL
+#define PDF_MAX_BYTES	4294967295ULL
+int pdf_size_fits(unsigned long long objects, unsigned long long bytes);
+/*
  * The same for any file: fill writes it into fd (path for messages) and
  * returns 0, or -1 with err filled.  The target is checked as for a PDF
  * (no device, no read-only file, a link followed), and a signal during
