@@ -262,11 +262,11 @@ settle(const struct render_args *a, struct render *rd, struct job *jb,
 		return usage_error(USAGE, "-o '%s' must name a .pdf file",
 		    a->output);
 	if (jb->png && a->output)
-		return usage_error(USAGE, "--format png writes a folder of "
-		    "images: give -d DIR, not -o");
+		return usage_error(USAGE, "--format %s writes a folder of "
+		    "images: give -d DIR, not -o", rd->tts ? "tts" : "png");
 	if (jb->png && rd->lo.layout != LAYOUT_SHEET)
-		return usage_error(USAGE, "--format png draws each card on its "
-		    "own; leave out --layout");
+		return usage_error(USAGE, "--format %s draws each card on its "
+		    "own; leave out --layout", rd->tts ? "tts" : "png");
 	if (jb->png) {
 		/* Each card a page of its own size (and bleed), no marks,
 		 * its back the next page: a page is an image. */

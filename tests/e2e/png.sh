@@ -94,6 +94,8 @@ expect 1 "png of a broken unit" -- "$muster" render --format png -d "$t/png" "$t
 if ls "$t/png" | grep -q '^broken.*png'; then bad "a broken unit wrote images"; else ok; fi
 expect 2 "png with -o" -- "$muster" render --format png -o "$t/png/x.pdf" decks/tactics.yaml
 has "$t/err" "--format png writes a folder of images: give -d DIR, not -o" "png -o told"
+expect 2 "tts with -o" -- "$muster" render --format tts -o "$t/png/x.pdf" decks/tactics.yaml
+has "$t/err" "--format tts writes a folder of images: give -d DIR, not -o" "tts -o told as tts, not png"
 rm -rf "$t/png"
 
 # --- --format tts: the PNGs and sheets, and beside them a Tabletop
