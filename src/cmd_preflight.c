@@ -363,6 +363,12 @@ preflight_file(const char *path, const struct vendor *v)
 		goto done;
 	}
 	sizes = walk_pages(&p, pages, n);
+	if (pdfr_limited(p.r))
+		diag_at(L_WARNING, "preflight.damaged", path, 0, 0, "is larger "
+		    "than muster reads (100,000 pages, 4,000,000 objects): what "
+		    "follows is of the %zu pages read and may miss what lies "
+		    "past the limit; check the whole with qpdf or a print "
+		    "shop's preflight, or render it in parts", n);
 	tell(&p);
 	check_pdfx(&p);
 	if (v && v->format == VENDOR_PNG)

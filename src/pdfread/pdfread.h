@@ -92,6 +92,9 @@ struct pobj *pdfr_catalog(struct pdfr *r);
 struct pobj *pdfr_info(struct pdfr *r);
 /* Whether the cross-reference data was damaged and the file scanned. */
 int pdfr_repaired(const struct pdfr *r);
+/* Whether a limit for untrusted input (100,000 pages, 4,000,000 objects
+ * parsed) stopped the reading short: what was read is a part. */
+int pdfr_limited(const struct pdfr *r);
 /* Whether the trailer names an /Encrypt dictionary (strings and streams
  * then cannot be read). */
 int pdfr_encrypted(struct pdfr *r);

@@ -48,14 +48,17 @@ struct pdfr {
 	char version[8];
 	struct xent *x;
 	size_t nx;
+	size_t capx;		/* entries x has room for, zeroed */
 	struct pobj *trailer;
 	int repaired;
 	size_t decoded_total;
 	size_t parsed;
+	int limited;		/* MAX_PARSED or MAX_PAGES reached */
 	struct decoded *dec;	/* every stream decoded, to free */
 	size_t ndec, capdec;
 	struct pdfr_page *pages;
 	size_t npages;
+	size_t cappages;
 	int pages_done;
 	unsigned char *seen;	/* page tree walk: objects visited */
 };

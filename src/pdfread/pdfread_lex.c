@@ -98,8 +98,10 @@ pr_new_obj(struct pdfr *r, enum pobj_type t)
 {
 	struct pobj *o;
 
-	if (r->parsed >= MAX_PARSED)
+	if (r->parsed >= MAX_PARSED) {
+		r->limited = 1;
 		return NULL;
+	}
 	r->parsed++;
 	o = arena_alloc(r->a, sizeof(*o));
 	o->type = t;

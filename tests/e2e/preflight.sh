@@ -257,6 +257,36 @@ for f in "$pf"/make/*.pdf; do
 done
 if [ "$nmake" -ge 15 ]; then ok; else bad "only $nmake PDFs of make's were preflighted"; fi
 
+# --- a file past what muster reads (100,000 pages) is said to be read
+# in part, not summed up as if whole; 100,000 pages are read whole ---
+pages_pdf() { # N FILE: a PDF of N empty poker-size pages, a flat tree
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+n, out = int(sys.argv[1]), sys.argv[2]
+parts, offs, at = [b"%PDF-1.4\n"], [], [9]
+def obj(num, body):
+    offs.append(at[0])
+    parts.append(b"%d 0 obj\n%s\nendobj\n" % (num, body))
+    at[0] += len(parts[-1])
+obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
+obj(2, b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % (3 + i) for i in range(n)) + b"] /Count %d >>" % n)
+for i in range(n):
+    obj(3 + i, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 180 252] >>")
+x = at[0]
+parts.append(b"xref\n0 %d\n0000000000 65535 f\r\n" % (n + 3))
+parts += [b"%010d 00000 n\r\n" % o for o in offs]
+parts.append(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (n + 3, x))
+open(out, "wb").write(b"".join(parts))
+PY
+}
+pages_pdf 100000 "$pf/100000.pdf" && pages_pdf 100001 "$pf/100001.pdf" || bad "preflight: the page-limit PDFs not written"
+pfl 0 "100,000 pages" "$pf/100000.pdf"
+lacks "$t/err" "larger than muster reads" "100,000 pages read whole"
+has "$t/err" "100000 pages of 63.5 x 88.9 mm" "preflight: 100,000 pages counted"
+pfl 0 "100,001 pages" "$pf/100001.pdf"
+has "$t/err" "is larger than muster reads (100,000 pages, 4,000,000 objects): what follows is of the 100000 pages read" "preflight: a file past the page limit said to be read in part"
+rm -f "$pf/100000.pdf" "$pf/100001.pdf"
+
 # --- every rule id preflight lists: shown above, and in the manual ---
 "$muster" preflight --list-rules | awk '{ print $1 }' > "$pf/rules"
 if [ "$(wc -l < "$pf/rules")" -ge 12 ]; then ok; else bad "preflight --list-rules lists $(wc -l < "$pf/rules") rules"; fi
