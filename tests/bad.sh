@@ -15,8 +15,13 @@
 #
 # ONLY=GLOB runs the cases whose names match it (make check-bad
 # ONLY='shock-*'), and leaves out the check that every rule has a case.
+# SHARD=I/N runs every Nth case, from the Ith (make check-bad runs four
+# such parts side by side); part 1 also makes the checks of every rule
+# and kind.
 set -u
 only=${ONLY:-}
+shard=${SHARD:-1/1}
+nshard=${shard#*/} ishard=$((${shard%/*} - 1)) k=0
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 budget=
 [ $# -ge 2 ] && budget=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -43,6 +48,8 @@ for y in ${only:-*}.yaml; do
 		fail=$((fail + 1))
 		continue
 	fi
+	k=$((k + 1))
+	[ $(((k - 1) % nshard)) = "$ishard" ] || continue
 	name=${y%.yaml}
 	if [ -f "$name.args" ]; then
 		args=$(sed "s|@|$y|g; s|%|$scratch|g" "$name.args")
@@ -83,7 +90,7 @@ for y in ${only:-*}.yaml; do
 done
 # Every rule has a golden case; e2e.sh covers what cannot be a small file.
 "$muster" check --list-rules | awk '{print $1}' > "$scratch/rules"
-[ -n "$only" ] && : > "$scratch/rules" && : > "$scratch/kinds"
+{ [ -n "$only" ] || [ "$ishard" != 0 ]; } && : > "$scratch/rules" && : > "$scratch/kinds"
 while read -r rule; do
 	case $rule in io.write|yaml.size) continue ;; esac
 	if ! grep -qF "[$rule]" ./*.expected; then
@@ -97,7 +104,7 @@ while read -r rule; do
 done < "$scratch/rules"
 # Every kind muster has a starter for has adversarial cases (adv.py
 # writes them, from its starter when no example is its base).
-[ -z "$only" ] && "$muster" new --list > "$scratch/kinds"
+[ -z "$only" ] && [ "$ishard" = 0 ] && "$muster" new --list > "$scratch/kinds"
 while read -r sys kind; do
 	if [ -z "$(grep -lx "kind: $kind" adv-*.yaml |
 	    xargs -r grep -lx "system: $sys")" ]; then
@@ -107,8 +114,8 @@ while read -r sys kind; do
 done < "$scratch/kinds"
 if [ -n "$budget" ]; then
 	set -- $slow
-	echo "  bad   $n cases within budget, $fail failures; slowest $3: $1 s, $(($2 / 1024)) MB"
+	echo "  bad   $n cases within budget, $fail failures; slowest $3: $1 s, $(($2 / 1024)) MB${SHARD:+ (part $SHARD)}"
 else
-	echo "  bad   $n cases, $(wc -l < "$scratch/rules") rules, $fail failures${only:+ (ONLY=$only)}"
+	echo "  bad   $n cases, $(wc -l < "$scratch/rules") rules, $fail failures${only:+ (ONLY=$only)}${SHARD:+ (part $SHARD)}"
 fi
 [ "$fail" = 0 ]
