@@ -2,10 +2,10 @@
 #
 #   make            install missing Debian packages, build, check units/
 #                   and decks/, render every product into out/
-#   make check      the same set-up, then every test (make -j2 check
-#                   runs them side by side); make check-unit,
-#                   check-bad [ONLY=glob], check-e2e [GAME=name] and
-#                   the other check-* parts below run one
+#   make check      the same set-up, then every test, side by side on
+#                   every core; make check-unit, check-bad [ONLY=glob],
+#                   check-e2e [GAME=name] and the other check-* parts
+#                   below run one
 #   make bench      speed and memory against a bare libharu loop
 #   make fuzz       libFuzzer over load, check and render, templates,
 #                   references, decks' data files, images, the
