@@ -247,12 +247,12 @@ E2E_PARTS = $(filter $(E2E_ALL),$(E2E_FIRST)) $(filter-out $(E2E_FIRST),$(E2E_AL
 E2E_RUNS = $(E2E_PARTS:%=check-e2e-%)
 check-e2e: $(if $(GAME),$(filter check-e2e-$(GAME)%,$(E2E_RUNS)),$(E2E_RUNS))
 	@cd build/check/e2e && cat $(^:check-e2e-%=%) | awk -v game='$(GAME)' \
-	    '{ n += $$2; f += $$3; p += $$4; k++ } \
+	    '{ n += $$2; f += $$3; p += $$4; s += $$5; k++ } \
 	    END { if (game == "" && p <= 40) { \
 		print "FAIL e2e: only " p " PDFs were checked by qpdf and ghostscript"; f++ } \
 	    n += (game == ""); \
-	    printf "  e2e   total: %d checks in %d parts, %d failures, %d PDFs%s\n", \
-		n, k, f, p, game == "" ? "" : " (GAME=" game ")"; exit (f > 0) }'
+	    printf "  e2e   total: %d checks in %d parts, %d failures, %d PDFs, %.0f s of processor time%s\n", \
+		n, k, f, p, s, game == "" ? "" : " (GAME=" game ")"; exit (f > 0) }'
 $(E2E_RUNS): check-e2e-%: muster build/asan/muster
 	@mkdir -p build/check/e2e && rm -f build/check/e2e/$*
 	@E2E_RESULTS=$(CURDIR)/build/check/e2e sh tests/e2e.sh build/asan/muster $*

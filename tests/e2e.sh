@@ -12,8 +12,8 @@
 #   sh tests/e2e.sh MUSTER        every part, one after another
 #   GAME=NAME                     tests/e2e/NAME*.sh (make check-e2e GAME=NAME
 #                                 runs them side by side)
-# E2E_RESULTS=DIR: each part also writes "PART CHECKS FAILURES PDFS" to
-# DIR/PART, for make check-e2e's total.
+# E2E_RESULTS=DIR: each part also writes "PART CHECKS FAILURES PDFS
+# SECONDS" (of processor time) to DIR/PART, for make check-e2e's total.
 set -u
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -641,8 +641,16 @@ if [ "$part" = --list ]; then
 fi
 # run PART -- in a folder of its own under $root: the part, then every
 # PDF it wrote through qpdf and ghostscript; one line of counts.
+# cpu VAR -- sets VAR to the processor seconds so far, this shell's and
+# its children's (times in this shell: a $(...) has times of its own).
+cpu() {
+	times > "$root/times"
+	eval "$1=$(awk '{ for (i = 1; i <= NF; i++) { split($i, x, "m"); s += x[1] * 60 + x[2] } }
+	    END { printf "%.1f", s }' "$root/times")"
+}
 run() {
 	t=$root/$1 n0=$n fail0=$fail
+	cpu cpu0
 	mkdir -p "$t"
 	fixtures
 	case $1 in
@@ -650,9 +658,10 @@ run() {
 	*) topics "$1" ;;
 	esac
 	valid_pdfs
-	echo "  e2e   $1: $((n - n0)) checks, $((fail - fail0)) failures, $npdf PDFs"
+	cpu cpu1
+	echo "  e2e   $1: $((n - n0)) checks, $((fail - fail0)) failures, $npdf PDFs, $(echo "$cpu1 $cpu0" | awk '{ print $1 - $2 }') s of processor time"
 	[ -n "${E2E_RESULTS:-}" ] &&
-	    echo "$1 $((n - n0)) $((fail - fail0)) $npdf" > "$E2E_RESULTS/$1"
+	    echo "$1 $((n - n0)) $((fail - fail0)) $npdf $(echo "$cpu1 $cpu0" | awk '{ print $1 - $2 }')" > "$E2E_RESULTS/$1"
 	pdfs=$((pdfs + npdf))
 }
 pdfs=0
