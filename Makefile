@@ -246,7 +246,8 @@ E2E_ALL := $(shell [ -f tests/e2e.sh ] && sh tests/e2e.sh --list)
 E2E_PARTS = $(filter $(E2E_ALL),$(E2E_FIRST)) $(filter-out $(E2E_FIRST),$(E2E_ALL))
 E2E_RUNS = $(E2E_PARTS:%=check-e2e-%)
 check-e2e: $(if $(GAME),$(filter check-e2e-$(GAME)%,$(E2E_RUNS)),$(E2E_RUNS))
-	@cd build/check/e2e && cat $(^:check-e2e-%=%) | awk -v game='$(GAME)' \
+	@$(if $^,,echo "FAIL e2e: no part matches GAME=$(GAME)"; exit 1;) \
+	cd build/check/e2e && cat $(^:check-e2e-%=%) | awk -v game='$(GAME)' \
 	    '{ n += $$2; f += $$3; p += $$4; s += $$5; k++ } \
 	    END { if (game == "" && p <= 40) { \
 		print "FAIL e2e: only " p " PDFs were checked by qpdf and ghostscript"; f++ } \
