@@ -66,13 +66,13 @@ for y in ${only:-*}.yaml; do
 		"$budget" "$scratch/used" 10 "$muster" $args >/dev/null 2>"$scratch/stderr"
 		got=$?
 		read -r secs kb wall < "$scratch/used"
-		# One awk: within the budget or not, and the slowest case yet.
+		# One awk: within the budget or not, then the slowest case yet.
 		slow=$(awk -v s="$secs" -v k="$kb" -v ms="$max_secs" -v mk="$max_kb" \
 		    -v n="$name" -v top="${slow:-0 0 -}" 'BEGIN { split(top, t, " ")
-			print (s > t[1]) ? s " " k " " n : top
-			if (!(s <= ms && k <= mk)) print "over" }')
-		case $slow in *over)
-			slow=${slow%?over}
+			print ((s <= ms && k <= mk) ? "within " : "over ") \
+			    ((s > t[1]) ? s " " k " " n : top) }')
+		within=${slow%% *} slow=${slow#* }
+		case $within in over)
 			echo "FAIL bad/$name: over budget: $secs s of processor time ($wall s on the clock), $((kb / 1024)) MB (at most $max_secs s, $((max_kb / 1024)) MB)"
 			fail=$((fail + 1))
 		esac
