@@ -1,15 +1,32 @@
 #!/bin/sh
-# e2e.sh MUSTER -- end to end: render the examples, read the PDFs back
-# (pdfinfo page size and count, pdffonts embedding, pdftotext text), and
-# hold the command line to SPEC sections 2, 4 and 8: exit codes, JSON,
+# e2e.sh MUSTER [PART] -- end to end: render the examples, read the PDFs
+# back (pdfinfo page size and count, pdffonts embedding, pdftotext text),
+# and hold the command line to SPEC sections 2, 4 and 8: exit codes, JSON,
 # the atomic write, I/O failures, limits.
+#
+# The checks come in parts: each main_* function below, and each topic
+# file tests/e2e/NAME.sh.  A part runs alone, in a folder of its own, and
+# ends by passing every PDF it wrote through qpdf and ghostscript:
+#   sh tests/e2e.sh MUSTER PART   one part (make check-e2e-PART)
+#   sh tests/e2e.sh --list        the parts' names
+#   sh tests/e2e.sh MUSTER        every part, one after another
+#   GAME=NAME                     tests/e2e/NAME*.sh (make check-e2e GAME=NAME
+#                                 runs them side by side)
+# E2E_RESULTS=DIR: each part also writes "PART CHECKS FAILURES PDFS
+# SECONDS" (of processor time) to DIR/PART, for make check-e2e's total.
 set -u
-muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 top=$(cd "$(dirname "$0")/.." && pwd)
+part=
+if [ "${1:-}" = --list ]; then part=--list; muster=; else
+	muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	part=${2:-}
+fi
 cd "$top" || exit 2
 export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS="$top/units" MUSTER_SCHEMAS="$top/schemas"
-t=$(mktemp -d)
-trap 'chmod -R u+w "$t" 2>/dev/null; rm -rf "$t"' EXIT
+root=$(mktemp -d)
+trap 'chmod -R u+w "$root" 2>/dev/null; rm -rf "$root"' EXIT
+t=$root
 fail=0 n=0
 
 ok() { n=$((n + 1)); }
@@ -27,41 +44,43 @@ expect() {
 has() { # FILE TEXT DESCRIPTION
 	if grep -qF -- "$2" "$1"; then ok; else bad "$3: no '$2' in $1"; fi
 }
-# topics GLOB -- sources each tests/e2e/GLOB.sh in this shell: expect,
-# has, ok, bad, $muster, $t and the top of the tree as the working
-# folder (a new game adds its file; this one is not edited).  Their
-# variables are this shell's: a file never sets n or fail.
+# topics NAME -- sources tests/e2e/NAME.sh in this shell.
 topics() {
-	for f in tests/e2e/$1.sh; do
-		[ -f "$f" ] || { bad "no tests/e2e/$1.sh"; continue; }
-		before=$n
-		# shellcheck disable=SC1090
-		. "./$f"
-		[ "$n" -gt "$before" ] || bad "$f counts no check, or set n, the count of checks"
-	done
+	f=tests/e2e/$1.sh
+	[ -f "$f" ] || { bad "no tests/e2e/$1.sh"; return; }
+	before=$n
+	# shellcheck disable=SC1090
+	. "./$f"
+	[ "$n" -gt "$before" ] || bad "tests/e2e/$1.sh counts no check, or set n, the count of checks"
 }
-# valid_pdfs MIN -- every PDF written under $t is valid: qpdf finds no
+# fixtures -- the broken units the main parts share, in $t.
+fixtures() {
+	sed 's/maneuver: "??n"/maneuver: "yyx"/' units/shellshock/mason.yaml > "$t/broken.yaml"
+	sed 's/maneuver: .*/maneuver: "yyx"/' units/shellshock/mason.yaml > "$t/stdin-bad.yaml"
+}
+# valid_pdfs -- every PDF written under $t is valid: qpdf finds no
 # error, ghostscript renders every page without one (a strict RIP's
-# view); more than MIN of them.
+# view).  npdf is their number.  Ghostscript reads them all in one run;
+# when that run finds an error, each is read again alone to name it.
 valid_pdfs() {
 	npdf=0
-	for f in $(find "$t" -name '*.pdf' ! -name '*-qdf.pdf'); do
+	find "$t" -name '*.pdf' ! -name '*-qdf.pdf' | sort > "$t/pdfs"
+	while read -r f; do
 		npdf=$((npdf + 1))
 		if qpdf --check "$f" >"$t/qpdf" 2>&1; then ok; else bad "qpdf --check $f: $(tail -2 "$t/qpdf")"; fi
-		if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$f" >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then ok; else bad "ghostscript $f: $(head -3 "$t/gs")"; fi
-	done
-	if [ "$npdf" -gt "$1" ]; then ok; else bad "only $npdf PDFs were checked by qpdf and ghostscript"; fi
+	done < "$t/pdfs"
+	[ "$npdf" = 0 ] && return
+	# shellcheck disable=SC2046
+	if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage $(cat "$t/pdfs") >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then
+		n=$((n + npdf))
+	else
+		while read -r f; do
+			if gs -q -dNOPAUSE -dBATCH -dSAFER -dPDFSTOPONERROR -sDEVICE=nullpage "$f" >"$t/gs" 2>&1 && ! grep -qi "error" "$t/gs"; then ok; else bad "ghostscript $f: $(head -3 "$t/gs")"; fi
+		done < "$t/pdfs"
+	fi
 }
-# GAME=NAME (make check-e2e GAME=shambattle) runs tests/e2e/NAME*.sh
-# alone, and the check of the PDFs they wrote.
-if [ -n "${GAME:-}" ]; then
-	topics "$GAME*"
-	valid_pdfs -1
-	echo "  e2e   $n checks, $fail failures (GAME=$GAME)"
-	[ "$fail" = 0 ]
-	exit
-fi
 
+main_cards() {
 # --- the record cards, A4 and Letter ---
 # (units/shellshock holds six cards and two sheets; every card and sheet
 # also prints a counter.)
@@ -179,6 +198,8 @@ expect 2 "output folder missing" -- "$muster" render -o "$t/nope/x.pdf" units/sh
 has "$t/err" "[io.write]" "missing folder names io.write"
 if [ -e "$t/nope" ]; then bad "render made a folder for -o"; else ok; fi
 
+}
+main_cli() {
 # --- exit codes and usage (SPEC 2) ---
 expect 0 "check the examples" -- "$muster" check units
 expect 1 "check a broken unit" -- "$muster" check "$t/broken.yaml"
@@ -254,6 +275,8 @@ if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "che
 if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
 	bad "check - of nothing: exit $st"; cat "$t/err"; fi
 
+}
+main_commands() {
 # --- muster new: every kind has a starter, and each passes check (the
 # force names shipped examples, from a folder of its own); a deck
 # smaller than the rules' is warned about, nothing else ---
@@ -360,6 +383,8 @@ expect 0 "json clean" -- "$muster" check --json units
 nfiles=$(find units -name '*.yaml' | wc -l)
 python3 -c "import json,sys; d=json.load(open('$t/out')); assert d['errors']==0 and d['files']==$nfiles and all(x['severity']=='warning' for x in d['diagnostics']) and len(d['diagnostics'])==d['warnings']" && ok || bad "clean JSON"
 
+}
+main_limits() {
 # --- limits (SPEC 8): huge files, node bombs, junk ---
 truncate -s 65M "$t/huge.yaml"
 expect 1 "65 MiB file" -- "$muster" check "$t/huge.yaml"
@@ -407,6 +432,8 @@ expect 2 "a FIFO" -- timeout 10 "$muster" check "$t/pipe.yaml"
 has "$t/err" "is not a regular file" "a FIFO is refused"
 rm -f "$t/pipe.yaml"
 
+}
+main_odds() {
 # --- odds and resolve (SPEC 5): the worked examples of the rules ---
 U=units/shellshock
 expect 0 "resolve return fire" -- "$muster" resolve shellshock $U/bison.yaml $U/mason.yaml --range 19 --facing left --roll 4,5 --coin tails
@@ -479,6 +506,8 @@ has "$t/err" "resolve knows no system 'ssg'" "resolve is shellshock's alone"
 expect 0 "help odds" -- "$muster" help odds
 has "$t/out" "usage: muster odds SYSTEM" "help odds"
 
+}
+main_ssg() {
 # --- Shot, Shell & Grape: the printable game ---
 expect 0 "check the decks" -- "$muster" check --strict decks
 expect 0 "battalions A4" -- "$muster" render --paper a4 -o "$t/bat.pdf" decks/battalions.yaml
@@ -561,16 +590,9 @@ has "$t/text.txt" "Combat and morale" "the reference card in its own template"
 expect 2 "--template that renders none of the inputs" -- "$muster" render --paper a4 --template "$t/blue.yaml" -o "$t/none.pdf" decks/reference.yaml
 has "$t/err" "renders shellshock.card records, which none of the inputs prints" "an unused template is an error"
 
-# --- each game's own checks: tests/e2e/*.sh, run in this shell with
-# expect, has, ok, bad, $muster, $t and the top of the tree as the
-# working folder (a new game adds its file; this one is not edited) ---
-# (Their variables are this shell's: a file never sets n or fail.)
-topics '*'
-
-# --- every PDF written above is valid ---
-valid_pdfs 40
-
+}
 # --- make install: the installed program finds its templates and decks ---
+main_install() {
 # From a copy of the tree (its objects kept, so only paths.o is built
 # again for PREFIX=/usr): this tree's muster is left alone for the tests
 # that run beside this one under make -j check.
@@ -604,5 +626,67 @@ if [ ! -e "$t/inst/usr/share/bash-completion" ] && [ ! -e "$t/inst/usr/share/zsh
 	bad "make uninstall left the empty completion folders: $(find "$t/inst/usr/share" -type d | grep -e bash-completion -e zsh | head -3)"; fi
 rm -rf "$t/inst" "$t/tree"
 
+}
+
+# --- the parts: each main_* above, then tests/e2e/*.sh, each a topic
+# sourced in this shell with expect, has, ok, bad, $muster, $t and the
+# top of the tree as the working folder (a new game adds its file; this
+# one is not edited).  Their variables are this shell's: a file never
+# sets n or fail. ---
+main_parts=$(sed -n 's/^main_\([a-z]*\)() {$/main-\1/p' "$self")
+topic_parts=$(cd tests/e2e && ls ./*.sh | sed 's|^\./||; s|\.sh$||')
+if [ "$part" = --list ]; then
+	printf '%s\n' $main_parts $topic_parts
+	exit 0
+fi
+# run PART -- in a folder of its own under $root: the part, then every
+# PDF it wrote through qpdf and ghostscript; one line of counts.
+# cpu VAR -- sets VAR to the processor seconds so far, this shell's and
+# its children's (times in this shell: a $(...) has times of its own).
+cpu() {
+	times > "$root/times"
+	eval "$1=$(awk '{ for (i = 1; i <= NF; i++) { split($i, x, "m"); s += x[1] * 60 + x[2] } }
+	    END { printf "%.1f", s }' "$root/times")"
+}
+run() {
+	t=$root/$1 n0=$n fail0=$fail
+	cpu cpu0
+	mkdir -p "$t"
+	fixtures
+	case $1 in
+	main-*) "main_${1#main-}" ;;
+	*) topics "$1" ;;
+	esac
+	valid_pdfs
+	cpu cpu1
+	echo "  e2e   $1: $((n - n0)) checks, $((fail - fail0)) failures, $npdf PDFs, $(echo "$cpu1 $cpu0" | awk '{ print $1 - $2 }') s of processor time"
+	[ -n "${E2E_RESULTS:-}" ] &&
+	    echo "$1 $((n - n0)) $((fail - fail0)) $npdf $(echo "$cpu1 $cpu0" | awk '{ print $1 - $2 }')" > "$E2E_RESULTS/$1"
+	pdfs=$((pdfs + npdf))
+}
+pdfs=0
+if [ -n "$part" ]; then
+	case " $(echo $main_parts $topic_parts) " in
+	*" $part "*) run "$part" ;;
+	*) bad "no part $part (tests/e2e.sh --list names them)" ;;
+	esac
+	[ "$fail" = 0 ]
+	exit
+fi
+# GAME=NAME (sh tests/e2e.sh MUSTER, GAME=shambattle) runs
+# tests/e2e/NAME*.sh alone.  (make check-e2e GAME=NAME runs them as
+# parts side by side.)
+if [ -n "${GAME:-}" ]; then
+	for p in $topic_parts; do
+		case $p in "$GAME"*) run "$p" ;; esac
+	done
+	[ "$pdfs" -gt 0 ] || [ "$n" -gt 0 ] || bad "no tests/e2e/$GAME*.sh"
+	echo "  e2e   $n checks, $fail failures (GAME=$GAME)"
+	[ "$fail" = 0 ]
+	exit
+fi
+# Every part, one after another.
+for p in $main_parts $topic_parts; do run "$p"; done
+if [ "$pdfs" -gt 40 ]; then ok; else bad "only $pdfs PDFs were checked by qpdf and ghostscript"; fi
 echo "  e2e   $n checks, $fail failures"
 [ "$fail" = 0 ]

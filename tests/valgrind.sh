@@ -1,6 +1,8 @@
 #!/bin/sh
 # valgrind.sh MUSTER -- the examples under valgrind: no memory errors and
 # no leaks (definite, indirect or possible) in checking and rendering.
+# SHARD=I/N (make check-valgrind-I) makes only every Nth run, from the
+# Ith: make runs the N parts side by side.
 set -u
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,8 +11,11 @@ export MUSTER_TEMPLATES="$top/templates" MUSTER_DECKS="$top/decks" MUSTER_UNITS=
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind is missing (make check installs it)"; exit 2; }
-fail=0 n=0
+fail=0 n=0 k=0
+shard=${SHARD:-1/1}
 run() {
+	k=$((k + 1))
+	[ $(((k - 1) % ${shard#*/})) = $((${shard%/*} - 1)) ] || return 0
 	n=$((n + 1))
 	valgrind -q --error-exitcode=99 --leak-check=full \
 	    --show-leak-kinds=definite,indirect,possible \
@@ -42,5 +47,5 @@ run odds ssg Hussars Grenadiers --flank
 run value units/shellshock units/shellshock-forces
 run value --duel units/shellshock/mason.yaml units/shellshock/bison.yaml --json
 run check tests/bad/ssg-effect.yaml tests/bad/ssg-setup-center-only.yaml
-echo "  valgrind $n runs, $fail failures"
+echo "  valgrind $n runs, $fail failures${SHARD:+ (part $SHARD)}"
 [ "$fail" = 0 ]

@@ -196,7 +196,9 @@ expect 0 "--cmyk" -- "$muster" render --paper a4 --cmyk --product card -o "$t/cm
 qpdf --qdf --object-streams=disable "$t/cmyk.pdf" "$t/cmyk-qdf.pdf" 2>/dev/null
 if grep -aq " rg$\| RG$" "$t/cmyk-qdf.pdf"; then bad "--cmyk left an RGB colour"; else ok; fi
 has "$t/cmyk-qdf.pdf" "0 0 0 1 k" "--cmyk: black text on the K plate alone"
-qpdf --qdf --object-streams=disable "$t/a4.pdf" "$t/rgb-qdf.pdf" 2>/dev/null
+# (The same cards without --cmyk, rendered here: a part runs alone.)
+"$muster" render --paper a4 --product card -o "$t/rgb.pdf" units/shellshock >/dev/null 2>&1
+qpdf --qdf --object-streams=disable "$t/rgb.pdf" "$t/rgb-qdf.pdf" 2>/dev/null
 has "$t/rgb-qdf.pdf" "0 0 0 rg" "without --cmyk, RGB"
 pdfinfo "$t/cmyk.pdf" | tr -s " " > "$t/info"
 has "$t/info" "Title: shellshock" "the document's Title is its input's name"
