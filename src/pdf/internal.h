@@ -211,6 +211,8 @@ const char *page_xobject(struct pdf_page *pg, HPDF_Dict obj);
 /* The page dictionary's text (but /Type and /Contents), into o. */
 void page_dict(struct pdf *p, struct pdf_page *pg, struct obuf *o);
 /* A page compressed: its dictionary and bytes stored, the page freed. */
+/* Frees a page or form and what it holds (not its place in a list). */
+void page_free(struct pdf_page *pg);
 int page_store(struct pdf *p, struct pdf_page *pg, const struct obuf *dict,
     const void *z, size_t zlen);
 /* Writes the document: libharu's objects, then the pages. */

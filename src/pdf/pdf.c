@@ -63,6 +63,17 @@ pdf_new(void)
 }
 
 void
+page_free(struct pdf_page *pg)
+{
+	free(pg->out.b);
+	free(pg->fname);
+	free(pg->saved);
+	free(pg->fills);
+	free(pg->xobj);
+	free(pg);
+}
+
+void
 pdf_free(struct pdf *p)
 {
 	struct pdf_page *pg, *next;
@@ -87,20 +98,12 @@ pdf_free(struct pdf *p)
 	images_free(p);
 	for (pg = p->pages; pg; pg = next) {
 		next = pg->next;
-		free(pg->out.b);
-		free(pg->fname);
-		free(pg->saved);
-		free(pg->fills);
-		free(pg->xobj);
-		free(pg);
+		page_free(pg);
 	}
 	free(p->rec);
 	for (pg = p->forms; pg; pg = next) {
 		next = pg->next;
-		free(pg->out.b);
-		free(pg->fname);
-		free(pg->fills);
-		free(pg);
+		page_free(pg);
 	}
 	free(p->form);
 	free(p->formpg);

@@ -141,12 +141,7 @@ page_store(struct pdf *p, struct pdf_page *pg, const struct obuf *dict,
 		pg->next->prev = pg->prev;
 	else
 		p->last = pg->prev;
-	free(pg->out.b);
-	free(pg->fname);
-	free(pg->saved);
-	free(pg->fills);
-	free(pg->xobj);
-	free(pg);
+	page_free(pg);
 	return 0;
 }
 
