@@ -362,17 +362,6 @@ ss_adv_shot(struct ss_side *att, struct ss_side *def,
 	return 0;
 }
 
-/* "2d10", "d10+d8": the gunner's d10 and the targeting die. */
-static const char *
-dice_text(int die, char buf[32])
-{
-	if (die == SS_HUMAN_DIE)
-		snprintf(buf, 32, "2d%d", die);
-	else
-		snprintf(buf, 32, "d%d+d%d", SS_HUMAN_DIE, die);
-	return buf;
-}
-
 /* A weapon's dice: "12d6", or a card's points: "14". */
 static const char *
 dice_n(int n, int fixed, char buf[16])
@@ -403,7 +392,7 @@ opening(struct report *rp, const struct ssa_shot *s, const char *gunner,
 	    s->def->name, s->def->card ? ss_facing_name[s->facing] :
 	    ss_angle_name[s->angle], ss_facing_name[s->facing],
 	    s->def->card ? NULL : ss_angle_name[s->angle], s->range,
-	    dice_text(s->att->die, dice));
+	    ss_dice_text(s->att->die, dice));
 	if (s->spread)
 		rp_f(rp, "+{spread:%d}d{_:%d} (spread)", s->spread,
 		    SSA_SPREAD_DIE);

@@ -169,6 +169,8 @@ extern const char *const ss_facing_words[];
  * when s is not that. */
 #define SS_ARG_INCHES_MAX 10000
 int ss_arg_inches(const char *s, long *out);
+/* "2d10", "d10+d8": a gunner's d10 and the targeting die die, in buf. */
+const char *ss_dice_text(int die, char buf[32]);
 /* A facing name (front, right, left, rear; back = rear) or -1. */
 int ss_arg_facing(const char *s);
 /* Weapon rows such as "M,I" as a bit set; 0 when not among E M B I S. */

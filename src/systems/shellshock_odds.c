@@ -29,17 +29,6 @@ const char ss_odds_usage[] =
     "destroys.\n"
     "\n";
 
-/* "2d10", "d10+d8": the human die and the targeting die. */
-static const char *
-dice_text(int die, char buf[32])
-{
-	if (die == SS_HUMAN_DIE)
-		snprintf(buf, 32, "2d%d", die);
-	else
-		snprintf(buf, 32, "d%d+d%d", SS_HUMAN_DIE, die);
-	return buf;
-}
-
 static void
 report_weapons(struct report *rp, const struct ss_shot *s,
     const struct ss_odds *o)
@@ -74,7 +63,7 @@ report(struct report *rp, const struct ss_shot *s, const struct ss_odds *o)
 	    "{range:%d} in: {dice:%s}{_:%s}, skill {skill:%+d}, range "
 	    "{range_modifier:%+d}{_:%s}{~spread:%b}{~point_blank:%b}\n",
 	    a->name, s->def->name, ss_facing_name[s->facing], s->range,
-	    dice_text(a->die, dice), s->spread ? "+d6 (spread)" : "", a->skill,
+	    ss_dice_text(a->die, dice), s->spread ? "+d6 (spread)" : "", a->skill,
 	    ss_range_modifier(s->range), s->point_blank ? ", point blank" : "",
 	    s->spread, s->point_blank);
 	report_weapons(rp, s, o);

@@ -11,6 +11,16 @@
 #include "../system.h"
 #include "shellshock_game.h"
 
+const char *
+ss_dice_text(int die, char buf[32])
+{
+	if (die == SS_HUMAN_DIE)
+		snprintf(buf, 32, "2d%d", die);
+	else
+		snprintf(buf, 32, "d%d+d%d", SS_HUMAN_DIE, die);
+	return buf;
+}
+
 int
 ss_arg_inches(const char *s, long *out)
 {
