@@ -273,6 +273,15 @@ struct ss_steps {
 	const char *cause;	/* why destroyed */
 };
 
+/*
+ * The re-rolls a die's first face earns (which: 0 the human die, 1 the
+ * targeting die), added into st; with doubled, set when the first
+ * re-roll shows SS_REROLL_ON again (the advanced rules double the
+ * damage then; NULL under the basic ones).  -1 when the dice fail or
+ * past SS_MAX_REROLLS.
+ */
+int ss_reroll_die(struct ss_dice *d, int which, struct ss_steps *st,
+    int *doubled);
 /* Resolves the shot with d's dice; -1 when d runs out (st holds the
  * steps so far). */
 int ss_resolve(const struct ss_shot *s, struct ss_dice *d,

@@ -435,28 +435,6 @@ ssa_mark(const struct ssa_unit *u, const unsigned char *done, int roll,
 	return n;
 }
 
-/* A die's re-rolls after a 10; *doubled when its first re-roll shows 10
- * again ("if you re-roll a d10 and it comes up 10 again"). */
-static int
-rerolls(struct ss_dice *d, int which, struct ss_steps *st, int *doubled)
-{
-	int f = st->face[which];
-
-	st->die_total[which] = f;
-	while (f == SS_REROLL_ON) {
-		if (st->nreroll[which] == SS_MAX_REROLLS)
-			return -1;
-		ROLL(d, which ? SS_DIE_REROLL_TARGETING : SS_DIE_REROLL_HUMAN,
-		    SS_REROLL_ON, f);
-		if (st->nreroll[which] == 0 && f == SS_REROLL_ON &&
-		    SSA_REROLL_DOUBLES)
-			*doubled = 1;
-		st->reroll[which][st->nreroll[which]++] = f;
-		st->die_total[which] += f;
-	}
-	return 0;
-}
-
 /* The hit roll: faces, naturals, re-rolls, spread, the total; and each
  * weapon hit or missed. */
 static int
@@ -486,8 +464,9 @@ hit_roll(const struct ssa_shot *s, struct ss_dice *d, struct ssa_steps *st)
 		ROLL(d, SSA_DIE_SECOND_TARGETING, s->att->die, st->second[1]);
 		st->destroyed_by_second = st->second[0] + st->second[1] ==
 		    SSA_NICE;
-	} else if (rerolls(d, 0, r, &st->doubled) < 0 ||
-	    rerolls(d, 1, r, &st->doubled) < 0)
+	} else if (ss_reroll_die(d, 0, r, SSA_REROLL_DOUBLES ?
+	    &st->doubled : NULL) < 0 || ss_reroll_die(d, 1, r,
+	    SSA_REROLL_DOUBLES ? &st->doubled : NULL) < 0)
 		return -1;
 	for (i = 0; i < s->spread; i++) {
 		ROLL(d, SS_DIE_SPREAD, SSA_SPREAD_DIE, st->spread_rolls[i]);

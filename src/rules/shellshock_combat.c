@@ -407,9 +407,9 @@ apply_damage(const struct ss_unit *def, int facing, int damage,
 	return 0;
 }
 
-/* The re-rolls a die's first face earns. */
-static int
-reroll_die(struct ss_dice *d, int which, struct ss_steps *st)
+int
+ss_reroll_die(struct ss_dice *d, int which, struct ss_steps *st,
+    int *doubled)
 {
 	int f = st->face[which];
 
@@ -422,6 +422,8 @@ reroll_die(struct ss_dice *d, int which, struct ss_steps *st)
 			return -1;
 		ROLL(d, which ? SS_DIE_REROLL_TARGETING : SS_DIE_REROLL_HUMAN,
 		    SS_REROLL_ON, f);
+		if (doubled && st->nreroll[which] == 0 && f == SS_REROLL_ON)
+			*doubled = 1;
 		st->reroll[which][st->nreroll[which]++] = f;
 		st->die_total[which] += f;
 	}
@@ -450,7 +452,8 @@ ss_resolve(const struct ss_shot *s, struct ss_dice *d, struct ss_steps *st)
 	st->die_total[0] = st->face[0];
 	st->die_total[1] = st->face[1];
 	if (st->natural != SS_NAT_LUCKY &&
-	    (reroll_die(d, 0, st) < 0 || reroll_die(d, 1, st) < 0))
+	    (ss_reroll_die(d, 0, st, NULL) < 0 ||
+	    ss_reroll_die(d, 1, st, NULL) < 0))
 		return -1;
 	if (s->spread)
 		ROLL(d, SS_DIE_SPREAD, SS_SPREAD_DIE, st->spread_roll);
