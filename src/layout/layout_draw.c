@@ -45,6 +45,19 @@ break_lines(struct draw *d, struct textbox *tb, double pt, const char *text)
 	return sb_str(sb);
 }
 
+/* " text 'X'" (shortened to fit 64 bytes) into buf (n >= 72) when an
+ * element prints other than the card's name; "" when its text is it. */
+static const char *
+text_clause(const struct draw *d, const char *text, char *buf, size_t n)
+{
+	char tx[64];
+
+	if (strcmp(text, rec_label_text(d->r)) == 0)
+		return "";
+	snprintf(buf, n, " text '%s'", layout_shorten(text, tx, sizeof(tx)));
+	return buf;
+}
+
 /*
  * Warns when this card's text comes closer to the trim than the
  * template's safe margin (SPEC 4), where a guillotine a little off may
@@ -62,7 +75,7 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 	const char *whose = d->l->o.safe > s + 0.01 ? "print shop's" :
 	    "template's";
 	const char *p = shown;
-	char gb[32], sb[32], lb[64], tx[64];
+	char gb[32], sb[32], lb[64], tx[80];
 	int i, k;
 
 	if (d->l->o.safe > s)
@@ -108,14 +121,10 @@ safe_zone(struct draw *d, const struct elem *e, const char *text,
 		return;
 	d->unsafe = e;
 	layout_diag(d, L_WARNING, "render.safe-zone",
-	    "card '%s': %s '%s'%s%s%s comes %s from the card's %s edge, "
+	    "card '%s': %s '%s'%s comes %s from the card's %s edge, "
 	    "inside the %s %s safe margin; it may be cut",
 	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
-	    d->t->name, e->name,
-	    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
-	    strcmp(text, rec_label_text(d->r)) ?
-	    layout_shorten(text, tx, sizeof(tx)) : "",
-	    strcmp(text, rec_label_text(d->r)) ? "'" : "",
+	    d->t->name, e->name, text_clause(d, text, tx, sizeof(tx)),
 	    mm_str(gap[k] > 0 ? gap[k] : 0, gb), edge[k], whose,
 	    mm_str(s, sb));
 }
@@ -140,21 +149,17 @@ small_text(struct draw *d, const struct elem *e, const char *text,
 	int counter = d->w < SMALL_COUNTER - 0.01 &&
 	    d->h < SMALL_COUNTER - 0.01;
 	double floor_pt = counter ? COUNTER_FLOOR_PT : FLOOR_PT;
-	char lb[64], tx[64];
+	char lb[64], tx[80];
 
 	if (pt >= floor_pt - 0.005 || d->small == e)
 		return;
 	d->small = e;
 	layout_diag(d, L_WARNING, "render.small-text",
-	    "card '%s': %s '%s'%s%s%s prints at %.2f pt, under the %g pt a "
+	    "card '%s': %s '%s'%s prints at %.2f pt, under the %g pt a "
 	    "player can read%s; give it a larger pt or min_pt, or more room",
 	    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
-	    d->t->name, e->name,
-	    strcmp(text, rec_label_text(d->r)) ? " text '" : "",
-	    strcmp(text, rec_label_text(d->r)) ?
-	    layout_shorten(text, tx, sizeof(tx)) : "",
-	    strcmp(text, rec_label_text(d->r)) ? "'" : "", pt, floor_pt,
-	    counter ? " on a counter under 3/4 in" : "");
+	    d->t->name, e->name, text_clause(d, text, tx, sizeof(tx)), pt,
+	    floor_pt, counter ? " on a counter under 3/4 in" : "");
 }
 
 static int
@@ -267,17 +272,13 @@ draw_text(struct draw *d, const struct elem *e, const char *text, double x,
 	safe_zone(d, e, said, shown, &tb, used, cut);
 	small_text(d, e, said, used);
 	if (cut) {
-		char wb[32], hb[32], lb[64], tx[64];
+		char wb[32], hb[32], lb[64], tx[80];
 
 		layout_diag(d, L_WARNING, "render.overflow",
-		    "card '%s': %s '%s'%s%s%s does not fit its %s x %s box "
+		    "card '%s': %s '%s'%s does not fit its %s x %s box "
 		    "even at %.1f pt, the template's minimum; %s",
 		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
-		    d->t->name, e->name,
-		    strcmp(said, rec_label_text(d->r)) ? " text '" : "",
-		    strcmp(said, rec_label_text(d->r)) ?
-		    layout_shorten(said, tx, sizeof(tx)) : "",
-		    strcmp(said, rec_label_text(d->r)) ? "'" : "",
+		    d->t->name, e->name, text_clause(d, said, tx, sizeof(tx)),
 		    mm_str(w, wb), mm_str(h, hb), tb.min_pt, cut == 2 ?
 		    "it is taller than the box and runs past it" :
 		    "it is cut");
