@@ -85,7 +85,7 @@ probe_fonts(struct probe *pr, const struct template *t)
 		if (seen(pr, tag.buf))
 			continue;
 		if (pr->pdf == NULL)
-			pr->pdf = pdf_new();
+			pr->pdf = pdf_new_finder();
 		if (pdf_font(pr->pdf, f->pattern, &why, &subst) < 0)
 			diag_at(L_ERROR, "render.font", f->at.file, f->at.line,
 			    f->at.col, "font '%s' (%s) cannot be used: %s",

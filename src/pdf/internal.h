@@ -117,6 +117,7 @@ struct pdf {
 	struct colour *cms;	/* PDF/X: the output profile, or NULL */
 	struct pdf_page **formpg;	/* form id -> its surface */
 	int plain;		/* MUSTER_PDF_PLAIN: the plain writer */
+	int finder;		/* pdf_new_finder(): fonts opened, not built */
 	struct pool *pool;	/* the compressing thread */
 	struct pdf_img *img;	/* images, by file (image.c) */
 	int nimg, capimg;

@@ -62,6 +62,15 @@ pdf_new(void)
 	return p;
 }
 
+struct pdf *
+pdf_new_finder(void)
+{
+	struct pdf *p = pdf_new();
+
+	p->finder = 1;
+	return p;
+}
+
 void
 page_free(struct pdf_page *pg)
 {

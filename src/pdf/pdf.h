@@ -20,6 +20,13 @@ struct rgb {
 
 /* A new empty document; free it with pdf_free(). */
 struct pdf *pdf_new(void);
+/* A document only for finding fonts, never drawn on or saved: pdf_font()
+ * finds and opens a font as for drawing (libharu reads its file and tables
+ * and refuses what it would refuse), but builds no font to draw with, so
+ * nothing may be measured or shown in it.  check's way to tell a font that
+ * cannot be used, without libharu's 12 ms a font of building a UTF-8 font
+ * (a glyph looked up for each of 65,536 code points). */
+struct pdf *pdf_new_finder(void);
 void pdf_free(struct pdf *p);
 
 /*

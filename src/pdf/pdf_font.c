@@ -142,19 +142,21 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 	}
 	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
 	ft = new_font(p);
-	if (name)
+	if (name && !p->finder)
 		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
-	if (name == NULL || ft->f == NULL) {
+	if (name == NULL || (ft->f == NULL && !p->finder)) {
 		/* This font's own failure: the document can go on. */
 		HPDF_ResetError(p->doc);
 		p->err = 0;
 		*why = "libharu cannot load its TrueType file";
 		return -1;
 	}
-	fix_tounicode(ft->f, NULL);
 	ft->pattern = xstrdup(pattern);
 	ft->file = xstrdup(file);
 	ft->cs = FcCharSetCopy(cs);
+	if (p->finder)
+		return p->nfonts++;
+	fix_tounicode(ft->f, NULL);
 	ft->width = xmalloc(65536 * sizeof(short));
 	memset(ft->width, 0xff, 65536 * sizeof(short));
 	ft->ascent = HPDF_Font_GetAscent(ft->f) / 1000.0;
