@@ -23,8 +23,114 @@
 #include <stdint.h>
 #include <zlib.h>
 
+#include <dlfcn.h>
+
 #include "../util.h"
 #include "pdf.h"
+
+/*
+ * poppler-glib and cairo are opened when the first PDF is drawn as
+ * pixels, not linked: with them and the 40 libraries they pull in
+ * (glib, libstdc++, nss, X11...) every muster process spent 8.8 ms of
+ * its start-up in the dynamic linker, where check of one unit takes 7.
+ * Each function is called through a pointer of its own declared type,
+ * taken from poppler-glib's handle (dlsym searches the libraries it
+ * depends on, cairo and glib among them); the names below stand for
+ * those pointers in the code that follows.
+ */
+#define RASTER_SYMS \
+	X(cairo_clip) X(cairo_create) X(cairo_destroy) \
+	X(cairo_image_surface_create) X(cairo_image_surface_get_data) \
+	X(cairo_image_surface_get_height) X(cairo_image_surface_get_stride) \
+	X(cairo_image_surface_get_width) X(cairo_paint) X(cairo_rectangle) \
+	X(cairo_restore) X(cairo_save) X(cairo_scale) \
+	X(cairo_set_source_rgb) X(cairo_status_to_string) \
+	X(cairo_surface_destroy) X(cairo_surface_flush) \
+	X(cairo_surface_mark_dirty) X(cairo_surface_status) \
+	X(cairo_surface_write_to_png_stream) X(cairo_translate) \
+	X(g_bytes_new) X(g_bytes_unref) X(g_error_free) X(g_object_unref) \
+	X(poppler_document_get_n_pages) X(poppler_document_get_page) \
+	X(poppler_document_new_from_bytes) X(poppler_page_get_size) \
+	X(poppler_page_render_for_printing)
+
+#define X(f) static __typeof__(f) *p_##f;
+RASTER_SYMS
+#undef X
+
+/* The library's names, first the one a runtime package installs. */
+static const char *const poppler_lib[] = {
+	"libpoppler-glib.so.8", "libpoppler-glib.so"
+};
+
+/* Opens poppler-glib once and finds every function; 0, or -1 with err
+ * saying what is missing. */
+static int
+raster_link(char *err, size_t errlen)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static void *lib;
+	static int failed;
+	const char *miss = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&lock);
+	for (i = 0; lib == NULL && !failed &&
+	    i < sizeof(poppler_lib) / sizeof(poppler_lib[0]); i++)
+		lib = dlopen(poppler_lib[i], RTLD_NOW | RTLD_LOCAL);
+	if (lib == NULL) {
+		failed = 1;
+		pthread_mutex_unlock(&lock);
+		snprintf(err, errlen, "cannot draw the PDF as pixels: %s "
+		    "cannot be opened; install libpoppler-glib8",
+		    poppler_lib[0]);
+		return -1;
+	}
+#define X(f) \
+	if (miss == NULL && p_##f == NULL && \
+	    (*(void **)&p_##f = dlsym(lib, #f)) == NULL) \
+		miss = #f;
+	RASTER_SYMS
+#undef X
+	pthread_mutex_unlock(&lock);
+	if (miss) {
+		snprintf(err, errlen, "cannot draw the PDF as pixels: %s "
+		    "has no %s", poppler_lib[0], miss);
+		return -1;
+	}
+	return 0;
+}
+
+#define RS(f) p_##f
+#define cairo_clip RS(cairo_clip)
+#define cairo_create RS(cairo_create)
+#define cairo_destroy RS(cairo_destroy)
+#define cairo_image_surface_create RS(cairo_image_surface_create)
+#define cairo_image_surface_get_data RS(cairo_image_surface_get_data)
+#define cairo_image_surface_get_height RS(cairo_image_surface_get_height)
+#define cairo_image_surface_get_stride RS(cairo_image_surface_get_stride)
+#define cairo_image_surface_get_width RS(cairo_image_surface_get_width)
+#define cairo_paint RS(cairo_paint)
+#define cairo_rectangle RS(cairo_rectangle)
+#define cairo_restore RS(cairo_restore)
+#define cairo_save RS(cairo_save)
+#define cairo_scale RS(cairo_scale)
+#define cairo_set_source_rgb RS(cairo_set_source_rgb)
+#define cairo_status_to_string RS(cairo_status_to_string)
+#define cairo_surface_destroy RS(cairo_surface_destroy)
+#define cairo_surface_flush RS(cairo_surface_flush)
+#define cairo_surface_mark_dirty RS(cairo_surface_mark_dirty)
+#define cairo_surface_status RS(cairo_surface_status)
+#define cairo_surface_write_to_png_stream RS(cairo_surface_write_to_png_stream)
+#define cairo_translate RS(cairo_translate)
+#define g_bytes_new RS(g_bytes_new)
+#define g_bytes_unref RS(g_bytes_unref)
+#define g_error_free RS(g_error_free)
+#define g_object_unref RS(g_object_unref)
+#define poppler_document_get_n_pages RS(poppler_document_get_n_pages)
+#define poppler_document_get_page RS(poppler_document_get_page)
+#define poppler_document_new_from_bytes RS(poppler_document_new_from_bytes)
+#define poppler_page_get_size RS(poppler_page_get_size)
+#define poppler_page_render_for_printing RS(poppler_page_render_for_printing)
 
 struct raster {
 	PopplerDocument *doc;
@@ -35,9 +141,12 @@ struct raster {
 struct raster *
 raster_open(const unsigned char *pdf, size_t len, char *err, size_t errlen)
 {
-	struct raster *r = xcalloc(1, sizeof(*r));
+	struct raster *r;
 	GError *ge = NULL;
 
+	if (raster_link(err, errlen) < 0)
+		return NULL;
+	r = xcalloc(1, sizeof(*r));
 	r->bytes = g_bytes_new(pdf, len);
 	r->doc = poppler_document_new_from_bytes(r->bytes, NULL, &ge);
 	if (r->doc == NULL) {
