@@ -5,12 +5,15 @@
  */
 #include "testutil.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/types.h>
 #include <zlib.h>
 /* jpeglib.h wants stdio.h (testutil.h) before it. */
 #include <jpeglib.h>
 
 #include "pdf/pdf.h"
+#include "pdf/pngwrite.h"
 #include "pdf/raster.h"
 #include "pdfread/pdfread.h"
 
@@ -1190,6 +1193,207 @@ test_textbox_halving_matches_steps(void **state)
 	pdf_free(p);
 }
 
+/* ---- card images as PNG (pdf/pngwrite.h) ---- */
+
+static unsigned long
+get32(const unsigned char *p)
+{
+	return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 |
+	    (unsigned long)p[2] << 8 | p[3];
+}
+
+/* Reads a PNG that png_write_rgb24() wrote to f: every chunk's CRC
+ * checked, IHDR 8-bit RGB, pHYs, then IDATs, then IEND; inflated by
+ * zlib, each row filter type None.  Returns its pixels, 0xRRGGBB, and
+ * the pHYs's pixels a metre in *ppm. */
+static uint32_t *
+read_png_back(FILE *f, int w, int h, unsigned long *ppm)
+{
+	unsigned char *png, *raw, *idat;
+	size_t len, pos = 8, nidat = 0, rl = (size_t)w * 3 + 1;
+	uLongf rawlen = (uLongf)(rl * (size_t)h);
+	uint32_t *px = malloc(sizeof(*px) * (size_t)w * (size_t)h);
+	int k = 0, x, y;
+
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	len = (size_t)ftell(f);
+	rewind(f);
+	png = malloc(len);
+	idat = malloc(len);
+	raw = malloc(rawlen + 1);
+	assert_int_equal(fread(png, 1, len, f), len);
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	while (pos < len) {
+		unsigned long n = get32(png + pos), crc;
+		const unsigned char *type = png + pos + 4, *body = type + 4;
+		/* IHDR, pHYs, IDAT..., IEND, in that order. */
+		static const char *const order[] = { "IHDR", "pHYs", "IDAT",
+		    "IEND" };
+
+		assert_true(pos + 12 + n <= len);
+		crc = crc32(0, type, (uInt)n + 4);
+		assert_int_equal(crc, get32(body + n));
+		if (k < 3 && memcmp(type, order[k + 1], 4) == 0)
+			k++;
+		assert_memory_equal(type, order[k], 4);
+		if (k == 0) {
+			assert_int_equal(n, 13);
+			assert_int_equal(get32(body), w);
+			assert_int_equal(get32(body + 4), h);
+			assert_memory_equal(body + 8, "\x08\x02\0\0\0", 5);
+		} else if (k == 1) {
+			assert_int_equal(n, 9);
+			*ppm = get32(body);
+			assert_memory_equal(body, body + 4, 4);
+			assert_int_equal(body[8], 1);
+		} else if (k == 2) {
+			memcpy(idat + nidat, body, n);
+			nidat += n;
+		} else {
+			assert_int_equal(n, 0);
+			assert_int_equal(pos + 12, len);
+		}
+		pos += 12 + n;
+	}
+	assert_int_equal(k, 3);
+	assert_int_equal(uncompress(raw, &rawlen, idat, (uLong)nidat), Z_OK);
+	assert_int_equal(rawlen, rl * (size_t)h);
+	for (y = 0; y < h; y++) {
+		const unsigned char *r = raw + (size_t)y * rl;
+
+		assert_int_equal(r[0], 0);
+		for (x = 0; x < w; x++)
+			px[(size_t)y * (size_t)w + (size_t)x] =
+			    (uint32_t)r[1 + 3 * x] << 16 |
+			    (uint32_t)r[2 + 3 * x] << 8 | r[3 + 3 * x];
+	}
+	free(png);
+	free(idat);
+	free(raw);
+	return px;
+}
+
+/* Writes the w x h image made by paint(x, y) (stride a row and 8 bytes,
+ * the top byte of each pixel set, as cairo may leave it), reads it back
+ * and compares every pixel; returns the PNG's size. */
+static long
+png_round_trip(int w, int h, uint32_t (*paint)(int, int))
+{
+	int stride = w * 4 + 8, x, y;
+	unsigned char *data = malloc((size_t)stride * (size_t)h);
+	uint32_t *back;
+	unsigned long ppm = 0;
+	FILE *f = tmpfile();
+	long size;
+
+	assert_non_null(f);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			((uint32_t *)(void *)(data + (size_t)y *
+			    (size_t)stride))[x] = 0xff000000u | paint(x, y);
+	assert_int_equal(png_write_rgb24(fileno(f), data, w, h, stride, 300),
+	    0);
+	back = read_png_back(f, w, h, &ppm);
+	/* 300 dpi: 300 / 0.0254 = 11811.02 pixels a metre, 11811. */
+	assert_int_equal(ppm, 11811);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			if (back[(size_t)y * (size_t)w + (size_t)x] !=
+			    paint(x, y)) {
+				fail_msg("%d x %d: pixel %d, %d is %06x, not "
+				    "%06x", w, h, x, y, back[(size_t)y *
+				    (size_t)w + (size_t)x], paint(x, y));
+			}
+	size = ftell(f);
+	free(back);
+	free(data);
+	fclose(f);
+	return size;
+}
+
+/* Noise: no repeats to find (a 32-bit LCG of the pixel's place). */
+static uint32_t
+paint_noise(int x, int y)
+{
+	return ((uint32_t)(x * 7919 + y * 104729) * 1664525u + 1013904223u) >>
+	    8;
+}
+
+/* Flat colour with runs of every length 1 to 300 pixels across, rows
+ * repeating in bands, a few lines of noise (text) between. */
+static uint32_t
+paint_card(int x, int y)
+{
+	int run = 1, at = 0, k = 0;
+
+	if (y % 40 >= 30 && y % 40 < 33)
+		return paint_noise(x, y) & 0x3f3f3f;
+	while (at + run <= x) {
+		at += run;
+		run = run % 300 + 1;
+		k++;
+	}
+	return (y / 40) % 2 ? 0xffffff : 0x102030 * (uint32_t)(k % 5);
+}
+
+static uint32_t
+paint_white(int x, int y)
+{
+	(void)x;
+	(void)y;
+	return 0xffffff;
+}
+
+static void
+test_png_write_round_trip(void **state)
+{
+	(void)state;
+	png_round_trip(1, 1, paint_noise);
+	png_round_trip(1, 5, paint_card);
+	png_round_trip(2, 1, paint_card);
+	png_round_trip(37, 23, paint_noise);
+	/* 1,050 x 600: a Letter business card at 300 dpi; more than one
+	 * IDAT chunk of 64 KB. */
+	assert_true(png_round_trip(1050, 600, paint_card) > 65536);
+	png_round_trip(1050, 600, paint_noise);
+	/* A row of 3 x 11,000 + 1 bytes is past deflate's 32 KB window: no
+	 * match from the row above, only from the pixel before. */
+	png_round_trip(11000, 3, paint_card);
+	png_round_trip(10922, 4, paint_card);
+	/*
+	 * Flat white, 1,050 x 600, rows of 3,151 bytes, in bits: the block's
+	 * head 3; the first row's filter byte 0 (8) and the first pixel's
+	 * three 255s (9 each) as literals, then 3,147 bytes as matches of
+	 * the pixel before (distance 3: code 2, 5 bits), 12 of 258 (code
+	 * 285, 8 bits) and one of 51 (code 273, 7 bits and 3 extra): 8 +
+	 * 27 + 12 x 13 + 15 = 206; each of the 599 other rows matches of
+	 * the row above (distance 3,151: code 23, 5 bits and 10 extra), 12
+	 * of 258 and one of 55 (code 273 again): 12 x 23 + 25 = 301; the
+	 * end of the block 7.  3 + 206 + 599 x 301 + 7 = 180,515 bits,
+	 * 22,565 bytes, with zlib's head and Adler-32 22,571 in one IDAT;
+	 * the signature 8, IHDR 25, pHYs 21, IDAT 22,583, IEND 12: 22,649
+	 * bytes, where 1,890,600 bytes of rows went in.
+	 */
+	assert_int_equal(png_round_trip(1050, 600, paint_white), 22649);
+}
+
+/* A write that fails (a full disk): -1 and the write's errno. */
+static void
+test_png_write_fails(void **state)
+{
+	uint32_t px[4] = { 0, 0, 0, 0 };
+	int fd = open("/dev/full", O_WRONLY);
+
+	(void)state;
+	if (fd < 0)
+		skip();
+	errno = 0;
+	assert_int_equal(png_write_rgb24(fd, (unsigned char *)px, 2, 2, 8,
+	    300), -1);
+	assert_int_equal(errno, ENOSPC);
+	close(fd);
+}
+
 int
 main(void)
 {
@@ -1221,6 +1425,8 @@ main(void)
 		scratch_test(test_image_refused),
 		scratch_test(test_image_shrunk_to_print),
 		cmocka_unit_test(test_textbox_halving_matches_steps),
+		cmocka_unit_test(test_png_write_round_trip),
+		cmocka_unit_test(test_png_write_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown);
