@@ -12,6 +12,7 @@
 /* jpeglib.h wants stdio.h (testutil.h) before it. */
 #include <jpeglib.h>
 
+#include "pdf/internal.h"
 #include "pdf/pdf.h"
 #include "pdf/pngwrite.h"
 #include "pdf/raster.h"
@@ -1193,6 +1194,45 @@ test_textbox_halving_matches_steps(void **state)
 	pdf_free(p);
 }
 
+/* A number in a page's operators as libharu writes it (fmt_real): to
+ * a float, +-32767 at most, five decimals rounded down after adding
+ * 0.000005, trailing zeros dropped. */
+static void
+test_fmt_real_as_libharu(void **state)
+{
+	static const struct {
+		double v;
+		const char *text;
+	} cases[] = {
+		{ 0, "0" }, { 54, "54" }, { -0.5, "-0.5" },
+		/* The float 735.648987: 0.648987 + 0.000005 = 0.648992,
+		 * 64899 hundred-thousandths. */
+		{ 735.649, "735.64899" },
+		/* The float 12.1000004: 10000.5 hundred-thousandths, 10000. */
+		{ 12.1, "12.1" },
+		{ 1000.125, "1000.125" }, { 10000.25, "10000.25" },
+		{ 40000, "32767" }, { -40000, "-32767" },
+		/* 0.000001 + 0.000005 is 0.6 of the last place: 0. */
+		{ 0.000001, "0" }, { 0.00001, "0.00001" },
+		/* The float 9.9999971 + 0.000005 passes 10: the whole part
+		 * carries, 0.0000021 left, 0 hundred-thousandths. */
+		{ 9.999997, "10" },
+		/* The float 99.9999924 (the nearest to 99.999996) + 0.000005
+		 * stays under 100: 99999 hundred-thousandths. */
+		{ 99.999996, "99.99999" }, { 99.99999, "99.99999" },
+		{ 9, "9" }, { 10, "10" }, { 999.5, "999.5" },
+		{ 32767, "32767" },
+	};
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		*fmt_real(buf, cases[i].v) = '\0';
+		assert_string_equal(buf, cases[i].text);
+	}
+}
+
 /* ---- card images as PNG (pdf/pngwrite.h) ---- */
 
 static unsigned long
@@ -1425,6 +1465,7 @@ main(void)
 		scratch_test(test_image_refused),
 		scratch_test(test_image_shrunk_to_print),
 		cmocka_unit_test(test_textbox_halving_matches_steps),
+		cmocka_unit_test(test_fmt_real_as_libharu),
 		cmocka_unit_test(test_png_write_round_trip),
 		cmocka_unit_test(test_png_write_fails),
 	};

