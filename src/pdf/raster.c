@@ -1,10 +1,10 @@
 /*
  * pdf/raster.c -- pages as PNG through poppler-glib and cairo.
  *
- * cairo writes no pHYs chunk, so that a viewer or print service took a
- * 300 dpi card for 72 dpi, four times its size: the chunk goes in as the
- * stream passes, after IHDR (PNG 1.2, section 4.2.4.2: before the first
- * IDAT), in pixels a metre, the unit the format knows.
+ * Every PNG says its dpi in a pHYs chunk, in pixels a metre, the unit
+ * the format knows (cairo's own writer has none, so that a viewer or
+ * print service took a 300 dpi card for 72 dpi, four times its size):
+ * a card's image through pngwrite.c, a sheet's through libpng.
  */
 #include "raster.h"
 
@@ -21,7 +21,6 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdint.h>
-#include <zlib.h>
 
 #include <dlfcn.h>
 
@@ -47,8 +46,7 @@
 	X(cairo_restore) X(cairo_save) X(cairo_scale) \
 	X(cairo_set_source_rgb) X(cairo_status_to_string) \
 	X(cairo_surface_destroy) X(cairo_surface_flush) \
-	X(cairo_surface_mark_dirty) X(cairo_surface_status) \
-	X(cairo_surface_write_to_png_stream) X(cairo_translate) \
+	X(cairo_surface_mark_dirty) X(cairo_surface_status) X(cairo_translate) \
 	X(g_bytes_new) X(g_bytes_unref) X(g_error_free) X(g_object_unref) \
 	X(poppler_document_get_n_pages) X(poppler_document_get_page) \
 	X(poppler_document_new_from_bytes) X(poppler_page_get_size) \
@@ -121,7 +119,6 @@ raster_link(char *err, size_t errlen)
 #define cairo_surface_flush RS(cairo_surface_flush)
 #define cairo_surface_mark_dirty RS(cairo_surface_mark_dirty)
 #define cairo_surface_status RS(cairo_surface_status)
-#define cairo_surface_write_to_png_stream RS(cairo_surface_write_to_png_stream)
 #define cairo_translate RS(cairo_translate)
 #define g_bytes_new RS(g_bytes_new)
 #define g_bytes_unref RS(g_bytes_unref)
@@ -223,16 +220,6 @@ draw_page(struct raster *r, cairo_t *cr, int i, double dpi, double inset,
 	cairo_restore(cr);
 }
 
-/* Where a PNG stream goes: fd, its pHYs chunk put in after IHDR. */
-struct png_out {
-	int fd;
-	double dpi;
-	size_t seen;		/* bytes of cairo's stream passed */
-};
-
-/* The 8-byte signature and IHDR's 25 bytes: length, type, 13, CRC. */
-#define PNG_HEAD 33
-
 static int
 write_all(int fd, const unsigned char *data, size_t len)
 {
@@ -242,7 +229,7 @@ write_all(int fd, const unsigned char *data, size_t len)
 		if ((n = write(fd, data, len)) < 0) {
 			if (errno == EINTR)
 				continue;
-			return CAIRO_STATUS_WRITE_ERROR;
+			return -1;
 		}
 		data += n;
 		len -= (size_t)n;
@@ -250,77 +237,11 @@ write_all(int fd, const unsigned char *data, size_t len)
 	return 0;
 }
 
-/* The pHYs chunk for dpi: pixels a metre both ways, unit 1 (metre). */
-static void
-phys_chunk(double dpi, unsigned char c[21])
-{
-	unsigned long ppm = (unsigned long)lround(dpi / 0.0254);
-	unsigned long crc;
-	int k;
-
-	memcpy(c, "\0\0\0\x09pHYs", 8);
-	for (k = 0; k < 4; k++)
-		c[8 + k] = c[12 + k] = (unsigned char)(ppm >> (24 - 8 * k));
-	c[16] = 1;
-	crc = crc32(0, c + 4, 13);
-	for (k = 0; k < 4; k++)
-		c[17 + k] = (unsigned char)(crc >> (24 - 8 * k));
-}
-
-static cairo_status_t
-to_fd(void *closure, const unsigned char *data, unsigned int len)
-{
-	struct png_out *o = closure;
-	unsigned char phys[21];
-	size_t head = 0;
-
-	if (o->seen < PNG_HEAD && o->seen + len >= PNG_HEAD) {
-		head = PNG_HEAD - o->seen;
-		phys_chunk(o->dpi, phys);
-		if (write_all(o->fd, data, head) != 0 ||
-		    write_all(o->fd, phys, sizeof(phys)) != 0)
-			return CAIRO_STATUS_WRITE_ERROR;
-	}
-	o->seen += len;
-	if (write_all(o->fd, data + head, len - head) != 0)
-		return CAIRO_STATUS_WRITE_ERROR;
-	return CAIRO_STATUS_SUCCESS;
-}
-
-/* What fill_png() writes: a surface at dpi. */
+/* What a PNG writer writes: a surface at dpi. */
 struct png_job {
 	cairo_surface_t *s;
 	double dpi;
 };
-
-/* Writes surface ctx as PNG into fd, for save_file(). */
-static int
-fill_png(int fd, const char *path, void *ctx, char *err, size_t errlen)
-{
-	const struct png_job *j = ctx;
-	struct png_out o = { fd, j->dpi, 0 };
-	cairo_status_t st;
-
-	errno = 0;
-	st = cairo_surface_write_to_png_stream(j->s, to_fd, &o);
-	if (st == CAIRO_STATUS_SUCCESS)
-		return 0;
-	snprintf(err, errlen, "cannot write '%s': %s", path,
-	    st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno) :
-	    cairo_status_to_string(st));
-	return -1;
-}
-
-/* Writes surface s, drawn at dpi, to path as a PDF is saved: checked,
- * atomic. */
-static int
-write_png(cairo_surface_t *s, double dpi, const char *path, char *err,
-    size_t errlen)
-{
-	struct png_job j = { s, dpi };
-
-	return save_file(path, fill_png, &j, err, errlen);
-}
 
 /* A white RGB surface w x h, or NULL with err filled. */
 static cairo_surface_t *
@@ -336,52 +257,6 @@ surface(int w, int h, char *err, size_t errlen)
 		return NULL;
 	}
 	return s;
-}
-
-int
-raster_png(struct raster *r, int i, double dpi, const char *path, char *err,
-    size_t errlen)
-{
-	double w, h;
-	cairo_surface_t *s;
-	cairo_t *cr;
-	int rc;
-
-	raster_page_size(r, i, &w, &h);
-	if ((s = surface(px(w, dpi), px(h, dpi), err, errlen)) == NULL)
-		return -1;
-	cr = cairo_create(s);
-	draw_page(r, cr, i, dpi, 0, 0, 0, px(w, dpi), px(h, dpi));
-	cairo_destroy(cr);
-	rc = write_png(s, dpi, path, err, errlen);
-	cairo_surface_destroy(s);
-	return rc;
-}
-
-int
-raster_sheet_png(struct raster *r, const int *cells, int cols, int rows,
-    double dpi, double inset, const char *path, char *err, size_t errlen)
-{
-	double w, h;
-	int cw, ch, k, rc;
-	cairo_surface_t *s;
-	cairo_t *cr;
-
-	raster_page_size(r, cells[0], &w, &h);
-	cw = px(w - 2 * inset, dpi);
-	ch = px(h - 2 * inset, dpi);
-	if ((s = surface(cw * cols, ch * rows, err, errlen)) == NULL)
-		return -1;
-	cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	for (k = 0; k < cols * rows; k++)
-		draw_page(r, cr, cells[k], dpi, inset, (k % cols) * cw,
-		    (k / cols) * ch, cw, ch);
-	cairo_destroy(cr);
-	rc = write_png(s, dpi, path, err, errlen);
-	cairo_surface_destroy(s);
-	return rc;
 }
 
 int

@@ -20,22 +20,6 @@ void raster_close(struct raster *r);
 int raster_pages(const struct raster *r);
 /* Page i's size in points. */
 void raster_page_size(const struct raster *r, int i, double *w, double *h);
-/*
- * Page i drawn at dpi, written to path as a PNG that says its dpi (pHYs),
- * through a temporary file renamed into place: a failure leaves an
- * existing file as it was.  Returns 0, or -1 with err filled.
- */
-int raster_png(struct raster *r, int i, double dpi, const char *path,
-    char *err, size_t errlen);
-/*
- * A sheet of cols x rows cells, each a page the size of page cells[0]
- * less inset points on each side (a card's bleed: the cell holds its
- * trim), drawn at dpi (cells[k] a page, or -1 for white), row by row from
- * the top left, written to path as raster_png does.
- */
-int raster_sheet_png(struct raster *r, const int *cells, int cols, int rows,
-    double dpi, double inset, const char *path, char *err, size_t errlen);
-
 /* The most pixels a face may have (SPEC section 8): 100 megapixels, 400
  * MB drawn.  raster_too_big() says whether w x h points at dpi pass it,
  * before anything is allocated. */
