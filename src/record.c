@@ -203,6 +203,23 @@ rec_place(const struct record *r, const char *key, int *line, int *col)
 	return f->file;
 }
 
+/* v in decimal as "%ld" writes it, ending at end (its '\0'); returns its
+ * first character. */
+static char *
+int_text(char *end, long v)
+{
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	*end = '\0';
+	do {
+		*--end = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		*--end = '-';
+	return end;
+}
+
 void
 rec_setf(struct record *r, const char *key, const char *fmt, ...)
 {
@@ -211,6 +228,17 @@ rec_setf(struct record *r, const char *key, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* A number alone, as most fields are (a card's 23), without
+	 * printf: 2 % of render's CPU at 10,000 cards was vsnprintf's. */
+	if (strcmp(fmt, "%d") == 0 || strcmp(fmt, "%ld") == 0) {
+		long v;
+
+		va_start(ap, fmt);
+		v = fmt[1] == 'd' ? va_arg(ap, int) : va_arg(ap, long);
+		va_end(ap);
+		rec_set(r, key, int_text(small + sizeof(small) - 1, v));
+		return;
+	}
 	va_start(ap, fmt);
 	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);

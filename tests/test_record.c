@@ -94,6 +94,23 @@ test_setf(void **state)
 	assert_int_equal(strlen(rec_get(r, "long")), 999 + 2);
 	assert_int_equal(rec_get(r, "long")[0], '<');
 	assert_int_equal(rec_get(r, "long")[1000], '>');
+	/* A number alone is written without printf: the same text. */
+	rec_setf(r, "n", "%d", 0);
+	assert_string_equal(rec_get(r, "n"), "0");
+	rec_setf(r, "n", "%d", -7);
+	assert_string_equal(rec_get(r, "n"), "-7");
+	rec_setf(r, "n", "%d", 1234567890);
+	assert_string_equal(rec_get(r, "n"), "1234567890");
+	rec_setf(r, "n", "%d", INT_MIN);
+	assert_string_equal(rec_get(r, "n"), "-2147483648");
+	rec_setf(r, "n", "%ld", LONG_MAX);
+	snprintf(big, sizeof(big), "%ld", LONG_MAX);
+	assert_string_equal(rec_get(r, "n"), big);
+	rec_setf(r, "n", "%ld", LONG_MIN);
+	snprintf(big, sizeof(big), "%ld", LONG_MIN);
+	assert_string_equal(rec_get(r, "n"), big);
+	rec_setf(r, "n", "%ld", 10L);
+	assert_string_equal(rec_get(r, "n"), "10");
 	record_free(r);
 }
 
