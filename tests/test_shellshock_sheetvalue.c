@@ -10,6 +10,8 @@
  * SSV_PROOF_PAIRS=N runs the proof on N pairs (default 40) and prints
  * its figures; the man page's are from N = 400 on two seeds.
  */
+#include <sys/stat.h>
+
 #include "testutil.h"
 
 #include "rules/shellshock_sheetvalue.h"
@@ -381,6 +383,87 @@ gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
 	s->speed = rnd(x, 2, 10);
 }
 
+/* ---- the generated sheets as YAML, for tests/sheet_duel.py ---- */
+
+/* Writes s as a record sheet (SPEC 3.2) to dir/NAME.yaml: gunner i is
+ * crewman G<i+1> controlling fire system S<i+1>; the speed a row of
+ * speeds over open ground at cost 1 (so the field's speed is it); a
+ * locomotion chart of 1s that no chart line names. */
+static void
+dump_sheet(const char *dir, const struct ssv_sheet *s)
+{
+	static const char *const dvt[SS_NDVT] = { "B", "M", "E", "I", "SA",
+	    "P" };
+	static const char *const ang[SS_NANGLES] = { "front", "front_right",
+	    "rear_right", "rear", "rear_left", "front_left" };
+	char path[512];
+	FILE *f;
+	int i, g;
+
+	snprintf(path, sizeof(path), "%s/%s.yaml", dir, s->u.name);
+	if ((f = fopen(path, "w")) == NULL)
+		fail_msg("cannot write %s", path);
+	fprintf(f, "system: shellshock\nkind: sheet\nname: %s\nera: %s\n"
+	    "ecv: 100\ncrew:\n", s->u.name, s->u.die == 6 ? "ww2" :
+	    s->u.die == 8 ? "modern" : "future");
+	for (g = 0; g < s->ngunners; g++)
+		fprintf(f, "  - {role: Gunner, id: G%d, skill: %d, ecv: 1}\n",
+		    g + 1, s->g[g].skill);
+	fprintf(f, "movement:\n  speeds:\n");
+	for (i = 1; i <= (s->speed > 0 ? s->speed : 1); i++)
+		fprintf(f, "    - {speed: %d, turn: %d}\n", i, 1 + i / 3);
+	fprintf(f, "  acceleration: %d\n  deceleration: %d\n  slip: 3\n"
+	    "  terrain: {open: 1}\n  multipliers: {forward: 1, front_right: "
+	    "0, rear_right: 0, reverse: 2, rear_left: 0, front_left: 0}\n"
+	    "  free_facing: 0\n  muck: 3\nto_hit: \"%s\"\ndefense:\n",
+	    s->speed > 0 ? s->speed : 1, s->speed > 0 ? s->speed : 1,
+	    s->u.die == 10 ? "2d10" : s->u.die == 8 ? "1d10+1d8" :
+	    "1d10+1d6");
+	for (i = 0; i < SS_NDVT; i++)
+		fprintf(f, "  %s: [%d, %d]\n", dvt[i], s->u.dv[i][0],
+		    s->u.dv[i][1]);
+	fprintf(f, "armor: {front: %d, left: %d, right: %d, rear: %d}\n"
+	    "shock_threshold: %d\npenetration: {", s->u.armor[SS_FACE_FRONT],
+	    s->u.armor[SS_FACE_LEFT], s->u.armor[SS_FACE_RIGHT],
+	    s->u.armor[SS_FACE_REAR], s->u.shock);
+	for (i = 0; i < SS_NANGLES; i++)
+		fprintf(f, "%s%s: %d", i ? ", " : "", ang[i], s->u.pen[i]);
+	fprintf(f, "}\ninternal_percent:\n");
+	for (i = 0; i < s->u.nboxes; i++)
+		fprintf(f, "  - {min: %d, percent: %d, hits: %d}\n",
+		    s->u.box[i].min, s->u.box[i].percent, s->u.box[i].hits);
+	fprintf(f, "dead: %d\ninternal_chart:\n", s->u.dead);
+	for (i = 0; i < s->u.nlines; i++)
+		fprintf(f, "  - {from: %d, to: %d, letter: %c}\n",
+		    s->u.line[i].from, s->u.line[i].to, s->u.line[i].letter);
+	fprintf(f, "equipment:\n");
+	for (i = 0; i < s->u.nequip; i++)
+		fprintf(f, "  - {letter: %c, name: %s, hits: %d%s}\n",
+		    s->u.equip[i].letter, s->u.equip[i].name,
+		    s->u.equip[i].hits, s->u.equip[i].locomotion ?
+		    ", locomotion: true" : "");
+	fprintf(f, "fire_systems:\n");
+	for (g = 0; g < s->ngunners; g++)
+		fprintf(f, "  - {name: S%d, controller: G%d}\n", g + 1, g + 1);
+	fprintf(f, "weapons:\n");
+	for (i = 0; i < s->u.nweapons; i++) {
+		const struct ssa_weapon *w = &s->u.weapon[i];
+
+		for (g = 0; g < s->ngunners; g++)
+			if (s->g[g].fire & (1u << i))
+				break;
+		fprintf(f, "  - {name: %s %d, dvt: %s, dam: %d, sh: %d, pen: "
+		    "%d, spread: %s, indirect: false, range: %g, operators: "
+		    "[G%d], system: S%d}\n", w->name, i + 1, dvt[w->dvt],
+		    w->dam, w->sh, w->pen, w->spread ? "true" : "false",
+		    w->range, g + 1, g + 1);
+	}
+	fprintf(f, "physical: {dam: 1, sh: 1, pen: 0}\nlocomotion_chart:\n");
+	for (i = 0; i < SS_LOCO_ROWS; i++)
+		fprintf(f, "  - [1, 1, 1, 1, 1, 1]\n");
+	fclose(f);
+}
+
 /* One single-stat improvement of kind k; 0 when it does not apply. */
 static int
 improve(struct ssv_sheet *s, unsigned long long *x, int k)
@@ -514,7 +597,11 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 			continue;
 		if (ssa_resolve(&s, e->done, &r->d, st) < 0)
 			fail_msg("the dice ran out");
-		e->u.armor[SS_FACE_FRONT] = st->armor_after;
+		/* The armor falls by the damage rolled; a miss (no damage
+		 * step: armor_after is left 0) takes none. */
+		e->u.armor[SS_FACE_FRONT] -= st->total[0] <
+		    e->u.armor[SS_FACE_FRONT] ? st->total[0] :
+		    e->u.armor[SS_FACE_FRONT];
 		for (i = 0; i < st->nmarked; i++)
 			if (!e->done[st->marked[i]]) {
 				e->done[st->marked[i]] = 1;
@@ -584,8 +671,13 @@ test_proof(void **state)
 	struct ssv_rating *v = malloc(sizeof(*v));
 	double err = 0, lerr = 0;
 	struct rng r;
+	const char *dump = getenv("SSV_DUMP");
+	char dir[256], path[300];
+	FILE *pf = NULL;
 
 	(void)state;
+	if (dump)
+		mkdir(dump, 0777);
 	for (seed = 1; seed <= (env ? 2 : 1); seed++) {
 		unsigned long long x = (unsigned long long)seed * 1000;
 
@@ -603,6 +695,17 @@ test_proof(void **state)
 		}
 		r.d.roll = roll;
 		r.x = (unsigned long long)seed;
+		if (dump) {
+			snprintf(dir, sizeof(dir), "%s/seed%d", dump, seed);
+			mkdir(dir, 0777);
+			for (i = 0; i < nsheets + 8; i++)
+				dump_sheet(dir, &s[i]);
+			snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
+			if ((pf = fopen(path, "w")) == NULL)
+				fail_msg("cannot write %s", path);
+			fprintf(pf, "a\tb\tvalue_a\tvalue_b\tpredicted\tjudged"
+			    "\truns\n");
+		}
 		for (p = 0; p < pairs; p++) {
 			int a = rnd(&x, 0, nsheets - 1), b = rnd(&x, 0,
 			    nsheets - 2);
@@ -613,6 +716,10 @@ test_proof(void **state)
 				share += duel(&s[a], &s[b], ssv_starts[st], runs,
 				    &r) / SSV_NSTARTS;
 			pred = val[a] / (val[a] + val[b]);
+			if (pf)
+				fprintf(pf, "%s\t%s\t%.6g\t%.6g\t%.6f\t%.6f\t%d\n",
+				    names[a], names[b], val[a], val[b], pred,
+				    share, runs);
 			right += (pred - 0.5) * (share - 0.5) > 0 ||
 			    (pred == 0.5 && share == 0.5);
 			err += fabs(pred - share);
@@ -629,6 +736,9 @@ test_proof(void **state)
 		    pairs, favright, fav, err / pairs, sqrt(lerr / pairs),
 		    sqrt(lerr / pairs) / sqrt(2));
 		assert_true(2 * right > pairs);
+		if (pf)
+			fclose(pf);
+		pf = NULL;
 	}
 	free(v);
 	free(val);
