@@ -408,16 +408,33 @@ def rate(x, y, rng_in):
     return r
 
 
+_RATES = {}
+
+
+def rates(x, y):
+    """rate() at 1..FIELD, kept by what it depends on."""
+    out = tuple(k for k, w in enumerate(x.s.gunners)
+                for i, ww in enumerate(w[1]) if ww["ammo"] and
+                x.ammo.get((k, i), 0) >= ww["ammo"])
+    key = (id(x.s), id(y.s), frozenset(x.gone), y.immobile, out)
+    t = _RATES.get(key)
+    if t is None:
+        t = _RATES[key] = [0.0] + [rate(x, y, r) for r in range(1, FIELD + 1)]
+    return t
+
+
 def best_range(x, y, cur):
     tx = x.armor["front"] + x.s.dead
     ty = y.armor["front"] + y.s.dead
-    best, key = cur, None
+    rx, ry = rates(x, y), rates(y, x)
+    want, best = cur, -math.inf
     for r in range(1, FIELD + 1):
-        t = rate(x, y, r) / ty - rate(y, x, r) / tx
-        k = (round(t, 12), -abs(r - cur), -r)
-        if key is None or k > key:
-            best, key = r, k
-    return best
+        t = rx[r] / ty - ry[r] / tx
+        if t > best + 1e-12:
+            want, best = r, t
+        elif t >= best - 1e-12 and abs(r - cur) < abs(want - cur):
+            want = r
+    return want
 
 
 def move(x, y, cur):

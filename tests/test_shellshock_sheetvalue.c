@@ -5,10 +5,14 @@
  * against the engine's exact odds, monotony over single-stat
  * improvements of generated sheets, and the proof: a duel under the
  * advanced rules played with the engine's own resolution
- * (ssa_resolve), the higher value winning more often.
+ * (ssa_resolve), each side moving towards its best range, the higher
+ * value winning more often.
  *
  * SSV_PROOF_PAIRS=N runs the proof on N pairs (default 40) and prints
  * its figures; the man page's are from N = 400 on two seeds.
+ * SSV_DUMP=DIR also writes the proof's sheets as YAML and its pairs
+ * (DIR/seedN/pairs.tsv) for the independent duel, tests/sheet_duel.py
+ * (make sheet-judge).  SSV_STATIC=1: nobody moves (the judge before).
  */
 #include <sys/stat.h>
 
@@ -589,6 +593,7 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 		s.def = &e->u;
 		s.skill = f->s->g[g].skill;
 		s.range = range;
+		s.point_blank = range <= SSA_POINT_BLANK_MAX;
 		for (i = 0; i < f->s->u.nweapons; i++)
 			if ((f->s->g[g].fire & (1u << i)) &&
 			    range <= f->s->u.weapon[i].range * SSA_INCHES_PER_MILE)
@@ -613,23 +618,106 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 	free(st);
 }
 
-/* A's share of runs duels from range: both face front and fire every
- * turn with every weapon that reaches, at once; 50 turns a draw. */
+/* The reverse multiplier of the judge's sheets (the dump writes it):
+ * opening the range in reverse goes half as far. */
+#define JUDGE_REVERSE 2
+
+/* a's expected d6s landed a turn on b at each range 1..SSV_FIELD: each
+ * weapon that reaches, its chance to hit times its damage, shock and
+ * penetration d6s (the hit roll's exact sums, ssa_roll_ge). */
+static void
+rates(const struct ssv_sheet *a, const struct ssv_sheet *b, double *out)
+{
+	struct ssa_roll roll;
+	struct ssa_shot s;
+	int range, g, i, need;
+
+	ssa_roll_make(&roll, &ssa_advanced, a->u.die, 0, 80);
+	for (range = 1; range <= SSV_FIELD; range++) {
+		out[range] = 0;
+		memset(&s, 0, sizeof(s));
+		s.att = &a->u;
+		s.def = &b->u;
+		s.range = range;
+		s.point_blank = range <= SSA_POINT_BLANK_MAX;
+		for (g = 0; g < a->ngunners; g++)
+			for (i = 0; i < a->u.nweapons; i++) {
+				const struct ssa_weapon *w = &a->u.weapon[i];
+
+				if (!(a->g[g].fire & (1u << i)) || range >
+				    w->range * SSA_INCHES_PER_MILE)
+					continue;
+				need = ssa_target_dv(&s, w->dvt) -
+				    a->g[g].skill - ssa_range_modifier(range);
+				out[range] += (ssa_roll_ge(&roll, need, -1).v +
+				    roll.nice.v) * (w->dam + w->sh + w->pen);
+			}
+	}
+	ssa_roll_free(&roll);
+}
+
+/* Where x (rate rx) moves from cur, the enemy y (ry): towards the range
+ * of 1..SSV_FIELD where its rate over y's front armor left and dead,
+ * less y's over its own, is highest (ties within 1e-12: the nearest to
+ * cur, then the nearer), as far as its speed goes; opening in reverse. */
+static int
+move(const struct fighter *x, const double *rx, const struct fighter *y,
+    const double *ry, int cur)
+{
+	double tx = x->u.armor[SS_FACE_FRONT] + x->s->u.dead;
+	double ty = y->u.armor[SS_FACE_FRONT] + y->s->u.dead, t;
+	double best = -HUGE_VAL;
+	int range, want = cur, sp = x->s->speed;
+
+	for (range = 1; range <= SSV_FIELD; range++) {
+		t = rx[range] / ty - ry[range] / tx;
+		if (t > best + 1e-12) {
+			best = t;
+			want = range;
+		} else if (t >= best - 1e-12 && abs(range - cur) <
+		    abs(want - cur))
+			want = range;
+	}
+	if (want < cur)
+		return want > cur - sp ? want : cur - sp;
+	if (want > cur)
+		return want < cur + sp / JUDGE_REVERSE ? want : cur +
+		    sp / JUDGE_REVERSE;
+	return cur;
+}
+
+/* A's share of runs duels from range (SPEC 5.1's duel on sheets, as
+ * tests/sheet_duel.py plays it): each turn a coin says who moves first,
+ * each towards its best range (move()), both keeping their fronts to
+ * the other; then every gunner fires with every weapon that reaches, at
+ * once; 50 turns a draw.  static_: nobody moves. */
 static double
-duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int range,
-    int runs, struct rng *r)
+duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
+    int runs, struct rng *r, int static_)
 {
 	struct fighter *f = malloc(2 * sizeof(*f));
-	double won = 0;
-	int run, turn;
+	double won = 0, *rt = malloc(2 * (SSV_FIELD + 1) * sizeof(double));
+	int run, turn, range, first;
 
+	rates(a, b, rt);
+	rates(b, a, rt + SSV_FIELD + 1);
 	for (run = 0; run < runs; run++) {
 		memset(f, 0, 2 * sizeof(*f));
 		f[0].s = a;
 		f[1].s = b;
 		f[0].u = a->u;
 		f[1].u = b->u;
+		range = start;
 		for (turn = 0; turn < 50; turn++) {
+			if (!static_) {
+				first = rnd(&r->x, 0, 1);
+				range = move(&f[first], rt + first * (SSV_FIELD +
+				    1), &f[!first], rt + !first * (SSV_FIELD +
+				    1), range);
+				range = move(&f[!first], rt + !first *
+				    (SSV_FIELD + 1), &f[first], rt + first *
+				    (SSV_FIELD + 1), range);
+			}
 			/* Both fire at once: the damage of this turn is
 			 * applied to what each was at its start. */
 			volley(&f[0], &f[1], range, r);
@@ -640,8 +728,16 @@ duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int range,
 		won += f[1].destroyed && !f[0].destroyed ? 1 :
 		    f[0].destroyed && !f[1].destroyed ? 0 : 0.5;
 	}
+	free(rt);
 	free(f);
 	return won / runs;
+}
+
+static double
+duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
+    int runs, struct rng *r)
+{
+	return duel_at(a, b, start, runs, r, getenv("SSV_STATIC") != NULL);
 }
 
 static double
