@@ -740,6 +740,62 @@ duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 	return duel_at(a, b, start, runs, r, getenv("SSV_STATIC") != NULL);
 }
 
+/*
+ * Weapon range (003: a weapon's range in miles of 120 hexes; it fires
+ * no farther): the same sheet with its weapons reaching farther is worth
+ * no less against every reference sheet, and more once the range bites
+ * (a 0.05-mile gun reaches 6 in, a 0.5-mile one the whole 60-in field);
+ * and in the judge's duel the longer-ranged twin beats the shorter one
+ * (it stands off while the other closes at its speed).
+ */
+static void
+test_range(void **state)
+{
+	static const double miles[] = { 0.05, 0.1, 0.2, 0.3, 0.5, 2 };
+	struct ssv_sheet *s = calloc(8, sizeof(*s));
+	char names[8][16];
+	unsigned long long x = 5;
+	double prev[4], now, share;
+	struct rng r;
+	int i, j, k, up = 0;
+
+	(void)state;
+	for (i = 0; i < 5; i++)
+		gen_sheet(&s[i], &x, names[i], i);
+	for (k = 0; k < 6; k++) {
+		s[5] = s[4];
+		for (i = 0; i < s[5].u.nweapons; i++)
+			s[5].u.weapon[i].range = miles[k];
+		for (j = 0; j < 4; j++) {
+			now = ssv_share(&s[5], &s[j]);
+			if (k > 0 && now < prev[j] - 1e-12)
+				fail_msg("%g miles scores %.9f < %.9f against %s",
+				    miles[k], now, prev[j], names[j]);
+			up += k > 0 && now > prev[j] + 1e-9;
+			prev[j] = now;
+		}
+		if (k == 0)
+			s[6] = s[5];
+	}
+	/* More range raised a score at some step, and 0.5 miles beats 0.05
+	 * in the duel: 400 from each start, twice the standard error
+	 * (at most 0.5 / sqrt(1600) = 0.0125) clear of even. */
+	assert_true(up > 0);
+	s[7] = s[4];
+	for (i = 0; i < s[7].u.nweapons; i++)
+		s[7].u.weapon[i].range = 0.5;
+	r.d.roll = roll;
+	r.x = 3;
+	share = 0;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[7], &s[6], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	printf("range: the 0.5-mile twin's share against the 0.05-mile "
+	    "one %.3f; %d scores rose\n", share, up);
+	assert_true(share > 0.5 + 0.025);
+	free(s);
+}
+
 static double
 lo(double p)
 {
@@ -912,6 +968,7 @@ main(void)
 		cmocka_unit_test(test_pairing_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
+		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};
