@@ -755,7 +755,7 @@ ss_value_run(int argc, char **argv)
 	struct ss_rating *v = NULL;
 	struct report *rp;
 	struct batch *b = NULL, *rb = NULL;
-	int rc, i;
+	int rc, i, sheets_only = 1;
 	size_t k;
 	char *dir = NULL;
 
@@ -795,19 +795,30 @@ ss_value_run(int argc, char **argv)
 	batch_set_rendering(b);
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
-	if ((rc = load_refs(rb, &o, r, &dir)) != 0)
-		goto out;
 	/* Every input loaded before anything is printed: a file that is
 	 * not Shellshock's is told alone (the batch keeps what it read). */
-	for (k = 0; k < in.n; k++)
-		if (system_ref(b, in.v[k], NULL, "shellshock.unit", "shellshock",
-		    value_kinds, &i) == NULL)
+	for (k = 0; k < in.n; k++) {
+		const struct loaded *ld = system_ref(b, in.v[k], NULL,
+		    "shellshock.unit", "shellshock", value_kinds, &i);
+
+		if (ld == NULL)
 			rc = 1;
+		while (ld && i-- > 0)
+			sheets_only &= strcmp(ld[i].kind->name, "sheet") == 0;
+	}
 	diag_flush();
 	if (rc)
 		goto out;
+	/* Sheets alone are weighed against the reference sheets: the cards'
+	 * set is loaded (and --against's read) only when asked for. */
+	if ((!sheets_only || o.nagainst) &&
+	    (rc = load_refs(rb, &o, r, &dir)) != 0)
+		goto out;
 	rp = rp_new(stdout, o.json);
-	header(rp, r);
+	if (sheets_only)
+		ss_value_sheet_header(rp);
+	else
+		header(rp, r);
 	rp_open(rp, "units", '[');
 	for (k = 0; k < in.n; k++)
 		if (value_input(rp, b, in.v[k], r, o.runs, v))
