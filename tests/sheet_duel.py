@@ -49,9 +49,9 @@ The duel (readings marked *, where the document leaves a choice):
   dice are rolled again: a second natural 20 destroys.  Skill is added,
   1 taken off per full 12 in; a weapon hits when the total reaches its
   dV row (front/back or sides by the angle: here the front), halved
-  (rounded down) at point blank (1 in) but for M and P; against an
-  immobile unit every dV is 5 ("Any roll of 5 or more automatically
-  hits").
+  (rounded down) at point blank (1 in) but for M and P; an immobile
+  unit's every dV is 5 ("Any roll of 5 or more automatically hits"),
+  halved as any at point blank*.
 * Damage (003 "Damage Resolution"): the d6s of every weapon that hit are
   totalled for the gunner; damage past the facing's armor (which falls
   by it), shock past the threshold and penetration past the angle's
@@ -297,9 +297,7 @@ class Side:
 
 
 def dv_of(att_row, tgt, rng_in):
-    if tgt.immobile:
-        return 5
-    dv = tgt.s.dv[att_row][0]          # the front's column
+    dv = 5 if tgt.immobile else tgt.s.dv[att_row][0]   # the front's column
     if rng_in <= POINT_BLANK and att_row not in ("M", "P"):
         dv //= 2
     return dv

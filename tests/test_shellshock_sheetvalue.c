@@ -14,6 +14,7 @@
  * (DIR/seedN/pairs.tsv) for the independent duel, tests/sheet_duel.py
  * (make sheet-judge).  SSV_STATIC=1: nobody moves (the judge before).
  */
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "testutil.h"
@@ -326,6 +327,9 @@ rnd(unsigned long long *x, int lo, int hi)
 	return lo + (int)(next(x) % (unsigned long long)(hi - lo + 1));
 }
 
+static const char *const gun_name[SSA_MAX_WEAPONS] = { "gun 1", "gun 2",
+	"gun 3", "gun 4", "gun 5", "gun 6", "gun 7", "gun 8" };
+
 /* A legal sheet: every number within the sheet's checks (SPEC 3.2). */
 static void
 gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
@@ -383,6 +387,11 @@ gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
 		    rnd(x, 0, 10), rnd(x, 0, 1), i < s->ngunners ? i :
 		    rnd(x, 0, s->ngunners - 1));
 		s->u.weapon[i].range = rnd(x, 1, 6) * 0.25;
+		/* On the chart as the item of its name (B, C, ...), unless
+		 * that is the fuel: the judge's duel loses it there. */
+		s->u.weapon[i].name = gun_name[i];
+		if (!s->u.equip[1 + i].explodes)
+			s->u.equip[1 + i].name = gun_name[i];
 	}
 	s->speed = rnd(x, 2, 10);
 }
@@ -456,9 +465,9 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 		for (g = 0; g < s->ngunners; g++)
 			if (s->g[g].fire & (1u << i))
 				break;
-		fprintf(f, "  - {name: %s %d, dvt: %s, dam: %d, sh: %d, pen: "
+		fprintf(f, "  - {name: %s, dvt: %s, dam: %d, sh: %d, pen: "
 		    "%d, spread: %s, indirect: false, range: %g, operators: "
-		    "[G%d], system: S%d}\n", w->name, i + 1, dvt[w->dvt],
+		    "[G%d], system: S%d}\n", w->name, dvt[w->dvt],
 		    w->dam, w->sh, w->pen, w->spread ? "true" : "false",
 		    w->range, g + 1, g + 1);
 	}
@@ -574,18 +583,113 @@ roll(struct ss_dice *d, enum ss_die kind, int sides)
 
 struct fighter {
 	const struct ssv_sheet *s;
-	struct ssa_unit u;		/* its armor as it goes */
+	struct ssa_unit u;		/* its armor (and dV) as it goes */
 	unsigned char done[SS_CHART_HI + 1];
-	int marked, destroyed;
+	int marked, lines, destroyed;	/* lines: those to cross off */
+	/* The chart's effects, from the aftermath on: weapons lost (their
+	 * equipment, the item of the same name, destroyed), rounds fired,
+	 * top speed lost, immobile (an engine destroyed, an X on the
+	 * Locomotion Damage Chart: every dV 5, "Any roll of 5 or more
+	 * automatically hits"). */
+	unsigned lost, lose;
+	int fired[SSA_MAX_WEAPONS];
+	int slow, slow_next, immobile, immobile_next;
+	int changed;			/* the rates to be made again */
 };
+
+/* The equipment letter of weapon i: the item of its name, case aside;
+ * 0 none. */
+static char
+weapon_letter(const struct ssa_unit *u, int i)
+{
+	int k;
+
+	for (k = 0; k < u->nequip; k++)
+		if (u->weapon[i].name && u->equip[k].name &&
+		    strcasecmp(u->weapon[i].name, u->equip[k].name) == 0)
+			return u->equip[k].letter;
+	return 0;
+}
+
+static int
+is_loco(const struct ssa_unit *u, char letter)
+{
+	int k;
+
+	for (k = 0; k < u->nequip; k++)
+		if (u->equip[k].letter == letter)
+			return u->equip[k].locomotion;
+	return 0;
+}
+
+/* "Engine" in an item's name, case aside. */
+static int
+is_engine(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && name[i]; i++)
+		if (strncasecmp(name + i, "engine", 6) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+fighter_init(struct fighter *f, const struct ssv_sheet *s)
+{
+	int k;
+
+	memset(f, 0, sizeof(*f));
+	f->s = s;
+	f->u = s->u;
+	for (k = SS_CHART_LO; k <= SS_CHART_HI; k++)
+		f->lines += !is_loco(&s->u, ssa_line_letter(&s->u, k));
+}
+
+/* The weapons gunner g of f fires at range: its own, that reach, not
+ * lost, with rounds left. */
+static unsigned
+firing(const struct fighter *f, int g, int range)
+{
+	unsigned set = 0;
+	int i;
+
+	for (i = 0; i < f->s->u.nweapons; i++) {
+		const struct ssa_weapon *w = &f->s->u.weapon[i];
+
+		if ((f->s->g[g].fire & (1u << i)) && !(f->lost & (1u << i)) &&
+		    (w->ammo == 0 || f->fired[i] < w->ammo) &&
+		    (w->range <= 0 || range <= w->range * SSA_INCHES_PER_MILE))
+			set |= 1u << i;
+	}
+	return set;
+}
+
+/* The aftermath: what the chart did this turn counts from now on. */
+static void
+aftermath(struct fighter *f)
+{
+	int k;
+
+	if (f->lose & ~f->lost || f->immobile_next > f->immobile)
+		f->changed = 1;
+	f->lost |= f->lose;
+	f->slow += f->slow_next;
+	f->slow_next = 0;
+	if (f->immobile_next && !f->immobile) {
+		f->immobile = 1;
+		for (k = 0; k < SS_NDVT; k++)
+			f->u.dv[k][0] = f->u.dv[k][1] = 5;
+	}
+}
 
 /* f's gunners fire at e from range; e's armor and chart as they go. */
 static void
-volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
+volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 {
 	struct ssa_steps *st = malloc(sizeof(*st));
 	struct ssa_shot s;
-	int g, i;
+	int g, i, k;
 
 	for (g = 0; g < f->s->ngunners; g++) {
 		memset(&s, 0, sizeof(s));
@@ -594,28 +698,67 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 		s.skill = f->s->g[g].skill;
 		s.range = range;
 		s.point_blank = range <= SSA_POINT_BLANK_MAX;
-		for (i = 0; i < f->s->u.nweapons; i++)
-			if ((f->s->g[g].fire & (1u << i)) &&
-			    range <= f->s->u.weapon[i].range * SSA_INCHES_PER_MILE)
-				s.fire |= 1u << i;
+		s.fire = firing(f, g, range);
 		if (s.fire == 0)
 			continue;
+		for (i = 0; i < f->s->u.nweapons; i++)
+			if (s.fire & (1u << i) && f->s->u.weapon[i].ammo &&
+			    ++f->fired[i] == f->s->u.weapon[i].ammo)
+				f->changed = 1;
 		if (ssa_resolve(&s, e->done, &r->d, st) < 0)
 			fail_msg("the dice ran out");
+		for (k = 0; k < st->neq; k++) {
+			const struct ssa_hit_equip *h = &st->eq[k];
+			int cell;
+
+			if (h->loco_row > 0) {
+				cell = e->u.loco[h->loco_row - 1][h->loco_col - 1];
+				if (cell == SSA_LOCO_WORD(str_index(ss_loco_word,
+				    "X")))
+					e->immobile_next = 1;
+				else if (cell >= 0 && h->loco_row <=
+				    SS_LOCO_SPEED_ROWS)
+					e->slow_next += cell;
+				continue;
+			}
+			if (!h->destroyed)
+				continue;
+			for (i = 0; i < e->u.nequip; i++)
+				if (e->u.equip[i].letter == h->letter &&
+				    is_engine(e->u.equip[i].name))
+					e->immobile_next = 1;
+			for (i = 0; i < e->u.nweapons; i++)
+				if (weapon_letter(&e->u, i) == h->letter)
+					e->lose |= 1u << i;
+		}
 		/* The armor falls by the damage rolled; a miss (no damage
 		 * step: armor_after is left 0) takes none. */
 		e->u.armor[SS_FACE_FRONT] -= st->total[0] <
 		    e->u.armor[SS_FACE_FRONT] ? st->total[0] :
 		    e->u.armor[SS_FACE_FRONT];
+		/* Locomotion lines are never crossed off. */
 		for (i = 0; i < st->nmarked; i++)
-			if (!e->done[st->marked[i]]) {
+			if (!e->done[st->marked[i]] && !is_loco(&e->u,
+			    ssa_line_letter(&e->u, st->marked[i]))) {
 				e->done[st->marked[i]] = 1;
 				e->marked++;
 			}
-		if (st->outcome == SS_DESTROYED || e->marked >= SS_CHART_HI)
+		if (st->outcome == SS_DESTROYED || e->marked >= e->lines)
 			e->destroyed = 1;
 	}
 	free(st);
+}
+
+/* Whether f has a weapon left to fire at any range. */
+static int
+armed(const struct fighter *f)
+{
+	int g;
+
+	for (g = 0; g < f->s->ngunners; g++)
+		if (firing(f, g, 0))
+			return 1;
+	return 0;
 }
 
 /* The reverse multiplier of the judge's sheets (the dump writes it):
@@ -623,37 +766,52 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 #define JUDGE_REVERSE 2
 
 /* a's expected d6s landed a turn on b at each range 1..SSV_FIELD: each
- * weapon that reaches, its chance to hit times its damage, shock and
- * penetration d6s (the hit roll's exact sums, ssa_roll_ge). */
+ * weapon it fires there (firing()), its chance to hit (the hit roll's
+ * exact sums, ssa_roll_ge, against b's dV as it is) times its damage,
+ * shock and penetration d6s. */
 static void
-rates(const struct ssv_sheet *a, const struct ssv_sheet *b, double *out)
+rates(const struct fighter *a, const struct fighter *b, double *out)
 {
+	/* P(hit) of each targeting die for a need of -20..99 (the hit
+	 * roll's exact sums, ssa_roll_ge, and the natural 20s), once. */
+	static double phit[3][120];
+	static int made[3];
 	struct ssa_roll roll;
 	struct ssa_shot s;
-	int range, g, i, need;
+	unsigned set;
+	int range, g, i, need, k = a->s->u.die <= 6 ? 0 : a->s->u.die <= 8 ?
+	    1 : 2;
 
-	ssa_roll_make(&roll, &ssa_advanced, a->u.die, 0, 80);
+	if (!made[k]) {
+		ssa_roll_make(&roll, &ssa_advanced, a->s->u.die, 0, 100);
+		for (i = 0; i < 120; i++)
+			phit[k][i] = ssa_roll_ge(&roll, i - 20, -1).v +
+			    roll.nice.v;
+		ssa_roll_free(&roll);
+		made[k] = 1;
+	}
 	for (range = 1; range <= SSV_FIELD; range++) {
 		out[range] = 0;
 		memset(&s, 0, sizeof(s));
-		s.att = &a->u;
+		s.att = &a->s->u;
 		s.def = &b->u;
 		s.range = range;
 		s.point_blank = range <= SSA_POINT_BLANK_MAX;
-		for (g = 0; g < a->ngunners; g++)
-			for (i = 0; i < a->u.nweapons; i++) {
-				const struct ssa_weapon *w = &a->u.weapon[i];
+		for (g = 0; g < a->s->ngunners; g++) {
+			set = firing(a, g, range);
+			for (i = 0; i < a->s->u.nweapons; i++) {
+				const struct ssa_weapon *w = &a->s->u.weapon[i];
 
-				if (!(a->g[g].fire & (1u << i)) || range >
-				    w->range * SSA_INCHES_PER_MILE)
+				if (!(set & (1u << i)))
 					continue;
 				need = ssa_target_dv(&s, w->dvt) -
-				    a->g[g].skill - ssa_range_modifier(range);
-				out[range] += (ssa_roll_ge(&roll, need, -1).v +
-				    roll.nice.v) * (w->dam + w->sh + w->pen);
+				    a->s->g[g].skill - ssa_range_modifier(range);
+				need = need < -20 ? -20 : need > 99 ? 99 : need;
+				out[range] += phit[k][need + 20] * (w->dam +
+				    w->sh + w->pen);
 			}
+		}
 	}
-	ssa_roll_free(&roll);
 }
 
 /* Where x (rate rx) moves from cur, the enemy y (ry): towards the range
@@ -667,7 +825,9 @@ move(const struct fighter *x, const double *rx, const struct fighter *y,
 	double tx = x->u.armor[SS_FACE_FRONT] + x->s->u.dead;
 	double ty = y->u.armor[SS_FACE_FRONT] + y->s->u.dead, t;
 	double best = -HUGE_VAL;
-	int range, want = cur, sp = x->s->speed;
+	int range, want = cur;
+	int sp = x->immobile || x->slow >= x->s->speed ? 0 : x->s->speed -
+	    x->slow;
 
 	for (range = 1; range <= SSV_FIELD; range++) {
 		t = rx[range] / ty - ry[range] / tx;
@@ -699,16 +859,17 @@ duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 	double won = 0, *rt = malloc(2 * (SSV_FIELD + 1) * sizeof(double));
 	int run, turn, range, first;
 
-	rates(a, b, rt);
-	rates(b, a, rt + SSV_FIELD + 1);
 	for (run = 0; run < runs; run++) {
-		memset(f, 0, 2 * sizeof(*f));
-		f[0].s = a;
-		f[1].s = b;
-		f[0].u = a->u;
-		f[1].u = b->u;
+		fighter_init(&f[0], a);
+		fighter_init(&f[1], b);
+		f[0].changed = 1;
 		range = start;
 		for (turn = 0; turn < 50; turn++) {
+			if (f[0].changed || f[1].changed) {
+				rates(&f[0], &f[1], rt);
+				rates(&f[1], &f[0], rt + SSV_FIELD + 1);
+				f[0].changed = f[1].changed = 0;
+			}
 			if (!static_) {
 				first = rnd(&r->x, 0, 1);
 				range = move(&f[first], rt + first * (SSV_FIELD +
@@ -723,6 +884,10 @@ duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 			volley(&f[0], &f[1], range, r);
 			volley(&f[1], &f[0], range, r);
 			if (f[0].destroyed || f[1].destroyed)
+				break;
+			aftermath(&f[0]);
+			aftermath(&f[1]);
+			if (!armed(&f[0]) && !armed(&f[1]))
 				break;
 		}
 		won += f[1].destroyed && !f[0].destroyed ? 1 :
