@@ -519,8 +519,9 @@ def pairs(argv):
     zs = []
     for r in rows:
         for k in ("a", "b"):
-            if r[k] not in cache:
-                cache[r[k]] = load(os.path.join(d, r[k] + ".yaml"))
+            if r[k] not in cache:  # a name with a / is a path from here
+                cache[r[k]] = load(r[k] if "/" in r[k] else
+                                   os.path.join(d, r[k] + ".yaml"))
         sh, se, per = share(cache[r["a"]], cache[r["b"]], runs, rng, static)
         r["predicted"] = float(r["predicted"])
         r["judged"] = float(r["judged"])
