@@ -595,6 +595,10 @@ struct fighter {
 	int fired[SSA_MAX_WEAPONS];
 	int slow, slow_next, immobile, immobile_next;
 	int changed;			/* the rates to be made again */
+	/* Hits each item has taken, shot after shot ("the Engine only has
+	 * one hit left and the next time it takes damage it will be
+	 * destroyed"): the engine's steps count one shot's. */
+	int ehits[128];
 };
 
 /* The equipment letter of weapon i: the item of its name, case aside;
@@ -721,7 +725,13 @@ volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 					e->slow_next += cell;
 				continue;
 			}
-			if (!h->destroyed)
+			e->ehits[(unsigned char)h->letter & 127] += h->hits;
+			for (i = 0; i < e->u.nequip; i++)
+				if (e->u.equip[i].letter == h->letter &&
+				    e->ehits[(unsigned char)h->letter & 127] >=
+				    e->u.equip[i].hits)
+					break;
+			if (!h->destroyed && i == e->u.nequip)
 				continue;
 			for (i = 0; i < e->u.nequip; i++)
 				if (e->u.equip[i].letter == h->letter &&
