@@ -60,7 +60,8 @@ The duel (readings marked *, where the document leaves a choice):
   lines (the free 1 %), each piece of equipment on them taking the box's
   hits.  The lines run up from a d100, skipping lines already crossed
   off, wrapping from 100 to 1.  Equipment is destroyed at its hits or
-  when every line of its letter is crossed off.  Locomotion lines are
+  when every line of its letter is crossed off (its hits add up shot
+  after shot: "the Engine only has one hit left").  Locomotion lines are
   never crossed off; each hit on them rolls the Locomotion Damage Chart
   (1d10 row, 1d6 column): rows 1-8 less top speed, X immobile, the rest
   (acceleration, deceleration, SLIP, TURN, MSRP) change nothing in a
@@ -75,8 +76,10 @@ The duel (readings marked *, where the document leaves a choice):
   able to fire again: a draw.
 
 Left out, as muster's judge leaves them: physical attacks, ramming,
-spread fire, dodging, hull down, indirect fire and spotting, line of
-sight, acceleration limits, turning off the line between them.
+spread fire, dodging, hull down, indirect fire (its spotting and its
+12-hex minimum range), missiles fired one at a time, kreigs and
+batteries, line of sight, acceleration limits, turning off the line
+between them.
 """
 import bisect
 import json
@@ -93,7 +96,6 @@ FIELD = 60          # in: the range never opens past it
 STEP = 12           # -1 to the roll per full 12 in
 POINT_BLANK = 1     # adjacent
 HEXES_PER_MILE = 120
-ANGLES = ["front", "front_right", "rear_right", "rear", "rear_left", "front_left"]
 ROWS = ["B", "M", "E", "I", "SA", "P"]
 
 
