@@ -18,7 +18,12 @@
  * robin of the first N generated units (FLOOR_RUNS duels a start,
  * default 400) and fits a Bradley-Terry rating to those duels
  * themselves: how near any one number per unit comes to them, beside
- * the values'.
+ * the values'; FLOOR_DUMP=FILE writes each of its pairs there (i j,
+ * the duels' share, the rating's, the values', the score's).
+ * PAIRS_CACHE=FILE keeps the judged pairs' duel shares: written when
+ * FILE does not exist, read instead of the duels when it does, so that
+ * a change to the score alone is judged again in seconds (the duel and
+ * the seed must be the same).
  */
 #include <math.h>
 #include <stdio.h>
@@ -46,14 +51,27 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 	struct ss_duel d;
 	double p;
 	int k, i, j;
+	FILE *cache_in = NULL, *cache_out = NULL;
 
 	memset(fg, 0, sizeof(*fg));
+	if (getenv("PAIRS_CACHE")) {
+		if ((cache_in = fopen(getenv("PAIRS_CACHE"), "r")) == NULL)
+			cache_out = fopen(getenv("PAIRS_CACHE"), "w");
+	}
 	for (k = 0; k < npairs; k++) {
 		i = gen_int(s, 0, n - 1);
 		do
 			j = gen_int(s, 0, n - 1);
 		while (j == i);
-		ss_duel(&u[i], &u[j], runs, 7 + (unsigned long long)k, &d);
+		if (cache_in) {
+			if (fscanf(cache_in, "%lf", &d.share) != 1)
+				break;
+		} else {
+			ss_duel(&u[i], &u[j], runs, 7 + (unsigned long long)k,
+			    &d);
+		}
+		if (cache_out)
+			fprintf(cache_out, "%.17g\n", d.share);
 		p = value[i] / (value[i] + value[j]);
 		if (getenv("PAIRS_OUT"))
 			fprintf(stderr, "pair %g %g %g %g %g\n", value[i],
@@ -69,6 +87,10 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 				fg->fav_right++;
 		}
 	}
+	if (cache_in)
+		fclose(cache_in);
+	if (cache_out)
+		fclose(cache_out);
 }
 
 /* The round robin of u[0..n-1] by duels, a Bradley-Terry rating fitted
@@ -102,6 +124,17 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 				}
 			v[i] = num / den;
 		}
+	if (getenv("FLOOR_DUMP")) {
+		FILE *fp = fopen(getenv("FLOOR_DUMP"), "w");
+
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				fprintf(fp, "%d %d %g %g %g %g\n", i, j,
+				    w[i * n + j], v[i] / (v[i] + v[j]),
+				    value[i] / (value[i] + value[j]),
+				    ss_value_share(&u[i], &u[j]));
+		fclose(fp);
+	}
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++, m++) {
 			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
