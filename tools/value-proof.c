@@ -41,8 +41,17 @@ static const char *const examples[] = {
 
 struct figures {
 	int pairs, right, fav, fav_right;
-	double abs_err, sq_err;
+	double abs_err, sq_err, lsq_err;
 };
+
+/* Log-odds, the chance kept within 0.01..0.99 (as SS_VALUE_METHOD_ERROR
+ * is measured). */
+static double
+logodds(double p)
+{
+	p = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
+	return log(p / (1 - p));
+}
 
 static void
 judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
@@ -81,6 +90,7 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 			fg->right++;
 		fg->abs_err += fabs(p - d.share);
 		fg->sq_err += (p - d.share) * (p - d.share);
+		fg->lsq_err += pow(logodds(p) - logodds(d.share), 2);
 		if (p >= 0.65 || p <= 0.35) {
 			fg->fav++;
 			if ((p > 0.5) == (d.share > 0.5))
@@ -268,8 +278,9 @@ main(int argc, char **argv)
 	    fg.pairs, pruns);
 	printf("  higher value wins more often: %.1f %% of pairs\n",
 	    100.0 * fg.right / fg.pairs);
-	printf("  |predicted - duel|: mean %.3f, rms %.3f\n",
-	    fg.abs_err / fg.pairs, sqrt(fg.sq_err / fg.pairs));
+	printf("  |predicted - duel|: mean %.3f, rms %.3f; rms of log-odds "
+	    "%.3f\n", fg.abs_err / fg.pairs, sqrt(fg.sq_err / fg.pairs),
+	    sqrt(fg.lsq_err / fg.pairs));
 	printf("  favourites at 65/35 or clearer: %d pairs, %.1f %% win "
 	    "more often\n", fg.fav, fg.fav ? 100.0 * fg.fav_right / fg.fav :
 	    0);

@@ -113,7 +113,7 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_QUICK 0.5
 /* The measured error of the method, from the proof (tools/value-proof.c,
  * the man page): the rms of log-odds between a pair's duel and its
- * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.71
+ * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.64
  * and 0.76 on the two generated sets; the two values of a pair share
  * it, so one value's error in log(value) is 0.76 / sqrt 2.  check warns
  * past the band widened by it. */
