@@ -35,6 +35,10 @@ icon_width(const struct font *ft, const struct pdf_icon *ic)
 /* pdf.c: sets the fill colour, when it is not set already. */
 void fill_rgb(struct pdf_page *pg, struct rgb c);
 
+/* pdf.c: what PDF/X-1a adds to the document at the save (save.c); 0,
+ * or -1 when it cannot (the document's error says why). */
+int pdfx_finish(struct pdf *p);
+
 /* pdf_font.c: cuts each font's widths, ToUnicode map and CIDToGIDMap
  * down to the code points the document used (at the save). */
 void trim_fonts(struct pdf *p);
