@@ -195,6 +195,43 @@ write_tree(struct pdf *p, HPDF_Stream st, unsigned first)
 	return HPDF_Stream_WriteStr(st, s);
 }
 
+/* The cross-reference table of n objects of libharu's and the pages'
+ * two each (their offsets at[]), the trailer and where the table starts. */
+static HPDF_STATUS
+write_xref(struct pdf *p, HPDF_Stream st, unsigned n, const uint32_t *at)
+{
+	HPDF_Doc doc = p->doc;
+	HPDF_Xref x = doc->xref;
+	HPDF_XrefEntry e;
+	HPDF_STATUS rc = HPDF_OK;
+	unsigned i, addr;
+	size_t k;
+	char s[96];
+
+	addr = st->size;
+	snprintf(s, sizeof(s), "xref\n0 %u\n", n + 2 * (unsigned)p->npages);
+	TRY(HPDF_Stream_WriteStr(st, s));
+	for (i = 0; i < n; i++) {
+		e = HPDF_Xref_GetEntry(x, i);
+		snprintf(s, sizeof(s), "%010u %05u %c\r\n",
+		    (unsigned)e->byte_offset, (unsigned)e->gen_no,
+		    e->entry_typ);
+		TRY(HPDF_Stream_WriteStr(st, s));
+	}
+	for (k = 0; k < 2 * p->npages; k++) {
+		snprintf(s, sizeof(s), "%010u 00000 n\r\n", (unsigned)at[k]);
+		TRY(HPDF_Stream_WriteStr(st, s));
+	}
+	TRY(HPDF_Dict_AddNumber(doc->trailer, "Size",
+	    (HPDF_UINT)(n + 2 * p->npages)));
+	TRY(HPDF_Stream_WriteStr(st, "trailer\n"));
+	TRY(HPDF_Dict_Write(doc->trailer, st, NULL));
+	snprintf(s, sizeof(s), "\nstartxref\n%u\n%%%%EOF\n", addr);
+	TRY(HPDF_Stream_WriteStr(st, s));
+out:
+	return rc;
+}
+
 HPDF_STATUS
 doc_write(struct pdf *p, HPDF_Stream st)
 {
@@ -202,7 +239,7 @@ doc_write(struct pdf *p, HPDF_Stream st)
 	HPDF_Xref x = doc->xref;
 	HPDF_XrefEntry e;
 	HPDF_STATUS rc = HPDF_OK;
-	unsigned n, i, addr;
+	unsigned n, i;
 	int f;
 	size_t bufsz = 65536, k;
 	uint32_t *at = xcalloc(2 * p->npages + 1, sizeof(*at));
@@ -265,26 +302,7 @@ doc_write(struct pdf *p, HPDF_Stream st)
 		    bufsz));
 		TRY(HPDF_Stream_WriteStr(st, "\nendstream\nendobj\n"));
 	}
-	addr = st->size;
-	snprintf(s, sizeof(s), "xref\n0 %u\n", n + 2 * (unsigned)p->npages);
-	TRY(HPDF_Stream_WriteStr(st, s));
-	for (i = 0; i < n; i++) {
-		e = HPDF_Xref_GetEntry(x, i);
-		snprintf(s, sizeof(s), "%010u %05u %c\r\n",
-		    (unsigned)e->byte_offset, (unsigned)e->gen_no,
-		    e->entry_typ);
-		TRY(HPDF_Stream_WriteStr(st, s));
-	}
-	for (k = 0; k < 2 * p->npages; k++) {
-		snprintf(s, sizeof(s), "%010u 00000 n\r\n", (unsigned)at[k]);
-		TRY(HPDF_Stream_WriteStr(st, s));
-	}
-	TRY(HPDF_Dict_AddNumber(doc->trailer, "Size",
-	    (HPDF_UINT)(n + 2 * p->npages)));
-	TRY(HPDF_Stream_WriteStr(st, "trailer\n"));
-	TRY(HPDF_Dict_Write(doc->trailer, st, NULL));
-	snprintf(s, sizeof(s), "\nstartxref\n%u\n%%%%EOF\n", addr);
-	TRY(HPDF_Stream_WriteStr(st, s));
+	TRY(write_xref(p, st, n, at));
 out:
 	free(at);
 	free(buf);
