@@ -199,6 +199,7 @@ check-layers: | deps-check
 	@sh tests/layers.sh $(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) \
 		$(MUSTER_CFLAGS) -Isrc
 	@python3 tests/rp_lint.py
+	@python3 tests/sizes.py src
 
 check-clang: build/clang/muster
 	@MUSTER_TEMPLATES=templates MUSTER_UNITS=units MUSTER_DECKS=decks \
