@@ -12,22 +12,34 @@
 
 #include "util.h"
 
-/* The index of key in map m, or -1. */
+/*
+ * The index of key in map m, or -1.  A map whose keys are each given once
+ * is searched from after the key found last, round to it: loaders ask
+ * for keys in about the order files give them, so the next is found at
+ * once.  With a key given twice the first counts, so from the start.
+ */
 static long
 map_find(const struct node *m, const char *key)
 {
-	size_t i;
+	size_t i, start, n;
 
-	if (m == NULL || m->type != N_MAP)
+	if (m == NULL || m->type != N_MAP || (n = m->n) == 0)
 		return -1;
-	for (i = 0; i < m->n; i++) {
+	start = m->dupkeys || m->hint >= n ? 0 : m->hint;
+	i = start;
+	do {
 		const struct node *k = MAP_KEY(m, i);
 
 		/* The first byte first: most keys differ there. */
 		if (k->type == N_SCALAR && k->str[0] == key[0] &&
-		    strcmp(k->str, key) == 0)
+		    strcmp(k->str, key) == 0) {
+			/* Only a place to start: any value is safe. */
+			((struct node *)m)->hint = (unsigned short)(i + 1);
 			return (long)i;
-	}
+		}
+		if (++i == n)
+			i = 0;
+	} while (i != start);
 	return -1;
 }
 
