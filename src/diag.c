@@ -519,8 +519,17 @@ add_line_safe(struct sbuf *sb, const char *s)
 {
 	while (*s) {
 		const char *q = s;
-		long c = utf8_next(&q);
+		long c;
 
+		/* Printable ASCII as it is, a run at once. */
+		while ((unsigned char)*q >= 0x20 && (unsigned char)*q < 0x7f)
+			q++;
+		if (q > s) {
+			sb_add(sb, s, (size_t)(q - s));
+			s = q;
+			continue;
+		}
+		c = utf8_next(&q);
 		if (c == '\n')
 			sb_adds(sb, "\\n");
 		else if (c == '\t')
