@@ -853,7 +853,8 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
 	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
 	    strcmp(tag, YAML_BOOL_TAG) == 0);
-	check_tag(n, tag);
+	if (tag)
+		check_tag(n, tag);
 	/* "\0" in a quoted scalar: everything after would be
 	 * unseen by every check (a path, a key, system:).  Only a
 	 * double-quoted one's escapes make it: libyaml refuses the
@@ -959,8 +960,11 @@ reader_next(struct reader *r, struct arena *a)
 			    ev.data.sequence_start.anchor);
 
 			n = new_node(r, a, map ? N_MAP : N_SEQ, &ev.start_mark);
-			check_tag(n, (const char *)(map ? ev.data.mapping_start.tag :
-			    ev.data.sequence_start.tag));
+			if (map ? ev.data.mapping_start.tag != NULL :
+			    ev.data.sequence_start.tag != NULL)
+				check_tag(n, (const char *)(map ?
+				    ev.data.mapping_start.tag :
+				    ev.data.sequence_start.tag));
 			if (count_nodes(r, 1, &ev.start_mark, 0) < 0 ||
 			    push(r, n, anchor, &ev.start_mark) < 0)
 				goto stop;

@@ -463,7 +463,7 @@ scalar_ok(const struct node *n, const struct skey *k)
 				return 0;
 			b &= *p == ' ';
 		}
-		name = strcmp(k->name, "name") == 0;
+		name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
 		if (name ? b || n->len > NAME_MAX_CHARS : n->len > TEXT_MAX_CHARS)
 			return 0;
 		if (k->oneof == NULL)
