@@ -333,6 +333,16 @@ describe(struct sbuf *sb, const struct skey *k)
  * names are each given once (test_schema), so the search may start at
  * *from, the entry after the last found (a file gives its keys in about
  * the table's order), and go round. */
+/* Whether a and b are the same text: keys are short, and the loop
+ * costs less than a call to strcmp. */
+static int
+same_text(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static const struct skey *
 find_key(const struct skey *keys, const struct skey **from,
     const struct node *kn)
@@ -342,10 +352,10 @@ find_key(const struct skey *keys, const struct skey **from,
 	if (kn->type != N_SCALAR)
 		return NULL;
 	for (k = *from; k->name; k++)
-		if (k->name[0] == kn->str[0] && strcmp(k->name, kn->str) == 0)
+		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
 			return *from = k + 1, k;
 	for (k = keys; k < *from; k++)
-		if (k->name[0] == kn->str[0] && strcmp(k->name, kn->str) == 0)
+		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
 			return *from = k + 1, k;
 	return NULL;
 }
