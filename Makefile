@@ -382,6 +382,27 @@ uninstall:
 		true; \
 	done
 
+# The record sheets' proof in full (SPEC 5.1, issue 27 item 5), judged
+# twice on the same 400 pairs of each seed: by the C judge of
+# tests/test_shellshock_sheetvalue.c, then by the independent duel
+# tests/sheet_duel.py, which prints both judges' figures and how far
+# they agree (exit 1 past the noise).  A few minutes; make check runs a
+# pinned comparison of four pairs (tests/sheet-judge/, e2e).
+build/sheet-proof: tests/test_shellshock_sheetvalue.c $(LIBOBJ)
+	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(CFLAGS) -Isrc \
+		-o $@ tests/test_shellshock_sheetvalue.c $(LIBOBJ) \
+		$(MUSTER_LIBS) $(LDLIBS) -lcmocka
+sheet-judge: build/sheet-proof
+	rm -rf build/sheet-judge
+	SSV_PROOF_PAIRS=400 SSV_DUMP=build/sheet-judge build/sheet-proof | \
+		grep 'proof,'
+	python3 tests/sheet_duel.py --pairs build/sheet-judge/seed1 --seed 1 \
+		> build/sheet-judge/seed1.log; s1=$$?; tail -n 1 \
+		build/sheet-judge/seed1.log; python3 tests/sheet_duel.py \
+		--pairs build/sheet-judge/seed2 --seed 2 > \
+		build/sheet-judge/seed2.log; s2=$$?; tail -n 1 \
+		build/sheet-judge/seed2.log; test $$s1 = 0 && test $$s2 = 0
+
 clean:
 	rm -rf build muster bench/gen
 	find out -name '*.pdf' -delete 2>/dev/null || true
@@ -390,4 +411,4 @@ clean:
 	check-bad-only check-bad-1 check-bad-2 check-bad-3 check-bad-4 \
 	check-budget-only check-budget-1 check-budget-2 $(E2E_RUNS) \
 	$(VALGRIND_RUNS) \
-	bench value-proof fuzz install uninstall clean FORCE
+	bench value-proof sheet-judge fuzz install uninstall clean FORCE

@@ -5,11 +5,18 @@
  * against the engine's exact odds, monotony over single-stat
  * improvements of generated sheets, and the proof: a duel under the
  * advanced rules played with the engine's own resolution
- * (ssa_resolve), the higher value winning more often.
+ * (ssa_resolve), each side moving towards its best range, the higher
+ * value winning more often.
  *
  * SSV_PROOF_PAIRS=N runs the proof on N pairs (default 40) and prints
  * its figures; the man page's are from N = 400 on two seeds.
+ * SSV_DUMP=DIR also writes the proof's sheets as YAML and its pairs
+ * (DIR/seedN/pairs.tsv) for the independent duel, tests/sheet_duel.py
+ * (make sheet-judge).  SSV_STATIC=1: nobody moves (the judge before).
  */
+#include <strings.h>
+#include <sys/stat.h>
+
 #include "testutil.h"
 
 #include "rules/shellshock_sheetvalue.h"
@@ -320,6 +327,9 @@ rnd(unsigned long long *x, int lo, int hi)
 	return lo + (int)(next(x) % (unsigned long long)(hi - lo + 1));
 }
 
+static const char *const gun_name[SSA_MAX_WEAPONS] = { "gun 1", "gun 2",
+	"gun 3", "gun 4", "gun 5", "gun 6", "gun 7", "gun 8" };
+
 /* A legal sheet: every number within the sheet's checks (SPEC 3.2). */
 static void
 gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
@@ -377,8 +387,94 @@ gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
 		    rnd(x, 0, 10), rnd(x, 0, 1), i < s->ngunners ? i :
 		    rnd(x, 0, s->ngunners - 1));
 		s->u.weapon[i].range = rnd(x, 1, 6) * 0.25;
+		/* On the chart as the item of its name (B, C, ...), unless
+		 * that is the fuel: the judge's duel loses it there. */
+		s->u.weapon[i].name = gun_name[i];
+		if (!s->u.equip[1 + i].explodes)
+			s->u.equip[1 + i].name = gun_name[i];
 	}
 	s->speed = rnd(x, 2, 10);
+}
+
+/* ---- the generated sheets as YAML, for tests/sheet_duel.py ---- */
+
+/* Writes s as a record sheet (SPEC 3.2) to dir/NAME.yaml: gunner i is
+ * crewman G<i+1> controlling fire system S<i+1>; the speed a row of
+ * speeds over open ground at cost 1 (so the field's speed is it); a
+ * locomotion chart of 1s that no chart line names. */
+static void
+dump_sheet(const char *dir, const struct ssv_sheet *s)
+{
+	static const char *const dvt[SS_NDVT] = { "B", "M", "E", "I", "SA",
+	    "P" };
+	static const char *const ang[SS_NANGLES] = { "front", "front_right",
+	    "rear_right", "rear", "rear_left", "front_left" };
+	char path[512];
+	FILE *f;
+	int i, g;
+
+	snprintf(path, sizeof(path), "%s/%s.yaml", dir, s->u.name);
+	if ((f = fopen(path, "w")) == NULL)
+		fail_msg("cannot write %s", path);
+	fprintf(f, "system: shellshock\nkind: sheet\nname: %s\nera: %s\n"
+	    "ecv: 100\ncrew:\n", s->u.name, s->u.die == 6 ? "ww2" :
+	    s->u.die == 8 ? "modern" : "future");
+	for (g = 0; g < s->ngunners; g++)
+		fprintf(f, "  - {role: Gunner, id: G%d, skill: %d, ecv: 1}\n",
+		    g + 1, s->g[g].skill);
+	fprintf(f, "movement:\n  speeds:\n");
+	for (i = 1; i <= (s->speed > 0 ? s->speed : 1); i++)
+		fprintf(f, "    - {speed: %d, turn: %d}\n", i, 1 + i / 3);
+	fprintf(f, "  acceleration: %d\n  deceleration: %d\n  slip: 3\n"
+	    "  terrain: {open: 1}\n  multipliers: {forward: 1, front_right: "
+	    "0, rear_right: 0, reverse: 2, rear_left: 0, front_left: 0}\n"
+	    "  free_facing: 0\n  muck: 3\nto_hit: \"%s\"\ndefense:\n",
+	    s->speed > 0 ? s->speed : 1, s->speed > 0 ? s->speed : 1,
+	    s->u.die == 10 ? "2d10" : s->u.die == 8 ? "1d10+1d8" :
+	    "1d10+1d6");
+	for (i = 0; i < SS_NDVT; i++)
+		fprintf(f, "  %s: [%d, %d]\n", dvt[i], s->u.dv[i][0],
+		    s->u.dv[i][1]);
+	fprintf(f, "armor: {front: %d, left: %d, right: %d, rear: %d}\n"
+	    "shock_threshold: %d\npenetration: {", s->u.armor[SS_FACE_FRONT],
+	    s->u.armor[SS_FACE_LEFT], s->u.armor[SS_FACE_RIGHT],
+	    s->u.armor[SS_FACE_REAR], s->u.shock);
+	for (i = 0; i < SS_NANGLES; i++)
+		fprintf(f, "%s%s: %d", i ? ", " : "", ang[i], s->u.pen[i]);
+	fprintf(f, "}\ninternal_percent:\n");
+	for (i = 0; i < s->u.nboxes; i++)
+		fprintf(f, "  - {min: %d, percent: %d, hits: %d}\n",
+		    s->u.box[i].min, s->u.box[i].percent, s->u.box[i].hits);
+	fprintf(f, "dead: %d\ninternal_chart:\n", s->u.dead);
+	for (i = 0; i < s->u.nlines; i++)
+		fprintf(f, "  - {from: %d, to: %d, letter: %c}\n",
+		    s->u.line[i].from, s->u.line[i].to, s->u.line[i].letter);
+	fprintf(f, "equipment:\n");
+	for (i = 0; i < s->u.nequip; i++)
+		fprintf(f, "  - {letter: %c, name: %s, hits: %d%s}\n",
+		    s->u.equip[i].letter, s->u.equip[i].name,
+		    s->u.equip[i].hits, s->u.equip[i].locomotion ?
+		    ", locomotion: true" : "");
+	fprintf(f, "fire_systems:\n");
+	for (g = 0; g < s->ngunners; g++)
+		fprintf(f, "  - {name: S%d, controller: G%d}\n", g + 1, g + 1);
+	fprintf(f, "weapons:\n");
+	for (i = 0; i < s->u.nweapons; i++) {
+		const struct ssa_weapon *w = &s->u.weapon[i];
+
+		for (g = 0; g < s->ngunners; g++)
+			if (s->g[g].fire & (1u << i))
+				break;
+		fprintf(f, "  - {name: %s, dvt: %s, dam: %d, sh: %d, pen: "
+		    "%d, spread: %s, indirect: false, range: %g, operators: "
+		    "[G%d], system: S%d}\n", w->name, dvt[w->dvt],
+		    w->dam, w->sh, w->pen, w->spread ? "true" : "false",
+		    w->range, g + 1, g + 1);
+	}
+	fprintf(f, "physical: {dam: 1, sh: 1, pen: 0}\nlocomotion_chart:\n");
+	for (i = 0; i < SS_LOCO_ROWS; i++)
+		fprintf(f, "  - [1, 1, 1, 1, 1, 1]\n");
+	fclose(f);
 }
 
 /* One single-stat improvement of kind k; 0 when it does not apply. */
@@ -487,18 +583,117 @@ roll(struct ss_dice *d, enum ss_die kind, int sides)
 
 struct fighter {
 	const struct ssv_sheet *s;
-	struct ssa_unit u;		/* its armor as it goes */
+	struct ssa_unit u;		/* its armor (and dV) as it goes */
 	unsigned char done[SS_CHART_HI + 1];
-	int marked, destroyed;
+	int marked, lines, destroyed;	/* lines: those to cross off */
+	/* The chart's effects, from the aftermath on: weapons lost (their
+	 * equipment, the item of the same name, destroyed), rounds fired,
+	 * top speed lost, immobile (an engine destroyed, an X on the
+	 * Locomotion Damage Chart: every dV 5, "Any roll of 5 or more
+	 * automatically hits"). */
+	unsigned lost, lose;
+	int fired[SSA_MAX_WEAPONS];
+	int slow, slow_next, immobile, immobile_next;
+	int changed;			/* the rates to be made again */
+	/* Hits each item has taken, shot after shot ("the Engine only has
+	 * one hit left and the next time it takes damage it will be
+	 * destroyed"): the engine's steps count one shot's. */
+	int ehits[128];
 };
+
+/* The equipment letter of weapon i: the item of its name, case aside;
+ * 0 none. */
+static char
+weapon_letter(const struct ssa_unit *u, int i)
+{
+	int k;
+
+	for (k = 0; k < u->nequip; k++)
+		if (u->weapon[i].name && u->equip[k].name &&
+		    strcasecmp(u->weapon[i].name, u->equip[k].name) == 0)
+			return u->equip[k].letter;
+	return 0;
+}
+
+static int
+is_loco(const struct ssa_unit *u, char letter)
+{
+	int k;
+
+	for (k = 0; k < u->nequip; k++)
+		if (u->equip[k].letter == letter)
+			return u->equip[k].locomotion;
+	return 0;
+}
+
+/* "Engine" in an item's name, case aside. */
+static int
+is_engine(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && name[i]; i++)
+		if (strncasecmp(name + i, "engine", 6) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+fighter_init(struct fighter *f, const struct ssv_sheet *s)
+{
+	int k;
+
+	memset(f, 0, sizeof(*f));
+	f->s = s;
+	f->u = s->u;
+	for (k = SS_CHART_LO; k <= SS_CHART_HI; k++)
+		f->lines += !is_loco(&s->u, ssa_line_letter(&s->u, k));
+}
+
+/* The weapons gunner g of f fires at range: its own, that reach, not
+ * lost, with rounds left. */
+static unsigned
+firing(const struct fighter *f, int g, int range)
+{
+	unsigned set = 0;
+	int i;
+
+	for (i = 0; i < f->s->u.nweapons; i++) {
+		const struct ssa_weapon *w = &f->s->u.weapon[i];
+
+		if ((f->s->g[g].fire & (1u << i)) && !(f->lost & (1u << i)) &&
+		    (w->ammo == 0 || f->fired[i] < w->ammo) &&
+		    (w->range <= 0 || range <= w->range * SSA_INCHES_PER_MILE))
+			set |= 1u << i;
+	}
+	return set;
+}
+
+/* The aftermath: what the chart did this turn counts from now on. */
+static void
+aftermath(struct fighter *f)
+{
+	int k;
+
+	if (f->lose & ~f->lost || f->immobile_next > f->immobile)
+		f->changed = 1;
+	f->lost |= f->lose;
+	f->slow += f->slow_next;
+	f->slow_next = 0;
+	if (f->immobile_next && !f->immobile) {
+		f->immobile = 1;
+		for (k = 0; k < SS_NDVT; k++)
+			f->u.dv[k][0] = f->u.dv[k][1] = 5;
+	}
+}
 
 /* f's gunners fire at e from range; e's armor and chart as they go. */
 static void
-volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
+volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 {
 	struct ssa_steps *st = malloc(sizeof(*st));
 	struct ssa_shot s;
-	int g, i;
+	int g, i, k;
 
 	for (g = 0; g < f->s->ngunners; g++) {
 		memset(&s, 0, sizeof(s));
@@ -506,55 +701,274 @@ volley(const struct fighter *f, struct fighter *e, int range, struct rng *r)
 		s.def = &e->u;
 		s.skill = f->s->g[g].skill;
 		s.range = range;
-		for (i = 0; i < f->s->u.nweapons; i++)
-			if ((f->s->g[g].fire & (1u << i)) &&
-			    range <= f->s->u.weapon[i].range * SSA_INCHES_PER_MILE)
-				s.fire |= 1u << i;
+		s.point_blank = range <= SSA_POINT_BLANK_MAX;
+		s.fire = firing(f, g, range);
 		if (s.fire == 0)
 			continue;
+		for (i = 0; i < f->s->u.nweapons; i++)
+			if (s.fire & (1u << i) && f->s->u.weapon[i].ammo &&
+			    ++f->fired[i] == f->s->u.weapon[i].ammo)
+				f->changed = 1;
 		if (ssa_resolve(&s, e->done, &r->d, st) < 0)
 			fail_msg("the dice ran out");
-		e->u.armor[SS_FACE_FRONT] = st->armor_after;
+		for (k = 0; k < st->neq; k++) {
+			const struct ssa_hit_equip *h = &st->eq[k];
+			int cell;
+
+			if (h->loco_row > 0) {
+				cell = e->u.loco[h->loco_row - 1][h->loco_col - 1];
+				if (cell == SSA_LOCO_WORD(str_index(ss_loco_word,
+				    "X")))
+					e->immobile_next = 1;
+				else if (cell >= 0 && h->loco_row <=
+				    SS_LOCO_SPEED_ROWS)
+					e->slow_next += cell;
+				continue;
+			}
+			e->ehits[(unsigned char)h->letter & 127] += h->hits;
+			for (i = 0; i < e->u.nequip; i++)
+				if (e->u.equip[i].letter == h->letter &&
+				    e->ehits[(unsigned char)h->letter & 127] >=
+				    e->u.equip[i].hits)
+					break;
+			if (!h->destroyed && i == e->u.nequip)
+				continue;
+			for (i = 0; i < e->u.nequip; i++)
+				if (e->u.equip[i].letter == h->letter &&
+				    is_engine(e->u.equip[i].name))
+					e->immobile_next = 1;
+			for (i = 0; i < e->u.nweapons; i++)
+				if (weapon_letter(&e->u, i) == h->letter)
+					e->lose |= 1u << i;
+		}
+		/* The armor falls by the damage rolled; a miss (no damage
+		 * step: armor_after is left 0) takes none. */
+		e->u.armor[SS_FACE_FRONT] -= st->total[0] <
+		    e->u.armor[SS_FACE_FRONT] ? st->total[0] :
+		    e->u.armor[SS_FACE_FRONT];
+		/* Locomotion lines are never crossed off. */
 		for (i = 0; i < st->nmarked; i++)
-			if (!e->done[st->marked[i]]) {
+			if (!e->done[st->marked[i]] && !is_loco(&e->u,
+			    ssa_line_letter(&e->u, st->marked[i]))) {
 				e->done[st->marked[i]] = 1;
 				e->marked++;
 			}
-		if (st->outcome == SS_DESTROYED || e->marked >= SS_CHART_HI)
+		if (st->outcome == SS_DESTROYED || e->marked >= e->lines)
 			e->destroyed = 1;
 	}
 	free(st);
 }
 
-/* A's share of runs duels from range: both face front and fire every
- * turn with every weapon that reaches, at once; 50 turns a draw. */
+/* Whether f has a weapon left to fire at any range. */
+static int
+armed(const struct fighter *f)
+{
+	int g;
+
+	for (g = 0; g < f->s->ngunners; g++)
+		if (firing(f, g, 0))
+			return 1;
+	return 0;
+}
+
+/* The reverse multiplier of the judge's sheets (the dump writes it):
+ * opening the range in reverse goes half as far. */
+#define JUDGE_REVERSE 2
+
+/* a's expected d6s landed a turn on b at each range 1..SSV_FIELD: each
+ * weapon it fires there (firing()), its chance to hit (the hit roll's
+ * exact sums, ssa_roll_ge, against b's dV as it is) times its damage,
+ * shock and penetration d6s. */
+static void
+rates(const struct fighter *a, const struct fighter *b, double *out)
+{
+	/* P(hit) of each targeting die for a need of -20..99 (the hit
+	 * roll's exact sums, ssa_roll_ge, and the natural 20s), once. */
+	static double phit[3][120];
+	static int made[3];
+	struct ssa_roll roll;
+	struct ssa_shot s;
+	unsigned set;
+	int range, g, i, need, k = a->s->u.die <= 6 ? 0 : a->s->u.die <= 8 ?
+	    1 : 2;
+
+	if (!made[k]) {
+		ssa_roll_make(&roll, &ssa_advanced, a->s->u.die, 0, 100);
+		for (i = 0; i < 120; i++)
+			phit[k][i] = ssa_roll_ge(&roll, i - 20, -1).v +
+			    roll.nice.v;
+		ssa_roll_free(&roll);
+		made[k] = 1;
+	}
+	for (range = 1; range <= SSV_FIELD; range++) {
+		out[range] = 0;
+		memset(&s, 0, sizeof(s));
+		s.att = &a->s->u;
+		s.def = &b->u;
+		s.range = range;
+		s.point_blank = range <= SSA_POINT_BLANK_MAX;
+		for (g = 0; g < a->s->ngunners; g++) {
+			set = firing(a, g, range);
+			for (i = 0; i < a->s->u.nweapons; i++) {
+				const struct ssa_weapon *w = &a->s->u.weapon[i];
+
+				if (!(set & (1u << i)))
+					continue;
+				need = ssa_target_dv(&s, w->dvt) -
+				    a->s->g[g].skill - ssa_range_modifier(range);
+				need = need < -20 ? -20 : need > 99 ? 99 : need;
+				out[range] += phit[k][need + 20] * (w->dam +
+				    w->sh + w->pen);
+			}
+		}
+	}
+}
+
+/* Where x (rate rx) moves from cur, the enemy y (ry): towards the range
+ * of 1..SSV_FIELD where its rate over y's front armor left and dead,
+ * less y's over its own, is highest (ties within 1e-12: the nearest to
+ * cur, then the nearer), as far as its speed goes; opening in reverse. */
+static int
+move(const struct fighter *x, const double *rx, const struct fighter *y,
+    const double *ry, int cur)
+{
+	double tx = x->u.armor[SS_FACE_FRONT] + x->s->u.dead;
+	double ty = y->u.armor[SS_FACE_FRONT] + y->s->u.dead, t;
+	double best = -HUGE_VAL;
+	int range, want = cur;
+	int sp = x->immobile || x->slow >= x->s->speed ? 0 : x->s->speed -
+	    x->slow;
+
+	for (range = 1; range <= SSV_FIELD; range++) {
+		t = rx[range] / ty - ry[range] / tx;
+		if (t > best + 1e-12) {
+			best = t;
+			want = range;
+		} else if (t >= best - 1e-12 && abs(range - cur) <
+		    abs(want - cur))
+			want = range;
+	}
+	if (want < cur)
+		return want > cur - sp ? want : cur - sp;
+	if (want > cur)
+		return want < cur + sp / JUDGE_REVERSE ? want : cur +
+		    sp / JUDGE_REVERSE;
+	return cur;
+}
+
+/* A's share of runs duels from range (SPEC 5.1's duel on sheets, as
+ * tests/sheet_duel.py plays it): each turn a coin says who moves first,
+ * each towards its best range (move()), both keeping their fronts to
+ * the other; then every gunner fires with every weapon that reaches, at
+ * once; 50 turns a draw.  static_: nobody moves. */
 static double
-duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int range,
-    int runs, struct rng *r)
+duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
+    int runs, struct rng *r, int static_)
 {
 	struct fighter *f = malloc(2 * sizeof(*f));
-	double won = 0;
-	int run, turn;
+	double won = 0, *rt = malloc(2 * (SSV_FIELD + 1) * sizeof(double));
+	int run, turn, range, first;
 
 	for (run = 0; run < runs; run++) {
-		memset(f, 0, 2 * sizeof(*f));
-		f[0].s = a;
-		f[1].s = b;
-		f[0].u = a->u;
-		f[1].u = b->u;
+		fighter_init(&f[0], a);
+		fighter_init(&f[1], b);
+		f[0].changed = 1;
+		range = start;
 		for (turn = 0; turn < 50; turn++) {
+			if (f[0].changed || f[1].changed) {
+				rates(&f[0], &f[1], rt);
+				rates(&f[1], &f[0], rt + SSV_FIELD + 1);
+				f[0].changed = f[1].changed = 0;
+			}
+			if (!static_) {
+				first = rnd(&r->x, 0, 1);
+				range = move(&f[first], rt + first * (SSV_FIELD +
+				    1), &f[!first], rt + !first * (SSV_FIELD +
+				    1), range);
+				range = move(&f[!first], rt + !first *
+				    (SSV_FIELD + 1), &f[first], rt + first *
+				    (SSV_FIELD + 1), range);
+			}
 			/* Both fire at once: the damage of this turn is
 			 * applied to what each was at its start. */
 			volley(&f[0], &f[1], range, r);
 			volley(&f[1], &f[0], range, r);
 			if (f[0].destroyed || f[1].destroyed)
 				break;
+			aftermath(&f[0]);
+			aftermath(&f[1]);
+			if (!armed(&f[0]) && !armed(&f[1]))
+				break;
 		}
 		won += f[1].destroyed && !f[0].destroyed ? 1 :
 		    f[0].destroyed && !f[1].destroyed ? 0 : 0.5;
 	}
+	free(rt);
 	free(f);
 	return won / runs;
+}
+
+static double
+duel(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
+    int runs, struct rng *r)
+{
+	return duel_at(a, b, start, runs, r, getenv("SSV_STATIC") != NULL);
+}
+
+/*
+ * Weapon range (003: a weapon's range in miles of 120 hexes; it fires
+ * no farther): the same sheet with its weapons reaching farther is worth
+ * no less against every reference sheet, and more once the range bites
+ * (a 0.05-mile gun reaches 6 in, a 0.5-mile one the whole 60-in field);
+ * and in the judge's duel the longer-ranged twin beats the shorter one
+ * (it stands off while the other closes at its speed).
+ */
+static void
+test_range(void **state)
+{
+	static const double miles[] = { 0.05, 0.1, 0.2, 0.3, 0.5, 2 };
+	struct ssv_sheet *s = calloc(8, sizeof(*s));
+	char names[8][16];
+	unsigned long long x = 5;
+	double prev[4], now, share;
+	struct rng r;
+	int i, j, k, up = 0;
+
+	(void)state;
+	for (i = 0; i < 5; i++)
+		gen_sheet(&s[i], &x, names[i], i);
+	for (k = 0; k < 6; k++) {
+		s[5] = s[4];
+		for (i = 0; i < s[5].u.nweapons; i++)
+			s[5].u.weapon[i].range = miles[k];
+		for (j = 0; j < 4; j++) {
+			now = ssv_share(&s[5], &s[j]);
+			if (k > 0 && now < prev[j] - 1e-12)
+				fail_msg("%g miles scores %.9f < %.9f against %s",
+				    miles[k], now, prev[j], names[j]);
+			up += k > 0 && now > prev[j] + 1e-9;
+			prev[j] = now;
+		}
+		if (k == 0)
+			s[6] = s[5];
+	}
+	/* More range raised a score at some step, and 0.5 miles beats 0.05
+	 * in the duel: 400 from each start, twice the standard error
+	 * (at most 0.5 / sqrt(1600) = 0.0125) clear of even. */
+	assert_true(up > 0);
+	s[7] = s[4];
+	for (i = 0; i < s[7].u.nweapons; i++)
+		s[7].u.weapon[i].range = 0.5;
+	r.d.roll = roll;
+	r.x = 3;
+	share = 0;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[7], &s[6], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	printf("range: the 0.5-mile twin's share against the 0.05-mile "
+	    "one %.3f; %d scores rose\n", share, up);
+	assert_true(share > 0.5 + 0.025);
+	free(s);
 }
 
 static double
@@ -584,8 +998,13 @@ test_proof(void **state)
 	struct ssv_rating *v = malloc(sizeof(*v));
 	double err = 0, lerr = 0;
 	struct rng r;
+	const char *dump = getenv("SSV_DUMP");
+	char dir[256], path[300];
+	FILE *pf = NULL;
 
 	(void)state;
+	if (dump)
+		mkdir(dump, 0777);
 	for (seed = 1; seed <= (env ? 2 : 1); seed++) {
 		unsigned long long x = (unsigned long long)seed * 1000;
 
@@ -603,6 +1022,17 @@ test_proof(void **state)
 		}
 		r.d.roll = roll;
 		r.x = (unsigned long long)seed;
+		if (dump) {
+			snprintf(dir, sizeof(dir), "%s/seed%d", dump, seed);
+			mkdir(dir, 0777);
+			for (i = 0; i < nsheets + 8; i++)
+				dump_sheet(dir, &s[i]);
+			snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
+			if ((pf = fopen(path, "w")) == NULL)
+				fail_msg("cannot write %s", path);
+			fprintf(pf, "a\tb\tvalue_a\tvalue_b\tpredicted\tjudged"
+			    "\truns\n");
+		}
 		for (p = 0; p < pairs; p++) {
 			int a = rnd(&x, 0, nsheets - 1), b = rnd(&x, 0,
 			    nsheets - 2);
@@ -613,6 +1043,10 @@ test_proof(void **state)
 				share += duel(&s[a], &s[b], ssv_starts[st], runs,
 				    &r) / SSV_NSTARTS;
 			pred = val[a] / (val[a] + val[b]);
+			if (pf)
+				fprintf(pf, "%s\t%s\t%.6g\t%.6g\t%.6f\t%.6f\t%d\n",
+				    names[a], names[b], val[a], val[b], pred,
+				    share, runs);
 			right += (pred - 0.5) * (share - 0.5) > 0 ||
 			    (pred == 0.5 && share == 0.5);
 			err += fabs(pred - share);
@@ -629,6 +1063,9 @@ test_proof(void **state)
 		    pairs, favright, fav, err / pairs, sqrt(lerr / pairs),
 		    sqrt(lerr / pairs) / sqrt(2));
 		assert_true(2 * right > pairs);
+		if (pf)
+			fclose(pf);
+		pf = NULL;
 	}
 	free(v);
 	free(val);
@@ -706,6 +1143,7 @@ main(void)
 		cmocka_unit_test(test_pairing_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
+		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};

@@ -18,7 +18,12 @@
  * robin of the first N generated units (FLOOR_RUNS duels a start,
  * default 400) and fits a Bradley-Terry rating to those duels
  * themselves: how near any one number per unit comes to them, beside
- * the values'.
+ * the values'; FLOOR_DUMP=FILE writes each of its pairs there (i j,
+ * the duels' share, the rating's, the values', the score's).
+ * PAIRS_CACHE=FILE keeps the judged pairs' duel shares: written when
+ * FILE does not exist, read instead of the duels when it does, so that
+ * a change to the score alone is judged again in seconds (the duel and
+ * the seed must be the same).
  */
 #include <math.h>
 #include <stdio.h>
@@ -36,8 +41,17 @@ static const char *const examples[] = {
 
 struct figures {
 	int pairs, right, fav, fav_right;
-	double abs_err, sq_err;
+	double abs_err, sq_err, lsq_err;
 };
+
+/* Log-odds, the chance kept within 0.01..0.99 (as SS_VALUE_METHOD_ERROR
+ * is measured). */
+static double
+logodds(double p)
+{
+	p = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
+	return log(p / (1 - p));
+}
 
 static void
 judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
@@ -46,14 +60,27 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 	struct ss_duel d;
 	double p;
 	int k, i, j;
+	FILE *cache_in = NULL, *cache_out = NULL;
 
 	memset(fg, 0, sizeof(*fg));
+	if (getenv("PAIRS_CACHE")) {
+		if ((cache_in = fopen(getenv("PAIRS_CACHE"), "r")) == NULL)
+			cache_out = fopen(getenv("PAIRS_CACHE"), "w");
+	}
 	for (k = 0; k < npairs; k++) {
 		i = gen_int(s, 0, n - 1);
 		do
 			j = gen_int(s, 0, n - 1);
 		while (j == i);
-		ss_duel(&u[i], &u[j], runs, 7 + (unsigned long long)k, &d);
+		if (cache_in) {
+			if (fscanf(cache_in, "%lf", &d.share) != 1)
+				break;
+		} else {
+			ss_duel(&u[i], &u[j], runs, 7 + (unsigned long long)k,
+			    &d);
+		}
+		if (cache_out)
+			fprintf(cache_out, "%.17g\n", d.share);
 		p = value[i] / (value[i] + value[j]);
 		if (getenv("PAIRS_OUT"))
 			fprintf(stderr, "pair %g %g %g %g %g\n", value[i],
@@ -63,12 +90,17 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 			fg->right++;
 		fg->abs_err += fabs(p - d.share);
 		fg->sq_err += (p - d.share) * (p - d.share);
+		fg->lsq_err += pow(logodds(p) - logodds(d.share), 2);
 		if (p >= 0.65 || p <= 0.35) {
 			fg->fav++;
 			if ((p > 0.5) == (d.share > 0.5))
 				fg->fav_right++;
 		}
 	}
+	if (cache_in)
+		fclose(cache_in);
+	if (cache_out)
+		fclose(cache_out);
 }
 
 /* The round robin of u[0..n-1] by duels, a Bradley-Terry rating fitted
@@ -102,6 +134,17 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 				}
 			v[i] = num / den;
 		}
+	if (getenv("FLOOR_DUMP")) {
+		FILE *fp = fopen(getenv("FLOOR_DUMP"), "w");
+
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				fprintf(fp, "%d %d %g %g %g %g\n", i, j,
+				    w[i * n + j], v[i] / (v[i] + v[j]),
+				    value[i] / (value[i] + value[j]),
+				    ss_value_share(&u[i], &u[j]));
+		fclose(fp);
+	}
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++, m++) {
 			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
@@ -235,8 +278,9 @@ main(int argc, char **argv)
 	    fg.pairs, pruns);
 	printf("  higher value wins more often: %.1f %% of pairs\n",
 	    100.0 * fg.right / fg.pairs);
-	printf("  |predicted - duel|: mean %.3f, rms %.3f\n",
-	    fg.abs_err / fg.pairs, sqrt(fg.sq_err / fg.pairs));
+	printf("  |predicted - duel|: mean %.3f, rms %.3f; rms of log-odds "
+	    "%.3f\n", fg.abs_err / fg.pairs, sqrt(fg.sq_err / fg.pairs),
+	    sqrt(fg.lsq_err / fg.pairs));
 	printf("  favourites at 65/35 or clearer: %d pairs, %.1f %% win "
 	    "more often\n", fg.fav, fg.fav ? 100.0 * fg.fav_right / fg.fav :
 	    0);

@@ -226,8 +226,29 @@ shown(int heading)
 	return ss_facing_toward((SS_NDIRS - heading) % SS_NDIRS);
 }
 
-/* The trade face to face at band, fresh: a's damage on b over b's
- * toughness less b's on a. */
+/*
+ * How x stands in the race of a turn (see shellshock_value.h): x needs
+ * ty / out turns to stop y, out the damage it expects a turn and ty what
+ * is left of y through the facing it hits; y needs tx / in.  x scores
+ * the log of their ratio, log((tx / in) / (ty / out)), the higher the
+ * better.  A place from which x cannot hurt y ranks below every place
+ * from which it can, whatever it takes there (SPEC 5.1: a unit turns
+ * to bring its weapons to bear); among those, the less it takes the
+ * better.  A place where y cannot hurt x ranks above every other, the
+ * more x does there the better.
+ */
+double
+ss_duel_race(double out, double in, double ty, double tx)
+{
+	if (out <= 0)
+		return -SS_DUEL_RACE_APART - in / tx;
+	if (in <= 0)
+		return SS_DUEL_RACE_APART + out / ty;
+	return log(out / ty) - log(in / tx);
+}
+
+/* The race face to face at band, fresh: each side's most damage over
+ * the headings it can take, on the other's front. */
 static double
 trade(struct fighter *a, struct fighter *b, int band)
 {
@@ -240,8 +261,8 @@ trade(struct fighter *a, struct fighter *b, int band)
 		if ((x = expected(b, a, b->working, h, 0, band)) > in)
 			in = x;
 	}
-	return out / toughness(b, SS_FACE_FRONT) -
-	    in / toughness(a, SS_FACE_FRONT);
+	return ss_duel_race(out, in, toughness(b, SS_FACE_FRONT),
+	    toughness(a, SS_FACE_FRONT));
 }
 
 /* ---- a turn ---- */
@@ -308,9 +329,10 @@ score(struct view *v, struct pos p)
 {
 	int band = band_of(p.range);
 
-	return expected(v->x, v->y, v->fx, p.heading, v->y->heading, band) /
-	    v->ty - expected(v->y, v->x, v->fy, v->y->heading, p.heading,
-	    band) / v->tx[p.heading] - 1e-4 * abs(p.range - v->x->best_range);
+	return ss_duel_race(expected(v->x, v->y, v->fx, p.heading,
+	    v->y->heading, band), expected(v->y, v->x, v->fy, v->y->heading,
+	    p.heading, band), v->ty, v->tx[p.heading]) -
+	    1e-4 * abs(p.range - v->x->best_range);
 }
 
 /* Whether p beats *best (each place weighed once a turn). */
@@ -507,7 +529,8 @@ fighter_init(struct fighter *f, const struct ss_unit *u)
 	memset(f->shown, 0, sizeof(f->shown));
 }
 
-/* Each side's best range: the band where it trades best face to face. */
+/* Each side's best range: the band where its race is best face to
+ * face. */
 static void
 best_ranges(struct fighter *x)
 {

@@ -15,12 +15,15 @@
  *    them (cos 60 = 1/2 for a move at an angle), 0 (base to base, point
  *    blank) to SS_DUEL_FIELD in.  Speed is inches a turn over the field:
  *    max speed over the mean terrain cost of ss_duel_field[].
- *  - Each side picks the move that trades best this turn: its expected
- *    damage on the enemy (over what is left of the facing it hits) less
- *    the enemy's on it, the enemy's weapons that bear counted, then the
- *    distance to its best range (the range band where that trade is best
- *    face to face).  So it turns to bring its weapons to bear, and shows
- *    the facing that costs; a unit that cannot move cannot turn.
+ *  - Each side picks the move that runs the race of the fight best this
+ *    turn (ss_duel_race()): the turns the enemy needs to stop it (what
+ *    is left of it through the facing it shows, over the damage the
+ *    enemy's weapons that bear expect a turn) over the turns it needs
+ *    to stop the enemy, then the distance to its best range (the range
+ *    band where that race is best face to face).  A move from which its
+ *    weapons cannot hurt the enemy comes after every move from which
+ *    they can.  So it turns to bring its weapons to bear, and shows the
+ *    facing that needs; a unit that cannot move cannot turn.
  *  - Fire: the weapons that bear (arcs, pivots), not lost, split among
  *    the gunners: sorted by the roll they need, cut into as many groups
  *    as there are gunners (fewer when fewer weapons), the easiest
@@ -110,7 +113,7 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_QUICK 0.5
 /* The measured error of the method, from the proof (tools/value-proof.c,
  * the man page): the rms of log-odds between a pair's duel and its
- * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.71
+ * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.64
  * and 0.76 on the two generated sets; the two values of a pair share
  * it, so one value's error in log(value) is 0.76 / sqrt 2.  check warns
  * past the band widened by it. */
@@ -149,6 +152,14 @@ struct ss_duel {
 /* Simulates the pairing (both units whole: ss_unit_complete()). */
 void ss_duel(const struct ss_unit *a, const struct ss_unit *b, long runs,
     unsigned long long seed, struct ss_duel *out);
+/* A duel side's weighing of a place (see above): out the damage it
+ * expects a turn on the enemy, ty what is left of the enemy through the
+ * facing it hits, in and tx the same of the enemy on it:
+ * log((tx / in) / (ty / out)); a place where out is 0 scores below
+ * -SS_DUEL_RACE_APART, one where in is 0 (and out not) above
+ * SS_DUEL_RACE_APART. */
+#define SS_DUEL_RACE_APART 1e6
+double ss_duel_race(double out, double in, double ty, double tx);
 /* Whether a unit has every number a duel reads. */
 int ss_unit_complete(const struct ss_unit *u);
 

@@ -117,6 +117,9 @@ int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
  * its ecv (at) when the ECV with its crew's is outside the estimate's
  * band widened by the method's error. */
 void ss_value_sheet(struct report *rp, const void *sheet);
+/* The head of `muster value` when every input is a sheet: the reference
+ * sheets and their ratings, the rules and the anchor. */
+void ss_value_sheet_header(struct report *rp);
 /* A sheet's value with its crew against the shipped sheets into *out:
  * 1, or 0 when none is made (no references, no gunner with a weapon). */
 int ss_sheet_estimate(const void *sheet, double *out);

@@ -297,6 +297,34 @@ ss_sheet_estimate(const void *sheet, double *out)
 /* ---- `muster value` on a sheet ---- */
 
 void
+ss_value_sheet_header(struct report *rp)
+{
+	int i;
+
+	if (!sv_refs()) {
+		rp_f(rp, "against no reference sheet{~reference:%s}: the "
+		    "shipped sheets are not found (set MUSTER_UNITS)\n\n", NULL);
+		return;
+	}
+	rp_f(rp, "against {_:%d} reference sheet{_:%s}:", sv.set.n,
+	    sv.set.n == 1 ? "" : "s");
+	rp_open(rp, "reference", '[');
+	for (i = 0; i < sv.set.n; i++) {
+		rp_open(rp, NULL, '{');
+		rp_f(rp, "{_:%s}{name:%s} {rating:%.0f}", i ? ", " : " ",
+		    sv.set.u[i]->u.name, sv.set.rating[i]);
+		rp_close(rp);
+	}
+	rp_close(rp);
+	rp_f(rp, "\n  value: advanced rules{~rules:%s}, a Bradley-Terry fit of "
+	    "the exact score (turns to stop the other){~value_method:%s}, "
+	    "{anchor:%s} at " STR(SSV_ANCHOR_INT) ", residual {fit_rms:%.3f} "
+	    "log-odds; no duel is played\n\n", "advanced", "score",
+	    sv.set.anchor >= 0 ? sv.set.u[sv.set.anchor]->u.name :
+	    "the set's geometric mean", sv.set.fit_rms);
+}
+
+void
 ss_value_sheet(struct report *rp, const void *sheet)
 {
 	const struct ssv_rating *r;

@@ -746,6 +746,42 @@ value_input(struct report *rp, struct batch *b, const char *path,
 	return 0;
 }
 
+/* value --duel A B: the options a duel takes, then the duel. */
+static int
+value_duel(int argc, char **argv, const struct value_opts *o)
+{
+	if (o->nagainst)
+		return usage_error(ss_value_usage, "--duel takes no --against");
+	if (o->runs && o->runs < SS_DUEL_RUNS)
+		return usage_error(ss_value_usage, "--runs '%ld': a duel takes "
+		    "%d or more", o->runs, SS_DUEL_RUNS);
+	return duel(argc, argv, o->runs ? o->runs : SS_DUEL_RUNS, o->seed,
+	    o->json);
+}
+
+/* Every input loaded into b before anything is printed: a file that is
+ * not Shellshock's is told alone (the batch keeps what it read).  0, or
+ * 1 when one was refused; *sheets_only whether all are record sheets. */
+static int
+load_inputs(struct batch *b, const struct inputs *in, int *sheets_only)
+{
+	const struct loaded *ld;
+	size_t k;
+	int i, rc = 0;
+
+	*sheets_only = 1;
+	for (k = 0; k < in->n; k++) {
+		ld = system_ref(b, in->v[k], NULL, "shellshock.unit",
+		    "shellshock", value_kinds, &i);
+		if (ld == NULL)
+			rc = 1;
+		while (ld && i-- > 0)
+			*sheets_only &= strcmp(ld[i].kind->name, "sheet") == 0;
+	}
+	diag_flush();
+	return rc;
+}
+
 int
 ss_value_run(int argc, char **argv)
 {
@@ -755,22 +791,14 @@ ss_value_run(int argc, char **argv)
 	struct ss_rating *v = NULL;
 	struct report *rp;
 	struct batch *b = NULL, *rb = NULL;
-	int rc, i;
+	int rc, i, sheets_only;
 	size_t k;
 	char *dir = NULL;
 
 	if ((rc = parse(argc, argv, &o)) >= 0)
 		return rc;
-	if (o.dueling) {
-		if (o.nagainst)
-			return usage_error(ss_value_usage, "--duel takes no "
-			    "--against");
-		if (o.runs && o.runs < SS_DUEL_RUNS)
-			return usage_error(ss_value_usage, "--runs '%ld': a duel "
-			    "takes %d or more", o.runs, SS_DUEL_RUNS);
-		return duel(argc - optind, argv + optind, o.runs ? o.runs :
-		    SS_DUEL_RUNS, o.seed, o.json);
-	}
+	if (o.dueling)
+		return value_duel(argc - optind, argv + optind, &o);
 	if (optind == argc)
 		return usage_error(ss_value_usage, "value needs a card, sheet "
 		    "or force file, or a folder of them");
@@ -795,19 +823,18 @@ ss_value_run(int argc, char **argv)
 	batch_set_rendering(b);
 	r = xcalloc(1, sizeof(*r));
 	v = xmalloc(sizeof(*v));
-	if ((rc = load_refs(rb, &o, r, &dir)) != 0)
+	if ((rc = load_inputs(b, &in, &sheets_only)) != 0)
 		goto out;
-	/* Every input loaded before anything is printed: a file that is
-	 * not Shellshock's is told alone (the batch keeps what it read). */
-	for (k = 0; k < in.n; k++)
-		if (system_ref(b, in.v[k], NULL, "shellshock.unit", "shellshock",
-		    value_kinds, &i) == NULL)
-			rc = 1;
-	diag_flush();
-	if (rc)
+	/* Sheets alone are weighed against the reference sheets: the cards'
+	 * set is loaded (and --against's read) only when asked for. */
+	if ((!sheets_only || o.nagainst) &&
+	    (rc = load_refs(rb, &o, r, &dir)) != 0)
 		goto out;
 	rp = rp_new(stdout, o.json);
-	header(rp, r);
+	if (sheets_only)
+		ss_value_sheet_header(rp);
+	else
+		header(rp, r);
 	rp_open(rp, "units", '[');
 	for (k = 0; k < in.n; k++)
 		if (value_input(rp, b, in.v[k], r, o.runs, v))

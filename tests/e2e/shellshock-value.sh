@@ -73,6 +73,36 @@ import json, sys
 v = {u["name"]: u["estimate"] for u in json.load(open(sys.argv[1]))["units"]}
 assert v["Sharper"] > v["Stalker Walker"], v
 PY
+# Sheets alone: the head names the reference sheets and the advanced
+# rules, not the cards' reference units and their duels.
+expect 0 "value of a sheet alone" -- "$muster" value units/shellshock/stalker.yaml
+has "$t/out" "against 2 reference sheets: Grizzly MBT 174, Stalker Walker 82" "a sheet's head names the reference sheets"
+has "$t/out" "value: advanced rules, a Bradley-Terry fit of the exact score (turns to stop the other), Grizzly MBT at 174" "a sheet's head: rules and anchor"
+if grep -q "reference units\|duels from each\|Mason at 120" "$t/out"; then bad "a sheet alone is headed by the cards' references"; else ok; fi
+expect 0 "value --json of a sheet alone" -- "$muster" value --json units/shellshock/stalker.yaml
+python3 - "$t/out" <<'PY' && ok || bad "a sheet's JSON head"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [r["name"] for r in d["reference"]] == ["Grizzly MBT", "Stalker Walker"], d["reference"]
+assert d["rules"] == "advanced" and d["anchor"] == "Grizzly MBT", d
+assert "seed" not in d and "runs" not in d, d
+assert abs(d["reference"][0]["rating"] - 174) < 1e-6, d
+PY
+# A card beside it brings the cards' head back.
+expect 0 "value of a sheet and a card" -- "$muster" value units/shellshock/stalker.yaml units/shellshock/mason.yaml
+has "$t/out" "against 6 reference units: Bison" "a card among the inputs: the cards' head"
+# The sheets' independent judge: tests/sheet_duel.py, a duel of record
+# sheets written from 003, agrees with the C judge of
+# tests/test_shellshock_sheetvalue.c on four generated pairs and the
+# shipped pair (tests/sheet-judge/pairs.tsv holds the C judge's shares;
+# make sheet-judge compares all 800 pairs).
+if python3 tests/sheet_duel.py --pairs tests/sheet-judge --runs 500 --seed 1 > "$t/judge" 2>&1 &&
+    python3 - "$t/judge" <<'PY'
+import json, sys
+d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+assert d["max_abs_z"] < 4 and d["python_judge"]["pairs"] == 5, d
+PY
+then ok; else cat "$t/judge"; bad "tests/sheet_duel.py disagrees with the C judge"; fi
 # Against the two shipped sheets check weighs no ECV (two fit no residual
 # of their own: SSV_CHECK_MIN_REFS); value says when a declared ECV is
 # outside the band.  With a third reference sheet, check weighs it.

@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""sheet_duel.py -- a duel of two Shellshock record sheets under the
+advanced rules (003_1dddfc23c27b38e7.txt; SPEC section 6 for the project's
+readings), written from the rules document, not from muster's C, to judge
+`muster value`'s sheet estimate by.  Real dice from random.Random, seeded.
+
+  sheet_duel.py A.yaml B.yaml [--runs N] [--seed S] [--static]
+      A's share (wins and half of the draws) from each starting range and
+      over all four, with its standard error, as one JSON object.
+  sheet_duel.py --pairs DIR [--runs N] [--seed S] [--limit K] [--static]
+      every pair of DIR/pairs.tsv (written by test_shellshock_sheetvalue
+      with SSV_DUMP=DIR): this duel's share beside the C judge's
+      ("judged", from its "runs" a start) and the value's prediction;
+      prints the proof's figures by both judges and how far they agree
+      (z = difference over the combined standard error); exit 1 when
+      they do not agree within noise (rms z above 1.5 or a |z| above 5).
+
+The duel (readings marked *, where the document leaves a choice):
+* Starts 6, 18, 30 and 42 in apart (one in each of the first four bands
+  of -1 per full 12 in; SPEC 5.1's four starting ranges), each unit's
+  front to the other.  50 turns, then a draw.
+* A turn: movement, then every gunner of both fires, then the aftermath
+  (003: "none of the damage ... takes place until now"): a unit
+  destroyed this turn has still fired.
+* Movement* (003's Initiative Phase: the side moving first is the worse
+  chit; here a coin): the loser of the coin moves, then the winner.  A
+  unit keeps its front to the enemy (advancing forward; opening the range
+  in reverse, at its reverse multiplier: a 2 halves the hexes, 0 cannot),
+  so every fire system bears (turrets and arms pivot; the Body's fixed
+  weapons look ahead) and it shows its front.  It heads for its best
+  range: the one of 1..60 in where its expected dice landed a turn
+  (damage, shock and penetration d6s times the chance each weapon hits)
+  over the enemy's front armor left plus dead, less the enemy's over its
+  own, is highest (ties: the nearest to where it is, then the nearer
+  range), and moves there as far as its speed goes.  Speed: the top
+  speed off the road over the field's cost, half open ground and half
+  the mean of its other terrains* (SPEC 5.1's field), less locomotion
+  damage; immobile, none.  --static: nobody moves.
+* The gunners: every crewman who controls a fire system fires the
+  weapons of his systems that name him an operator (003: "only be
+  controlled by a single gunner"), not physical ones, those within their
+  range (miles of 120 hexes, 003: "one mile = 120 hexes") and with
+  ammunition left (a weapon's `ammo`, when given, one round a turn); one
+  roll each ("One Gunner, One Roll"), never spread*.
+* The roll (003, SPEC 6): the sheet's dice; a d10 showing 10 adds the
+  re-roll, again on each 10; the first re-roll of a d10 showing 10 again
+  doubles damage, shock and penetration; natural 2, 3 and 4 miss; a
+  natural 20 (2d10 both 10) hits with every weapon and doubles, and the
+  dice are rolled again: a second natural 20 destroys.  Skill is added,
+  1 taken off per full 12 in; a weapon hits when the total reaches its
+  dV row (front/back or sides by the angle: here the front), halved
+  (rounded down) at point blank (1 in) but for M and P; an immobile
+  unit's every dV is 5 ("Any roll of 5 or more automatically hits"),
+  halved as any at point blank*.
+* Damage (003 "Damage Resolution"): the d6s of every weapon that hit are
+  totalled for the gunner; damage past the facing's armor (which falls
+  by it), shock past the threshold and penetration past the angle's
+  factor are internal.  dead or more: destroyed.  Under the first box's
+  min: a core hit, one line; else the highest box reached: percent + 1
+  lines (the free 1 %), each piece of equipment on them taking the box's
+  hits.  The lines run up from a d100, skipping lines already crossed
+  off, wrapping from 100 to 1.  Equipment is destroyed at its hits or
+  when every line of its letter is crossed off (its hits add up shot
+  after shot: "the Engine only has one hit left").  Locomotion lines are
+  never crossed off; each hit on them rolls the Locomotion Damage Chart
+  (1d10 row, 1d6 column): rows 1-8 less top speed, X immobile, the rest
+  (acceleration, deceleration, SLIP, TURN, MSRP) change nothing in a
+  straight-line duel.  Fuel or ammunition (not a rail gun's) on the
+  lines: a d10 roll-off each, the attacker's higher destroys.
+* Chart effects, from the aftermath on*: a weapon whose equipment (the
+  item of the same name, letter case aside) is destroyed fires no more;
+  an engine destroyed immobilises; every line crossed off (everything
+  destroyed) destroys.
+* The end: destroyed (dead box, explosion, second natural 20, every
+  line crossed off); both at once or neither after 50 turns, or neither
+  able to fire again: a draw.
+
+Left out, as muster's judge leaves them: physical attacks, ramming,
+spread fire, dodging, hull down, indirect fire (its spotting and its
+12-hex minimum range), missiles fired one at a time, kreigs and
+batteries, line of sight, acceleration limits, turning off the line
+between them.
+"""
+import bisect
+import json
+import math
+import os
+import random
+import sys
+
+import yaml
+
+STARTS = [6, 18, 30, 42]
+TURNS = 50
+FIELD = 60          # in: the range never opens past it
+STEP = 12           # -1 to the roll per full 12 in
+POINT_BLANK = 1     # adjacent
+HEXES_PER_MILE = 120
+ROWS = ["B", "M", "E", "I", "SA", "P"]
+
+
+def is_boom(name):
+    n = name.lower()
+    return ("fuel" in n or "ammunition" in n or "ammo" in n) and "rail" not in n
+
+
+class Sheet:
+    def __init__(self, d):
+        self.name = d["name"]
+        self.dice = d["to_hit"]
+        crew = {c["id"]: c["skill"] for c in d["crew"]}
+        ctl = {s["name"]: s["controller"] for s in d["fire_systems"]}
+        self.equip = {e["letter"]: e for e in d["equipment"]}
+        byname = {e["name"].lower(): e["letter"] for e in d["equipment"]}
+        self.gunners = []
+        for c in d["crew"]:
+            ws = []
+            for w in d["weapons"]:
+                if w["dvt"] == "P" or ctl.get(w["system"]) != c["id"] \
+                        or c["id"] not in w["operators"]:
+                    continue
+                ws.append({"name": w["name"], "row": w["dvt"], "dam": w["dam"],
+                           "sh": w["sh"], "pen": w["pen"],
+                           "reach": w["range"] * HEXES_PER_MILE if w["range"] else 1e9,
+                           "ammo": w.get("ammo") or 0,
+                           "letter": byname.get(w["name"].lower())})
+            if ws:
+                self.gunners.append((crew[c["id"]], ws))
+        self.dv = {r: d["defense"][r] for r in ROWS if r in d["defense"]}
+        self.armor = dict(d["armor"])
+        self.shock = d["shock_threshold"]
+        self.pen = dict(d["penetration"])
+        self.boxes = d["internal_percent"]
+        self.dead = d["dead"]
+        self.letter_of = {}
+        for row in d["internal_chart"]:
+            for ln in range(row["from"], row["to"] + 1):
+                self.letter_of[ln] = row["letter"]
+        self.lines_of = {}
+        for ln, let in self.letter_of.items():
+            self.lines_of.setdefault(let, []).append(ln)
+        self.loco_chart = d["locomotion_chart"]
+        mv = d["movement"]
+        top = max([s["speed"] for s in mv["speeds"] if not s.get("road")] or [0])
+        terr = {k: v for k, v in mv["terrain"].items() if v and v >= 1}
+        openc = terr.get("open", 1)
+        others = [v for k, v in terr.items() if k != "open"]
+        cost = 0.5 * openc + 0.5 * sum(others) / len(others) if others else openc
+        self.speed = int(top / cost) if cost > 0 else 0
+        self.reverse = mv["multipliers"].get("reverse", 0)
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return Sheet(yaml.safe_load(f))
+
+
+# ---- dice ----
+
+_ND6 = {}
+
+
+def nd6(rng, n):
+    """the sum of n d6, drawn from its exact distribution."""
+    if n <= 0:
+        return 0
+    if n > 12:
+        return nd6(rng, n // 2) + nd6(rng, n - n // 2)
+    cum = _ND6.get(n)
+    if cum is None:
+        dist = {0: 1.0}
+        for _ in range(n):
+            nxt = {}
+            for s, p in dist.items():
+                for f in range(1, 7):
+                    nxt[s + f] = nxt.get(s + f, 0) + p / 6
+            dist = nxt
+        keys = sorted(dist)
+        acc, c = 0.0, []
+        for k in keys:
+            acc += dist[k]
+            c.append(acc)
+        cum = _ND6[n] = (keys, c)
+    keys, c = cum
+    i = bisect.bisect_left(c, rng.random() * c[-1])
+    return keys[min(i, len(keys) - 1)]
+
+
+def d10(rng):
+    """(first face, total, doubled): a 10 adds the re-roll, again and
+    again; the first re-roll showing 10 doubles."""
+    first = rng.randint(1, 10)
+    total, doubled = first, False
+    if first == 10:
+        r = rng.randint(1, 10)
+        total += r
+        doubled = r == 10
+        while r == 10:
+            r = rng.randint(1, 10)
+            total += r
+    return first, total, doubled
+
+
+def roll(rng, dice):
+    """(natural, total, doubled, natural 20)."""
+    f1, t1, x1 = d10(rng)
+    if dice == "2d10":
+        f2 = rng.randint(1, 10)
+        if f1 == 10 and f2 == 10:
+            return 20, 0, True, True
+        if f2 == 10:
+            r = rng.randint(1, 10)
+            t2, x2 = 10 + r, r == 10
+            while r == 10:
+                r = rng.randint(1, 10)
+                t2 += r
+        else:
+            t2, x2 = f2, False
+        return f1 + f2, t1 + t2, x1 or x2, False
+    sides = int(dice.split("1d")[2])
+    f2 = rng.randint(1, sides)
+    return f1 + f2, t1 + f2, x1, False
+
+
+_SURV = {}
+
+
+def p_reach(dice, need):
+    """P(a roll hits a dV needing `need` on the dice): natural 2-4 never,
+    a natural 20 always; exact, by enumeration (re-rolls to depth 4)."""
+    key = (dice, need)
+    if key in _SURV:
+        return _SURV[key]
+
+    def faces10():
+        # (first, total, p) of an exploding d10, to four re-rolls
+        out = [(f, f, 0.1) for f in range(1, 10)]
+        tail = [(10, 10, 0.1)]
+        for _ in range(4):
+            nt = []
+            for f, t, p in tail:
+                for r in range(1, 11):
+                    (nt if r == 10 else out).append((f, t + r, p / 10))
+            tail = nt
+        return out + tail
+    a = faces10()
+    if dice == "2d10":
+        b = a
+    else:
+        s = int(dice.split("1d")[2])
+        b = [(f, f, 1 / s) for f in range(1, s + 1)]
+    p = 0.0
+    for f1, t1, p1 in a:
+        for f2, t2, p2 in b:
+            nat = f1 + f2
+            if nat in (2, 3, 4):
+                continue
+            if dice == "2d10" and f1 == 10 and f2 == 10:
+                p += p1 * p2
+            elif t1 + t2 >= need:
+                p += p1 * p2
+    _SURV[key] = p
+    return p
+
+
+# ---- a unit in the duel ----
+
+class Side:
+    def __init__(self, s):
+        self.s = s
+        self.armor = dict(s.armor)
+        self.marked = set()
+        self.hits = {}
+        self.gone = set()           # equipment letters destroyed
+        self.slow = 0               # top speed lost
+        self.immobile = False
+        self.destroyed = False
+        self.ammo = {}
+        self.pending = []           # effects from the aftermath on
+
+    def speed(self):
+        return 0 if self.immobile else max(0, self.s.speed - self.slow)
+
+    def weapons(self, g, rng_in):
+        skill, ws = self.s.gunners[g]
+        out = []
+        for i, w in enumerate(ws):
+            if w["letter"] is not None and w["letter"] in self.gone:
+                continue
+            if w["ammo"] and self.ammo.get((g, i), 0) >= w["ammo"]:
+                continue
+            if rng_in > w["reach"]:
+                continue
+            out.append((i, w))
+        return out
+
+    def armed(self):
+        return any(self.weapons(g, 0) for g in range(len(self.s.gunners)))
+
+
+def dv_of(att_row, tgt, rng_in):
+    dv = 5 if tgt.immobile else tgt.s.dv[att_row][0]   # the front's column
+    if rng_in <= POINT_BLANK and att_row not in ("M", "P"):
+        dv //= 2
+    return dv
+
+
+def fire(rng, x, y, g, rng_in):
+    """x's gunner g fires at y; y's armor and chart as they go."""
+    ws = x.weapons(g, rng_in)
+    if not ws:
+        return
+    skill = x.s.gunners[g][0]
+    for i, w in ws:
+        if w["ammo"]:
+            x.ammo[(g, i)] = x.ammo.get((g, i), 0) + 1
+    nat, tot, doubled, n20 = roll(rng, x.s.dice)
+    if nat in (2, 3, 4):
+        return
+    total = tot + skill - rng_in // STEP
+    hit = [w for _, w in ws if n20 or total >= dv_of(w["row"], y, rng_in)]
+    if not hit:
+        return
+    if n20 and roll(rng, x.s.dice)[3]:
+        y.destroyed = True
+        return
+    m = 2 if doubled else 1
+    dam = m * nd6(rng, sum(w["dam"] for w in hit))
+    sh = m * nd6(rng, sum(w["sh"] for w in hit))
+    pen = m * nd6(rng, sum(w["pen"] for w in hit))
+    armor = y.armor["front"]
+    internal = max(0, dam - armor)
+    y.armor["front"] = max(0, armor - dam)
+    internal += max(0, sh - y.s.shock) + max(0, pen - y.s.pen["front"])
+    if internal <= 0:
+        return
+    if internal >= y.s.dead:
+        y.destroyed = True
+        return
+    boxes = y.s.boxes
+    if internal < boxes[0]["min"]:
+        n, per = 1, 1
+    else:
+        b = [b for b in boxes if b["min"] <= internal][-1]
+        n, per = b["percent"] + 1, b["hits"]
+    chart(rng, y, rng.randint(1, 100), n, per)
+
+
+def chart(rng, y, start, n, per):
+    s = y.s
+    loco = {let for let, e in s.equip.items() if e.get("locomotion")}
+    free = [ln for ln in range(1, 101)
+            if ln not in y.marked]
+    if not free:
+        y.destroyed = True
+        return
+    # from the d100's line up, skipping what is crossed off, wrapping
+    k = bisect.bisect_left(free, start)
+    area = [free[(k + i) % len(free)] for i in range(min(n, len(free)))]
+    letters = []
+    for ln in area:
+        let = s.letter_of[ln]
+        if let not in loco:
+            y.marked.add(ln)
+        if let not in letters:
+            letters.append(let)
+    for let in letters:
+        e = s.equip[let]
+        if let in loco:
+            y.pending.append(("loco", rng.randint(1, 10), rng.randint(1, 6)))
+            continue
+        y.hits[let] = y.hits.get(let, 0) + per
+        if y.hits[let] >= e["hits"] or all(ln in y.marked for ln in s.lines_of[let]):
+            y.pending.append(("gone", let))
+    for let in letters:
+        if is_boom(s.equip[let]["name"]) and rng.randint(1, 10) > rng.randint(1, 10):
+            y.destroyed = True
+            return
+    if all(ln in y.marked or s.letter_of[ln] in loco for ln in range(1, 101)):
+        y.destroyed = True
+
+
+def aftermath(y):
+    for e in y.pending:
+        if e[0] == "gone":
+            y.gone.add(e[1])
+            if "engine" in y.s.equip[e[1]]["name"].lower():
+                y.immobile = True
+        else:
+            cell = y.s.loco_chart[e[1] - 1][e[2] - 1]
+            if cell == "X":
+                y.immobile = True
+            elif isinstance(cell, int) and e[1] <= 8:
+                y.slow += cell
+    y.pending = []
+
+
+# ---- movement ----
+
+def rate(x, y, rng_in):
+    """x's expected d6s landed a turn at rng_in."""
+    r = 0.0
+    for g in range(len(x.s.gunners)):
+        skill = x.s.gunners[g][0]
+        for _, w in x.weapons(g, rng_in):
+            need = dv_of(w["row"], y, rng_in) - skill + rng_in // STEP
+            r += p_reach(x.s.dice, need) * (w["dam"] + w["sh"] + w["pen"])
+    return r
+
+
+_RATES = {}
+
+
+def rates(x, y):
+    """rate() at 1..FIELD, kept by what it depends on."""
+    out = tuple(k for k, w in enumerate(x.s.gunners)
+                for i, ww in enumerate(w[1]) if ww["ammo"] and
+                x.ammo.get((k, i), 0) >= ww["ammo"])
+    key = (id(x.s), id(y.s), frozenset(x.gone), y.immobile, out)
+    t = _RATES.get(key)
+    if t is None:
+        t = _RATES[key] = [0.0] + [rate(x, y, r) for r in range(1, FIELD + 1)]
+    return t
+
+
+def best_range(x, y, cur):
+    tx = x.armor["front"] + x.s.dead
+    ty = y.armor["front"] + y.s.dead
+    rx, ry = rates(x, y), rates(y, x)
+    want, best = cur, -math.inf
+    for r in range(1, FIELD + 1):
+        t = rx[r] / ty - ry[r] / tx
+        if t > best + 1e-12:
+            want, best = r, t
+        elif t >= best - 1e-12 and abs(r - cur) < abs(want - cur):
+            want = r
+    return want
+
+
+def move(x, y, cur):
+    want = best_range(x, y, cur)
+    sp = x.speed()
+    if want < cur:
+        return max(want, cur - sp)
+    if want > cur and x.s.reverse:
+        return min(want, cur + sp // x.s.reverse)
+    return cur
+
+
+def duel(rng, a, b, start, static=False):
+    x, y = Side(a), Side(b)
+    cur = start
+    for _ in range(TURNS):
+        if not static:
+            first, second = (x, y) if rng.random() < 0.5 else (y, x)
+            cur = move(first, second, cur)
+            cur = move(second, first, cur)
+        for g in range(len(a.gunners)):
+            fire(rng, x, y, g, cur)
+        for g in range(len(b.gunners)):
+            fire(rng, y, x, g, cur)
+        if x.destroyed or y.destroyed:
+            break
+        aftermath(x)
+        aftermath(y)
+        if not x.armed() and not y.armed():
+            break
+    if x.destroyed == y.destroyed:
+        return 0.5
+    return 1.0 if y.destroyed else 0.0
+
+
+def share(a, b, runs, rng, static=False):
+    per, var = [], 0.0
+    for st in STARTS:
+        xs = [duel(rng, a, b, st, static) for _ in range(runs)]
+        m = sum(xs) / runs
+        per.append(m)
+        var += (sum(v * v for v in xs) / runs - m * m) / max(runs - 1, 1)
+    return sum(per) / len(per), math.sqrt(var) / len(STARTS), per
+
+
+def figures(rows, key):
+    right = fav = favright = 0
+    err = 0.0
+    for r in rows:
+        pred, s = r["predicted"], r[key]
+        right += (pred - 0.5) * (s - 0.5) > 0 or (pred == 0.5 and s == 0.5)
+        err += abs(pred - s)
+        if abs(pred - 0.5) >= 0.15:
+            fav += 1
+            favright += (pred - 0.5) * (s - 0.5) > 0
+    n = len(rows)
+    return {"pairs": n, "higher_wins": 100.0 * right / n, "favourites": [favright, fav],
+            "mean_error": err / n}
+
+
+def pairs(argv):
+    d, runs, seed, limit, static = None, 200, 1, None, False
+    it = iter(argv)
+    for x in it:
+        if x == "--pairs":
+            d = next(it)
+        elif x == "--runs":
+            runs = int(next(it))
+        elif x == "--seed":
+            seed = int(next(it))
+        elif x == "--limit":
+            limit = int(next(it))
+        elif x == "--static":
+            static = True
+    rng = random.Random(seed)
+    rows = []
+    cache = {}
+    with open(os.path.join(d, "pairs.tsv")) as f:
+        head = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            rows.append(dict(zip(head, line.rstrip("\n").split("\t"))))
+    if limit:
+        rows = rows[:limit]
+    zs = []
+    for r in rows:
+        for k in ("a", "b"):
+            if r[k] not in cache:  # a name with a / is a path from here
+                cache[r[k]] = load(r[k] if "/" in r[k] else
+                                   os.path.join(d, r[k] + ".yaml"))
+        sh, se, per = share(cache[r["a"]], cache[r["b"]], runs, rng, static)
+        r["predicted"] = float(r["predicted"])
+        r["judged"] = float(r["judged"])
+        cr = int(r["runs"])
+        # the C judge's standard error, from its share over 4 x runs duels
+        sec = math.sqrt(max(r["judged"] * (1 - r["judged"]), 0.01) / (4 * cr))
+        r["py"], r["se"] = sh, se
+        z = (sh - r["judged"]) / math.sqrt(se * se + sec * sec + 1e-12)
+        zs.append(z)
+        print(f"{r['a']} {r['b']}: predicted {r['predicted']:.3f} C {r['judged']:.3f} "
+              f"py {sh:.3f} +- {se:.3f} z {z:+.2f}", flush=True)
+    c, p = figures(rows, "judged"), figures(rows, "py")
+    rms = math.sqrt(sum(z * z for z in zs) / len(zs))
+    big = sum(1 for z in zs if abs(z) > 2)
+    print(json.dumps({"c_judge": c, "python_judge": p, "rms_z": rms,
+                      "over_2_se": big, "max_abs_z": max(abs(z) for z in zs),
+                      "mean_diff": sum(r["py"] - r["judged"] for r in rows) / len(rows)}))
+    return 0 if rms <= 1.5 and max(abs(z) for z in zs) <= 5 else 1
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--pairs" in argv:
+        return pairs(argv)
+    pos, runs, seed, static = [], 2000, 1, False
+    it = iter(argv)
+    for x in it:
+        if x == "--runs":
+            runs = int(next(it))
+        elif x == "--seed":
+            seed = int(next(it))
+        elif x == "--static":
+            static = True
+        else:
+            pos.append(x)
+    a, b = load(pos[0]), load(pos[1])
+    sh, se, per = share(a, b, runs, random.Random(seed), static)
+    print(json.dumps({"a": a.name, "b": b.name, "starts": STARTS, "runs": runs,
+                      "share": sh, "se": se, "start_share": per}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
