@@ -82,6 +82,15 @@ arena_reset(struct arena *a)
 void *
 arena_alloc(struct arena *a, size_t n)
 {
+	void *p = arena_alloc_raw(a, n);
+
+	memset(p, 0, n);
+	return p;
+}
+
+void *
+arena_alloc_raw(struct arena *a, size_t n)
+{
 	const size_t al = alignof(max_align_t);
 	struct block *b = a->head;
 	void *p;
@@ -98,7 +107,6 @@ arena_alloc(struct arena *a, size_t n)
 			big->next = b->next;
 			b->next = big;
 			a->total += n;
-			memset(big->data, 0, n);
 			return big->data;
 		}
 		b = block_new(BLOCK_SIZE);
@@ -108,7 +116,6 @@ arena_alloc(struct arena *a, size_t n)
 	p = b->data + b->used;
 	b->used += n;
 	a->total += n;
-	memset(p, 0, n);
 	return p;
 }
 

@@ -22,6 +22,8 @@ void arena_free(struct arena *a);
 void arena_reset(struct arena *a);
 /* n zeroed bytes that live until the arena is reset or freed. */
 void *arena_alloc(struct arena *a, size_t n);
+/* The same not zeroed, for what is written whole at once. */
+void *arena_alloc_raw(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...) ATTR_PRINTF(2, 3);

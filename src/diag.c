@@ -3,6 +3,7 @@
  */
 #include "diag.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,20 +193,137 @@ told_before_rehash(unsigned long long h)
 	D.ntold++;
 }
 
-/* Whether this message was told already; remembers it if not. */
-static int
-told_before(int file, int line, int col, enum level lv, const char *rule,
-    const char *text)
+/* A message's hash as told_before() keeps it, but for its text. */
+static unsigned long long
+place_hash(int file, int line, int col, enum level lv, const char *rule)
 {
-	unsigned long long h = 14695981039346656037ULL, *old;
-	size_t i, n;
+	unsigned long long h = 14695981039346656037ULL;
 
 	h = fnv(h, &file, sizeof(file));
 	h = fnv(h, &line, sizeof(line));
 	h = fnv(h, &col, sizeof(col));
 	h = fnv(h, &lv, sizeof(lv));
-	h = fnv(h, rule, strlen(rule) + 1);
-	h = fnv(h, text, strlen(text));
+	return fnv(h, rule, strlen(rule) + 1);
+}
+
+/*
+ * *h carried on over the text vsnprintf() would make of fmt and ap, for a
+ * message past DIAG_MAX, which is only counted: the text itself is not
+ * made.  Text, %s (a precision cuts it, in bytes), %c, whole numbers
+ * (%d, %i, %u with l, ll or z) and %.0f, without flags or width; 0 for
+ * any other conversion (decimals shown, a width), whose text is made.
+ */
+static int
+text_hash(unsigned long long *h, const char *fmt, va_list ap0)
+{
+	char num[24], *d;
+	const char *p = fmt, *q, *str;
+	unsigned long long u;
+	long long v;
+	double x, r;
+	size_t prec;
+	va_list ap;
+	int size, ok = 1;
+
+	va_copy(ap, ap0);
+	while (ok && *p) {
+		if ((q = strchr(p, '%')) == NULL)
+			q = p + strlen(p);
+		*h = fnv(*h, p, (size_t)(q - p));
+		if (*q == '\0')
+			break;
+		p = q + 1;
+		if (*p == '%') {
+			*h = fnv(*h, "%", 1);
+			p++;
+			continue;
+		}
+		prec = (size_t)-1;
+		if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
+			prec = strtoul(p + 1, (char **)&p, 10);
+			if (*p != 's' && !(*p == 'f' && prec == 0)) {
+				ok = 0;
+				break;
+			}
+		}
+		/* 0 int, 1 long, 2 long long, 3 size_t */
+		size = 0;
+		if (*p == 'l')
+			size = p[1] == 'l' ? (p += 2, 2) : (p++, 1);
+		else if (*p == 'z')
+			size = (p++, 3);
+		switch (*p++) {
+		case 's':
+			if (size) {
+				ok = 0;
+				break;
+			}
+			/* NULL: as the C library prints it. */
+			if ((str = va_arg(ap, const char *)) == NULL)
+				ok = 0;
+			else
+				*h = fnv(*h, str, strnlen(str, prec));
+			break;
+		case 'c':
+			num[0] = (char)va_arg(ap, int);
+			if (size || num[0] == '\0')
+				ok = 0;
+			else
+				*h = fnv(*h, num, 1);
+			break;
+		case 'f':
+			/* %.0f: the whole number nearest, a tie to the even
+			 * one (printf's rounding of the exact value), "-" on
+			 * anything below 0, -0 too. */
+			x = va_arg(ap, double);
+			r = nearbyint(x);
+			if (size || !isfinite(x) || fabs(r) > 1e18) {
+				ok = 0;
+				break;
+			}
+			if (signbit(x))
+				*h = fnv(*h, "-", 1);
+			u = (unsigned long long)fabs(r);
+			goto digits;
+		case 'd': case 'i': case 'u':
+			if (p[-1] == 'u')
+				u = size == 0 ? va_arg(ap, unsigned) : size == 1 ?
+				    va_arg(ap, unsigned long) : size == 2 ?
+				    va_arg(ap, unsigned long long) :
+				    va_arg(ap, size_t);
+			else {
+				v = size == 0 ? va_arg(ap, int) : size == 1 ?
+				    va_arg(ap, long) : size == 2 ?
+				    va_arg(ap, long long) :
+				    (long long)va_arg(ap, size_t);
+				u = v < 0 ? 0 - (unsigned long long)v :
+				    (unsigned long long)v;
+				if (v < 0)
+					*h = fnv(*h, "-", 1);
+			}
+digits:
+			d = num + sizeof(num);
+			do
+				*--d = (char)('0' + u % 10);
+			while ((u /= 10) > 0);
+			*h = fnv(*h, d, (size_t)(num + sizeof(num) - d));
+			break;
+		default:
+			ok = 0;
+		}
+	}
+	va_end(ap);
+	return ok;
+}
+
+/* Whether the message of hash h (place and text) was told already;
+ * remembers it if not. */
+static int
+told_hash(unsigned long long h)
+{
+	unsigned long long *old;
+	size_t i, n;
+
 	h |= 1;		/* 0 marks a free slot */
 	if (2 * (D.ntold + 1) > D.captold) {
 		old = D.told;
@@ -224,6 +342,16 @@ told_before(int file, int line, int col, enum level lv, const char *rule,
 	D.told[i] = h;
 	D.ntold++;
 	return 0;
+}
+
+/* Whether this message was told already; remembers it if not. */
+static int
+told_before(int file, int line, int col, enum level lv, const char *rule,
+    const char *text)
+{
+	unsigned long long h = place_hash(file, line, col, lv, rule);
+
+	return told_hash(fnv(h, text, strlen(text)));
 }
 
 static size_t
@@ -258,9 +386,13 @@ intern_file(const char *file)
 	i = file_slot(file);
 	if (D.fslot[i])
 		return D.fslot[i] - 1;
-	D.files = xrealloc(D.files, (D.nfiles + 1) * sizeof(*D.files));
-	D.raised_in = xrealloc(D.raised_in, (D.nfiles + 1) *
-	    sizeof(*D.raised_in));
+	/* Room by doubling: ten thousand files, each told. */
+	if ((D.nfiles & (D.nfiles - 1)) == 0) {
+		D.files = xrealloc(D.files, (D.nfiles ? 2 * D.nfiles : 1) *
+		    sizeof(*D.files));
+		D.raised_in = xrealloc(D.raised_in, (D.nfiles ? 2 * D.nfiles :
+		    1) * sizeof(*D.raised_in));
+	}
 	D.raised_in[D.nfiles] = 0;
 	D.files[D.nfiles] = xstrdup(file);
 	D.fslot[i] = (int)D.nfiles + 1;
@@ -275,10 +407,29 @@ diag_vat(enum level lv, const char *rule, const char *file, int line,
 	struct msg *m;
 	int fi;
 
+	unsigned long long h;
+
 	if (quiet)
 		return;
 	if (D.out == NULL)
 		D.out = stderr;
+	/* Past the cap a message is counted, or not when it repeats one
+	 * (a file read twice): its hash is all that is needed, made
+	 * without the text where the format allows. */
+	if (D.shown >= DIAG_MAX && lv != L_FATAL) {
+		fi = intern_file(file);
+		h = place_hash(fi, line, col, lv, rule ? rule : "");
+		if (text_hash(&h, fmt, ap)) {
+			D.raised[lv]++;
+			if (lv != L_NOTE && fi >= 0)
+				D.raised_in[fi]++;
+			if (!told_hash(h)) {
+				D.counts[lv]++;
+				D.omitted++;
+			}
+			return;
+		}
+	}
 	/* Room for most messages at once: formatted once, not measured
 	 * and then formatted again. */
 	sb_grow(&sb, 512);
@@ -368,8 +519,17 @@ add_line_safe(struct sbuf *sb, const char *s)
 {
 	while (*s) {
 		const char *q = s;
-		long c = utf8_next(&q);
+		long c;
 
+		/* Printable ASCII as it is, a run at once. */
+		while ((unsigned char)*q >= 0x20 && (unsigned char)*q < 0x7f)
+			q++;
+		if (q > s) {
+			sb_add(sb, s, (size_t)(q - s));
+			s = q;
+			continue;
+		}
+		c = utf8_next(&q);
 		if (c == '\n')
 			sb_adds(sb, "\\n");
 		else if (c == '\t')

@@ -29,6 +29,8 @@ struct node {
 	unsigned char plain;	/* scalar written without quotes or !!str */
 	unsigned char bad;	/* the schema found it wrong: accessors skip it */
 	unsigned char typed;	/* tagged !!int, !!float or !!bool: not text */
+	unsigned char dupkeys;	/* map: a key given twice (told by the reader) */
+	unsigned short hint;	/* map: where node_get() looks first */
 	int line, col;		/* 1-based place of the node's first character */
 	const char *file;	/* the path it was read from (owned by the reader) */
 	const char *str;	/* scalar text, NUL-terminated */

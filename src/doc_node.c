@@ -12,22 +12,44 @@
 
 #include "util.h"
 
-/* The index of key in map m, or -1. */
+/* Whether a and b are the same text: keys are short, and the loop
+ * costs less than a call to strcmp. */
+static int
+same_text(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/*
+ * The index of key in map m, or -1.  A map whose keys are each given once
+ * is searched from after the key found last, round to it: loaders ask
+ * for keys in about the order files give them, so the next is found at
+ * once.  With a key given twice the first counts, so from the start.
+ */
 static long
 map_find(const struct node *m, const char *key)
 {
-	size_t i;
+	size_t i, start, n;
 
-	if (m == NULL || m->type != N_MAP)
+	if (m == NULL || m->type != N_MAP || (n = m->n) == 0)
 		return -1;
-	for (i = 0; i < m->n; i++) {
+	start = m->dupkeys || m->hint >= n ? 0 : m->hint;
+	i = start;
+	do {
 		const struct node *k = MAP_KEY(m, i);
 
 		/* The first byte first: most keys differ there. */
 		if (k->type == N_SCALAR && k->str[0] == key[0] &&
-		    strcmp(k->str, key) == 0)
+		    same_text(k->str, key)) {
+			/* Only a place to start: any value is safe. */
+			((struct node *)m)->hint = (unsigned short)(i + 1);
 			return (long)i;
-	}
+		}
+		if (++i == n)
+			i = 0;
+	} while (i != start);
 	return -1;
 }
 
@@ -95,6 +117,48 @@ scalar_long(const struct node *n, long *out)
 	return 1;
 }
 
+/*
+ * A decimal of at most 15 digits and no exponent ("1.27", "-0.5", "12"),
+ * read without strtod: its digits, a whole number below 2^53, divided by
+ * a power of ten below 10^22, both exact as doubles, so the one rounding
+ * of the division gives the double nearest the decimal, as strtod does.
+ * 0 for any other text, left to strtod.
+ */
+static int
+short_decimal(const char *s, double *out)
+{
+	static const double ten[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+		1e11, 1e12, 1e13, 1e14, 1e15
+	};
+	long long m = 0;
+	int digits = 0, frac = -1, neg = *s == '-';
+	double v;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s; s++) {
+		if (*s >= '0' && *s <= '9') {
+			if (++digits > 15)
+				return 0;
+			m = m * 10 + (*s - '0');
+			if (frac >= 0)
+				frac++;
+		} else if (*s == '.' && frac < 0) {
+			frac = 0;
+		} else {
+			return 0;
+		}
+	}
+	if (digits == 0)
+		return 0;
+	v = (double)m;
+	if (frac > 0)
+		v /= ten[frac];
+	*out = neg ? -v : v;
+	return 1;
+}
+
 int
 scalar_double(const struct node *n, double *out)
 {
@@ -104,6 +168,8 @@ scalar_double(const struct node *n, double *out)
 
 	if (n == NULL || n->type != N_SCALAR || !n->plain || n->len == 0)
 		return 0;
+	if (short_decimal(n->str, out))
+		return 1;
 	/* YAML's infinity is a number, past any range (as 1e309 is). */
 	s = n->str + (*n->str == '-' || *n->str == '+');
 	if (strcmp(s, ".inf") == 0 || strcmp(s, ".Inf") == 0 ||

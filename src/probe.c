@@ -15,9 +15,21 @@
 #include "system.h"
 #include "util.h"
 
+/* The last products' built-in templates found, and whether the last
+ * kind names its own: every document of a folder of one game's units
+ * asks the same (a lookup by name, and a walk of the kind's keys). */
+#define KEPT_TEMPLATES 8
+
 struct checkprobe {
 	struct probe *pr;
 	struct record *rec;
+	struct kept_template {
+		const struct product *p;
+		const struct template *t;
+	} kept[KEPT_TEMPLATES];
+	int nkept;
+	const struct kind *kind;
+	int names;
 };
 
 struct emit_ctx {
@@ -64,14 +76,42 @@ probe_one(struct emitter *e, int copies)
 
 /* Whether documents of kind k can name the template they print with. */
 static int
-names_template(const struct kind *k)
+names_template(struct checkprobe *cp, const struct kind *k)
 {
 	const struct skey *s;
 
+	if (cp->kind == k)
+		return cp->names;
+	cp->kind = k;
+	cp->names = 0;
 	for (s = k->keys; s && s->name; s++)
 		if (strcmp(s->name, "template") == 0)
-			return 1;
-	return 0;
+			cp->names = 1;
+	return cp->names;
+}
+
+/*
+ * p's built-in template, as catalog_template() finds it.  One found is
+ * kept: the catalog keeps it to its release, after the probe's, and
+ * finds it again with nothing told; one not found is asked again, to be
+ * told at each document as before.
+ */
+static const struct template *
+product_template(struct checkprobe *cp, const struct product *p)
+{
+	const struct template *t;
+	int i;
+
+	for (i = 0; i < cp->nkept; i++)
+		if (cp->kept[i].p == p)
+			return cp->kept[i].t;
+	t = catalog_template(p->tmpl, NULL, NULL, "template.invalid",
+	    p->type->name);
+	if (t && cp->nkept < KEPT_TEMPLATES) {
+		cp->kept[cp->nkept].p = p;
+		cp->kept[cp->nkept++].t = t;
+	}
+	return t;
 }
 
 void
@@ -87,11 +127,10 @@ checkprobe_document(struct loaded *ld, void *ctx)
 	for (p = ld->kind->products; p && p->name; p++) {
 		ec.cp = cp;
 		ec.p = p;
-		ec.t = catalog_template(p->tmpl, NULL, NULL, "template.invalid",
-		    p->type->name);
+		ec.t = product_template(cp, p);
 		/* Its cards would open nothing new: not made. */
 		if (ec.t && probe_card_idle(cp->pr, ec.t) &&
-		    !names_template(ld->kind))
+		    !names_template(cp, ld->kind))
 			continue;
 		em.rec = cp->rec;
 		em.card = probe_one;

@@ -83,6 +83,48 @@ join_index(char *out, size_t size, const char *path, size_t i)
 	out[p + k] = '\0';
 }
 
+/*
+ * Where a value is, as a chain from the document down: a key under up,
+ * or an item of up (key NULL), or the root (up NULL, key the path given).
+ * The text ('movement.terrain.rough', 'weapons[1].spread') is made only
+ * for a message: the check of a unit's hundred values makes none.
+ */
+struct spath {
+	const struct spath *up;
+	const char *key;
+	size_t index;
+	int empty;		/* the text is "" */
+};
+
+#define PATH_SIZE 256
+
+/* p's text into out, PATH_SIZE bytes: each step joined as join() and
+ * join_index() join it, so cut at the same place. */
+static const char *
+path_text(const struct spath *p, char out[PATH_SIZE])
+{
+	if (p->up == NULL)
+		join(out, PATH_SIZE, "", p->key);
+	else if (path_text(p->up, out), p->key)
+		join(out, PATH_SIZE, out, p->key);
+	else
+		join_index(out, PATH_SIZE, out, p->index);
+	return out;
+}
+
+/* A step down from up: its key, or (key NULL) its item i. */
+static struct spath
+path_down(const struct spath *up, const char *key, size_t i)
+{
+	struct spath p;
+
+	p.up = up;
+	p.key = key;
+	p.index = i;
+	p.empty = key && up->empty && *key == '\0';
+	return p;
+}
+
 static int
 wrong_type(const struct node *n, const struct skey *k, const char *path)
 {
@@ -287,43 +329,51 @@ describe(struct sbuf *sb, const struct skey *k)
 	}
 }
 
-/* The entry of keys that the key node kn names, or NULL. */
+/* The entry of keys that the key node kn names, or NULL.  A table's
+ * names are each given once (test_schema), so the search may start at
+ * *from, the entry after the last found (a file gives its keys in about
+ * the table's order), and go round. */
+/* Whether a and b are the same text: keys are short, and the loop
+ * costs less than a call to strcmp. */
+static int
+same_text(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static const struct skey *
-find_key(const struct skey *keys, const struct node *kn)
+find_key(const struct skey *keys, const struct skey **from,
+    const struct node *kn)
 {
 	const struct skey *k;
 
 	if (kn->type != N_SCALAR)
 		return NULL;
-	for (k = keys; k->name; k++)
-		if (k->name[0] == kn->str[0] && strcmp(k->name, kn->str) == 0)
-			return k;
+	for (k = *from; k->name; k++)
+		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+			return *from = k + 1, k;
+	for (k = keys; k < *from; k++)
+		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+			return *from = k + 1, k;
 	return NULL;
 }
 
-static int
-check_map(const struct node *n, const struct skey *keys, const char *path)
+static int check(const struct node *n, const struct skey *k,
+    const struct spath *sp);
+
+/* The unknown key kn of a mapping told, with the key it may have meant:
+ * a missing one first (have[j]: the mapping has keys[j]). */
+static void
+unknown_key(const struct node *n, const struct skey *keys,
+    const unsigned char *have, const struct node *kn, const struct spath *sp)
 {
 	const char *names[MAXKEYS + 1], *missing[MAXKEYS + 1];
-	/* have[j]: the mapping has keys[j] (j below MAXKEYS); ks[i]: the
-	 * entry of its key i (i below MAXKEYS). */
-	unsigned char have[MAXKEYS] = { 0 };
-	const struct skey *ks[MAXKEYS];
 	struct sbuf sb = SBUF_INIT;
-	char sub[256];
-	size_t i, nk = 0, nm = 0;
-	int errs = 0;
+	char path[PATH_SIZE];
+	size_t nk = 0, nm = 0;
 
-	/* One pass matches each of the mapping's keys to its entry. */
-	for (i = 0; i < n->n; i++) {
-		const struct node *kn = MAP_KEY(n, i);
-		const struct skey *k = find_key(keys, kn);
-
-		if (i < MAXKEYS)
-			ks[i] = k;
-		if (k && k - keys < MAXKEYS)
-			have[k - keys] = 1;
-	}
 	for (const struct skey *k = keys; k->name; k++) {
 		if (nk < MAXKEYS)
 			names[nk++] = k->name;
@@ -335,49 +385,131 @@ check_map(const struct node *n, const struct skey *keys, const char *path)
 	}
 	names[nk] = NULL;
 	missing[nm] = NULL;
+	diag(L_ERROR, "yaml.unknown-key", kn, "unknown key '%s'%s%s%s",
+	    kn->str, sp->empty ? "" : " in ", path_text(sp, path),
+	    sb_hint_prefer(&sb, kn->str, missing, names, 1));
+	sb_release(&sb);
+}
 
+static int
+check_map(const struct node *n, const struct skey *keys,
+    const struct spath *sp)
+{
+	/* have[j]: the mapping has keys[j] (j below MAXKEYS); ks[i]: the
+	 * entry of its key i (i below MAXKEYS). */
+	unsigned char have[MAXKEYS] = { 0 };
+	const struct skey *ks[MAXKEYS], *from = keys;
+	struct sbuf sb = SBUF_INIT;
+	struct spath sub;
+	char path[PATH_SIZE];
+	size_t i;
+	int errs = 0;
+
+	/* One pass matches each of the mapping's keys to its entry. */
+	for (i = 0; i < n->n; i++) {
+		const struct skey *k = find_key(keys, &from, MAP_KEY(n, i));
+
+		if (i < MAXKEYS)
+			ks[i] = k;
+		if (k && k - keys < MAXKEYS)
+			have[k - keys] = 1;
+	}
 	for (i = 0; i < n->n; i++) {
 		const struct node *kn = MAP_KEY(n, i);
 		const struct skey *k;
 
 		if (kn->type != N_SCALAR)
 			continue;	/* reported by the reader */
-		if ((k = i < MAXKEYS ? ks[i] : find_key(keys, kn)) == NULL) {
-			diag(L_ERROR, "yaml.unknown-key", kn,
-			    "unknown key '%s'%s%s%s", kn->str,
-			    *path ? " in " : "", path,
-			    sb_hint_prefer(&sb, kn->str, missing, names, 1));
+		if ((k = i < MAXKEYS ? ks[i] : find_key(keys, &from, kn)) ==
+		    NULL) {
+			unknown_key(n, keys, have, kn, sp);
 			mark_bad(MAP_VAL(n, i));
 			errs++;
 			continue;
 		}
-		join(sub, sizeof(sub), path, k->name);
-		errs += schema_check(MAP_VAL(n, i), k, sub);
+		sub = path_down(sp, k->name, 0);
+		errs += check(MAP_VAL(n, i), k, &sub);
 	}
 	for (const struct skey *k = keys; k->name; k++) {
 		if (!(k->flags & REQ) || (k - keys < MAXKEYS ? have[k - keys] :
 		    node_key(n, k->name) != NULL))
 			continue;
-		join(sub, sizeof(sub), path, k->name);
+		sub = path_down(sp, k->name, 0);
 		sb_reset(&sb);
 		describe(&sb, k);
 		diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
-		    sub, sb.buf);
+		    path_text(&sub, path), sb.buf);
 		errs++;
 	}
 	sb_release(&sb);
 	return errs;
 }
 
-int
-schema_check(const struct node *n, const struct skey *k, const char *path)
+/*
+ * Whether check_scalar() would find n right by k, without its path: the
+ * common case, found without making the path's text.  0 sends n there,
+ * which tells what is wrong (or finds nothing: this may say 0 for less).
+ */
+static int
+scalar_ok(const struct node *n, const struct skey *k)
 {
-	char sub[256];
+	const unsigned char *p, *end;
+	long v;
+	double d;
+	int b, name;
+
+	if (n->type != N_SCALAR)
+		return 0;
+	switch (k->type) {
+	case T_STR:
+		if (node_is_null(n) || n->typed || k->name == NULL)
+			return 0;
+		/* Printable ASCII alone: as many characters as bytes, no
+		 * control character, tab or line break. */
+		p = (const unsigned char *)n->str;
+		end = p + n->len;
+		for (b = 1; p < end; p++) {
+			if (*p < 0x20 || *p > 0x7e)
+				return 0;
+			b &= *p == ' ';
+		}
+		name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
+		if (name ? b || n->len > NAME_MAX_CHARS : n->len > TEXT_MAX_CHARS)
+			return 0;
+		if (k->oneof == NULL)
+			return 1;
+		for (const char *const *w = k->oneof; *w; w++)
+			if (strcmp(n->str, *w) == 0)
+				return 1;
+		return 0;
+	case T_INT:
+		return scalar_long(n, &v) == 1 && (!(k->flags & RANGE) ||
+		    (v >= k->min && v <= k->max));
+	case T_NUM:
+		return scalar_double(n, &d) == 1 && (!(k->flags & RANGE) ||
+		    (d >= k->min && d <= k->max));
+	case T_BOOL:
+		return !node_is_null(n) && scalar_bool(n, &b);
+	default:
+		return 0;
+	}
+}
+
+static int
+check(const struct node *n, const struct skey *k, const struct spath *sp)
+{
+	char path[PATH_SIZE];
+	struct spath root, sub;
 	size_t i;
 	int errs = 0;
 
-	if (*path == '\0' && k->name)
-		path = k->name;
+	if (sp->empty && k->name) {
+		root = path_down(sp, NULL, 0);
+		root.up = NULL;
+		root.key = k->name;
+		root.empty = *k->name == '\0';
+		sp = &root;
+	}
 	/* Told already (a tag muster does not read): one message a value. */
 	if (n->bad)
 		return 1;
@@ -386,47 +518,63 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 		return 0;
 	case T_MAP:
 		if (n->type != N_MAP)
-			return wrong_type(n, k, *path ? path : "document");
-		return check_map(n, k->sub, path);
+			return wrong_type(n, k, sp->empty ? "document" :
+			    path_text(sp, path));
+		return check_map(n, k->sub, sp);
 	case T_MAPANY:
 		if (n->type != N_MAP)
-			return wrong_type(n, k, path);
+			return wrong_type(n, k, path_text(sp, path));
 		for (i = 0; i < n->n; i++) {
 			const struct node *kn = MAP_KEY(n, i);
 
 			if (kn->type != N_SCALAR)
 				continue;
-			join(sub, sizeof(sub), path, kn->str);
-			errs += schema_check(MAP_VAL(n, i), k->sub, sub);
+			sub = path_down(sp, kn->str, 0);
+			errs += check(MAP_VAL(n, i), k->sub, &sub);
 		}
 		return errs;
 	case T_SEQ:
 		if (n->type != N_SEQ)
-			return wrong_type(n, k, path);
+			return wrong_type(n, k, path_text(sp, path));
 		if ((k->flags & RANGE) &&
 		    (n->n < (size_t)k->min || n->n > (size_t)k->max)) {
 			if (k->min == k->max)
 				diag(L_ERROR, "yaml.range", n,
 				    "'%s' has %zu item%s; it must have %.0f",
-				    path, n->n, n->n == 1 ? "" : "s", k->min);
+				    path_text(sp, path), n->n, n->n == 1 ? "" :
+				    "s", k->min);
 			else
 				diag(L_ERROR, "yaml.range", n,
 				    "'%s' has %zu item%s; allowed %.0f to %.0f",
-				    path, n->n, n->n == 1 ? "" : "s", k->min,
-				    k->max);
+				    path_text(sp, path), n->n, n->n == 1 ? "" :
+				    "s", k->min, k->max);
 			mark_bad(n);
 			return 1;
 		}
 		/* An item by its index, from 0 as in jq and JSON Pointer:
 		 * 'weapons[1].spread', not the whole list's name. */
 		for (i = 0; i < n->n; i++) {
-			join_index(sub, sizeof(sub), path, i);
-			errs += schema_check(n->kid[i], k->sub, sub);
+			sub = path_down(sp, NULL, i);
+			errs += check(n->kid[i], k->sub, &sub);
 		}
 		return errs;
 	default:
-		return check_scalar(n, k, path);
+		if (scalar_ok(n, k))
+			return 0;
+		return check_scalar(n, k, path_text(sp, path));
 	}
+}
+
+int
+schema_check(const struct node *n, const struct skey *k, const char *path)
+{
+	struct spath root;
+
+	root.up = NULL;
+	root.key = path;
+	root.index = 0;
+	root.empty = *path == '\0';
+	return check(n, k, &root);
 }
 
 /* ---- checks over several values ---- */

@@ -149,6 +149,7 @@ struct fieldset {
 
 static struct {
 	struct arena *a;
+	struct arena *spare;	/* system_read_file()'s, kept between files */
 	struct fieldset *sets;
 	size_t nsets;
 	const char **types, **products;
@@ -306,6 +307,7 @@ system_cleanup(void)
 	free(C.types);
 	free(C.products);
 	arena_free(C.a);
+	arena_free(C.spare);
 	memset(&C, 0, sizeof(C));
 }
 
@@ -471,7 +473,12 @@ system_read_file(const char *path, struct batch *b,
 	if ((rd = reader_open(path)) == NULL)
 		return 0;
 	saved = read_count_begin(reader_path(rd));
-	a = arena_new();
+	/* One arena from file to file (its block made and freed once, not
+	 * a file); a read within a read makes its own. */
+	if ((a = C.spare) != NULL)
+		C.spare = NULL;
+	else
+		a = arena_new();
 	while ((root = reader_next(rd, a)) != NULL) {
 		n++;
 		system_load(root, a, b, &ld);
@@ -484,7 +491,12 @@ system_read_file(const char *path, struct batch *b,
 		diag_at(L_ERROR, "yaml.empty", reader_path(rd), 0, 0,
 		    "file holds no document; write one with 'system:' and "
 		    "'kind:'");
-	arena_free(a);
+	if (C.spare == NULL) {
+		arena_reset(a);
+		C.spare = a;
+	} else {
+		arena_free(a);
+	}
 	reader_close(rd);
 	read_count_end(saved);
 	return n;

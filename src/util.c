@@ -501,6 +501,10 @@ read_regular(const char *path, size_t max, char **bufp, size_t *lenp,
 		if (n == 0)
 			break;
 		got += (size_t)n;
+		/* Short of the byte more at its size: at its end, without
+		 * a read more to be told so. */
+		if (got == size && (size_t)n < size + 1 - (got - (size_t)n))
+			break;
 	}
 	e = errno;
 	close(fd);

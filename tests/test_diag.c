@@ -236,6 +236,64 @@ test_at_most_a_thousand(void **state)
 	cap_end(&c);
 }
 
+/* Past the thousandth, a message is counted unless it repeats one told
+ * or counted (a file read twice), whether or not its text was made: the
+ * same format and arguments at a place, or the same text from others. */
+static void
+test_past_a_thousand_repeats(void **state)
+{
+	struct capture c;
+	int i, k;
+
+	(void)state;
+	cap_start(&c, 0);
+	for (i = 1; i <= 1000; i++)
+		diag_at(L_ERROR, "r.err", "f.yaml", i, 1, "error %d", i);
+	/* Told before the cap, said again: not counted. */
+	diag_at(L_ERROR, "r.err", "f.yaml", 7, 1, "error %d", 7);
+	diag_at(L_ERROR, "r.err", "f.yaml", 7, 1, "error %s", "7");
+	for (k = 0; k < 2; k++) {
+		/* New places: 3 counted, the second time none. */
+		diag_at(L_WARNING, "r.w", "g.yaml", 1, 1, "%s is %.0f %%, %zu "
+		    "of %ld (%c%d)", "speed", 12.5, (size_t)3, 9L, 'x', 4);
+		diag_at(L_WARNING, "r.w", "g.yaml", 1, 1, "%s is %.0f %%, %zu "
+		    "of %ld (%c%d)", "speed", 12.5, (size_t)3, 9L, 'x', 5);
+		diag_at(L_WARNING, "r.w", "g.yaml", 2, 1, "%.3s!", "abcdef");
+		/* The same text at a place again, another way: not counted. */
+		diag_at(L_WARNING, "r.w", "g.yaml", 2, 1, "%s!", "abc");
+	}
+	/* A number with no decimals shown is the text printf makes of it:
+	 * ties to the even, -0.  Each value's two ways count once. */
+	{
+		static const double v[] = {
+			0, -0.0, 0.5, 1.5, 2.5, -0.5, -0.3, 0.49999999999999994,
+			123.456, -2.5, 4503599627370497.0, 1e15 + 0.5, 99.5,
+			1e18, 1e18 * 1.5, 1.0 / 3
+		};
+		char buf[64];
+		size_t j;
+
+		for (j = 0; j < sizeof(v) / sizeof(v[0]); j++) {
+			snprintf(buf, sizeof(buf), "%.0f", v[j]);
+			diag_at(L_NOTE, "r.n", "h.yaml", (int)j + 1, 1,
+			    "%.0f %%", v[j]);
+			diag_at(L_NOTE, "r.n", "h.yaml", (int)j + 1, 1,
+			    "%s %%", buf);
+		}
+		assert_int_equal(diag_count(L_NOTE), (int)j);
+	}
+	/* Another place, level or rule is another message. */
+	diag_at(L_WARNING, "r.w", "g.yaml", 2, 2, "%s!", "abc");
+	diag_at(L_ERROR, "r.w", "g.yaml", 2, 1, "%s!", "abc");
+	diag_at(L_WARNING, "r.v", "g.yaml", 2, 1, "%s!", "abc");
+	assert_int_equal(diag_count(L_WARNING), 5);
+	assert_int_equal(diag_count(L_ERROR), 1001);
+	diag_end();
+	assert_non_null(strstr(cap_text(&c), "muster: 22 more diagnostics not "
+	    "shown: at most 1000 are told in one run\n"));
+	cap_end(&c);
+}
+
 /* A newline or a byte that is not UTF-8 in a file name or a message
  * cannot break the one-line format. */
 static void
@@ -571,6 +629,7 @@ main(void)
 		cmocka_unit_test(test_long_message),
 		cmocka_unit_test(test_json_report),
 		cmocka_unit_test(test_at_most_a_thousand),
+		cmocka_unit_test(test_past_a_thousand_repeats),
 		cmocka_unit_test(test_one_line),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_counts),

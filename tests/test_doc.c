@@ -259,6 +259,11 @@ test_duplicate_key_small_map(void **state)
 	    "dup.yaml:3:1: error: duplicate key 'a' (first given at line 1): "
 	    "give each key once [yaml.duplicate-key]\n");
 	assert_int_equal(diag_count(L_ERROR), 1);
+	/* The first counts, however the keys were asked before: node_get()
+	 * looks from after its last find only where each is given once. */
+	assert_string_equal(node_get(root, "b")->str, "2");
+	assert_string_equal(node_get(root, "a")->str, "1");
+	assert_string_equal(node_get(root, "a")->str, "1");
 	cap_end(&c);
 
 	/* Three times: each repeat points at the first. */
@@ -945,6 +950,55 @@ test_scalar_double(void **state)
 	arena_free(a);
 }
 
+/* A short decimal, read without strtod, is the double strtod reads, to
+ * the bit (the sign of zero too): pseudo-random ones of 1 to 17 digits,
+ * the point anywhere or nowhere, either sign. */
+static void
+test_scalar_double_exact(void **state)
+{
+	static const char *const edge[] = {
+		"0", "-0", "+0", "-0.0", "0.1", "0.3", "5.", "-.5", "+.25",
+		"999999999999999", "9999999999999999", "0.000000000000001",
+		"123456789012345", "1234567890123456", "9007199254740993",
+		"0.1234567890123456789", "1.7976931348623157", NULL
+	};
+	char buf[40];
+	struct node n;
+	unsigned long long x = 88172645463325252ULL;
+	double d, want;
+	int i, k, len, point;
+
+	(void)state;
+	memset(&n, 0, sizeof(n));
+	n.type = N_SCALAR;
+	n.plain = 1;
+	n.str = buf;
+	for (i = 0; i < 200000 + 17; i++) {
+		if (i < 17 && edge[i]) {
+			snprintf(buf, sizeof(buf), "%s", edge[i]);
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			len = 1 + (int)(x % 17);
+			point = (int)(x >> 8) % (len + 2) - 1;
+			k = 0;
+			if (x >> 20 & 1)
+				buf[k++] = x >> 21 & 1 ? '-' : '+';
+			for (int j = 0; j < len; j++) {
+				if (j == point)
+					buf[k++] = '.';
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				buf[k++] = (char)('0' + x % 10);
+			}
+			buf[k] = '\0';
+		}
+		n.len = strlen(buf);
+		want = strtod(buf, NULL);
+		assert_int_equal(scalar_double(&n, &d), 1);
+		if (memcmp(&d, &want, sizeof(d)) != 0)
+			fail_msg("'%s': %.17g, strtod %.17g", buf, d, want);
+	}
+}
+
 static void
 test_scalar_bool(void **state)
 {
@@ -1168,6 +1222,7 @@ main(void)
 		scratch_test(test_reader_open_too_large),
 		cmocka_unit_test(test_scalar_long),
 		cmocka_unit_test(test_scalar_double),
+		cmocka_unit_test(test_scalar_double_exact),
 		cmocka_unit_test(test_scalar_bool),
 		cmocka_unit_test(test_node_is_null),
 		cmocka_unit_test(test_typed_reads),

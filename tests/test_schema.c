@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "schema.h"
+#include "system.h"
 
 static const char *const colours[] = { "red", "green", "blue", NULL };
 
@@ -386,6 +387,60 @@ test_named_spec_path(void **state)
 	done(&r);
 }
 
+/* Keys in any order are found: the search starts after the last key
+ * found and goes round the table; paths are made only for messages,
+ * the same as they were joined at each step. */
+static void
+test_keys_any_order(void **state)
+{
+	(void)state;
+	expect("extra: 1\nfonts: {a: b}\nlist: [1]\npair: [1, 2]\n"
+	    "inner: {n: 1}\nside: x\nspread: true\nram: 1\nspeed: 2\n"
+	    "colour: red\nname: M\n", "", 0);
+	expect("list: [1, 100]\nname: M\ninner: {n: 0}\nfonts: {a: 5, "
+	    "b: [1]}\nspede: 1\n",
+	    "s.yaml:1:11: error: 'list[1]' is 100, outside 0 to 99 "
+	    "[yaml.range]\n"
+	    "s.yaml:3:12: error: 'inner.n' is 0, outside 1 to 10 "
+	    "[yaml.range]\n"
+	    "s.yaml:4:18: error: 'fonts.b' must be text, not a list "
+	    "[yaml.type]\n"
+	    "s.yaml:5:1: error: unknown key 'spede'; did you mean 'speed'? "
+	    "allowed: name, colour, speed, ram, spread, side, inner, pair, "
+	    "list, fonts, extra [yaml.unknown-key]\n", 4);
+}
+
+/* Each name of a table once: find_key() takes the first it meets from
+ * where it starts, which is the one only so. */
+static void
+names_once(const struct skey *keys, const char *where)
+{
+	const struct skey *k, *j;
+
+	for (k = keys; k && k->name; k++) {
+		for (j = keys; j < k; j++)
+			if (strcmp(j->name, k->name) == 0)
+				fail_msg("%s: key '%s' twice", where, k->name);
+		if (k->type == T_MAP)
+			names_once(k->sub, k->name);
+		else if ((k->type == T_SEQ || k->type == T_MAPANY) && k->sub &&
+		    k->sub->type == T_MAP)
+			names_once(k->sub->sub, k->name);
+	}
+}
+
+static void
+test_names_once(void **state)
+{
+	const struct game *const *g;
+	const struct kind *const *k;
+
+	(void)state;
+	for (g = games; *g; g++)
+		for (k = (*g)->kinds; *k; k++)
+			names_once((*k)->keys, (*k)->name);
+}
+
 static void
 test_stype_names(void **state)
 {
@@ -609,6 +664,8 @@ main(void)
 		cmocka_unit_test(test_every_problem_reported),
 		cmocka_unit_test(test_bad_nodes_read_as_default),
 		cmocka_unit_test(test_named_spec_path),
+		cmocka_unit_test(test_keys_any_order),
+		cmocka_unit_test(test_names_once),
 		cmocka_unit_test(test_stype_names),
 		cmocka_unit_test(test_enum_under_rule),
 		cmocka_unit_test(test_unique),
