@@ -206,6 +206,40 @@ place_hash(int file, int line, int col, enum level lv, const char *rule)
 	return fnv(h, rule, strlen(rule) + 1);
 }
 
+/* *h carried on over a whole number as printf writes it: "-" when neg,
+ * then the digits of u. */
+static void
+hash_whole(unsigned long long *h, int neg, unsigned long long u)
+{
+	char num[24], *d = num + sizeof(num);
+
+	if (neg)
+		*h = fnv(*h, "-", 1);
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	*h = fnv(*h, d, (size_t)(num + sizeof(num) - d));
+}
+
+/* The same over the next argument of *ap, a %d, %i or %u (unsign) of
+ * size 0 int, 1 long, 2 long long, 3 size_t. */
+static void
+int_arg(unsigned long long *h, va_list *ap, int size, int unsign)
+{
+	long long v;
+
+	if (unsign) {
+		hash_whole(h, 0, size == 0 ? va_arg(*ap, unsigned) : size == 1 ?
+		    va_arg(*ap, unsigned long) : size == 2 ?
+		    va_arg(*ap, unsigned long long) : va_arg(*ap, size_t));
+		return;
+	}
+	v = size == 0 ? va_arg(*ap, int) : size == 1 ? va_arg(*ap, long) :
+	    size == 2 ? va_arg(*ap, long long) : (long long)va_arg(*ap, size_t);
+	hash_whole(h, v < 0, v < 0 ? 0 - (unsigned long long)v :
+	    (unsigned long long)v);
+}
+
 /*
  * *h carried on over the text vsnprintf() would make of fmt and ap, for a
  * message past DIAG_MAX, which is only counted: the text itself is not
@@ -216,10 +250,8 @@ place_hash(int file, int line, int col, enum level lv, const char *rule)
 static int
 text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 {
-	char num[24], *d;
+	char c;
 	const char *p = fmt, *q, *str;
-	unsigned long long u;
-	long long v;
 	double x, r;
 	size_t prec;
 	va_list ap;
@@ -265,11 +297,11 @@ text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 				*h = fnv(*h, str, strnlen(str, prec));
 			break;
 		case 'c':
-			num[0] = (char)va_arg(ap, int);
-			if (size || num[0] == '\0')
+			c = (char)va_arg(ap, int);
+			if (size || c == '\0')
 				ok = 0;
 			else
-				*h = fnv(*h, num, 1);
+				*h = fnv(*h, &c, 1);
 			break;
 		case 'f':
 			/* %.0f: the whole number nearest, a tie to the even
@@ -281,32 +313,10 @@ text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 				ok = 0;
 				break;
 			}
-			if (signbit(x))
-				*h = fnv(*h, "-", 1);
-			u = (unsigned long long)fabs(r);
-			goto digits;
+			hash_whole(h, signbit(x), (unsigned long long)fabs(r));
+			break;
 		case 'd': case 'i': case 'u':
-			if (p[-1] == 'u')
-				u = size == 0 ? va_arg(ap, unsigned) : size == 1 ?
-				    va_arg(ap, unsigned long) : size == 2 ?
-				    va_arg(ap, unsigned long long) :
-				    va_arg(ap, size_t);
-			else {
-				v = size == 0 ? va_arg(ap, int) : size == 1 ?
-				    va_arg(ap, long) : size == 2 ?
-				    va_arg(ap, long long) :
-				    (long long)va_arg(ap, size_t);
-				u = v < 0 ? 0 - (unsigned long long)v :
-				    (unsigned long long)v;
-				if (v < 0)
-					*h = fnv(*h, "-", 1);
-			}
-digits:
-			d = num + sizeof(num);
-			do
-				*--d = (char)('0' + u % 10);
-			while ((u /= 10) > 0);
-			*h = fnv(*h, d, (size_t)(num + sizeof(num) - d));
+			int_arg(h, &ap, size, p[-1] == 'u');
 			break;
 		default:
 			ok = 0;

@@ -905,6 +905,26 @@ empty_root(struct reader *r, struct arena *a)
 	return root;
 }
 
+/* A mapping or sequence begins (ev): its node, counted and pushed until
+ * its end.  0, or -1 when the document must stop. */
+static int
+open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
+{
+	int map = ev->type == YAML_MAPPING_START_EVENT;
+	const char *anchor = (const char *)(map ?
+	    ev->data.mapping_start.anchor : ev->data.sequence_start.anchor);
+	const char *tag = (const char *)(map ? ev->data.mapping_start.tag :
+	    ev->data.sequence_start.tag);
+	struct node *n = new_node(r, a, map ? N_MAP : N_SEQ, &ev->start_mark);
+
+	if (tag != NULL)
+		check_tag(n, tag);
+	if (count_nodes(r, 1, &ev->start_mark, 0) < 0 ||
+	    push(r, n, anchor, &ev->start_mark) < 0)
+		return -1;
+	return 0;
+}
+
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
@@ -953,23 +973,10 @@ reader_next(struct reader *r, struct arena *a)
 				goto stop;
 			break;
 		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT: {
-			int map = ev.type == YAML_MAPPING_START_EVENT;
-			const char *anchor = (const char *)(map ?
-			    ev.data.mapping_start.anchor :
-			    ev.data.sequence_start.anchor);
-
-			n = new_node(r, a, map ? N_MAP : N_SEQ, &ev.start_mark);
-			if (map ? ev.data.mapping_start.tag != NULL :
-			    ev.data.sequence_start.tag != NULL)
-				check_tag(n, (const char *)(map ?
-				    ev.data.mapping_start.tag :
-				    ev.data.sequence_start.tag));
-			if (count_nodes(r, 1, &ev.start_mark, 0) < 0 ||
-			    push(r, n, anchor, &ev.start_mark) < 0)
+		case YAML_MAPPING_START_EVENT:
+			if (open_collection(r, a, &ev) < 0)
 				goto stop;
 			break;
-		}
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
 			n = pop(r, a);
