@@ -67,7 +67,9 @@ OBJ = $(SRC:src/%.c=build/obj/%.o)
 LIBOBJ = $(filter-out build/obj/main.o,$(OBJ))
 ASAN_OBJ = $(SRC:src/%.c=build/asan/%.o)
 ASAN_LIBOBJ = $(filter-out build/asan/main.o,$(ASAN_OBJ))
-ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+# -g1: the line tables an ASan or UBSan report names file:line from,
+# without the types and variables of -g (a fifth of the compile time).
+ASAN_FLAGS = -O1 -g1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 # make check builds with clang too (its warnings differ from gcc's; they
 # are the front end's, the same at -O0, which compiles in a third of the
@@ -190,7 +192,7 @@ ifeq ($(filter -j% j%,$(MAKEFLAGS)),)
 MAKEFLAGS += -j$(CHECK_JOBS) --output-sync=target
 endif
 endif
-CHECKS = check-valgrind check-bad check-budget check-e2e check-unit \
+CHECKS = check-valgrind check-bad check-unit check-budget check-e2e \
 	check-schema check-tour check-clang check-layers check-rules check-man
 check: $(CHECKS)
 	@echo "all tests passed"
@@ -207,8 +209,13 @@ check-clang: build/clang/muster
 		{ echo "FAIL the clang build cannot check the examples"; exit 1; }
 	@echo "  clang build/clang/muster: built with -Werror, checks the examples"
 
-# One part a unit test: make -j2 runs two at once.
-UNIT_RUNS = $(TESTS:tests/test_%.c=check-unit-%)
+# One part a unit test: make -j2 runs two at once.  The longest first
+# (sheetvalue's simulated fights take 14 s of processor time under
+# ASan, report and pdfread 5 each, no other 3).
+UNIT_FIRST = shellshock_sheetvalue report pdfread shellshock_advcombat
+UNIT_ALL = $(TESTS:tests/test_%.c=%)
+UNIT_RUNS = $(addprefix check-unit-,$(filter $(UNIT_ALL),$(UNIT_FIRST)) \
+	$(filter-out $(UNIT_FIRST),$(UNIT_ALL)))
 check-unit: $(UNIT_RUNS)
 $(UNIT_RUNS): check-unit-%: build/asan/test_%
 	@./$< > $<.log 2>&1 || { cat $<.log; echo "FAIL $<"; exit 1; }
