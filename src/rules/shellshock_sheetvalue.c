@@ -617,32 +617,29 @@ at_band(const struct side *a, const struct side *b, int band)
 	return 1 / (1 + pow(ta / tb, SSV_SHARPNESS));
 }
 
+/* at_band() for ss_reach_share(): ctx is the pair, A first. */
+static double
+pair_band(void *ctx, int band)
+{
+	const struct side **ab = ctx;
+
+	return at_band(ab[0], ab[1], band);
+}
+
 /* From each starting range, A's best band within its reach and B's
- * (A's worst) within its own, weighed alike. */
+ * (A's worst) within its own, weighed alike (ss_reach_share()). */
 static double
 score_one(const struct side *a, const struct side *b)
 {
-	double sum = 0, hi, lo, s;
-	int st, band, b0, ra, rb;
+	const struct side *ab[2] = { a, b };
+	int start[SSV_NSTARTS], st, ra, rb;
 
 	ra = (a->a->speed * SSV_REACH + SSA_RANGE_STEP - 1) / SSA_RANGE_STEP;
 	rb = (b->a->speed * SSV_REACH + SSA_RANGE_STEP - 1) / SSA_RANGE_STEP;
-	for (st = 0; st < SSV_NSTARTS; st++) {
-		b0 = band_of(ssv_starts[st]);
-		hi = 0;
-		lo = 1;
-		for (band = 0; band < SSV_NBANDS; band++) {
-			if (abs(band - b0) > ra && abs(band - b0) > rb)
-				continue;
-			s = at_band(a, b, band);
-			if (abs(band - b0) <= ra && s > hi)
-				hi = s;
-			if (abs(band - b0) <= rb && s < lo)
-				lo = s;
-		}
-		sum += (hi + lo) / 2;
-	}
-	return sum / SSV_NSTARTS;
+	for (st = 0; st < SSV_NSTARTS; st++)
+		start[st] = band_of(ssv_starts[st]);
+	return ss_reach_share(start, SSV_NSTARTS, SSV_NBANDS, ra, rb,
+	    pair_band, ab);
 }
 
 double

@@ -6,6 +6,7 @@
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -524,6 +525,45 @@ at_band(struct scorer *a, struct scorer *b, int band)
 	return top;
 }
 
+double
+ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
+    double (*share)(void *ctx, int band), void *ctx)
+{
+	double sum = 0, hi, lo, s, memo[SS_REACH_MAX_BANDS];
+	int st, band;
+
+	assert(nbands <= SS_REACH_MAX_BANDS);
+	for (band = 0; band < nbands; band++)
+		memo[band] = -1;
+	for (st = 0; st < nstarts; st++) {
+		hi = 0;
+		lo = 1;
+		for (band = 0; band < nbands; band++) {
+			if (abs(band - start[st]) > ra &&
+			    abs(band - start[st]) > rb)
+				continue;
+			if (memo[band] < 0)
+				memo[band] = share(ctx, band);
+			s = memo[band];
+			if (abs(band - start[st]) <= ra && s > hi)
+				hi = s;
+			if (abs(band - start[st]) <= rb && s < lo)
+				lo = s;
+		}
+		sum += (hi + lo) / 2;
+	}
+	return sum / nstarts;
+}
+
+/* at_band() for ss_reach_share(): ctx is the pair, A first. */
+static double
+pair_band(void *ctx, int band)
+{
+	struct scorer **ab = ctx;
+
+	return at_band(ab[0], ab[1], band);
+}
+
 /*
  * From each starting range, the bands each side can reach in
  * SS_VALUE_REACH turns at its speed: A's best of its reach and B's
@@ -533,32 +573,15 @@ at_band(struct scorer *a, struct scorer *b, int band)
 static double
 score_one(struct scorer *a, struct scorer *b)
 {
-	double sum = 0, hi, lo, s, ab[NBANDS];
-	int st, band, b0, ra, rb;
+	struct scorer *ab[2] = { a, b };
+	int start[SS_DUEL_NSTARTS], st, ra, rb;
 
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
 	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
-	/* Each band's chance, once: the starts' reaches overlap. */
-	for (band = 0; band < NBANDS; band++)
-		ab[band] = -1;
-	for (st = 0; st < SS_DUEL_NSTARTS; st++) {
-		b0 = band_of(ss_duel_starts[st]);
-		hi = 0;
-		lo = 1;
-		for (band = 0; band < NBANDS; band++) {
-			if (abs(band - b0) > ra && abs(band - b0) > rb)
-				continue;
-			if (ab[band] < 0)
-				ab[band] = at_band(a, b, band);
-			s = ab[band];
-			if (abs(band - b0) <= ra && s > hi)
-				hi = s;
-			if (abs(band - b0) <= rb && s < lo)
-				lo = s;
-		}
-		sum += (hi + lo) / 2;
-	}
-	return sum / SS_DUEL_NSTARTS;
+	for (st = 0; st < SS_DUEL_NSTARTS; st++)
+		start[st] = band_of(ss_duel_starts[st]);
+	return ss_reach_share(start, SS_DUEL_NSTARTS, NBANDS, ra, rb,
+	    pair_band, ab);
 }
 
 double

@@ -199,6 +199,16 @@ void ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
 /* The value's score of a pairing: A's share, exact and monotone (see
  * above). */
 double ss_value_share(const struct ss_unit *a, const struct ss_unit *b);
+/* The most bands ss_reach_share() takes. */
+#define SS_REACH_MAX_BANDS 64
+/* A pairing's share from its shares band by band, cards' and sheets'
+ * alike: from each starting band start[0..nstarts), A's best share within
+ * ra bands of it and its worst within rb (B's best within B's reach),
+ * weighed alike, then the mean over the starts.  share(ctx, band) is
+ * asked at most once a band, and only of bands either side can reach;
+ * nbands at most SS_REACH_MAX_BANDS. */
+double ss_reach_share(const int *start, int nstarts, int nbands, int ra,
+    int rb, double (*share)(void *ctx, int band), void *ctx);
 /* The chance that one hit of internal damage in stops d: destroyed (dead,
  * C, an explosion's roll-off lost), no fire (A), or its last weapons
  * lost (s, p). */
