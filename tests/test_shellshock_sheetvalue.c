@@ -13,6 +13,9 @@
  * SSV_DUMP=DIR also writes the proof's sheets as YAML and its pairs
  * (DIR/seedN/pairs.tsv) for the independent duel, tests/sheet_duel.py
  * (make sheet-judge).  SSV_STATIC=1: nobody moves (the judge before).
+ * SSV_JUDGED=DIR reads the pairs' duels from such a dump instead of
+ * playing them (the same seeds and pairs: a change to the score judged
+ * again in seconds).  SSV_FLOOR=N: the floor (floor_fit()).
  */
 #include <strings.h>
 #include <sys/stat.h>
@@ -979,6 +982,79 @@ lo(double p)
 }
 
 /*
+ * The floor (SSV_FLOOR=N): the round robin of the first N generated
+ * sheets of a seed, each pair judged by the duel from each start, and a
+ * Bradley-Terry rating fitted to those duels themselves (Hunter's MM,
+ * no prior): how near any one number per sheet comes to the duels, the
+ * least mean |v_i / (v_i + v_j) - duel| a scalar reaches on them.  Beside
+ * it the values' error on the same pairs, and the score's own (its share
+ * of the pairing, before any rating).  SSV_FLOOR_CACHE=FILE keeps the
+ * duels (written when FILE is absent, read when present: the same seed,
+ * N and runs).
+ */
+static void
+floor_fit(const struct ssv_sheet *s, const double *val, int n, int runs,
+    struct rng *r, int seed)
+{
+	double *w = calloc((size_t)n * (size_t)n, sizeof(double));
+	double *v = calloc((size_t)n, sizeof(double)), num, den;
+	double e_bt = 0, e_val = 0, e_score = 0, sh;
+	const char *cache = getenv("SSV_FLOOR_CACHE");
+	char path[300];
+	FILE *f = NULL;
+	int i, j, st, it, m = 0, reading = 0;
+
+	if (cache) {
+		snprintf(path, sizeof(path), "%s.seed%d", cache, seed);
+		reading = (f = fopen(path, "r")) != NULL;
+		if (!reading && (f = fopen(path, "w")) == NULL)
+			fail_msg("cannot write %s", path);
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			if (reading) {
+				if (fscanf(f, "%*d %*d %lf", &sh) != 1)
+					fail_msg("%s: short", path);
+			} else {
+				sh = 0;
+				for (st = 0; st < SSV_NSTARTS; st++)
+					sh += duel(&s[i], &s[j], ssv_starts[st],
+					    runs, r) / SSV_NSTARTS;
+				if (f)
+					fprintf(f, "%d %d %.6f\n", i, j, sh);
+			}
+			w[i * n + j] = sh;
+			w[j * n + i] = 1 - sh;
+		}
+	if (f)
+		fclose(f);
+	for (i = 0; i < n; i++)
+		v[i] = 1;
+	for (it = 0; it < 5000; it++)
+		for (i = 0; i < n; i++) {
+			num = den = 0;
+			for (j = 0; j < n; j++)
+				if (j != i) {
+					num += w[i * n + j];
+					den += 1 / (v[i] + v[j]);
+				}
+			v[i] = num > 0 ? num / den : 1e-9;
+		}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++, m++) {
+			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
+			e_val += fabs(val[i] / (val[i] + val[j]) - w[i * n + j]);
+			e_score += fabs(ssv_share(&s[i], &s[j]) - w[i * n + j]);
+		}
+	printf("sheet value floor, seed %d: round robin of %d sheets, %d duels "
+	    "a start: a rating fitted to those duels is %.3f from them on "
+	    "average; the values %.3f; the score alone %.3f\n", seed, n, runs,
+	    e_bt / m, e_val / m, e_score / m);
+	free(w);
+	free(v);
+}
+
+/*
  * The proof: generated sheets rated against eight generated reference
  * sheets; random pairs judged by the duel from each starting range.
  * The higher value wins more often in most pairs; the figures are
@@ -996,11 +1072,11 @@ test_proof(void **state)
 	double *val = calloc((size_t)nsheets, sizeof(double));
 	struct ssv_refset ref;
 	struct ssv_rating *v = malloc(sizeof(*v));
-	double err = 0, lerr = 0;
+	double err = 0, lerr = 0, serr = 0;
 	struct rng r;
-	const char *dump = getenv("SSV_DUMP");
-	char dir[256], path[300];
-	FILE *pf = NULL;
+	const char *dump = getenv("SSV_DUMP"), *judged = getenv("SSV_JUDGED");
+	char dir[256], path[300], jpath[300];
+	FILE *pf = NULL, *jf = NULL;
 
 	(void)state;
 	if (dump)
@@ -1009,7 +1085,15 @@ test_proof(void **state)
 		unsigned long long x = (unsigned long long)seed * 1000;
 
 		right = fav = favright = 0;
-		err = lerr = 0;
+		err = lerr = serr = 0;
+		if (judged) {
+			snprintf(jpath, sizeof(jpath), "%s/seed%d/pairs.tsv",
+			    judged, seed);
+			if ((jf = fopen(jpath, "r")) == NULL)
+				fail_msg("cannot read %s", jpath);
+			if (fscanf(jf, "%*[^\n]") != 0)
+				fail_msg("%s: no header", jpath);
+		}
 		memset(&ref, 0, sizeof(ref));
 		for (i = 0; i < nsheets + 8; i++)
 			gen_sheet(&s[i], &x, names[i], i);
@@ -1039,10 +1123,17 @@ test_proof(void **state)
 			double share = 0, pred;
 
 			b += b >= a;
-			for (st = 0; st < SSV_NSTARTS; st++)
-				share += duel(&s[a], &s[b], ssv_starts[st], runs,
-				    &r) / SSV_NSTARTS;
+			if (jf) {
+				if (fscanf(jf, "%*s %*s %*s %*s %*s %lf %*d",
+				    &share) != 1)
+					fail_msg("%s: short", jpath);
+			} else {
+				for (st = 0; st < SSV_NSTARTS; st++)
+					share += duel(&s[a], &s[b], ssv_starts[st],
+					    runs, &r) / SSV_NSTARTS;
+			}
 			pred = val[a] / (val[a] + val[b]);
+			serr += fabs(ssv_share(&s[a], &s[b]) - share);
 			if (pf)
 				fprintf(pf, "%s\t%s\t%.6g\t%.6g\t%.6f\t%.6f\t%d\n",
 				    names[a], names[b], val[a], val[b], pred,
@@ -1058,14 +1149,20 @@ test_proof(void **state)
 		}
 		printf("sheet value proof, seed %d: %d pairs, %d duels a start: "
 		    "higher value wins more often %.1f %%; favourites at 65/35 "
-		    "%d of %d; mean |predicted - duel| %.3f; rms log-odds %.3f "
-		    "(one value's %.3f)\n", seed, pairs, runs, 100.0 * right /
-		    pairs, favright, fav, err / pairs, sqrt(lerr / pairs),
-		    sqrt(lerr / pairs) / sqrt(2));
+		    "%d of %d; mean |predicted - duel| %.3f (the score alone "
+		    "%.3f); rms log-odds %.3f (one value's %.3f)\n", seed, pairs,
+		    runs, 100.0 * right / pairs, favright, fav, err / pairs,
+		    serr / pairs, sqrt(lerr / pairs), sqrt(lerr / pairs) /
+		    sqrt(2));
 		assert_true(2 * right > pairs);
 		if (pf)
 			fclose(pf);
-		pf = NULL;
+		if (jf)
+			fclose(jf);
+		pf = jf = NULL;
+		if (getenv("SSV_FLOOR"))
+			floor_fit(s, val, atoi(getenv("SSV_FLOOR")) < nsheets ?
+			    atoi(getenv("SSV_FLOOR")) : nsheets, runs, &r, seed);
 	}
 	free(v);
 	free(val);
