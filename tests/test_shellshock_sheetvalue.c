@@ -990,7 +990,8 @@ lo(double p)
  * it the values' error on the same pairs, and the score's own (its share
  * of the pairing, before any rating).  SSV_FLOOR_CACHE=FILE keeps the
  * duels (written when FILE is absent, read when present: the same seed,
- * N and runs).
+ * N and runs); SSV_FLOOR_DUMP=FILE writes each pair there (i j, the
+ * duels' share, the fitted rating's, the values', the score's).
  */
 static void
 floor_fit(const struct ssv_sheet *s, const double *val, int n, int runs,
@@ -1040,6 +1041,19 @@ floor_fit(const struct ssv_sheet *s, const double *val, int n, int runs,
 				}
 			v[i] = num > 0 ? num / den : 1e-9;
 		}
+	if (getenv("SSV_FLOOR_DUMP")) {
+		snprintf(path, sizeof(path), "%s.seed%d", getenv(
+		    "SSV_FLOOR_DUMP"), seed);
+		if ((f = fopen(path, "w")) == NULL)
+			fail_msg("cannot write %s", path);
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				fprintf(f, "%d %d %.6f %.6f %.6f %.6f\n", i, j,
+				    w[i * n + j], v[i] / (v[i] + v[j]),
+				    val[i] / (val[i] + val[j]),
+				    ssv_share(&s[i], &s[j]));
+		fclose(f);
+	}
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++, m++) {
 			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
