@@ -41,7 +41,12 @@ The duel (readings marked *, where the document leaves a choice):
   controlled by a single gunner"), not physical ones, those within their
   range (miles of 120 hexes, 003: "one mile = 120 hexes") and with
   ammunition left (a weapon's `ammo`, when given, one round a turn); one
-  roll each ("One Gunner, One Roll"), never spread*.
+  roll each ("One Gunner, One Roll").  Spread fire* (003: each spread d6
+  is added to the roll and takes one d6 of damage, shock and penetration
+  from every weapon fired; only weapons that can spread): each gunner
+  fires all its weapons, or those that can spread with 1 to 6 spread d6,
+  whichever lands the most d6s (damage, shock and penetration, times each
+  weapon's chance to hit) expected; on a tie the fewest spread d6.
 * The roll (003, SPEC 6): the sheet's dice; a d10 showing 10 adds the
   re-roll, again on each 10; the first re-roll of a d10 showing 10 again
   doubles damage, shock and penetration; natural 2, 3 and 4 miss; a
@@ -76,7 +81,7 @@ The duel (readings marked *, where the document leaves a choice):
   able to fire again: a draw.
 
 Left out, as muster's judge leaves them: physical attacks, ramming,
-spread fire, dodging, hull down, indirect fire (its spotting and its
+dodging, hull down, indirect fire (its spotting and its
 12-hex minimum range), missiles fired one at a time, kreigs and
 batteries, line of sight, acceleration limits, turning off the line
 between them.
@@ -123,6 +128,7 @@ class Sheet:
                            "sh": w["sh"], "pen": w["pen"],
                            "reach": w["range"] * HEXES_PER_MILE if w["range"] else 1e9,
                            "ammo": w.get("ammo") or 0,
+                           "spread": bool(w.get("spread")),
                            "letter": byname.get(w["name"].lower())})
             if ws:
                 self.gunners.append((crew[c["id"]], ws))
@@ -263,6 +269,66 @@ def p_reach(dice, need):
     return p
 
 
+MAX_SPREAD = 6      # the most spread d6 a gunner tries
+_DIST = {0: {0: 1.0}}
+
+
+def d6_dist(n):
+    """P(the sum of n d6 = k), exact."""
+    if n not in _DIST:
+        prev, out = d6_dist(n - 1), {}
+        for s, p in prev.items():
+            for f in range(1, 7):
+                out[s + f] = out.get(s + f, 0) + p / 6
+        _DIST[n] = out
+    return _DIST[n]
+
+
+_SPREAD = {}
+
+
+def p_spread(dice, need, n):
+    """p_reach with n spread d6 added to the roll (the naturals are the
+    dice's own)."""
+    key = (dice, need, n)
+    if key not in _SPREAD:
+        _SPREAD[key] = sum(p * p_reach(dice, need - k)
+                           for k, p in d6_dist(n).items())
+    return _SPREAD[key]
+
+
+_CHOICE = {}
+
+
+def choose(x, y, g, rng_in, ws):
+    """(spread d6, weapons fired, d6s landed expected): the way gunner g
+    of x lands the most d6s on y, the fewest spread d6 on a tie; kept by
+    what it depends on."""
+    key = (id(x.s), id(y.s), g, rng_in, y.immobile, tuple(i for i, _ in ws))
+    got = _CHOICE.get(key)
+    if got is None:
+        got = _CHOICE[key] = choose_now(x, y, g, rng_in, ws)
+    return got
+
+
+def choose_now(x, y, g, rng_in, ws):
+    skill = x.s.gunners[g][0]
+    best = (0, [], -1.0)
+    for sp in range(MAX_SPREAD + 1):
+        use = [(i, w) for i, w in ws if sp == 0 or w["spread"]]
+        if not use:
+            continue
+        e = 0.0
+        for _, w in use:
+            need = dv_of(w["row"], y, rng_in) - skill + rng_in // STEP
+            e += p_spread(x.s.dice, need, sp) * (max(w["dam"] - sp, 0) +
+                                                  max(w["sh"] - sp, 0) +
+                                                  max(w["pen"] - sp, 0))
+        if e > best[2] + 1e-12:
+            best = (sp, use, e)
+    return best
+
+
 # ---- a unit in the duel ----
 
 class Side:
@@ -311,13 +377,15 @@ def fire(rng, x, y, g, rng_in):
     if not ws:
         return
     skill = x.s.gunners[g][0]
+    sp, ws, _ = choose(x, y, g, rng_in, ws)
     for i, w in ws:
         if w["ammo"]:
             x.ammo[(g, i)] = x.ammo.get((g, i), 0) + 1
     nat, tot, doubled, n20 = roll(rng, x.s.dice)
     if nat in (2, 3, 4):
         return
-    total = tot + skill - rng_in // STEP
+    total = tot + skill - rng_in // STEP + sum(rng.randint(1, 6)
+                                               for _ in range(sp))
     hit = [w for _, w in ws if n20 or total >= dv_of(w["row"], y, rng_in)]
     if not hit:
         return
@@ -325,9 +393,9 @@ def fire(rng, x, y, g, rng_in):
         y.destroyed = True
         return
     m = 2 if doubled else 1
-    dam = m * nd6(rng, sum(w["dam"] for w in hit))
-    sh = m * nd6(rng, sum(w["sh"] for w in hit))
-    pen = m * nd6(rng, sum(w["pen"] for w in hit))
+    dam = m * nd6(rng, sum(max(w["dam"] - sp, 0) for w in hit))
+    sh = m * nd6(rng, sum(max(w["sh"] - sp, 0) for w in hit))
+    pen = m * nd6(rng, sum(max(w["pen"] - sp, 0) for w in hit))
     armor = y.armor["front"]
     internal = max(0, dam - armor)
     y.armor["front"] = max(0, armor - dam)
@@ -401,10 +469,9 @@ def rate(x, y, rng_in):
     """x's expected d6s landed a turn at rng_in."""
     r = 0.0
     for g in range(len(x.s.gunners)):
-        skill = x.s.gunners[g][0]
-        for _, w in x.weapons(g, rng_in):
-            need = dv_of(w["row"], y, rng_in) - skill + rng_in // STEP
-            r += p_reach(x.s.dice, need) * (w["dam"] + w["sh"] + w["pen"])
+        ws = x.weapons(g, rng_in)
+        if ws:
+            r += choose(x, y, g, rng_in, ws)[2]
     return r
 
 

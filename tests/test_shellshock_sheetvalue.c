@@ -16,6 +16,7 @@
  * SSV_JUDGED=DIR reads the pairs' duels from such a dump instead of
  * playing them (the same seeds and pairs: a change to the score judged
  * again in seconds).  SSV_FLOOR=N: the floor (floor_fit()).
+ * SSV_NOSPREAD=1: the judge's gunners never spread (the judge before).
  */
 #include <strings.h>
 #include <sys/stat.h>
@@ -672,6 +673,78 @@ firing(const struct fighter *f, int g, int range)
 	return set;
 }
 
+/* P(the hit roll of die with spread spread d6s reaches need), the
+ * natural 20 included (ssa_roll_ge over the roll's exact sums), kept for
+ * needs of -20..99. */
+static double
+phit(int die, int spread, int need)
+{
+	static double tab[3][SSV_MAX_SPREAD + 1][120];
+	static int made[3][SSV_MAX_SPREAD + 1];
+	struct ssa_roll roll;
+	int k = die <= 6 ? 0 : die <= 8 ? 1 : 2, i;
+
+	if (!made[k][spread]) {
+		ssa_roll_make(&roll, &ssa_advanced, die, spread, 160);
+		for (i = 0; i < 120; i++)
+			tab[k][spread][i] = ssa_roll_ge(&roll, i - 20, -1).v +
+			    roll.nice.v;
+		ssa_roll_free(&roll);
+		made[k][spread] = 1;
+	}
+	need = need < -20 ? -20 : need > 99 ? 99 : need;
+	return tab[k][spread][need + 20];
+}
+
+/*
+ * How gunner g of a fires at b from range (the judges' choice, SPEC 5.1
+ * leaves it to the player): all its weapons that can fire (set), or
+ * spreading 1 to SSV_MAX_SPREAD d6s with those of them that can spread
+ * (a spread d6 added to the roll, one d6 of each kind taken from each
+ * weapon), whichever lands the most d6s (damage, shock and penetration)
+ * expected, the fewest spread d6s on a tie.  Returns the spread, *fire
+ * the weapons fired, *landed their expected d6s.
+ */
+static int
+best_spread(const struct ssv_sheet *a, const struct ssa_unit *b, int g,
+    int range, unsigned set, unsigned *fire, double *landed)
+{
+	struct ssa_shot s;
+	unsigned use;
+	double e;
+	int sp, i, best = 0, need;
+
+	memset(&s, 0, sizeof(s));
+	s.att = &a->u;
+	s.def = b;
+	s.range = range;
+	s.point_blank = range <= SSA_POINT_BLANK_MAX;
+	*landed = -1;
+	*fire = 0;
+	for (sp = 0; sp <= SSV_MAX_SPREAD; sp++) {
+		use = 0;
+		e = 0;
+		for (i = 0; i < a->u.nweapons; i++) {
+			const struct ssa_weapon *w = &a->u.weapon[i];
+
+			if (!(set & (1u << i)) || (sp && !w->spread))
+				continue;
+			use |= 1u << i;
+			need = ssa_target_dv(&s, w->dvt) - a->g[g].skill -
+			    ssa_range_modifier(range);
+			e += phit(a->u.die, sp, need) * (ssa_spread_dice(w->dam,
+			    sp) + ssa_spread_dice(w->sh, sp) +
+			    ssa_spread_dice(w->pen, sp));
+		}
+		if (use && e > *landed + 1e-12) {
+			*landed = e;
+			*fire = use;
+			best = sp;
+		}
+	}
+	return best;
+}
+
 /* The aftermath: what the chart did this turn counts from now on. */
 static void
 aftermath(struct fighter *f)
@@ -708,6 +781,12 @@ volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 		s.fire = firing(f, g, range);
 		if (s.fire == 0)
 			continue;
+		if (!getenv("SSV_NOSPREAD")) {
+			double landed;
+
+			s.spread = best_spread(f->s, &e->u, g, range, s.fire,
+			    &s.fire, &landed);
+		}
 		for (i = 0; i < f->s->u.nweapons; i++)
 			if (s.fire & (1u << i) && f->s->u.weapon[i].ammo &&
 			    ++f->fired[i] == f->s->u.weapon[i].ammo)
@@ -785,24 +864,11 @@ armed(const struct fighter *f)
 static void
 rates(const struct fighter *a, const struct fighter *b, double *out)
 {
-	/* P(hit) of each targeting die for a need of -20..99 (the hit
-	 * roll's exact sums, ssa_roll_ge, and the natural 20s), once. */
-	static double phit[3][120];
-	static int made[3];
-	struct ssa_roll roll;
 	struct ssa_shot s;
-	unsigned set;
-	int range, g, i, need, k = a->s->u.die <= 6 ? 0 : a->s->u.die <= 8 ?
-	    1 : 2;
+	unsigned set, use;
+	double landed;
+	int range, g, i, need;
 
-	if (!made[k]) {
-		ssa_roll_make(&roll, &ssa_advanced, a->s->u.die, 0, 100);
-		for (i = 0; i < 120; i++)
-			phit[k][i] = ssa_roll_ge(&roll, i - 20, -1).v +
-			    roll.nice.v;
-		ssa_roll_free(&roll);
-		made[k] = 1;
-	}
 	for (range = 1; range <= SSV_FIELD; range++) {
 		out[range] = 0;
 		memset(&s, 0, sizeof(s));
@@ -812,6 +878,13 @@ rates(const struct fighter *a, const struct fighter *b, double *out)
 		s.point_blank = range <= SSA_POINT_BLANK_MAX;
 		for (g = 0; g < a->s->ngunners; g++) {
 			set = firing(a, g, range);
+			if (!getenv("SSV_NOSPREAD")) {
+				if (set)
+					best_spread(a->s, &b->u, g, range, set,
+					    &use, &landed);
+				out[range] += set ? landed : 0;
+				continue;
+			}
 			for (i = 0; i < a->s->u.nweapons; i++) {
 				const struct ssa_weapon *w = &a->s->u.weapon[i];
 
@@ -819,9 +892,8 @@ rates(const struct fighter *a, const struct fighter *b, double *out)
 					continue;
 				need = ssa_target_dv(&s, w->dvt) -
 				    a->s->g[g].skill - ssa_range_modifier(range);
-				need = need < -20 ? -20 : need > 99 ? 99 : need;
-				out[range] += phit[k][need + 20] * (w->dam +
-				    w->sh + w->pen);
+				out[range] += phit(a->s->u.die, 0, need) *
+				    (w->dam + w->sh + w->pen);
 			}
 		}
 	}
@@ -862,8 +934,9 @@ move(const struct fighter *x, const double *rx, const struct fighter *y,
 /* A's share of runs duels from range (SPEC 5.1's duel on sheets, as
  * tests/sheet_duel.py plays it): each turn a coin says who moves first,
  * each towards its best range (move()), both keeping their fronts to
- * the other; then every gunner fires with every weapon that reaches, at
- * once; 50 turns a draw.  static_: nobody moves. */
+ * the other; then every gunner fires, at once, with every weapon that
+ * reaches or spreading with those that can (best_spread()); 50 turns a
+ * draw.  static_: nobody moves. */
 static double
 duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
     int runs, struct rng *r, int static_)
