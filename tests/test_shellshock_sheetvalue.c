@@ -1047,6 +1047,72 @@ test_range(void **state)
 	free(s);
 }
 
+/*
+ * Spread fire in the judge (003: each spread d6 is added to the roll and
+ * takes a d6 of each kind from every weapon fired).  Two twins, every dV
+ * 24 so that the 2d10 with skill 0 hits only about one shot in four, with
+ * one gun of 12 damage, 6 shock and 6 penetration d6s each: the one whose
+ * gun can spread gives up three of its 24 d6s a spread d6 for +3.5 on the
+ * roll, and lands more (best_spread() chooses 2 d6 at point blank, where
+ * the dV is halved, and 4 or 5 beyond), so it wins the duel between them
+ * (0.663): 400 from each start, twice the standard error clear of even.  SSV_DUMP=DIR also writes the pair to
+ * DIR/spread/ (tests/sheet-judge/ holds it for tests/sheet_duel.py).
+ */
+static void
+test_spread_judge(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	const char *dump = getenv("SSV_DUMP");
+	unsigned fire;
+	double landed, share = 0;
+	struct rng r;
+	char dir[300];
+	int i, k, sp;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		unsigned long long x = 11;
+		char *name = calloc(1, 16);
+
+		gen_sheet(&s[k], &x, name, k);
+		snprintf(name, 16, k ? "plain" : "spreading");
+		for (i = 0; i < SS_NDVT; i++)
+			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 24;
+		s[k].u.nweapons = 0;
+		s[k].ngunners = 1;
+		s[k].g[0].fire = 0;
+		s[k].g[0].skill = 0;
+		s[k].u.die = 10;
+		arm(&s[k], SS_DVT_B, 12, 6, 6, !k, 0);
+		s[k].u.weapon[0].name = gun_name[0];
+		s[k].u.weapon[0].range = 1;
+	}
+	for (i = 1; i <= SSV_FIELD; i++) {
+		sp = best_spread(&s[0], &s[1].u, 0, i, 1, &fire, &landed);
+		assert_true(i <= SSA_POINT_BLANK_MAX ? sp >= 2 : sp >= 4);
+		assert_int_equal(best_spread(&s[1], &s[0].u, 0, i, 1, &fire,
+		    &landed), 0);
+	}
+	r.d.roll = roll;
+	r.x = 9;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	printf("spread: the spreading twin's share against the plain one "
+	    "%.6f, scored %.6f\n", share, ssv_share(&s[0], &s[1]));
+	assert_true(share > 0.5 + 0.025);
+	if (dump) {
+		mkdir(dump, 0777);
+		snprintf(dir, sizeof(dir), "%s/spread", dump);
+		mkdir(dir, 0777);
+		dump_sheet(dir, &s[0]);
+		dump_sheet(dir, &s[1]);
+	}
+	free((char *)s[0].u.name);
+	free((char *)s[1].u.name);
+	free(s);
+}
+
 static double
 lo(double p)
 {
@@ -1328,6 +1394,7 @@ main(void)
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_range),
+		cmocka_unit_test(test_spread_judge),
 		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};
