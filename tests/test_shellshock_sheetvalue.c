@@ -214,6 +214,11 @@ test_shot_engine(void **state)
  * Lines first: 40 a turn in the armor's 3 turns cross off all 100 in
  * 2.5: t = (1 - .9^2.5) / .1053605.  Nothing gets through, nothing
  * destroys: never.
+ * Still standing after n turns (ssv_survival()), the first: .9^n in the
+ * armor's 3 turns, then .729 x .5^(n - 3) until 3 + 4.25 = 7.25 turns
+ * cross off the chart: S(2) = .81, S(3) = .729, S(5) = .729 x .25 =
+ * .18225, S(7) = .729 x .0625 = .0455625, S(8) = 0.  The second: .9^n
+ * until the lines run out at 2.5: S(2) = .81, S(3) = 0.
  */
 static void
 test_turns_by_hand(void **state)
@@ -224,8 +229,15 @@ test_turns_by_hand(void **state)
 	assert_near(ssv_turns(30, &t), (1 - pow(0.9, 3)) / -log(0.9) + 0.729 *
 	    (1 - pow(0.5, 4.25)) / log(2), 1e-9);
 	assert_near(ssv_turns(30, &t), 3.568571, 1e-6);
+	assert_near(ssv_survival(30, &t, 2), 0.81, 1e-12);
+	assert_near(ssv_survival(30, &t, 3), 0.729, 1e-12);
+	assert_near(ssv_survival(30, &t, 5), 0.18225, 1e-12);
+	assert_near(ssv_survival(30, &t, 7), 0.0455625, 1e-12);
+	assert_near(ssv_survival(30, &t, 8), 0, 1e-12);
 	t.l[0] = 40;
 	assert_near(ssv_turns(30, &t), (1 - pow(0.9, 2.5)) / -log(0.9), 1e-9);
+	assert_near(ssv_survival(30, &t, 2), 0.81, 1e-12);
+	assert_near(ssv_survival(30, &t, 3), 0, 1e-12);
 	memset(&t, 0, sizeof(t));
 	assert_true(ssv_turns(30, &t) >= SSV_NEVER);
 	/* Damage but no hazard and no lines: the armor goes, then never. */
@@ -243,9 +255,21 @@ test_turns_by_hand(void **state)
  *	   = 1.52937.
  * A has a second gunner with the same gun: c = 1 - .52065^2, 20.68 lines
  * a turn, h twice as much, the chart runs out in half the turns, the
- * same e^-6.3122 left: tA = tB / 2.  At every band alike (all sums but
- * the naturals hit at any range) A's chance is 1 / (1 + tA / tB) = 2/3,
- * and so is its share.
+ * same e^-6.3122 left: tA = tB / 2.
+ * The race, at every band alike (all sums but the naturals hit at any
+ * range): B still stands after n turns of A with a^n, a = q^2 = .271076,
+ * q = .52065, until the 5th turn crosses off A's 4.836 turns of lines
+ * (then 0); A after n of B's with q^n until the 10th (9.671).  A wins a
+ * turn B stops it in, n, with F_A(n - 1) + (F_A(n) - F_A(n - 1)) / 2
+ * (both at once: half), F_A(n) = 1 - a^n:
+ *   n = 1: (1 - q) (1 - a) / 2                         = .174705
+ *   n = 2: q (1 - q) ((1 - a) + (a - a^2) / 2)         = .206577
+ *   n = 3: q^2 (1 - q) ((1 - a^2) + (a^2 - a^3) / 2)   = .123872
+ *   n = 4: q^3 (1 - q) ((1 - a^3) + (a^3 - a^4) / 2)   = .066797
+ *   n = 5: q^4 (1 - q) ((1 - a^4) + a^4 / 2)           = .035129
+ *   n > 5: q^5 (A has stopped B by then)               = .038259
+ * in all .645338, and so is its share (the mean turns' 1 / (1 + tA / tB)
+ * said 2/3).
  */
 static void
 test_pairing_by_hand(void **state)
@@ -262,8 +286,8 @@ test_pairing_by_hand(void **state)
 	}
 	s[0].ngunners = 2;
 	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
-	assert_near(ssv_share(&s[0], &s[1]), 2.0 / 3, 1e-9);
-	assert_near(ssv_share(&s[1], &s[0]), 1.0 / 3, 1e-9);
+	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
+	assert_near(ssv_share(&s[1], &s[0]), 1 - 0.645338, 1e-6);
 	free(s);
 }
 

@@ -109,6 +109,9 @@ struct side {
 	/* The turns to stop d at each angle and band. */
 	double t[SS_NANGLES][SSV_NBANDS];
 	double worst[SSV_NBANDS];		/* d's best angle */
+	/* The chance d still stands after n turns (1..SSV_HORIZON): the
+	 * least over the ways of firing, the most over d's angles. */
+	double surv[SSV_NBANDS][SSV_HORIZON + 1];
 };
 
 static void
@@ -460,6 +463,27 @@ ssv_turns(double armor, const struct ssv_turn *t)
 	return first + exp(-rate(t->c[0]) * n0) * rest;
 }
 
+double
+ssv_survival(double armor, const struct ssv_turn *t, double n)
+{
+	double n0, n1, all = SS_CHART_HI, h0 = rate(t->c[0]), h1;
+
+	n0 = t->e > 0 ? armor / t->e : SSV_NEVER;
+	n1 = -1;
+	if (t->l[0] > 0 && n0 * t->l[0] >= all) {
+		n0 = all / t->l[0];
+		n1 = 0;
+	}
+	if (n < n0 || n0 >= SSV_NEVER)
+		return exp(-h0 * n);
+	if (n1 < 0)
+		n1 = t->l[1] > 0 ? (all - n0 * t->l[0]) / t->l[1] : SSV_NEVER;
+	if (n1 < SSV_NEVER && n >= n0 + n1)
+		return 0;
+	h1 = rate(t->c[1]);
+	return exp(-h0 * n0 - h1 * (n - n0));
+}
+
 /* ---- a turn of every gunner ---- */
 
 /* The ways one gunner can fire, those no other beats on every figure. */
@@ -538,14 +562,17 @@ frontier(struct ssv_turn *v, int n)
 }
 
 /*
- * The least turns over every way the gunners can fire together.  The
+ * The least turns over every way the gunners can fire together, and
+ * into surv[1..SSV_HORIZON] the least chance after each n turns that
+ * the target still stands (ssv_survival() never rises with a figure of
+ * the turn either).  The
  * turns never rise as any figure of a turn does (a turn's kill chance
  * and lines with the armor gone never below those with it whole), so a
  * combination another beats on every figure is dropped as the gunners
  * are added: exact, and the work stays small however many gunners.
  */
 static double
-least(struct ways *w, int ng, double armor)
+least(struct ways *w, int ng, double armor, double *surv)
 {
 	struct ssv_turn *acc = xmalloc(sizeof(*acc)), *next;
 	double best = SSV_NEVER, v;
@@ -563,9 +590,15 @@ least(struct ways *w, int ng, double armor)
 		acc = next;
 		nacc = frontier(acc, n);
 	}
-	for (i = 0; i < nacc; i++)
+	for (k = 1; k <= SSV_HORIZON; k++)
+		surv[k] = 1;
+	for (i = 0; i < nacc; i++) {
 		if ((v = ssv_turns(armor, &acc[i])) < best)
 			best = v;
+		for (k = 1; k <= SSV_HORIZON; k++)
+			if ((v = ssv_survival(armor, &acc[i], k)) < surv[k])
+				surv[k] = v;
+	}
 	free(acc);
 	return best;
 }
@@ -590,15 +623,21 @@ static void
 side_score(struct side *x)
 {
 	struct ways w[SSV_MAX_GUNNERS];
-	int angle, band, g;
+	double surv[SSV_HORIZON + 1];
+	int angle, band, g, n;
 
 	for (band = 0; band < SSV_NBANDS; band++) {
 		x->worst[band] = 0;
+		for (n = 0; n <= SSV_HORIZON; n++)
+			x->surv[band][n] = 0;
 		for (angle = 0; angle < SS_NANGLES; angle++) {
 			for (g = 0; g < x->a->ngunners; g++)
 				gunner_ways(x, g, angle, band_range(band), &w[g]);
 			x->t[angle][band] = least(w, x->a->ngunners,
-			    x->d->armor[ssa_angle_facing(angle)]);
+			    x->d->armor[ssa_angle_facing(angle)], surv);
+			for (n = 1; n <= SSV_HORIZON; n++)
+				if (surv[n] > x->surv[band][n])
+					x->surv[band][n] = surv[n];
 			if (x->t[angle][band] > x->worst[band])
 				x->worst[band] = x->t[angle][band];
 		}
@@ -607,14 +646,25 @@ side_score(struct side *x)
 
 /* ---- the score of a pairing ---- */
 
+/* A's chance at band: the race turn by turn (the header), F the chance
+ * a side has stopped the other by turn n, P(B stops A in turn n) times
+ * F_A(n - 1) + (F_A(n) - F_A(n - 1)) / 2; then both standing, half. */
 static double
 at_band(const struct side *a, const struct side *b, int band)
 {
-	double ta = a->worst[band], tb = b->worst[band];
+	double fa0 = 0, fb0 = 0, fa, fb, p = 0;
+	int n;
 
-	if (ta >= SSV_NEVER && tb >= SSV_NEVER)
+	if (a->worst[band] >= SSV_NEVER && b->worst[band] >= SSV_NEVER)
 		return 0.5;
-	return 1 / (1 + pow(ta / tb, SSV_SHARPNESS));
+	for (n = 1; n <= SSV_HORIZON; n++) {
+		fa = 1 - a->surv[band][n];
+		fb = 1 - b->surv[band][n];
+		p += (fb - fb0) * (fa0 + (fa - fa0) / 2);
+		fa0 = fa;
+		fb0 = fb;
+	}
+	return p + (1 - fb0) * (fa0 + (1 - fa0) / 2);
 }
 
 /* at_band() for ss_reach_share(): ctx is the pair, A first. */

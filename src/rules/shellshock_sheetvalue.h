@@ -33,10 +33,20 @@
  *    h = -ln(1 - c) (time running on: g grows with N by exactly the
  *    (1 - c)^N left, which keeps t monotone), N0 = T, or SS_CHART_HI /
  *    L0 when the chart goes first (then N1 = 0); N1 = (SS_CHART_HI -
- *    T L0) / L1; past the chart never, 1 / h.
+ *    T L0) / L1; past the chart never, 1 / h.  The same phases give
+ *    the chance B still stands after n turns (ssv_survival()): (1 -
+ *    c0)^n while the armor lasts, then (1 - c1) a turn, 0 once the chart
+ *    is crossed off.
  *  - Sheets list no arcs (turrets and arms pivot): B shows A the angle
- *    of its six that takes A longest, and A likewise.  A's chance at the
- *    band 1 / (1 + (tA / tB)^SSV_SHARPNESS); from each starting range,
+ *    of its six that takes A longest, and A likewise; and for the race,
+ *    after each n turns, the least chance over A's ways of firing that B
+ *    still stands, the most over B's angles.  A's chance at the band is
+ *    the race of those turns by turns, both firing at once as the duel's
+ *    sides do: A wins the turn it stops B in if B has not stopped it by
+ *    the turn before, half when both fall in the same turn, half when
+ *    both stand after SSV_HORIZON turns (the duel's draw).  A race of
+ *    mean turns alone, 1 / (1 + tA / tB), reads a fight's nearly sure
+ *    armor phase as a constant chance a turn.  From each starting range,
  *    as the card's score, the mean of A's best band within its reach in
  *    SSV_REACH turns and B's.
  *
@@ -56,18 +66,15 @@
 
 /* muster's, not the rules': the starting ranges (one in each of the
  * first four bands of -1 per full 12 in), the field's length, the turns
- * whose moving counts, the score's sharpness, turns to stop a unit that
- * cannot be, the most spread fire d6s tried.  The sharpness is a race's:
- * two sides stopping each other at constant rates 1 / tA and 1 / tB,
- * A is first with tB / (tA + tB), k = 1 (against the proof's duels 1.5
- * and 2 called fewer favourites right on 150 pairs: 91 % and 88 %,
- * where 1 called 97 %). */
+ * whose moving counts, the turns the race runs (the duel's 50, then a
+ * draw), turns to stop a unit that cannot be, the most spread fire d6s
+ * tried. */
 #define SSV_NSTARTS 4
 extern const int ssv_starts[SSV_NSTARTS];
 #define SSV_FIELD 60
 #define SSV_NBANDS (2 + SSV_FIELD / SSA_RANGE_STEP)
 #define SSV_REACH 3
-#define SSV_SHARPNESS 1.0
+#define SSV_HORIZON 50
 #define SSV_NEVER 1e9
 #define SSV_MAX_SPREAD 6
 /* The ground between them, as the card's duel (ss_duel_field): half
@@ -94,11 +101,11 @@ extern const int ssv_starts[SSV_NSTARTS];
  * (tests/test_shellshock_sheetvalue.c, SSV_PROOF_PAIRS=400, its judge
  * moving to range, its gunners spreading fire when that lands more,
  * losing what the chart takes; make sheet-judge): the rms of log-odds
- * between a pair's duel and its predicted chance, 0.984 and 1.008 on
- * seeds 1 and 2, shared by the pair's two values: 0.984 / sqrt 2.  The
+ * between a pair's duel and its predicted chance, 0.821 and 0.870 on
+ * seeds 1 and 2, shared by the pair's two values: 0.821 / sqrt 2.  The
  * band is the value times and over exp of it (with the fit's residual);
  * check warns past it. */
-#define SSV_METHOD_ERROR (0.984 / 1.41421356)
+#define SSV_METHOD_ERROR (0.821 / 1.41421356)
 #define SSV_MAX_GUNNERS 8
 
 struct ssv_gunner {
@@ -131,6 +138,10 @@ int ssv_shot(const struct ssv_sheet *a, int g, const struct ssa_unit *d,
     int angle, int range, int spread, struct ssv_turn *out);
 /* The turns to stop a unit of that armor at a turn of t (above). */
 double ssv_turns(double armor, const struct ssv_turn *t);
+/* The chance it still stands after n turns of t: e^(-h0 n) while the
+ * armor lasts, then e^(-h0 N0 - h1 (n - N0)), 0 once the chart is
+ * crossed off (the phases of ssv_turns()). */
+double ssv_survival(double armor, const struct ssv_turn *t, double n);
 
 /* ---- the score and the rating ---- */
 

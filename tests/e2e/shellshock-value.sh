@@ -76,7 +76,7 @@ PY
 # Sheets alone: the head names the reference sheets and the advanced
 # rules, not the cards' reference units and their duels.
 expect 0 "value of a sheet alone" -- "$muster" value units/shellshock/stalker.yaml
-has "$t/out" "against 2 reference sheets: Grizzly MBT 174, Stalker Walker 82" "a sheet's head names the reference sheets"
+has "$t/out" "against 2 reference sheets: Grizzly MBT 174, Stalker Walker 68" "a sheet's head names the reference sheets"
 has "$t/out" "value: advanced rules, a Bradley-Terry fit of the exact score (turns to stop the other), Grizzly MBT at 174" "a sheet's head: rules and anchor"
 if grep -q "reference units\|duels from each\|Mason at 120" "$t/out"; then bad "a sheet alone is headed by the cards' references"; else ok; fi
 expect 0 "value --json of a sheet alone" -- "$muster" value --json units/shellshock/stalker.yaml
@@ -118,7 +118,7 @@ sed 's/^name: Stalker Walker$/name: Pricey/; s/^card: "7♦"$/card: "9♦"/; s/^
     units/shellshock/stalker.yaml > "$t/pricey.yaml"
 expect 0 "check weighs a sheet's ECV" -- env MUSTER_UNITS="$t/refs" "$muster" check "$t/pricey.yaml" units/shellshock/grizzly.yaml
 has "$t/err" "pricey.yaml:12:6: warning: ecv 900 with its crew's 15 is" "shellshock.value at a sheet"
-has "$t/err" "its matchup with Grizzly MBT" "the sheet's warning names its matchup"
+has "$t/err" "its matchup with Sharper, scored" "the sheet's warning names its matchup"
 if grep -q 'grizzly.yaml.*shellshock.value' "$t/err"; then bad "the anchor is within its band"; else ok; fi
 # Facing and gunners count (issue 27): the Mason with its front and rear
 # armor swapped is worth less; with one gunner for its two weapons, less
