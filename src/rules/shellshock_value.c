@@ -203,10 +203,12 @@ struct scorer {
 	const struct roll *roll[2];	/* plain and spread: kept_roll() */
 	int own;			/* bit i: roll[i] is the scorer's */
 	int speed;
-	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends; below 0
-	 * until asked (the same figure, asked once: a share asks it a
-	 * few hundred times). */
+	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends, made once
+	 * (a share asks it a few hundred times). */
 	double *stop;
+	/* stop[] whole, interned (stop_intern()): phases() memo's name for
+	 * it; NULL when the table of them is full (then no memo). */
+	const struct stoptab *st;
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -227,8 +229,6 @@ chart_stop(struct scorer *d, int in)
 		return 0;		/* as ss_chart_stop() says */
 	if (in >= d->u->dead)
 		return 1;
-	if (d->stop[in] < 0)
-		d->stop[in] = ss_chart_stop(d->u, in);
 	return d->stop[in];
 }
 
@@ -267,6 +267,93 @@ group_gain(struct scorer *x, struct scorer *d, const int *need,
 }
 
 /*
+ * phases() kept by everything it reads, so that a reference unit firing
+ * at many cards of the same defence (a run's cards differ mostly in
+ * what they fire) works it out once.  Correct by construction: the key
+ * is phases()'s inputs once gathered (the needs, damages and spreads of
+ * the weapons firing, the gunners, the die whose roll it reads, the
+ * target's dead) and the target's chart-stop figures themselves,
+ * interned by value (stop_intern()), never a unit's name or which unit
+ * it is.  A fixed table, a later key taking an earlier one's slot.
+ */
+struct stoptab {
+	unsigned long long hash;
+	int dead;
+	double v[];		/* ss_chart_stop(d, in), in 1..dead-1 */
+};
+#define STOP_TABS_MAX 4096	/* distinct tables kept; past it, no memo */
+static struct {
+	const struct stoptab **slot;	/* open addressing, 2 * MAX */
+	size_t n;
+} stops;
+
+#define PHASE_KEY (4 + 4 * SS_MAX_WEAPONS)
+#define PHASE_MEMO 4096		/* a power of 2 */
+static struct phase_memo {
+	unsigned long long hash;	/* 0: empty */
+	const struct stoptab *st;
+	int key[PHASE_KEY];
+	int nkey;
+	double e, in;
+} *phase_memo;
+
+static unsigned long long
+fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--) {
+		h ^= *b++;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static void
+stops_free(void)
+{
+	size_t i;
+
+	for (i = 0; stops.slot && i < 2 * STOP_TABS_MAX; i++)
+		free((void *)stops.slot[i]);
+	free(stops.slot);
+	free(phase_memo);
+	stops.slot = NULL;
+	phase_memo = NULL;
+}
+
+/* The interned copy of stop[1..dead-1], or NULL when the table is full. */
+static const struct stoptab *
+stop_intern(const double *stop, int dead)
+{
+	size_t n = dead > 1 ? (size_t)dead - 1 : 0, i;
+	unsigned long long h;
+	struct stoptab *t;
+
+	if (stops.slot == NULL) {
+		stops.slot = xcalloc(2 * STOP_TABS_MAX, sizeof(*stops.slot));
+		phase_memo = xcalloc(PHASE_MEMO, sizeof(*phase_memo));
+		atexit(stops_free);
+	}
+	h = fnv(fnv(14695981039346656037ULL, &dead, sizeof(dead)), stop + 1,
+	    n * sizeof(double));
+	for (i = h & (2 * STOP_TABS_MAX - 1); stops.slot[i];
+	    i = (i + 1) & (2 * STOP_TABS_MAX - 1))
+		if (stops.slot[i]->hash == h && stops.slot[i]->dead == dead &&
+		    memcmp(stops.slot[i]->v, stop + 1, n * sizeof(double)) == 0)
+			return stops.slot[i];
+	if (stops.n == STOP_TABS_MAX)
+		return NULL;
+	t = xmalloc(sizeof(*t) + n * sizeof(double));
+	t->hash = h;
+	t->dead = dead;
+	memcpy(t->v, stop + 1, n * sizeof(double));
+	stops.slot[i] = t;
+	stops.n++;
+	return t;
+}
+
+/*
  * x firing the weapons of rows at d's facing f at band, over the ways
  * its gunners can share them (the weapons in row order cut into at most
  * as many runs as gunners, each run one roll, spread fire where every
@@ -290,6 +377,9 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	double mge[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	int key[PHASE_KEY], nk = 0;
+	unsigned long long h = 0;
+	struct phase_memo *pm = NULL;
 
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
@@ -306,6 +396,31 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	}
 	if (n == 0)
 		return;
+	if (y->st != NULL) {
+		nk = 0;
+		key[nk++] = n;
+		key[nk++] = u->gunners;
+		key[nk++] = u->die;
+		key[nk++] = d->dead;
+		for (i = 0; i < n; i++) {
+			key[nk++] = need[i];
+			key[nk++] = dmg[0][i];
+			key[nk++] = dmg[1][i];
+			key[nk++] = can[i];
+		}
+		h = y->st->hash;
+		for (i = 0; i < nk; i++)
+			h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+		h ^= h >> 29;
+		h += h == 0;
+		pm = &phase_memo[h & (PHASE_MEMO - 1)];
+		if (pm->hash == h && pm->st == y->st && pm->nkey == nk &&
+		    memcmp(pm->key, key, (size_t)nk * sizeof(int)) == 0) {
+			*emax = pm->e;
+			*imin = pm->in;
+			return;
+		}
+	}
 	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
 	for (cut = 0; cut < 1 << (n - 1); cut++) {
@@ -345,6 +460,14 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 			if (it < *imin)
 				*imin = it;
 		}
+	}
+	if (pm != NULL) {
+		pm->hash = h;
+		pm->st = y->st;
+		memcpy(pm->key, key, (size_t)nk * sizeof(int));
+		pm->nkey = nk;
+		pm->e = *emax;
+		pm->in = *imin;
 	}
 }
 
@@ -396,8 +519,11 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		}
 	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
 	    sizeof(double));
-	for (i = 0; i < u->dead; i++)
-		x->stop[i] = -1;
+	/* Whole, for the memo's key: a pure figure, asked now or later. */
+	x->stop[0] = 0;
+	for (i = 1; i < u->dead; i++)
+		x->stop[i] = ss_chart_stop(u, i);
+	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
 	all = ss_rows_of(u, 0);
 	for (r = 0; r < 1u << SS_P; r++) {
@@ -503,17 +629,30 @@ static double
 at_band(struct scorer *a, struct scorer *b, int band)
 {
 	double top = 0, low, p, ta, tb;
-	unsigned ra, rb;
+	unsigned ra, rb, fa, fb;
+	/* tts() by its rows and the facings it may hit, once: many row
+	 * sets leave the same facings. */
+	double tm[2][1 << SS_P][1 << SS_NFACINGS];
+	unsigned char tk[2][1 << SS_P][1 << SS_NFACINGS];
 
+	memset(tk, 0, sizeof(tk));
 	for (ra = 1; ra < 1u << SS_P; ra++) {
-		if (a->faces[ra] == 0)
+		if ((fa = a->faces[ra]) == 0)
 			continue;
 		low = 1;
 		for (rb = 1; rb < 1u << SS_P; rb++) {
-			if (b->faces[rb] == 0)
+			if ((fb = b->faces[rb]) == 0)
 				continue;
-			ta = tts(a, b, ra, b->faces[rb], band);
-			tb = tts(b, a, rb, a->faces[ra], band);
+			if (!tk[0][ra][fb]) {
+				tm[0][ra][fb] = tts(a, b, ra, fb, band);
+				tk[0][ra][fb] = 1;
+			}
+			if (!tk[1][rb][fa]) {
+				tm[1][rb][fa] = tts(b, a, rb, fa, band);
+				tk[1][rb][fa] = 1;
+			}
+			ta = tm[0][ra][fb];
+			tb = tm[1][rb][fa];
 			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
 			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
 			if (p < low)
