@@ -322,6 +322,13 @@ stops_free(void)
 	phase_memo = NULL;
 }
 
+void
+ss_value_memo_clear(void)
+{
+	if (phase_memo)
+		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
+}
+
 /* The interned copy of stop[1..dead-1], or NULL when the table is full. */
 static const struct stoptab *
 stop_intern(const double *stop, int dead)
