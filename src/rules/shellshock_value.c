@@ -361,6 +361,52 @@ stop_intern(const double *stop, int dead)
 }
 
 /*
+ * phases()'s inputs once gathered (n weapons firing: their needs, damages
+ * plain and spread, whether they can spread) as the memo's key, in
+ * *probe; *slot the memo's slot for it.  1 when the slot holds it.
+ */
+static int
+phase_find(const struct scorer *x, const struct scorer *y, int n,
+    const int *need, int dmg[2][SS_MAX_WEAPONS], const int *can,
+    struct phase_memo *probe, struct phase_memo **slot)
+{
+	unsigned long long h = y->st->hash;
+	struct phase_memo *pm;
+	int nk = 0, i, *key = probe->key;
+
+	key[nk++] = n;
+	key[nk++] = x->u->gunners;
+	key[nk++] = x->u->die;
+	key[nk++] = y->u->dead;
+	for (i = 0; i < n; i++) {
+		key[nk++] = need[i];
+		key[nk++] = dmg[0][i];
+		key[nk++] = dmg[1][i];
+		key[nk++] = can[i];
+	}
+	for (i = 0; i < nk; i++)
+		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+	h ^= h >> 29;
+	h += h == 0;
+	probe->hash = h;
+	probe->st = y->st;
+	probe->nkey = nk;
+	*slot = pm = &phase_memo[h & (PHASE_MEMO - 1)];
+	return pm->hash == h && pm->st == y->st && pm->nkey == nk &&
+	    memcmp(pm->key, key, (size_t)nk * sizeof(int)) == 0;
+}
+
+/* The figures phases() made for probe's key, kept in its slot. */
+static void
+phase_keep(struct phase_memo *slot, struct phase_memo *probe, double e,
+    double in)
+{
+	probe->e = e;
+	probe->in = in;
+	*slot = *probe;
+}
+
+/*
  * x firing the weapons of rows at d's facing f at band, over the ways
  * its gunners can share them (the weapons in row order cut into at most
  * as many runs as gunners, each run one roll, spread fire where every
@@ -384,9 +430,7 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	double mge[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
-	int key[PHASE_KEY], nk = 0;
-	unsigned long long h = 0;
-	struct phase_memo *pm = NULL;
+	struct phase_memo probe, *pm = NULL;
 
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
@@ -403,30 +447,11 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	}
 	if (n == 0)
 		return;
-	if (y->st != NULL) {
-		nk = 0;
-		key[nk++] = n;
-		key[nk++] = u->gunners;
-		key[nk++] = u->die;
-		key[nk++] = d->dead;
-		for (i = 0; i < n; i++) {
-			key[nk++] = need[i];
-			key[nk++] = dmg[0][i];
-			key[nk++] = dmg[1][i];
-			key[nk++] = can[i];
-		}
-		h = y->st->hash;
-		for (i = 0; i < nk; i++)
-			h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
-		h ^= h >> 29;
-		h += h == 0;
-		pm = &phase_memo[h & (PHASE_MEMO - 1)];
-		if (pm->hash == h && pm->st == y->st && pm->nkey == nk &&
-		    memcmp(pm->key, key, (size_t)nk * sizeof(int)) == 0) {
-			*emax = pm->e;
-			*imin = pm->in;
-			return;
-		}
+	if (y->st != NULL &&
+	    phase_find(x, y, n, need, dmg, can, &probe, &pm)) {
+		*emax = pm->e;
+		*imin = pm->in;
+		return;
 	}
 	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
@@ -468,14 +493,8 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 				*imin = it;
 		}
 	}
-	if (pm != NULL) {
-		pm->hash = h;
-		pm->st = y->st;
-		memcpy(pm->key, key, (size_t)nk * sizeof(int));
-		pm->nkey = nk;
-		pm->e = *emax;
-		pm->in = *imin;
-	}
+	if (pm != NULL)
+		phase_keep(pm, &probe, *emax, *imin);
 }
 
 /*
