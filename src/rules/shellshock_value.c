@@ -209,6 +209,7 @@ struct scorer {
 	/* stop[] whole, interned (stop_intern()): phases() memo's name for
 	 * it; NULL when the table of them is full (then no memo). */
 	const struct stoptab *st;
+	const struct ss_weapon *on[SS_P];	/* ss_weapon_on(u, row) */
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -435,7 +436,7 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
 	for (row = 0; row < SS_P; row++) {
-		const struct ss_weapon *w = ss_weapon_on(u, row);
+		const struct ss_weapon *w = x->on[row];
 
 		if (w == NULL || !(rows & (1u << row)))
 			continue;
@@ -551,6 +552,8 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		x->stop[i] = ss_chart_stop(u, i);
 	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
+	for (i = 0; i < SS_P; i++)
+		x->on[i] = ss_weapon_on(u, i);
 	all = ss_rows_of(u, 0);
 	for (r = 0; r < 1u << SS_P; r++) {
 		x->faces[r] = 0;
