@@ -473,10 +473,12 @@ test_share_pinned(void **state)
 }
 
 /*
- * The score's memo (phases() kept by what it reads, the target's chart
- * figures by value) answers each pairing as the score made afresh does:
- * the Hailstorm firing at the Mason, then with one number changed on
- * either side, each of them a number the kept figures are made from:
+ * The score's memos (phases() kept by what it reads, the target's chart
+ * figures by value; each band's chances by both sides' numbers but
+ * speed) answer each pairing as the score made afresh does: the
+ * Hailstorm against the Mason, then with one number changed on either
+ * side, each of them a number the kept figures are made from (and the
+ * speed, which the kept chances leave out but the bands reached do not):
  * scored once with nothing kept (want), and once just after the
  * unchanged pairing has filled the memo (got), which must be the same
  * to the bit, and not the unchanged pairing's (else the change proves
@@ -495,7 +497,7 @@ test_phase_memo(void **state)
 	load_examples(&r, 0);
 	ss_value_memo_clear();
 	base = ss_value_share(r.u[1], r.u[5]);
-	for (k = 0; k < 9; k++) {
+	for (k = 0; k < 12; k++) {
 		x = *r.u[1];
 		y = *r.u[5];
 		row = x.weapon[0].row;
@@ -510,6 +512,10 @@ test_phase_memo(void **state)
 		case 7: y.band[1][0]++; break;
 		case 8: y.weapon[0].cls = y.weapon[0].cls == 's' ? 'p' : 's';
 			break;
+		case 9: y.armor[SS_FACE_FRONT] -= 8; break;
+		case 10: x.weapon[0].arc = x.weapon[0].arc == SS_ARC_REAR ?
+			    SS_ARC_FRONT : SS_ARC_REAR; break;
+		case 11: x.max_speed += 12; break;
 		}
 		ss_value_memo_clear();
 		want = ss_value_share(&x, &y);

@@ -328,6 +328,7 @@ ss_value_memo_clear(void)
 {
 	if (phase_memo)
 		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
+	ssv_pair_memo_clear();
 }
 
 /* The interned copy of stop[1..dead-1], or NULL when the table is full. */
@@ -723,13 +724,23 @@ ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
 	return sum / nstarts;
 }
 
-/* at_band() for ss_reach_share(): ctx is the pair, A first. */
+/* at_band() for ss_reach_share(): ctx is the pair, A first, and its
+ * slot (NULL: not kept). */
+struct pairing {
+	struct scorer *a, *b;
+	struct ssv_pair_memo *pm;
+};
+
 static double
 pair_band(void *ctx, int band)
 {
-	struct scorer **ab = ctx;
+	struct pairing *p = ctx;
 
-	return at_band(ab[0], ab[1], band);
+	if (p->pm == NULL)
+		return at_band(p->a, p->b, band);
+	if (p->pm->at[band] < 0)
+		p->pm->at[band] = at_band(p->a, p->b, band);
+	return p->pm->at[band];
 }
 
 /*
@@ -739,9 +750,9 @@ pair_band(void *ctx, int band)
  * start, so a faster A, reaching more, never scores less.
  */
 static double
-score_one(struct scorer *a, struct scorer *b)
+score_one(struct scorer *a, struct scorer *b, struct ssv_pair_memo *pm)
 {
-	struct scorer *ab[2] = { a, b };
+	struct pairing ab = { a, b, pm };
 	int start[SS_DUEL_NSTARTS], st, ra, rb;
 
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
@@ -749,19 +760,23 @@ score_one(struct scorer *a, struct scorer *b)
 	for (st = 0; st < SS_DUEL_NSTARTS; st++)
 		start[st] = band_of(ss_duel_starts[st]);
 	return ss_reach_share(start, SS_DUEL_NSTARTS, NBANDS, ra, rb,
-	    pair_band, ab);
+	    pair_band, &ab);
 }
 
 double
 ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 {
 	struct scorer *x = xmalloc(2 * sizeof(*x));
+	struct ssv_pair_memo *ab, *ba;
 	double s;
 
 	scorer_init(&x[0], a);
 	scorer_init(&x[1], b);
+	ab = ssv_pair_slot(a, b, NULL);
+	ba = ssv_pair_slot(b, a, ab);
 	/* Each way round, so that B's against A is one less A's. */
-	s = (score_one(&x[0], &x[1]) + 1 - score_one(&x[1], &x[0])) / 2;
+	s = (score_one(&x[0], &x[1], ab) + 1 -
+	    score_one(&x[1], &x[0], ba)) / 2;
 	scorer_release(&x[0]);
 	scorer_release(&x[1]);
 	free(x);
