@@ -64,6 +64,26 @@ struct reader {
 	struct slab nodeslab, textslab;
 };
 
+/* A closed reader kept for the next (reader_new()), freed at exit. */
+static struct reader *spare;
+static int spare_told;
+
+static void
+spare_free(void)
+{
+	struct reader *r = spare;
+	size_t i;
+
+	if (r == NULL)
+		return;
+	spare = NULL;
+	for (i = 0; i < r->stackcap; i++)
+		free(r->stack[i].kids);
+	free(r->stack);
+	free(r->anchors);
+	free(r);
+}
+
 /* n bytes of a's (not zeroed) from s, cut from a block of size bytes (n
  * at most a quarter of it: else its own); aligned as n and size are. */
 static void *
@@ -98,7 +118,24 @@ size_str(size_t n, char buf[32])
 static struct reader *
 reader_new(const char *path, char *buf, size_t len)
 {
-	struct reader *r = xcalloc(1, sizeof(*r));
+	struct reader *r = spare;
+
+	/* The last reader closed, its stack and anchor tables kept (ten
+	 * thousand files: one of each, not ten thousand); every other
+	 * field as calloc() would leave it. */
+	if (r != NULL) {
+		struct frame *stack = r->stack;
+		struct anchor *anchors = r->anchors;
+		size_t stackcap = r->stackcap, anchorcap = r->anchorcap;
+
+		spare = NULL;
+		memset(r, 0, sizeof(*r));
+		r->stack = stack;
+		r->stackcap = stackcap;
+		r->anchors = anchors;
+		r->anchorcap = anchorcap;
+	} else
+		r = xcalloc(1, sizeof(*r));
 
 	r->path = xstrdup(path);
 	r->buf = buf;
@@ -270,13 +307,19 @@ reader_close(struct reader *r)
 		return;
 	yaml_parser_delete(&r->parser);
 	clear_stack(r);
+	clear_anchors(r);
+	free(r->buf);
+	free(r->path);
+	if (spare == NULL) {
+		if (!spare_told++)
+			atexit(spare_free);
+		spare = r;
+		return;
+	}
 	for (i = 0; i < r->stackcap; i++)
 		free(r->stack[i].kids);
 	free(r->stack);
-	clear_anchors(r);
 	free(r->anchors);
-	free(r->buf);
-	free(r->path);
 	free(r);
 }
 
