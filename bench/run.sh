@@ -18,7 +18,10 @@
 #   check   10,000 unit files and one file of 10,000 documents, beside
 #           bench/yamlparse.c (libyaml's bare event parse of the same
 #           files, read into memory), warm, and cold: every file
-#           dropped from the page cache before each run;
+#           dropped from the page cache before each run (muster's
+#           record of the template fonts, $XDG_CACHE_HOME/muster/fonts,
+#           is made by the first run and read by the rest, as by a
+#           user's second check);
 #   watch   render --watch of a deck of 100 cards with pictures: the
 #           time from a save to the line saying the PDF is written
 #           (bench/watch.py), and the renders a burst of saves makes.

@@ -6,6 +6,7 @@
  * are 0-based; nodes are 1-based.
  */
 #include "doc.h"
+#include "doc_impl.h"
 #include "doc_syntax.h"
 
 #include <errno.h>
@@ -64,6 +65,26 @@ struct reader {
 	struct slab nodeslab, textslab;
 };
 
+/* A closed reader kept for the next (reader_new()), freed at exit. */
+static struct reader *spare;
+static int spare_told;
+
+static void
+spare_free(void)
+{
+	struct reader *r = spare;
+	size_t i;
+
+	if (r == NULL)
+		return;
+	spare = NULL;
+	for (i = 0; i < r->stackcap; i++)
+		free(r->stack[i].kids);
+	free(r->stack);
+	free(r->anchors);
+	free(r);
+}
+
 /* n bytes of a's (not zeroed) from s, cut from a block of size bytes (n
  * at most a quarter of it: else its own); aligned as n and size are. */
 static void *
@@ -98,7 +119,24 @@ size_str(size_t n, char buf[32])
 static struct reader *
 reader_new(const char *path, char *buf, size_t len)
 {
-	struct reader *r = xcalloc(1, sizeof(*r));
+	struct reader *r = spare;
+
+	/* The last reader closed, its stack and anchor tables kept (ten
+	 * thousand files: one of each, not ten thousand); every other
+	 * field as calloc() would leave it. */
+	if (r != NULL) {
+		struct frame *stack = r->stack;
+		struct anchor *anchors = r->anchors;
+		size_t stackcap = r->stackcap, anchorcap = r->anchorcap;
+
+		spare = NULL;
+		memset(r, 0, sizeof(*r));
+		r->stack = stack;
+		r->stackcap = stackcap;
+		r->anchors = anchors;
+		r->anchorcap = anchorcap;
+	} else
+		r = xcalloc(1, sizeof(*r));
 
 	r->path = xstrdup(path);
 	r->buf = buf;
@@ -270,13 +308,19 @@ reader_close(struct reader *r)
 		return;
 	yaml_parser_delete(&r->parser);
 	clear_stack(r);
+	clear_anchors(r);
+	free(r->buf);
+	free(r->path);
+	if (spare == NULL) {
+		if (!spare_told++)
+			atexit(spare_free);
+		spare = r;
+		return;
+	}
 	for (i = 0; i < r->stackcap; i++)
 		free(r->stack[i].kids);
 	free(r->stack);
-	clear_anchors(r);
 	free(r->anchors);
-	free(r->buf);
-	free(r->path);
 	free(r);
 }
 
@@ -546,53 +590,6 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 	}
 }
 
-/*
- * Keys by their text, for the merges below: a table of the index each
- * key has in the mapping being built, open addressing.  A hostile file
- * may merge a mapping of a hundred thousand keys into another.
- */
-struct keytab {
-	struct keyslot {
-		const char *key;	/* NULL: free */
-		size_t idx;
-	} *slot;
-	size_t cap;
-};
-
-static void
-keytab_init(struct keytab *t, size_t n)
-{
-	t->cap = 16;
-	while (t->cap < 2 * n)
-		t->cap *= 2;
-	t->slot = xcalloc(t->cap, sizeof(*t->slot));
-}
-
-/* The index kept for key; if there is none, keeps idx for it and
- * returns (size_t)-1.  The table holds at most half its size. */
-static size_t
-keytab_put(struct keytab *t, const char *key, size_t idx)
-{
-	size_t h = 5381, i;
-	const char *p;
-
-	for (p = key; *p; p++)
-		h = h * 33 + (unsigned char)*p;
-	for (i = h & (t->cap - 1); t->slot[i].key; i = (i + 1) & (t->cap - 1))
-		if (strcmp(t->slot[i].key, key) == 0)
-			return t->slot[i].idx;
-	t->slot[i].key = key;
-	t->slot[i].idx = idx;
-	return (size_t)-1;
-}
-
-static void
-keytab_free(struct keytab *t)
-{
-	free(t->slot);
-	t->slot = NULL;
-}
-
 /* A plain '<<' key: YAML 1.1's merge ('<<' quoted is a key like any). */
 static int
 is_merge_key(const struct node *k)
@@ -697,54 +694,6 @@ merge_keys(struct arena *a, struct node *m)
 	m->kid = out;
 	m->n = n;
 	m->weight = weight;
-}
-
-struct node *
-node_merge(struct node *base, struct node *over, struct arena *a)
-{
-	struct node *m, **out;
-	struct keytab t;
-	unsigned char *mine;	/* the pair is over's already */
-	size_t i, at, n = 0, total;
-
-	if (base == NULL || base->type != N_MAP || over->type != N_MAP ||
-	    base->bad || over->bad)
-		return over;
-	m = arena_alloc(a, sizeof(*m));
-	*m = *over;
-	total = base->n + over->n;
-	out = arena_alloc(a, 2 * (total ? total : 1) * sizeof(*out));
-	keytab_init(&t, total);
-	mine = xcalloc(total ? total : 1, 1);
-	/* A key given twice was told by the reader; the first counts, as
-	 * for node_get(). */
-	for (i = 0; i < base->n; i++)
-		if (keytab_put(&t, MAP_KEY(base, i)->str, n) == (size_t)-1) {
-			out[2 * n] = MAP_KEY(base, i);
-			out[2 * n + 1] = MAP_VAL(base, i);
-			n++;
-		}
-	for (i = 0; i < over->n; i++) {
-		at = keytab_put(&t, MAP_KEY(over, i)->str, n);
-		if (at == (size_t)-1) {
-			out[2 * n] = MAP_KEY(over, i);
-			out[2 * n + 1] = MAP_VAL(over, i);
-			mine[n++] = 1;
-		} else if (!mine[at]) {
-			out[2 * at] = MAP_KEY(over, i);
-			out[2 * at + 1] = node_merge(out[2 * at + 1],
-			    MAP_VAL(over, i), a);
-			mine[at] = 1;
-		}
-	}
-	keytab_free(&t);
-	free(mine);
-	m->kid = out;
-	m->n = n;
-	m->weight = 1;
-	for (i = 0; i < 2 * n; i++)
-		m->weight += out[i]->weight;
-	return m;
 }
 
 /* Adds n to the collection being built, or makes it the root. */

@@ -1,8 +1,10 @@
 /*
  * doc_node.c -- reading a node tree once built: a map's values by key,
- * scalars as numbers and yes/no; see doc.h.
+ * scalars as numbers and yes/no; and a map merged over another
+ * (node_merge()); see doc.h.
  */
 #include "doc.h"
+#include "doc_impl.h"
 
 #include <errno.h>
 #include <math.h>
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "util.h"
 
 /* Whether a and b are the same text: keys are short, and the loop
@@ -281,4 +284,88 @@ node_what(const struct node *n, char buf[48])
 		cut--;
 	snprintf(buf, 48, "'%.*s...'", (int)cut, n->str);
 	return buf;
+}
+
+/* ---- merging maps (see doc_impl.h) ---- */
+
+void
+keytab_init(struct keytab *t, size_t n)
+{
+	t->cap = 16;
+	while (t->cap < 2 * n)
+		t->cap *= 2;
+	t->slot = xcalloc(t->cap, sizeof(*t->slot));
+}
+
+/* The index kept for key; if there is none, keeps idx for it and
+ * returns (size_t)-1.  The table holds at most half its size. */
+size_t
+keytab_put(struct keytab *t, const char *key, size_t idx)
+{
+	size_t h = 5381, i;
+	const char *p;
+
+	for (p = key; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	for (i = h & (t->cap - 1); t->slot[i].key; i = (i + 1) & (t->cap - 1))
+		if (strcmp(t->slot[i].key, key) == 0)
+			return t->slot[i].idx;
+	t->slot[i].key = key;
+	t->slot[i].idx = idx;
+	return (size_t)-1;
+}
+
+void
+keytab_free(struct keytab *t)
+{
+	free(t->slot);
+	t->slot = NULL;
+}
+
+struct node *
+node_merge(struct node *base, struct node *over, struct arena *a)
+{
+	struct node *m, **out;
+	struct keytab t;
+	unsigned char *mine;	/* the pair is over's already */
+	size_t i, at, n = 0, total;
+
+	if (base == NULL || base->type != N_MAP || over->type != N_MAP ||
+	    base->bad || over->bad)
+		return over;
+	m = arena_alloc(a, sizeof(*m));
+	*m = *over;
+	total = base->n + over->n;
+	out = arena_alloc(a, 2 * (total ? total : 1) * sizeof(*out));
+	keytab_init(&t, total);
+	mine = xcalloc(total ? total : 1, 1);
+	/* A key given twice was told by the reader; the first counts, as
+	 * for node_get(). */
+	for (i = 0; i < base->n; i++)
+		if (keytab_put(&t, MAP_KEY(base, i)->str, n) == (size_t)-1) {
+			out[2 * n] = MAP_KEY(base, i);
+			out[2 * n + 1] = MAP_VAL(base, i);
+			n++;
+		}
+	for (i = 0; i < over->n; i++) {
+		at = keytab_put(&t, MAP_KEY(over, i)->str, n);
+		if (at == (size_t)-1) {
+			out[2 * n] = MAP_KEY(over, i);
+			out[2 * n + 1] = MAP_VAL(over, i);
+			mine[n++] = 1;
+		} else if (!mine[at]) {
+			out[2 * at] = MAP_KEY(over, i);
+			out[2 * at + 1] = node_merge(out[2 * at + 1],
+			    MAP_VAL(over, i), a);
+			mine[at] = 1;
+		}
+	}
+	keytab_free(&t);
+	free(mine);
+	m->kid = out;
+	m->n = n;
+	m->weight = 1;
+	for (i = 0; i < 2 * n; i++)
+		m->weight += out[i]->weight;
+	return m;
 }

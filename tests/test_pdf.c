@@ -84,6 +84,83 @@ test_font_substitute(void **state)
 	pdf_free(p);
 }
 
+/* ---- a finder's fonts, kept between runs ---- */
+
+/* The family a new run's finder says fontconfig gave for pattern. */
+static const char *
+finder_subst(const char *pattern, char *buf, size_t size)
+{
+	struct pdf *p = pdf_new_finder();
+	const char *why, *sub;
+
+	pdf_font_record_forget();
+	assert_true(pdf_font(p, pattern, &why, &sub) >= 0);
+	snprintf(buf, size, "%s", sub ? sub : "");
+	pdf_free(p);
+	return buf;
+}
+
+/* text with the first "from" after "after" made "to" (a new string). */
+static char *
+edited(const char *text, const char *after, const char *from, const char *to)
+{
+	const char *a = strstr(text, after), *f;
+	char *out;
+
+	assert_non_null(a);
+	assert_non_null(f = strstr(a, from));
+	out = malloc(strlen(text) + strlen(to) + 1);
+	memcpy(out, text, (size_t)(f - text));
+	strcpy(out + (f - text), to);
+	strcat(out, f + strlen(from));
+	return out;
+}
+
+/*
+ * The record is what a run finds and is read instead of fontconfig only
+ * while nothing it rests on changed: a family written into it by hand
+ * comes back; with MUSTER_FONT_CACHE=0, an environment variable
+ * fontconfig reads set, or a file it rests on not as recorded (its
+ * device number), fontconfig is asked again.
+ */
+static void
+test_font_record(void **state)
+{
+	const char *pat = "No Such Family Anywhere";
+	char rec[4096], real[128], got[128], *text, *fake, *moved;
+	struct stat st;
+	size_t len;
+
+	setenv("XDG_CACHE_HOME", *state, 1);
+	unsetenv("MUSTER_FONT_CACHE");
+	finder_subst(pat, real, sizeof(real));
+	assert_string_not_equal(real, "");
+	snprintf(rec, sizeof(rec), "%s/muster/fonts", (const char *)*state);
+	assert_int_equal(read_regular(rec, 1 << 20, &text, &len, &st), 0);
+	fake = edited(text, "No Such Family Anywhere\t", real, "Faked Sans");
+	write_file(rec, fake);
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), "Faked Sans");
+	setenv("MUSTER_FONT_CACHE", "0", 1);
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), real);
+	unsetenv("MUSTER_FONT_CACHE");
+	write_file(rec, fake);
+	setenv("FC_LANG", "de", 1);
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), real);
+	unsetenv("FC_LANG");
+	moved = edited(fake, "\ns ", "s ", "s 9");
+	write_file(rec, moved);
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), real);
+	/* And the record made again reads back. */
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), real);
+	write_file(rec, fake);
+	assert_string_equal(finder_subst(pat, got, sizeof(got)), "Faked Sans");
+	pdf_font_record_forget();
+	unsetenv("XDG_CACHE_HOME");
+	free(text);
+	free(fake);
+	free(moved);
+}
+
 /* ---- glyphs ---- */
 
 static void
@@ -1443,6 +1520,7 @@ main(void)
 		cmocka_unit_test(test_pixel_cap),
 		cmocka_unit_test(test_font_by_name),
 		cmocka_unit_test(test_font_substitute),
+		scratch_test(test_font_record),
 		cmocka_unit_test(test_missing_glyph),
 		cmocka_unit_test(test_text_width),
 		cmocka_unit_test(test_textbox_fits_as_is),

@@ -570,6 +570,66 @@ test_card_variants(void **state)
 	arena_free(a);
 }
 
+/*
+ * check's value memo (shellshock.value: a rating kept by the unit's
+ * value signature): the Mason with only numbers the rating does not
+ * read changed (name, era, maneuver, road speed, tonnage, ram, the
+ * declared combat_value; the card's index and side are not the unit's
+ * at all) is answered from the memo, no rating made; with one number
+ * it reads changed, a rating is made and the value differs.
+ */
+static void
+test_value_memo(void **state)
+{
+	struct loaded_unit lu;
+	const struct ss_card *c = load_mason(&lu);
+	struct ss_unit v;
+	double base, x;
+	size_t n;
+	int k;
+
+	(void)state;
+	assert_true(ss_value_estimate(&c->u, lu.b, &base));
+	n = ss_value_judged();
+	for (k = 0; k < 7; k++) {
+		v = c->u;
+		switch (k) {
+		case 0: v.name = "Other"; break;
+		case 1: v.era = SS_MODERN; break;
+		case 2: v.maneuver[0] = 'n'; break;
+		case 3: v.road_speed += 5; break;
+		case 4: v.tonnage += 40; break;
+		case 5: v.ram += 1; break;
+		case 6: v.combat_value = 50; break;
+		}
+		assert_true(ss_value_estimate(&v, lu.b, &x));
+		assert_true(x == base);
+		assert_int_equal(ss_value_judged(), n);
+	}
+	for (k = 0; k < 12; k++) {
+		v = c->u;
+		switch (k) {
+		case 0: v.skill++; break;
+		case 1: v.die = 8; break;
+		case 2: v.gunners = 1; break;
+		case 3: v.weapon[0].damage += 4; break;
+		case 4: v.weapon[0].arc = SS_ARC_REAR; break;
+		case 5: v.weapon[1].spread = !v.weapon[1].spread; break;
+		case 6: v.dv[SS_M][0] += 3; v.dv[SS_M][1] += 3; break;
+		case 7: v.armor[SS_FACE_FRONT] -= 10; break;
+		case 8: v.dead += 4; break;
+		case 9: v.band[2][0]--; break;
+		case 10: v.max_speed *= 2; break;
+		case 11: v.terrain[0] = 3; break;
+		}
+		assert_true(ss_value_estimate(&v, lu.b, &x));
+		print_message("variant %d: %.6f (the Mason %.6f)\n", k, x, base);
+		assert_true(x != base);
+		assert_int_equal(ss_value_judged(), ++n);
+	}
+	unload(&lu);
+}
+
 int
 main(void)
 {
@@ -582,6 +642,7 @@ main(void)
 		cmocka_unit_test(test_mason_record),
 		scratch_test(test_mason_extended),
 		cmocka_unit_test(test_card_variants),
+		cmocka_unit_test(test_value_memo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

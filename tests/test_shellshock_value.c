@@ -473,6 +473,66 @@ test_share_pinned(void **state)
 }
 
 /*
+ * The score's memos (phases() kept by what it reads, the target's chart
+ * figures by value; each band's chances by both sides' numbers but
+ * speed) answer each pairing as the score made afresh does: the
+ * Hailstorm against the Mason, then with one number changed on either
+ * side, each of them a number the kept figures are made from (and the
+ * speed, which the kept chances leave out but the bands reached do not):
+ * scored once with nothing kept (want), and once just after the
+ * unchanged pairing has filled the memo (got), which must be the same
+ * to the bit, and not the unchanged pairing's (else the change proves
+ * nothing).  A key that left any of them out answers the variant with
+ * the unchanged pairing's figures.  A new name alone scores the same.
+ */
+static void
+test_phase_memo(void **state)
+{
+	struct ss_refset r;
+	struct ss_unit x, y;
+	double base, want, got;
+	int k, row;
+
+	(void)state;
+	load_examples(&r, 0);
+	ss_value_memo_clear();
+	base = ss_value_share(r.u[1], r.u[5]);
+	for (k = 0; k < 12; k++) {
+		x = *r.u[1];
+		y = *r.u[5];
+		row = x.weapon[0].row;
+		switch (k) {
+		case 0: x.skill++; break;
+		case 1: x.die = x.die == 10 ? 8 : 10; break;
+		case 2: x.gunners--; break;
+		case 3: x.weapon[0].damage += 3; break;
+		case 4: y.weapon[1].spread = !y.weapon[1].spread; break;
+		case 5: y.dv[row][0] += 2; y.dv[row][1] += 2; break;
+		case 6: y.dead += 2; break;
+		case 7: y.band[1][0]++; break;
+		case 8: y.weapon[0].cls = y.weapon[0].cls == 's' ? 'p' : 's';
+			break;
+		case 9: y.armor[SS_FACE_FRONT] -= 8; break;
+		case 10: x.weapon[0].arc = x.weapon[0].arc == SS_ARC_REAR ?
+			    SS_ARC_FRONT : SS_ARC_REAR; break;
+		case 11: x.max_speed += 12; break;
+		}
+		ss_value_memo_clear();
+		want = ss_value_share(&x, &y);
+		ss_value_memo_clear();
+		assert_true(ss_value_share(r.u[1], r.u[5]) == base);
+		got = ss_value_share(&x, &y);
+		print_message("variant %d: %.9f, kept %.9f, unchanged %.9f\n",
+		    k, want, got, base);
+		assert_true(want != base);
+		assert_true(got == want);
+	}
+	x = *r.u[1];
+	x.name = "Other";
+	assert_true(ss_value_share(&x, r.u[5]) == base);
+}
+
+/*
  * The proof, small (the full one: tools/value-proof.c, the man page):
  * 40 generated units valued against the examples, 40 random pairs
  * judged by the duel.  Bounds looser than SPEC 5.1's by about two
@@ -540,6 +600,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_share_pinned),
+		cmocka_unit_test(test_phase_memo),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_duel_sure),

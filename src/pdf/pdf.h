@@ -25,8 +25,12 @@ struct pdf *pdf_new(void);
  * and refuses what it would refuse), but builds no font to draw with, so
  * nothing may be measured or shown in it.  check's way to tell a font that
  * cannot be used, without libharu's 12 ms a font of building a UTF-8 font
- * (a glyph looked up for each of 65,536 code points). */
+ * (a glyph looked up for each of 65,536 code points).  What it finds is
+ * kept between runs, with all it rests on: see pdf_fontcache.c. */
 struct pdf *pdf_new_finder(void);
+/* A finder's fonts are kept between runs (pdf_fontcache.c): the record
+ * is read again at the next finder's font, as by a new run (the tests). */
+void pdf_font_record_forget(void);
 void pdf_free(struct pdf *p);
 
 /*

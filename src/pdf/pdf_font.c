@@ -137,7 +137,7 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 	/* libharu's errors stick: after an earlier one every call fails,
 	 * and that failure must reach the save, not be cleared here. */
 	if (p->err) {
-		*why = "an earlier libharu error stops the document";
+		*why = pdf_font_why[PDF_FONT_HARU_ERR];
 		return -1;
 	}
 	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
@@ -148,7 +148,7 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 		/* This font's own failure: the document can go on. */
 		HPDF_ResetError(p->doc);
 		p->err = 0;
-		*why = "libharu cannot load its TrueType file";
+		*why = pdf_font_why[PDF_FONT_HARU];
 		return -1;
 	}
 	ft->pattern = xstrdup(pattern);
@@ -171,33 +171,38 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 	return p->nfonts++;
 }
 
-int
-pdf_font(struct pdf *p, const char *pattern, const char **why,
+const char *const pdf_font_why[PDF_FONT_NWHY] = {
+	"fontconfig cannot be initialised",
+	"it is not a fontconfig font name such as 'DejaVu Sans Condensed:bold'",
+	"fontconfig finds no font at all; install fonts-dejavu-core",
+	"its file is not a TrueType font, the only kind that can be embedded",
+	"libharu cannot load its TrueType file",
+	"an earlier libharu error stops the document",
+};
+
+static char subst[128];
+
+/* fontconfig's font for pattern, opened: pdf_font() but for the record. */
+static int
+font_find(struct pdf *p, const char *pattern, const char **why,
     const char **substitute)
 {
-	static char subst[128];
 	FcPattern *pat, *match;
 	FcResult res;
 	FcChar8 *file = NULL, *fam = NULL, *format = NULL, *want = NULL;
 	FcCharSet *cs = NULL;
 	int i;
 
-	*why = NULL;
-	*substitute = NULL;
-	for (i = 0; i < p->nfonts; i++)
-		if (strcmp(p->font[i].pattern, pattern) == 0)
-			return i;
 	if (!fc_ready) {
 		if (!FcInit()) {
-			*why = "fontconfig cannot be initialised";
+			*why = pdf_font_why[PDF_FONT_NO_FC];
 			return -1;
 		}
 		fc_ready = 1;
 	}
 	pat = FcNameParse((const FcChar8 *)pattern);
 	if (pat == NULL) {
-		*why = "it is not a fontconfig font name such as "
-		    "'DejaVu Sans Condensed:bold'";
+		*why = pdf_font_why[PDF_FONT_BAD_NAME];
 		return -1;
 	}
 	FcPatternGetString(pat, FC_FAMILY, 0, &want);
@@ -206,7 +211,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	match = FcFontMatch(NULL, pat, &res);
 	if (match == NULL) {
 		FcPatternDestroy(pat);
-		*why = "fontconfig finds no font at all; install fonts-dejavu-core";
+		*why = pdf_font_why[PDF_FONT_NONE];
 		return -1;
 	}
 	FcPatternGetString(match, FC_FILE, 0, &file);
@@ -219,8 +224,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	}
 	if (file == NULL || cs == NULL || format == NULL ||
 	    strcmp((const char *)format, "TrueType") != 0) {
-		*why = "its file is not a TrueType font, the only kind that can "
-		    "be embedded";
+		*why = pdf_font_why[PDF_FONT_NOT_TTF];
 		goto fail;
 	}
 	for (i = 0; i < p->nfonts; i++)
@@ -237,6 +241,59 @@ fail:
 	FcPatternDestroy(match);
 	FcPatternDestroy(pat);
 	return -1;
+}
+
+/* A finder's font as the record has it: no libharu font and no charset
+ * (a finder measures and draws nothing). */
+static int
+font_recorded(struct pdf *p, const char *pattern, const char *file)
+{
+	struct font *ft = new_font(p);
+
+	ft->pattern = xstrdup(pattern);
+	ft->file = xstrdup(file);
+	return p->nfonts++;
+}
+
+int
+pdf_font(struct pdf *p, const char *pattern, const char **why,
+    const char **substitute)
+{
+	const char *was, *file;
+	int i, w;
+
+	*why = NULL;
+	*substitute = NULL;
+	for (i = 0; i < p->nfonts; i++)
+		if (strcmp(p->font[i].pattern, pattern) == 0)
+			return i;
+	/* A finder asks the record kept between runs first (check). */
+	if (p->finder && pdf_fontcache_get(pattern, &w, &was, &file)) {
+		if (was) {
+			snprintf(subst, sizeof(subst), "%s", was);
+			*substitute = subst;
+		}
+		if (w >= 0) {
+			*why = pdf_font_why[w];
+			return -1;
+		}
+		return font_recorded(p, pattern, file);
+	}
+	i = font_find(p, pattern, why, substitute);
+	if (!p->finder)
+		return i;
+	for (w = 0; *why && w < PDF_FONT_NWHY; w++)
+		if (*why == pdf_font_why[w])
+			break;
+	if (*why == NULL)
+		w = -1;
+	/* Not kept: what depends on this run (libharu's state, fontconfig
+	 * not starting). */
+	if (w == PDF_FONT_NO_FC || w == PDF_FONT_HARU_ERR || w == PDF_FONT_NWHY)
+		return i;
+	pdf_fontcache_put(pattern, w, *substitute,
+	    i >= 0 ? p->font[i].file : NULL);
+	return i;
 }
 
 /* ---- inline icons ---- */

@@ -43,4 +43,21 @@ int pdfx_finish(struct pdf *p);
  * down to the code points the document used (at the save). */
 void trim_fonts(struct pdf *p);
 
+/* pdf_font.c: why a font cannot be used, as pdf_font() says it. */
+enum {
+	PDF_FONT_NO_FC, PDF_FONT_BAD_NAME, PDF_FONT_NONE, PDF_FONT_NOT_TTF,
+	PDF_FONT_HARU, PDF_FONT_HARU_ERR, PDF_FONT_NWHY
+};
+extern const char *const pdf_font_why[PDF_FONT_NWHY];
+
+/* pdf_fontcache.c: a finder's outcomes kept between runs.  _get: 1 and
+ * the outcome of pattern (why -1: usable, its file; else pdf_font_why[],
+ * subst NULL or the family given instead) when the record holds it and
+ * nothing it rests on changed since.  _put: records an outcome just
+ * found (fontconfig started: what it rests on is asked of it). */
+int pdf_fontcache_get(const char *pattern, int *why, const char **subst,
+    const char **file);
+void pdf_fontcache_put(const char *pattern, int why, const char *subst,
+    const char *file);
+
 #endif

@@ -203,10 +203,13 @@ struct scorer {
 	const struct roll *roll[2];	/* plain and spread: kept_roll() */
 	int own;			/* bit i: roll[i] is the scorer's */
 	int speed;
-	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends; below 0
-	 * until asked (the same figure, asked once: a share asks it a
-	 * few hundred times). */
+	/* ss_chart_stop(u, in) for in 1..dead-1 as u defends, made once
+	 * (a share asks it a few hundred times). */
 	double *stop;
+	/* stop[] whole, interned (stop_intern()): phases() memo's name for
+	 * it; NULL when the table of them is full (then no memo). */
+	const struct stoptab *st;
+	const struct ss_weapon *on[SS_P];	/* ss_weapon_on(u, row) */
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -227,8 +230,6 @@ chart_stop(struct scorer *d, int in)
 		return 0;		/* as ss_chart_stop() says */
 	if (in >= d->u->dead)
 		return 1;
-	if (d->stop[in] < 0)
-		d->stop[in] = ss_chart_stop(d->u, in);
 	return d->stop[in];
 }
 
@@ -267,6 +268,147 @@ group_gain(struct scorer *x, struct scorer *d, const int *need,
 }
 
 /*
+ * phases() kept by everything it reads, so that a reference unit firing
+ * at many cards of the same defence (a run's cards differ mostly in
+ * what they fire) works it out once.  Correct by construction: the key
+ * is phases()'s inputs once gathered (the needs, damages and spreads of
+ * the weapons firing, the gunners, the die whose roll it reads, the
+ * target's dead) and the target's chart-stop figures themselves,
+ * interned by value (stop_intern()), never a unit's name or which unit
+ * it is.  A fixed table, a later key taking an earlier one's slot.
+ */
+struct stoptab {
+	unsigned long long hash;
+	int dead;
+	double v[];		/* ss_chart_stop(d, in), in 1..dead-1 */
+};
+#define STOP_TABS_MAX 4096	/* distinct tables kept; past it, no memo */
+static struct {
+	const struct stoptab **slot;	/* open addressing, 2 * MAX */
+	size_t n;
+} stops;
+
+#define PHASE_KEY (4 + 4 * SS_MAX_WEAPONS)
+#define PHASE_MEMO 4096		/* a power of 2 */
+static struct phase_memo {
+	unsigned long long hash;	/* 0: empty */
+	const struct stoptab *st;
+	int key[PHASE_KEY];
+	int nkey;
+	double e, in;
+} *phase_memo;
+
+static unsigned long long
+fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n--) {
+		h ^= *b++;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static void
+stops_free(void)
+{
+	size_t i;
+
+	for (i = 0; stops.slot && i < 2 * STOP_TABS_MAX; i++)
+		free((void *)stops.slot[i]);
+	free(stops.slot);
+	free(phase_memo);
+	stops.slot = NULL;
+	phase_memo = NULL;
+}
+
+void
+ss_value_memo_clear(void)
+{
+	if (phase_memo)
+		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
+	ssv_pair_memo_clear();
+}
+
+/* The interned copy of stop[1..dead-1], or NULL when the table is full. */
+static const struct stoptab *
+stop_intern(const double *stop, int dead)
+{
+	size_t n = dead > 1 ? (size_t)dead - 1 : 0, i;
+	unsigned long long h;
+	struct stoptab *t;
+
+	if (stops.slot == NULL) {
+		stops.slot = xcalloc(2 * STOP_TABS_MAX, sizeof(*stops.slot));
+		phase_memo = xcalloc(PHASE_MEMO, sizeof(*phase_memo));
+		atexit(stops_free);
+	}
+	h = fnv(fnv(14695981039346656037ULL, &dead, sizeof(dead)), stop + 1,
+	    n * sizeof(double));
+	for (i = h & (2 * STOP_TABS_MAX - 1); stops.slot[i];
+	    i = (i + 1) & (2 * STOP_TABS_MAX - 1))
+		if (stops.slot[i]->hash == h && stops.slot[i]->dead == dead &&
+		    memcmp(stops.slot[i]->v, stop + 1, n * sizeof(double)) == 0)
+			return stops.slot[i];
+	if (stops.n == STOP_TABS_MAX)
+		return NULL;
+	t = xmalloc(sizeof(*t) + n * sizeof(double));
+	t->hash = h;
+	t->dead = dead;
+	memcpy(t->v, stop + 1, n * sizeof(double));
+	stops.slot[i] = t;
+	stops.n++;
+	return t;
+}
+
+/*
+ * phases()'s inputs once gathered (n weapons firing: their needs, damages
+ * plain and spread, whether they can spread) as the memo's key, in
+ * *probe; *slot the memo's slot for it.  1 when the slot holds it.
+ */
+static int
+phase_find(const struct scorer *x, const struct scorer *y, int n,
+    const int *need, int dmg[2][SS_MAX_WEAPONS], const int *can,
+    struct phase_memo *probe, struct phase_memo **slot)
+{
+	unsigned long long h = y->st->hash;
+	struct phase_memo *pm;
+	int nk = 0, i, *key = probe->key;
+
+	key[nk++] = n;
+	key[nk++] = x->u->gunners;
+	key[nk++] = x->u->die;
+	key[nk++] = y->u->dead;
+	for (i = 0; i < n; i++) {
+		key[nk++] = need[i];
+		key[nk++] = dmg[0][i];
+		key[nk++] = dmg[1][i];
+		key[nk++] = can[i];
+	}
+	for (i = 0; i < nk; i++)
+		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+	h ^= h >> 29;
+	h += h == 0;
+	probe->hash = h;
+	probe->st = y->st;
+	probe->nkey = nk;
+	*slot = pm = &phase_memo[h & (PHASE_MEMO - 1)];
+	return pm->hash == h && pm->st == y->st && pm->nkey == nk &&
+	    memcmp(pm->key, key, (size_t)nk * sizeof(int)) == 0;
+}
+
+/* The figures phases() made for probe's key, kept in its slot. */
+static void
+phase_keep(struct phase_memo *slot, struct phase_memo *probe, double e,
+    double in)
+{
+	probe->e = e;
+	probe->in = in;
+	*slot = *probe;
+}
+
+/*
  * x firing the weapons of rows at d's facing f at band, over the ways
  * its gunners can share them (the weapons in row order cut into at most
  * as many runs as gunners, each run one roll, spread fire where every
@@ -290,11 +432,12 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	double mge[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	double mgc[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
 	unsigned char have[SS_MAX_WEAPONS][SS_MAX_WEAPONS + 1][2];
+	struct phase_memo probe, *pm = NULL;
 
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
 	for (row = 0; row < SS_P; row++) {
-		const struct ss_weapon *w = ss_weapon_on(u, row);
+		const struct ss_weapon *w = x->on[row];
 
 		if (w == NULL || !(rows & (1u << row)))
 			continue;
@@ -306,6 +449,12 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	}
 	if (n == 0)
 		return;
+	if (y->st != NULL &&
+	    phase_find(x, y, n, need, dmg, can, &probe, &pm)) {
+		*emax = pm->e;
+		*imin = pm->in;
+		return;
+	}
 	memset(have, 0, sizeof(have));
 	/* cut: bit i set, a new run starts after weapon i. */
 	for (cut = 0; cut < 1 << (n - 1); cut++) {
@@ -346,6 +495,8 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 				*imin = it;
 		}
 	}
+	if (pm != NULL)
+		phase_keep(pm, &probe, *emax, *imin);
 }
 
 /*
@@ -396,9 +547,14 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		}
 	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
 	    sizeof(double));
-	for (i = 0; i < u->dead; i++)
-		x->stop[i] = -1;
+	/* Whole, for the memo's key: a pure figure, asked now or later. */
+	x->stop[0] = 0;
+	for (i = 1; i < u->dead; i++)
+		x->stop[i] = ss_chart_stop(u, i);
+	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
+	for (i = 0; i < SS_P; i++)
+		x->on[i] = ss_weapon_on(u, i);
 	all = ss_rows_of(u, 0);
 	for (r = 0; r < 1u << SS_P; r++) {
 		x->faces[r] = 0;
@@ -503,17 +659,30 @@ static double
 at_band(struct scorer *a, struct scorer *b, int band)
 {
 	double top = 0, low, p, ta, tb;
-	unsigned ra, rb;
+	unsigned ra, rb, fa, fb;
+	/* tts() by its rows and the facings it may hit, once: many row
+	 * sets leave the same facings. */
+	double tm[2][1 << SS_P][1 << SS_NFACINGS];
+	unsigned char tk[2][1 << SS_P][1 << SS_NFACINGS];
 
+	memset(tk, 0, sizeof(tk));
 	for (ra = 1; ra < 1u << SS_P; ra++) {
-		if (a->faces[ra] == 0)
+		if ((fa = a->faces[ra]) == 0)
 			continue;
 		low = 1;
 		for (rb = 1; rb < 1u << SS_P; rb++) {
-			if (b->faces[rb] == 0)
+			if ((fb = b->faces[rb]) == 0)
 				continue;
-			ta = tts(a, b, ra, b->faces[rb], band);
-			tb = tts(b, a, rb, a->faces[ra], band);
+			if (!tk[0][ra][fb]) {
+				tm[0][ra][fb] = tts(a, b, ra, fb, band);
+				tk[0][ra][fb] = 1;
+			}
+			if (!tk[1][rb][fa]) {
+				tm[1][rb][fa] = tts(b, a, rb, fa, band);
+				tk[1][rb][fa] = 1;
+			}
+			ta = tm[0][ra][fb];
+			tb = tm[1][rb][fa];
 			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
 			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
 			if (p < low)
@@ -555,13 +724,23 @@ ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
 	return sum / nstarts;
 }
 
-/* at_band() for ss_reach_share(): ctx is the pair, A first. */
+/* at_band() for ss_reach_share(): ctx is the pair, A first, and its
+ * slot (NULL: not kept). */
+struct pairing {
+	struct scorer *a, *b;
+	struct ssv_pair_memo *pm;
+};
+
 static double
 pair_band(void *ctx, int band)
 {
-	struct scorer **ab = ctx;
+	struct pairing *p = ctx;
 
-	return at_band(ab[0], ab[1], band);
+	if (p->pm == NULL)
+		return at_band(p->a, p->b, band);
+	if (p->pm->at[band] < 0)
+		p->pm->at[band] = at_band(p->a, p->b, band);
+	return p->pm->at[band];
 }
 
 /*
@@ -571,9 +750,9 @@ pair_band(void *ctx, int band)
  * start, so a faster A, reaching more, never scores less.
  */
 static double
-score_one(struct scorer *a, struct scorer *b)
+score_one(struct scorer *a, struct scorer *b, struct ssv_pair_memo *pm)
 {
-	struct scorer *ab[2] = { a, b };
+	struct pairing ab = { a, b, pm };
 	int start[SS_DUEL_NSTARTS], st, ra, rb;
 
 	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
@@ -581,19 +760,23 @@ score_one(struct scorer *a, struct scorer *b)
 	for (st = 0; st < SS_DUEL_NSTARTS; st++)
 		start[st] = band_of(ss_duel_starts[st]);
 	return ss_reach_share(start, SS_DUEL_NSTARTS, NBANDS, ra, rb,
-	    pair_band, ab);
+	    pair_band, &ab);
 }
 
 double
 ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 {
 	struct scorer *x = xmalloc(2 * sizeof(*x));
+	struct ssv_pair_memo *ab, *ba;
 	double s;
 
 	scorer_init(&x[0], a);
 	scorer_init(&x[1], b);
+	ab = ssv_pair_slot(a, b, NULL);
+	ba = ssv_pair_slot(b, a, ab);
 	/* Each way round, so that B's against A is one less A's. */
-	s = (score_one(&x[0], &x[1]) + 1 - score_one(&x[1], &x[0])) / 2;
+	s = (score_one(&x[0], &x[1], ab) + 1 -
+	    score_one(&x[1], &x[0], ba)) / 2;
 	scorer_release(&x[0]);
 	scorer_release(&x[1]);
 	free(x);

@@ -199,6 +199,9 @@ void ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
 /* The value's score of a pairing: A's share, exact and monotone (see
  * above). */
 double ss_value_share(const struct ss_unit *a, const struct ss_unit *b);
+/* Forgets what the score keeps between pairings (for the tests: a memo
+ * answers as the score made afresh would). */
+void ss_value_memo_clear(void);
 /* The most bands ss_reach_share() takes. */
 #define SS_REACH_MAX_BANDS 64
 /* A pairing's share from its shares band by band, cards' and sheets'

@@ -36,4 +36,21 @@ enum { ROLL_FLUB = -1000000, ROLL_LUCKY = 1000000 };
  * so that a higher u is never a worse roll. */
 int ssv_roll_at(const struct roll *r, double u);
 
+/*
+ * The chances at each band of a pairing, kept (shellshock_value_memo.c):
+ * _slot gives the pair (a, b)'s, A first, its own or one made for it
+ * (each at[] below 0: not yet asked), or NULL when other is the slot
+ * (both ways of a pair landing on one); _clear forgets them all.
+ */
+#define SSV_SIDE_KEY (6 + 2 * SS_BANDS + 2 * SS_NROWS + SS_NFACINGS + \
+	5 * SS_MAX_WEAPONS)
+struct ssv_pair_memo {
+	unsigned long long hash;	/* 0: empty */
+	int key[2 * SSV_SIDE_KEY + 1], nkey;
+	double at[NBANDS];
+};
+struct ssv_pair_memo *ssv_pair_slot(const struct ss_unit *a,
+    const struct ss_unit *b, const struct ssv_pair_memo *other);
+void ssv_pair_memo_clear(void);
+
 #endif

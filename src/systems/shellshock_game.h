@@ -111,6 +111,8 @@ void ss_value_check_card(const struct ss_unit *u, const struct node *at,
     struct batch *b, const char *rule);
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
+/* The ratings made so far this run (the others were the memo's). */
+size_t ss_value_judged(void);
 
 /* A record sheet's value (systems/shellshock_sheetvalue.c): `muster
  * value` on the sheet (its block of the report), and shellshock.value at

@@ -244,18 +244,21 @@ memo_grow(void)
 	free(old);
 }
 
-/* Every number a duel reads, in a row: the unit's signature. */
+/*
+ * Every number the rating reads (ss_rate() with no duel played: the
+ * exact score, ss_value_share()), in a row: the unit's value signature.
+ * Speed is read only as ss_duel_speed() (the scorer's speed), so that
+ * figure stands for max_speed and the terrain costs; the era, the
+ * maneuver, road speed, tonnage and ram no score reads (a duel does:
+ * `muster value --runs`, never kept here), nor the name, the card's
+ * index or its side (those are not even the unit's).
+ */
 static int
 unit_key(const struct ss_unit *u, int *k)
 {
 	int n = 0, i, j;
 
-	k[n++] = u->era;
-	k[n++] = u->max_speed;
-	for (i = 0; i < SS_MANEUVER_LEN; i++)
-		k[n++] = u->maneuver[i];
-	for (i = 0; i < SS_NTERRAIN; i++)
-		k[n++] = u->terrain[i];
+	k[n++] = ss_duel_speed(u);
 	for (i = 0; i < SS_NROWS; i++)
 		for (j = 0; j < 2; j++)
 			k[n++] = u->dv[i][j];
@@ -351,6 +354,12 @@ check_judge(const struct ss_unit *u, struct judged *out)
 	}
 	*out = slot->j;
 	return 1;
+}
+
+size_t
+ss_value_judged(void)
+{
+	return chk.nmemo;
 }
 
 void

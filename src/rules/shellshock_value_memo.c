@@ -1,0 +1,99 @@
+/*
+ * rules/shellshock_value_memo.c -- the exact score's chances at a band
+ * (shellshock_value.c's at_band()) kept across pairings by both sides'
+ * numbers but their speed, which only picks the bands a side reaches
+ * (score_one()): a unit and another that differs from it only in speed
+ * or terrain meet each reference at the same chances.  The key is every
+ * number at_band() reads, through the scorer, its rolls, chart figures,
+ * facings and phases(): die, skill, gunners, dead, the internal bands,
+ * dV, armor and each weapon whole; never a name.  A fixed table, a
+ * later pair taking an earlier one's slot.
+ */
+#include "shellshock_value.h"
+#include "shellshock_value_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+#define PAIR_MEMO 2048		/* a power of 2 */
+static struct ssv_pair_memo *pair_memo;
+
+static void
+pair_memo_free(void)
+{
+	free(pair_memo);
+	pair_memo = NULL;
+}
+
+void
+ssv_pair_memo_clear(void)
+{
+	if (pair_memo)
+		memset(pair_memo, 0, PAIR_MEMO * sizeof(*pair_memo));
+}
+
+/* One side's numbers as at_band() reads them, into k; their count. */
+static int
+side_key(const struct ss_unit *u, int *k)
+{
+	int n = 0, i, j;
+
+	k[n++] = u->die;
+	k[n++] = u->skill;
+	k[n++] = u->gunners;
+	k[n++] = u->dead;
+	k[n++] = u->nbands;
+	for (i = 0; i < u->nbands && i < SS_BANDS; i++) {
+		k[n++] = u->band[i][0];
+		k[n++] = u->band[i][1];
+	}
+	for (i = 0; i < SS_NROWS; i++)
+		for (j = 0; j < 2; j++)
+			k[n++] = u->dv[i][j];
+	for (i = 0; i < SS_NFACINGS; i++)
+		k[n++] = u->armor[i];
+	k[n++] = u->nweapons;
+	for (i = 0; i < u->nweapons && i < SS_MAX_WEAPONS; i++) {
+		k[n++] = u->weapon[i].row;
+		k[n++] = u->weapon[i].damage;
+		k[n++] = u->weapon[i].cls;
+		k[n++] = u->weapon[i].arc;
+		k[n++] = u->weapon[i].spread;
+	}
+	return n;
+}
+
+struct ssv_pair_memo *
+ssv_pair_slot(const struct ss_unit *a, const struct ss_unit *b,
+    const struct ssv_pair_memo *other)
+{
+	int key[2 * SSV_SIDE_KEY], n, i;
+	unsigned long long h = 14695981039346656037ULL;
+	struct ssv_pair_memo *pm;
+
+	if (pair_memo == NULL) {
+		pair_memo = xcalloc(PAIR_MEMO, sizeof(*pair_memo));
+		atexit(pair_memo_free);
+	}
+	n = side_key(a, key);
+	key[n++] = -1;		/* where A's numbers end */
+	n += side_key(b, key + n);
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+	h ^= h >> 29;
+	h += h == 0;
+	pm = &pair_memo[h & (PAIR_MEMO - 1)];
+	if (pm->hash == h && pm->nkey == n &&
+	    memcmp(pm->key, key, (size_t)n * sizeof(int)) == 0)
+		return pm;
+	if (pm == other)
+		return NULL;
+	pm->hash = h;
+	pm->nkey = n;
+	memcpy(pm->key, key, (size_t)n * sizeof(int));
+	for (i = 0; i < NBANDS; i++)
+		pm->at[i] = -1;
+	return pm;
+}
