@@ -554,6 +554,57 @@ test_pages_in_order_made(void **state)
 	pdf_free(p);
 }
 
+/* A document of two fonts and text from several 256-code blocks (Latin,
+ * Latin-1, general punctuation, suits), saved as bytes. */
+static unsigned char *
+two_font_doc(size_t *len, int lazy)
+{
+	static const char text[] = "Mason J\xc3\xa4ger \xe2\x80\x93 "
+	    "\xe2\x99\xa0\xe2\x99\xa5 12\xc2\xbd";
+	struct pdf *p = pdf_new();
+	struct pdf_page *pg;
+	const char *why, *sub;
+	unsigned char *buf;
+	char err[256] = "";
+	int body, bold;
+
+	body = pdf_font(p, "DejaVu Sans Condensed", &why, &sub);
+	bold = pdf_font(p, "DejaVu Sans:bold", &why, &sub);
+	assert_true(body >= 0 && bold >= 0);
+	/* made the way asked */
+	assert_int_equal(p->font[body].lazy, lazy);
+	assert_int_equal(p->font[bold].lazy, lazy);
+	pg = pdf_add_page(p, 200, 100);
+	pdf_text(p, pg, body, 10, 10, 10, black, text, strlen(text));
+	pdf_text(p, pg, bold, 10, 10, 40, black, "Kite 7", 6);
+	assert_int_equal(pdf_save_mem(p, &buf, len, err, sizeof(err)), 0);
+	pdf_free(p);
+	return buf;
+}
+
+/* A font made without libharu's look-up of all 65,536 code points
+ * (utf8_font()) is written byte for byte as one made with it: the /W
+ * and CIDToGIDMap trim_fonts() builds for the code points used are
+ * libharu's, cut. */
+static void
+test_lazy_font_same_bytes(void **state)
+{
+	unsigned char *full, *lazy;
+	size_t nfull, nlazy;
+
+	(void)state;
+	setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+	pdf_font_lazy(0);
+	full = two_font_doc(&nfull, 0);
+	pdf_font_lazy(1);
+	lazy = two_font_doc(&nlazy, 1);
+	unsetenv("SOURCE_DATE_EPOCH");
+	assert_int_equal(nlazy, nfull);
+	assert_memory_equal(lazy, full, nfull);
+	free(full);
+	free(lazy);
+}
+
 /* A page is 3 to 14,400 points each way (PDF 1.7, annex C), in the fast
  * writer as in libharu's: outside, the document fails as libharu's does. */
 /* A PDF's limits, each side: 8,388,607 objects (ISO 32000-1, Annex C)
@@ -1534,6 +1585,7 @@ main(void)
 		scratch_test(test_failed_save_keeps_existing_file),
 		cmocka_unit_test(test_font_keeps_earlier_error),
 		cmocka_unit_test(test_pages_in_order_made),
+		cmocka_unit_test(test_lazy_font_same_bytes),
 		cmocka_unit_test(test_page_size_limits),
 		cmocka_unit_test(test_pdf_size_fits),
 		scratch_test(test_failed_rename_leaves_no_temporary),

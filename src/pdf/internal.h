@@ -32,6 +32,7 @@ struct font {
 	FcCharSet *cs;
 	short *width;		/* per BMP code point, -1 until asked */
 	double ascent, descent, cap;	/* fractions of the em */
+	int lazy;		/* /W and CIDToGIDMap left to trim_fonts() */
 };
 
 /* The bytes of a page's operators in the fast writer. */
@@ -192,6 +193,9 @@ HPDF_STATUS raw_bytes(HPDF_Dict dict, HPDF_Stream stream);
 /* Glyph width of code point c in thousandths of the em; marks the
  * glyph as used, so that it goes into the embedded subset. */
 int glyph_width(struct font *ft, long c);
+/* 0: fonts made the long way, libharu looking up every code point (a
+ * test compares the two ways' files); 1, the default: utf8_font(). */
+void pdf_font_lazy(int on);
 
 /* Stores len bytes at the end of the spill file (or in memory when
  * there is none); their place, or -1. */

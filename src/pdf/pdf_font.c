@@ -7,6 +7,9 @@
 
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
+#include <hpdf_doc.h>
+#include <hpdf_encoder.h>
+#include <hpdf_fontdef.h>
 #include <hpdf_list.h>
 #include <hpdf_streams.h>
 #include <stdio.h>
@@ -125,6 +128,52 @@ font_alias(struct pdf *p, int i, const char *pattern)
 	return p->nfonts++;
 }
 
+/*
+ * libharu's font of a TrueType file under the UTF-8 encoder.  Making it,
+ * libharu looks up the glyph of each of the 65,536 code points, for a /W
+ * and a CIDToGIDMap that trim_fonts() cuts down to the code points used
+ * (12 ms a font, most of a small render's processor time).  So its cmap
+ * is held to one empty segment for that call, and put back after: every
+ * code point then has glyph 0, whose width is the font's missing width,
+ * and /W comes out empty; trim_fonts() looks up the code points it keeps
+ * (*lazy set) as libharu would have.  A cmap of another format than 4,
+ * or a font libharu did not read as TrueType, goes the long way.
+ */
+static int lazy_on = 1;
+
+void
+pdf_font_lazy(int on)
+{
+	lazy_on = on;
+}
+
+static HPDF_Font
+utf8_font(HPDF_Doc doc, const char *name, int *lazy)
+{
+	static HPDF_UINT16 end = 0xffff, start = 0xffff, offset = 0;
+	static HPDF_INT16 delta = 1;
+	HPDF_FontDef def = HPDF_Doc_FindFontDef(doc, name);
+	HPDF_TTFontDefAttr a;
+	HPDF_TTF_CmapRange keep;
+	HPDF_Font f;
+
+	*lazy = 0;
+	if (!lazy_on || def == NULL || def->type != HPDF_FONTDEF_TYPE_TRUETYPE ||
+	    (a = (HPDF_TTFontDefAttr)def->attr) == NULL ||
+	    a->cmap.format != 4 || a->cmap.seg_count_x2 == 0)
+		return HPDF_GetFont(doc, name, "UTF-8");
+	keep = a->cmap;
+	a->cmap.seg_count_x2 = 2;
+	a->cmap.end_count = &end;
+	a->cmap.start_count = &start;
+	a->cmap.id_delta = &delta;
+	a->cmap.id_range_offset = &offset;
+	f = HPDF_GetFont(doc, name, "UTF-8");
+	a->cmap = keep;
+	*lazy = f != NULL;
+	return f;
+}
+
 /* Loads the TrueType file as the font named pattern; its index, or -1
  * with *why set. */
 static int
@@ -143,7 +192,7 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
 	ft = new_font(p);
 	if (name && !p->finder)
-		ft->f = HPDF_GetFont(p->doc, name, "UTF-8");
+		ft->f = utf8_font(p->doc, name, &ft->lazy);
 	if (name == NULL || (ft->f == NULL && !p->finder)) {
 		/* This font's own failure: the document can go on. */
 		HPDF_ResetError(p->doc);
@@ -467,6 +516,77 @@ read_widths(HPDF_Array arr, short *w)
 	return 0;
 }
 
+/* Whether code point c is used in font i or a later one sharing its
+ * libharu font. */
+static int
+font_used(const struct pdf *p, int i, long c)
+{
+	int k;
+
+	for (k = i; k < p->nfonts; k++)
+		if (p->font[k].f == p->font[i].f && p->font[k].width &&
+		    p->font[k].width[c] >= 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * For a font made by utf8_font(): what libharu would have put in /W for
+ * the code points used (into w, -1 where it leaves a code out) and its
+ * CIDToGIDMap as trim_map() would have cut it, each glyph looked up as
+ * libharu's CIDFontType2 does, through the encoder's CID of each code.
+ */
+static void
+lazy_widths(const struct pdf *p, int i, HPDF_FontAttr attr, short *w)
+{
+	static HPDF_UINT16 gid[65536];
+	HPDF_CMapEncoderAttr enc = (HPDF_CMapEncoderAttr)attr->encoder->attr;
+	HPDF_FontDef def = attr->fontdef;
+	HPDF_Stream st;
+	HPDF_BYTE *b;
+	long c, maxc = -1, maxcid = 0, n;
+	int hi, lo, wd;
+
+	for (c = 0; c < 65536; c++)
+		if (font_used(p, i, c))
+			maxc = c;
+	memset(gid, 0, sizeof(gid));
+	if (attr->encoder->to_unicode_fn != HPDF_CMapEncoder_ToUnicode) {
+		/* UTF-8: the code is the code point and its CID */
+		maxcid = 65535;
+		for (c = 0; c <= maxc; c++)
+			gid[c] = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)c);
+	} else
+		for (hi = 0; hi < 256; hi++)
+			for (lo = 0; lo < 256; lo++) {
+				HPDF_UINT16 cid = enc->cid_map[hi][lo];
+
+				if (cid == 0)
+					continue;
+				if (cid > maxcid)
+					maxcid = cid;
+				if (cid <= maxc)
+					gid[cid] = HPDF_TTFontDef_GetGlyphid(def,
+					    (HPDF_UINT16)enc->unicode_map[hi][lo]);
+			}
+	for (c = 0; c <= maxc && c < maxcid; c++)
+		if (font_used(p, i, c) && (wd = HPDF_TTFontDef_GetGidWidth(def,
+		    gid[c])) != def->missing_width)
+			w[c] = (short)wd;
+	if (attr->map_stream == NULL || (st = attr->map_stream->stream) ==
+	    NULL || st->type != HPDF_STREAM_MEMORY)
+		return;
+	n = maxcid < maxc + 1 ? maxcid : maxc + 1;
+	b = xmalloc((size_t)(n > 0 ? n : 1) * 2);
+	for (c = 0; c < n; c++) {
+		b[2 * c] = (HPDF_BYTE)(gid[c] >> 8);
+		b[2 * c + 1] = (HPDF_BYTE)gid[c];
+	}
+	HPDF_MemStream_FreeData(st);
+	HPDF_Stream_Write(st, b, (HPDF_UINT)n * 2);
+	free(b);
+}
+
 void
 trim_fonts(struct pdf *p)
 {
@@ -493,16 +613,15 @@ trim_fonts(struct pdf *p)
 		    HPDF_OCLASS_ARRAY)) == NULL)
 			continue;
 		memset(w, 0xff, sizeof(w));
-		if (read_widths(arr, w) < 0)
+		if (p->font[i].lazy)
+			lazy_widths(p, i, attr, w);
+		else if (read_widths(arr, w) < 0)
 			continue;
 		HPDF_Array_Clear(arr);
 		memset(hi, 0, sizeof(hi));
 		for (c = 0; c < 65536; c++) {
-			int used = 0;
+			int used = font_used(p, i, c);
 
-			for (k = i; k < p->nfonts && !used; k++)
-				used = p->font[k].f == p->font[i].f &&
-				    p->font[k].width && p->font[k].width[c] >= 0;
 			if (used) {
 				hi[c >> 8] = 1;
 				maxc = c;
