@@ -95,6 +95,8 @@ import sys
 
 import yaml
 
+import adv_model
+
 STARTS = [6, 18, 30, 42]
 TURNS = 50
 FIELD = 60          # in: the range never opens past it
@@ -174,17 +176,11 @@ def nd6(rng, n):
         return nd6(rng, n // 2) + nd6(rng, n - n // 2)
     cum = _ND6.get(n)
     if cum is None:
-        dist = {0: 1.0}
-        for _ in range(n):
-            nxt = {}
-            for s, p in dist.items():
-                for f in range(1, 7):
-                    nxt[s + f] = nxt.get(s + f, 0) + p / 6
-            dist = nxt
+        dist = adv_model.nd6(n)
         keys = sorted(dist)
         acc, c = 0.0, []
         for k in keys:
-            acc += dist[k]
+            acc += float(dist[k])
             c.append(acc)
         cum = _ND6[n] = (keys, c)
     keys, c = cum
