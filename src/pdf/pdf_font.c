@@ -175,10 +175,10 @@ utf8_font(HPDF_Doc doc, const char *name, int *lazy)
 }
 
 /* Loads the TrueType file as the font named pattern; its index, or -1
- * with *why set. */
+ * with *why set (an index of pdf_font_why[]). */
 static int
 font_load(struct pdf *p, const char *pattern, const char *file,
-    FcCharSet *cs, const char **why)
+    FcCharSet *cs, int *why)
 {
 	const char *name;
 	struct font *ft;
@@ -186,7 +186,7 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 	/* libharu's errors stick: after an earlier one every call fails,
 	 * and that failure must reach the save, not be cleared here. */
 	if (p->err) {
-		*why = pdf_font_why[PDF_FONT_HARU_ERR];
+		*why = PDF_FONT_HARU_ERR;
 		return -1;
 	}
 	name = HPDF_LoadTTFontFromFile(p->doc, file, HPDF_TRUE);
@@ -197,7 +197,7 @@ font_load(struct pdf *p, const char *pattern, const char *file,
 		/* This font's own failure: the document can go on. */
 		HPDF_ResetError(p->doc);
 		p->err = 0;
-		*why = pdf_font_why[PDF_FONT_HARU];
+		*why = PDF_FONT_HARU;
 		return -1;
 	}
 	ft->pattern = xstrdup(pattern);
@@ -231,9 +231,10 @@ const char *const pdf_font_why[PDF_FONT_NWHY] = {
 
 static char subst[128];
 
-/* fontconfig's font for pattern, opened: pdf_font() but for the record. */
+/* fontconfig's font for pattern, opened: pdf_font() but for the record;
+ * *why as font_load()'s. */
 static int
-font_find(struct pdf *p, const char *pattern, const char **why,
+font_find(struct pdf *p, const char *pattern, int *why,
     const char **substitute)
 {
 	FcPattern *pat, *match;
@@ -244,14 +245,14 @@ font_find(struct pdf *p, const char *pattern, const char **why,
 
 	if (!fc_ready) {
 		if (!FcInit()) {
-			*why = pdf_font_why[PDF_FONT_NO_FC];
+			*why = PDF_FONT_NO_FC;
 			return -1;
 		}
 		fc_ready = 1;
 	}
 	pat = FcNameParse((const FcChar8 *)pattern);
 	if (pat == NULL) {
-		*why = pdf_font_why[PDF_FONT_BAD_NAME];
+		*why = PDF_FONT_BAD_NAME;
 		return -1;
 	}
 	FcPatternGetString(pat, FC_FAMILY, 0, &want);
@@ -260,7 +261,7 @@ font_find(struct pdf *p, const char *pattern, const char **why,
 	match = FcFontMatch(NULL, pat, &res);
 	if (match == NULL) {
 		FcPatternDestroy(pat);
-		*why = pdf_font_why[PDF_FONT_NONE];
+		*why = PDF_FONT_NONE;
 		return -1;
 	}
 	FcPatternGetString(match, FC_FILE, 0, &file);
@@ -273,7 +274,7 @@ font_find(struct pdf *p, const char *pattern, const char **why,
 	}
 	if (file == NULL || cs == NULL || format == NULL ||
 	    strcmp((const char *)format, "TrueType") != 0) {
-		*why = pdf_font_why[PDF_FONT_NOT_TTF];
+		*why = PDF_FONT_NOT_TTF;
 		goto fail;
 	}
 	for (i = 0; i < p->nfonts; i++)
@@ -328,17 +329,15 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 		}
 		return font_recorded(p, pattern, file);
 	}
-	i = font_find(p, pattern, why, substitute);
+	w = -1;
+	i = font_find(p, pattern, &w, substitute);
+	if (w >= 0)
+		*why = pdf_font_why[w];
 	if (!p->finder)
 		return i;
-	for (w = 0; *why && w < PDF_FONT_NWHY; w++)
-		if (*why == pdf_font_why[w])
-			break;
-	if (*why == NULL)
-		w = -1;
 	/* Not kept: what depends on this run (libharu's state, fontconfig
 	 * not starting). */
-	if (w == PDF_FONT_NO_FC || w == PDF_FONT_HARU_ERR || w == PDF_FONT_NWHY)
+	if (w == PDF_FONT_NO_FC || w == PDF_FONT_HARU_ERR)
 		return i;
 	pdf_fontcache_put(pattern, w, *substitute,
 	    i >= 0 ? p->font[i].file : NULL);
