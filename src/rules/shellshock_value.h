@@ -134,6 +134,15 @@ unsigned ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working);
 unsigned ss_rows_of(const struct ss_unit *u, char cls);
 /* Inches a turn over the field (0 for a unit that cannot move). */
 int ss_duel_speed(const struct ss_unit *u);
+/*
+ * Every number the exact score reads of a unit but its speed (which only
+ * picks the bands it reaches), in a row into k: at most SS_VALUE_KEY;
+ * their count.  Never a name.  Two units with the same key score alike
+ * against anyone at the same bands; what keeps a score keys by it.
+ */
+#define SS_VALUE_KEY (6 + 2 * SS_BANDS + 2 * SS_NROWS + SS_NFACINGS + \
+	5 * SS_MAX_WEAPONS)
+int ss_value_key(const struct ss_unit *u, int *k);
 
 /* One pairing: A against B from each starting range, runs duels each. */
 struct ss_duel {

@@ -42,8 +42,7 @@ int ssv_roll_at(const struct roll *r, double u);
  * (each at[] below 0: not yet asked), or NULL when other is the slot
  * (both ways of a pair landing on one); _clear forgets them all.
  */
-#define SSV_SIDE_KEY (6 + 2 * SS_BANDS + 2 * SS_NROWS + SS_NFACINGS + \
-	5 * SS_MAX_WEAPONS)
+#define SSV_SIDE_KEY SS_VALUE_KEY
 struct ssv_pair_memo {
 	unsigned long long hash;	/* 0: empty */
 	int key[2 * SSV_SIDE_KEY + 1], nkey;

@@ -35,8 +35,8 @@ ssv_pair_memo_clear(void)
 }
 
 /* One side's numbers as at_band() reads them, into k; their count. */
-static int
-side_key(const struct ss_unit *u, int *k)
+int
+ss_value_key(const struct ss_unit *u, int *k)
 {
 	int n = 0, i, j;
 
@@ -77,9 +77,9 @@ ssv_pair_slot(const struct ss_unit *a, const struct ss_unit *b,
 		pair_memo = xcalloc(PAIR_MEMO, sizeof(*pair_memo));
 		atexit(pair_memo_free);
 	}
-	n = side_key(a, key);
+	n = ss_value_key(a, key);
 	key[n++] = -1;		/* where A's numbers end */
-	n += side_key(b, key + n);
+	n += ss_value_key(b, key + n);
 	for (i = 0; i < n; i++)
 		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
 	h ^= h >> 29;

@@ -179,7 +179,7 @@ struct judged {
  * again), and the ratings made, by a unit's numbers: many cards share
  * them.
  */
-#define KEY_MAX 96
+#define KEY_MAX (1 + SS_VALUE_KEY)
 static struct {
 	struct batch *own;
 	int tried, loading;
@@ -256,31 +256,8 @@ memo_grow(void)
 static int
 unit_key(const struct ss_unit *u, int *k)
 {
-	int n = 0, i, j;
-
-	k[n++] = ss_duel_speed(u);
-	for (i = 0; i < SS_NROWS; i++)
-		for (j = 0; j < 2; j++)
-			k[n++] = u->dv[i][j];
-	k[n++] = u->die;
-	k[n++] = u->skill;
-	k[n++] = u->gunners;
-	for (i = 0; i < u->nweapons; i++) {
-		k[n++] = u->weapon[i].row;
-		k[n++] = u->weapon[i].damage;
-		k[n++] = u->weapon[i].cls;
-		k[n++] = u->weapon[i].arc;
-		k[n++] = u->weapon[i].spread;
-	}
-	k[n++] = -1;
-	for (i = 0; i < SS_NFACINGS; i++)
-		k[n++] = u->armor[i];
-	for (i = 0; i < SS_BANDS; i++) {
-		k[n++] = u->band[i][0];
-		k[n++] = u->band[i][1];
-	}
-	k[n++] = u->dead;
-	return n;
+	k[0] = ss_duel_speed(u);
+	return 1 + ss_value_key(u, k + 1);
 }
 
 /* Loads and fits the shipped examples once: nonzero when there are. */
