@@ -172,16 +172,6 @@ diag_end(void)
 	D.out = stderr;
 }
 
-static unsigned long long
-fnv(unsigned long long h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 1099511628211ULL;
-	return h;
-}
-
 static void
 told_before_rehash(unsigned long long h)
 {
@@ -197,13 +187,13 @@ told_before_rehash(unsigned long long h)
 static unsigned long long
 place_hash(int file, int line, int col, enum level lv, const char *rule)
 {
-	unsigned long long h = 14695981039346656037ULL;
+	unsigned long long h = FNV_SEED;
 
-	h = fnv(h, &file, sizeof(file));
-	h = fnv(h, &line, sizeof(line));
-	h = fnv(h, &col, sizeof(col));
-	h = fnv(h, &lv, sizeof(lv));
-	return fnv(h, rule, strlen(rule) + 1);
+	h = fnv1a(h, &file, sizeof(file));
+	h = fnv1a(h, &line, sizeof(line));
+	h = fnv1a(h, &col, sizeof(col));
+	h = fnv1a(h, &lv, sizeof(lv));
+	return fnv1a(h, rule, strlen(rule) + 1);
 }
 
 /* *h carried on over a whole number as printf writes it: "-" when neg,
@@ -214,11 +204,11 @@ hash_whole(unsigned long long *h, int neg, unsigned long long u)
 	char num[24], *d = num + sizeof(num);
 
 	if (neg)
-		*h = fnv(*h, "-", 1);
+		*h = fnv1a(*h, "-", 1);
 	do
 		*--d = (char)('0' + u % 10);
 	while ((u /= 10) > 0);
-	*h = fnv(*h, d, (size_t)(num + sizeof(num) - d));
+	*h = fnv1a(*h, d, (size_t)(num + sizeof(num) - d));
 }
 
 /* The same over the next argument of *ap, a %d, %i or %u (unsign) of
@@ -261,12 +251,12 @@ text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 	while (ok && *p) {
 		if ((q = strchr(p, '%')) == NULL)
 			q = p + strlen(p);
-		*h = fnv(*h, p, (size_t)(q - p));
+		*h = fnv1a(*h, p, (size_t)(q - p));
 		if (*q == '\0')
 			break;
 		p = q + 1;
 		if (*p == '%') {
-			*h = fnv(*h, "%", 1);
+			*h = fnv1a(*h, "%", 1);
 			p++;
 			continue;
 		}
@@ -294,14 +284,14 @@ text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 			if ((str = va_arg(ap, const char *)) == NULL)
 				ok = 0;
 			else
-				*h = fnv(*h, str, strnlen(str, prec));
+				*h = fnv1a(*h, str, strnlen(str, prec));
 			break;
 		case 'c':
 			c = (char)va_arg(ap, int);
 			if (size || c == '\0')
 				ok = 0;
 			else
-				*h = fnv(*h, &c, 1);
+				*h = fnv1a(*h, &c, 1);
 			break;
 		case 'f':
 			/* %.0f: the whole number nearest, a tie to the even
@@ -361,13 +351,13 @@ told_before(int file, int line, int col, enum level lv, const char *rule,
 {
 	unsigned long long h = place_hash(file, line, col, lv, rule);
 
-	return told_hash(fnv(h, text, strlen(text)));
+	return told_hash(fnv1a(h, text, strlen(text)));
 }
 
 static size_t
 file_slot(const char *file)
 {
-	size_t i = (size_t)fnv(14695981039346656037ULL, file, strlen(file));
+	size_t i = (size_t)fnv1a(FNV_SEED, file, strlen(file));
 
 	for (i &= D.capfslot - 1; D.fslot[i]; i = (i + 1) & (D.capfslot - 1))
 		if (strcmp(D.files[D.fslot[i] - 1], file) == 0)

@@ -67,6 +67,16 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
+unsigned long long
+fnv1a(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 1099511628211ULL;
+	return h;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -26,6 +26,11 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
+/* FNV-1a over the n bytes at p, on from h (FNV_SEED to begin): the hash
+ * of muster's tables, whose keys are compared whole after it. */
+#define FNV_SEED 14695981039346656037ULL
+unsigned long long fnv1a(unsigned long long h, const void *p, size_t n);
+
 /* Prints "muster: MESSAGE" to stderr and exits 2 (internal or I/O error). */
 _Noreturn void fatal(const char *fmt, ...) ATTR_PRINTF(1, 2);
 

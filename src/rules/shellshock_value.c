@@ -298,18 +298,6 @@ static struct phase_memo {
 	double e, in;
 } *phase_memo;
 
-static unsigned long long
-fnv(unsigned long long h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	while (n--) {
-		h ^= *b++;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 static void
 stops_free(void)
 {
@@ -344,7 +332,7 @@ stop_intern(const double *stop, int dead)
 		phase_memo = xcalloc(PHASE_MEMO, sizeof(*phase_memo));
 		atexit(stops_free);
 	}
-	h = fnv(fnv(14695981039346656037ULL, &dead, sizeof(dead)), stop + 1,
+	h = fnv1a(fnv1a(FNV_SEED, &dead, sizeof(dead)), stop + 1,
 	    n * sizeof(double));
 	for (i = h & (2 * STOP_TABS_MAX - 1); stops.slot[i];
 	    i = (i + 1) & (2 * STOP_TABS_MAX - 1))
@@ -386,8 +374,7 @@ phase_find(const struct scorer *x, const struct scorer *y, int n,
 		key[nk++] = dmg[1][i];
 		key[nk++] = can[i];
 	}
-	for (i = 0; i < nk; i++)
-		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+	h = fnv1a(h, key, (size_t)nk * sizeof(int));
 	h ^= h >> 29;
 	h += h == 0;
 	probe->hash = h;

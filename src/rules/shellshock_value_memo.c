@@ -70,7 +70,7 @@ ssv_pair_slot(const struct ss_unit *a, const struct ss_unit *b,
     const struct ssv_pair_memo *other)
 {
 	int key[2 * SSV_SIDE_KEY], n, i;
-	unsigned long long h = 14695981039346656037ULL;
+	unsigned long long h = FNV_SEED;
 	struct ssv_pair_memo *pm;
 
 	if (pair_memo == NULL) {
@@ -80,8 +80,7 @@ ssv_pair_slot(const struct ss_unit *a, const struct ss_unit *b,
 	n = ss_value_key(a, key);
 	key[n++] = -1;		/* where A's numbers end */
 	n += ss_value_key(b, key + n);
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned)key[i]) * 1099511628211ULL;
+	h = fnv1a(h, key, (size_t)n * sizeof(int));
 	h ^= h >> 29;
 	h += h == 0;
 	pm = &pair_memo[h & (PAIR_MEMO - 1)];

@@ -182,9 +182,7 @@ static unsigned long long
 sheet_hash(const struct ssv_sheet *s)
 {
 	struct ssv_sheet *c = xmalloc(sizeof(*c));
-	const unsigned char *p = (const unsigned char *)c;
-	unsigned long long h = 14695981039346656037ULL;
-	size_t i;
+	unsigned long long h;
 	int k;
 
 	*c = *s;
@@ -194,10 +192,7 @@ sheet_hash(const struct ssv_sheet *s)
 		c->u.weapon[k].name = NULL;
 	for (k = 0; k < SSA_MAX_EQUIP; k++)
 		c->u.equip[k].name = NULL;
-	for (i = 0; i < sizeof(*c); i++) {
-		h ^= p[i];
-		h *= 1099511628211ULL;
-	}
+	h = fnv1a(FNV_SEED, c, sizeof(*c));
 	free(c);
 	return h ? h : 1;
 }

@@ -207,13 +207,8 @@ chk_free(void)
 static unsigned long long
 key_hash(const int *k, int n)
 {
-	unsigned long long h = 14695981039346656037ULL;
-	int i;
+	unsigned long long h = fnv1a(FNV_SEED, k, (size_t)n * sizeof(int));
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned)k[i];
-		h *= 1099511628211ULL;
-	}
 	return h ? h : 1;
 }
 
