@@ -54,7 +54,14 @@ usage(struct sbuf *sb, const char *cmd)
 	const struct game *const *g;
 	const struct game_cmd *c;
 
-	sb_addf(sb, "usage: muster %s SYSTEM ... [--json]\n"
+	/* A command on documents is first of all `muster value PATH...`
+	 * (SPEC 2): each document's system chooses the game. */
+	if (str_index(by_document, cmd) >= 0)
+		sb_addf(sb, "usage: muster %s [--json] [OPTIONS] PATH...\n"
+		    "       ", cmd);
+	else
+		sb_adds(sb, "usage: ");
+	sb_addf(sb, "muster %s SYSTEM ... [--json]\n"
 	    "       muster %s SYSTEM --help\n\n", cmd, cmd);
 	for (g = games; *g; g++)
 		if ((c = game_cmd_find(*g, cmd)) != NULL)
