@@ -299,6 +299,132 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 	}
 }
 
+/* Off: every value takes check() and check_scalar() (schema.h). */
+static int shortcuts = 1;
+
+int
+schema_shortcuts(int on)
+{
+	int was = shortcuts;
+
+	shortcuts = on;
+	return was;
+}
+
+/*
+ * A plain whole number of 1 to 9 digits, with or without a sign ("12",
+ * "-3"), into *v as scalar_long() reads it, without the call: most of a
+ * unit's values are such.  0 for any other text, left to scalar_long().
+ */
+static int
+short_whole(const struct node *n, long *v)
+{
+	const char *s = n->str, *d;
+	long a = 0;
+
+	if (!n->plain)
+		return 0;
+	if (*s == '-' || *s == '+')
+		s++;
+	for (d = s; *d >= '0' && *d <= '9' && d - s < 9; d++)
+		a = a * 10 + (*d - '0');
+	if (d == s || *d != '\0')
+		return 0;
+	*v = n->str[0] == '-' ? -a : a;
+	return 1;
+}
+
+/*
+ * Whether check_text() would find the text n right by k: characters
+ * that print (ASCII, or UTF-8 that is no control character), no more
+ * than a name or a text may have, a name not only blanks, one of k's
+ * words if it has them.  0 may say so for less: check_text() tells.
+ */
+static int
+text_ok(const struct node *n, const struct skey *k)
+{
+	const char *p = n->str, *end = p + n->len;
+	size_t chars;
+	int blank = 1, name;
+	long c;
+
+	/* A null is plain and starts so: node_is_null() for those. */
+	if (n->typed || k->name == NULL || (n->plain && (n->len == 0 ||
+	    *p == '~' || *p == 'n' || *p == 'N') && node_is_null(n)))
+		return 0;
+	for (chars = 0; p < end; chars++) {
+		unsigned char u = (unsigned char)*p;
+
+		if (u >= 0x20 && u < 0x7f) {
+			blank &= u == ' ';
+			p++;
+		} else if (u < 0x80 || (c = utf8_next(&p)) < 0 ||
+		    utf8_control(c)) {
+			return 0;
+		} else {
+			blank = 0;
+		}
+	}
+	name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
+	if (name ? blank || chars > NAME_MAX_CHARS : chars > TEXT_MAX_CHARS)
+		return 0;
+	if (k->oneof == NULL)
+		return 1;
+	for (const char *const *w = k->oneof; *w; w++)
+		if (strcmp(n->str, *w) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether check_scalar() would find n right by k, without its path: the
+ * common case, found without making the path's text.  0 sends n there,
+ * which tells what is wrong (or finds nothing: this may say 0 for less).
+ */
+static int
+scalar_ok(const struct node *n, const struct skey *k)
+{
+	long v;
+	double d;
+	int b;
+
+	if (n->type != N_SCALAR)
+		return 0;
+	switch (k->type) {
+	case T_STR:
+		return text_ok(n, k);
+	case T_INT:
+		return (short_whole(n, &v) || scalar_long(n, &v) == 1) &&
+		    (!(k->flags & RANGE) ||
+		    (v >= k->min && v <= k->max));
+	case T_NUM:
+		return scalar_double(n, &d) == 1 && (!(k->flags & RANGE) ||
+		    (d >= k->min && d <= k->max));
+	case T_BOOL:
+		return scalar_bool(n, &b);	/* never a null */
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether the value n is right by k, found at once: not told already
+ * (check() counts that) and passed by scalar_ok().  A walk takes such a
+ * value without going down to it with its path.
+ */
+static int
+value_ok(const struct node *n, const struct skey *k)
+{
+	long v;
+
+	if (n->bad || !shortcuts)
+		return 0;
+	/* The most common value, a short whole number, at once. */
+	if (k->type == T_INT && n->type == N_SCALAR && short_whole(n, &v))
+		return !(k->flags & RANGE) || (v >= k->min && v <= k->max);
+	return scalar_ok(n, k);
+}
+
 /* What a key wants, for "missing key" messages: its allowed values. */
 static void
 describe(struct sbuf *sb, const struct skey *k)
@@ -427,6 +553,8 @@ check_map(const struct node *n, const struct skey *keys,
 			errs++;
 			continue;
 		}
+		if (value_ok(MAP_VAL(n, i), k))
+			continue;
 		sub = path_down(sp, k->name, 0);
 		errs += check(MAP_VAL(n, i), k, &sub);
 	}
@@ -443,56 +571,6 @@ check_map(const struct node *n, const struct skey *keys,
 	}
 	sb_release(&sb);
 	return errs;
-}
-
-/*
- * Whether check_scalar() would find n right by k, without its path: the
- * common case, found without making the path's text.  0 sends n there,
- * which tells what is wrong (or finds nothing: this may say 0 for less).
- */
-static int
-scalar_ok(const struct node *n, const struct skey *k)
-{
-	const unsigned char *p, *end;
-	long v;
-	double d;
-	int b, name;
-
-	if (n->type != N_SCALAR)
-		return 0;
-	switch (k->type) {
-	case T_STR:
-		if (node_is_null(n) || n->typed || k->name == NULL)
-			return 0;
-		/* Printable ASCII alone: as many characters as bytes, no
-		 * control character, tab or line break. */
-		p = (const unsigned char *)n->str;
-		end = p + n->len;
-		for (b = 1; p < end; p++) {
-			if (*p < 0x20 || *p > 0x7e)
-				return 0;
-			b &= *p == ' ';
-		}
-		name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
-		if (name ? b || n->len > NAME_MAX_CHARS : n->len > TEXT_MAX_CHARS)
-			return 0;
-		if (k->oneof == NULL)
-			return 1;
-		for (const char *const *w = k->oneof; *w; w++)
-			if (strcmp(n->str, *w) == 0)
-				return 1;
-		return 0;
-	case T_INT:
-		return scalar_long(n, &v) == 1 && (!(k->flags & RANGE) ||
-		    (v >= k->min && v <= k->max));
-	case T_NUM:
-		return scalar_double(n, &d) == 1 && (!(k->flags & RANGE) ||
-		    (d >= k->min && d <= k->max));
-	case T_BOOL:
-		return !node_is_null(n) && scalar_bool(n, &b);
-	default:
-		return 0;
-	}
 }
 
 static int
@@ -527,7 +605,7 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 		for (i = 0; i < n->n; i++) {
 			const struct node *kn = MAP_KEY(n, i);
 
-			if (kn->type != N_SCALAR)
+			if (kn->type != N_SCALAR || value_ok(MAP_VAL(n, i), k->sub))
 				continue;
 			sub = path_down(sp, kn->str, 0);
 			errs += check(MAP_VAL(n, i), k->sub, &sub);
@@ -554,12 +632,14 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 		/* An item by its index, from 0 as in jq and JSON Pointer:
 		 * 'weapons[1].spread', not the whole list's name. */
 		for (i = 0; i < n->n; i++) {
+			if (value_ok(n->kid[i], k->sub))
+				continue;
 			sub = path_down(sp, NULL, i);
 			errs += check(n->kid[i], k->sub, &sub);
 		}
 		return errs;
 	default:
-		if (scalar_ok(n, k))
+		if (shortcuts && scalar_ok(n, k))
 			return 0;
 		return check_scalar(n, k, path_text(sp, path));
 	}
@@ -577,129 +657,45 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 	return check(n, k, &root);
 }
 
-/* ---- checks over several values ---- */
+/* ---- reading for loaders ---- */
 
-static unsigned
-hash_str(const char *s)
+/* The entry of keys named as the key node kn, or NULL: from *from, the
+ * one after the last found, and round, as find_key() looks. */
+static const struct keyget *
+find_keyget(const struct keyget *keys, const struct keyget **from,
+    const struct node *kn)
 {
-	unsigned h = 5381;
+	const struct keyget *f;
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
+	for (f = *from; f->name; f++)
+		if (f->name[0] == kn->str[0] && same_text(f->name, kn->str))
+			return *from = f + 1, f;
+	for (f = keys; f < *from; f++)
+		if (f->name[0] == kn->str[0] && same_text(f->name, kn->str))
+			return *from = f + 1, f;
+	return NULL;
 }
 
-int
-check_unique(const struct node *const *names, size_t n, const char *rule,
-    const char *what, const char *where, const char *how)
+void
+keys_get(const struct node *m, const struct keyget *keys)
 {
-	size_t size = 16, i, j;
-	const struct node **tab;
-	int errs = 0;
+	const struct keyget *f, *from = keys;
+	size_t i, left = 0;
 
-	while (size < 2 * n)
-		size *= 2;
-	tab = xcalloc(size, sizeof(*tab));
-	for (i = 0; i < n; i++) {
-		const struct node *nm = names[i];
+	for (f = keys; f->name; f++, left++)
+		*f->at = NULL;
+	if (m == NULL || m->type != N_MAP)
+		return;
+	/* A key given twice: the first counts, as for node_get(). */
+	for (i = 0; i < m->n && left > 0; i++) {
+		const struct node *kn = MAP_KEY(m, i);
 
-		if (nm == NULL || nm->bad || nm->type != N_SCALAR)
+		if (kn->type != N_SCALAR ||
+		    (f = find_keyget(keys, &from, kn)) == NULL || *f->at)
 			continue;
-		for (j = hash_str(nm->str) & (size - 1); tab[j];
-		    j = (j + 1) & (size - 1))
-			if (strcmp(tab[j]->str, nm->str) == 0)
-				break;
-		if (tab[j] == NULL) {
-			tab[j] = nm;
-			continue;
-		}
-		diag(L_ERROR, rule, nm, "%s '%s' is %s twice (first at line %d); "
-		    "%s", what, nm->str, where, tab[j]->line, how);
-		errs++;
+		*f->at = MAP_VAL(m, i);
+		left--;
 	}
-	free(tab);
-	return errs;
-}
-
-int
-check_cover(const struct span *s, size_t n, long lo, long hi,
-    const struct node *whole, const char *rule, const char *what)
-{
-	const struct node **by;
-	long v, gap = 0;
-	size_t i;
-	int errs = 0, ingap = 0, twice;
-
-	if (hi < lo || hi - lo > 100000)
-		return 0;
-	by = xcalloc((size_t)(hi - lo + 1), sizeof(*by));
-	for (i = 0; i < n; i++) {
-		long from = s[i].lo, to = s[i].hi;
-
-		if (from > to)
-			continue;	/* reported by the caller's own rule */
-		if (from < lo || to > hi) {
-			diag(L_ERROR, rule, s[i].at, "%s %ld is outside %ld to "
-			    "%ld", what, from < lo ? from : to, lo, hi);
-			errs++;
-			/* The part inside still counts: 0-60 covers 1-60,
-			 * and is not told again as a gap. */
-			from = from < lo ? lo : from;
-			to = to > hi ? hi : to;
-		}
-		for (twice = 0, v = from; v <= to; v++) {
-			if (by[v - lo] == NULL) {
-				by[v - lo] = s[i].at;
-				continue;
-			}
-			if (twice++)
-				continue;	/* one message a span */
-			diag(L_ERROR, rule, s[i].at, "%s %ld is in the table "
-			    "twice (first at line %d); each of %ld to %ld once",
-			    what, v, by[v - lo]->line, lo, hi);
-			errs++;
-		}
-	}
-	for (v = lo; v <= hi + 1; v++) {
-		if (v <= hi && by[v - lo] == NULL) {
-			if (!ingap)
-				gap = v;
-			ingap = 1;
-			continue;
-		}
-		if (!ingap)
-			continue;
-		ingap = 0;
-		if (gap == v - 1)
-			diag(L_ERROR, rule, whole, "the table has no entry for "
-			    "%s %ld; it needs each of %ld to %ld once", what,
-			    gap, lo, hi);
-		else
-			diag(L_ERROR, rule, whole, "the table has no entry for "
-			    "%s %ld to %ld; it needs each of %ld to %ld once",
-			    what, gap, v - 1, lo, hi);
-		errs++;
-	}
-	free(by);
-	return errs;
-}
-
-int
-check_ascending(const long *v, const struct node *const *at, size_t n,
-    int strict, const char *rule, const char *what)
-{
-	size_t i;
-	int errs = 0;
-
-	for (i = 1; i < n; i++) {
-		if (strict ? v[i] > v[i - 1] : v[i] >= v[i - 1])
-			continue;
-		diag(L_ERROR, rule, at[i], "%s %ld comes after %ld; %s must %s "
-		    "from row to row", what, v[i], v[i - 1], what,
-		    strict ? "rise" : "not fall");
-		errs++;
-	}
-	return errs;
 }
 
 /* ---- the same tables as a JSON Schema (SPEC section 9) ---- */

@@ -82,6 +82,14 @@ int schema_check(const struct node *n, const struct skey *spec,
     const char *path);
 
 /*
+ * Whether schema_check() takes its shortcuts (on at first): a value
+ * that is right found so without its path, a short whole number read at
+ * once.  Off, every value takes the full check; a test holds the two to
+ * the same answers.  Returns the setting it replaces.
+ */
+int schema_shortcuts(int on);
+
+/*
  * Appends to sb the JSON Schema (draft 2020-12) of a document whose keys
  * are keys: types, ranges, allowed values, required keys, descriptions,
  * no other keys; its system: and kind: keys, when given, are those
@@ -129,5 +137,22 @@ int check_cover(const struct span *s, size_t n, long lo, long hi,
  */
 int check_ascending(const long *v, const struct node *const *at, size_t n,
     int strict, const char *rule, const char *what);
+
+/*
+ * ---- reading a checked mapping, for a game's loader ----
+ */
+
+/* A key a loader reads, and where its value goes. */
+struct keyget {
+	const char *name;
+	const struct node **at;
+};
+/*
+ * The value of each key of keys in m, as node_get() finds it (NULL when
+ * m has no such key or is not a mapping), by one walk of m's keys rather
+ * than a search for each: a loader reads most keys of a mapping.  keys
+ * ends with a NULL name and gives each name once.
+ */
+void keys_get(const struct node *m, const struct keyget *keys);
 
 #endif
