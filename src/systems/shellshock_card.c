@@ -147,14 +147,15 @@ load_weapons(struct ss_card *c, const struct node *list)
 	for (i = 0; i < list->n && c->nraw < SS_MAX_RAW_WEAPONS; i++) {
 		const struct node *m = list->kid[i];
 		struct ss_raw_weapon *w = &c->raw[c->nraw++];
+		const struct keyget keys[] = {
+			{ "row", &w->row }, { "damage", &w->damage },
+			{ "class", &w->cls }, { "arc", &w->arc },
+			{ "spread", &w->spread }, { NULL, NULL }
+		};
 		const char *p;
 
 		w->map = m;
-		w->row = node_get(m, "row");
-		w->damage = node_get(m, "damage");
-		w->cls = node_get(m, "class");
-		w->arc = node_get(m, "arc");
-		w->spread = node_get(m, "spread");
+		keys_get(m, keys);
 		/* Only a weapon that is right in every respect is used by the
 		 * card and by odds; the rules report the others. */
 		p = node_str(w->row, NULL);
@@ -178,63 +179,90 @@ load_weapons(struct ss_card *c, const struct node *list)
 	}
 }
 
+/* The most names load_named() is given. */
+#define NAMED_MAX 6
+_Static_assert(SS_NTERRAIN <= NAMED_MAX && SS_NROWS <= NAMED_MAX &&
+    SS_NFACINGS <= NAMED_MAX, "load_named() takes each list whole");
+
+/* The values in m of n keys, named by keys[], into at[]. */
+static void
+load_named(const struct node *m, const char *const *keys, size_t n,
+    const struct node **at)
+{
+	struct keyget f[NAMED_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < n && i < NAMED_MAX; i++) {
+		f[i].name = keys[i];
+		f[i].at = &at[i];
+	}
+	f[i].name = NULL;
+	keys_get(m, f);
+}
+
 /* movement: speeds, maneuver, tonnage and terrain costs. */
 static void
 load_movement(struct ss_card *c, const struct node *mv)
 {
 	struct ss_unit *u = &c->u;
-	const struct node *tr;
+	const struct node *max_speed, *road_speed, *tonnage, *tr;
+	const struct keyget keys[] = {
+		{ "max_speed", &max_speed }, { "road_speed", &road_speed },
+		{ "maneuver", &c->maneuver_n }, { "tonnage", &tonnage },
+		{ "terrain", &tr }, { NULL, NULL }
+	};
 	const char *s;
 	size_t i;
 
-	u->max_speed = (int)get_long(mv, "max_speed", 0);
-	u->road_speed = (int)get_long(mv, "road_speed", 0);
-	u->tonnage = (int)get_long(mv, "tonnage", 0);
-	c->maneuver_n = node_get(mv, "maneuver");
+	keys_get(mv, keys);
+	u->max_speed = (int)node_long(max_speed, 0);
+	u->road_speed = (int)node_long(road_speed, 0);
+	u->tonnage = (int)node_long(tonnage, 0);
+	/* The maneuver's text, cut to its field as snprintf() cuts it. */
 	s = node_str(c->maneuver_n, "");
-	snprintf(u->maneuver, sizeof(u->maneuver), "%s", s);
-	tr = node_get(mv, "terrain");
-	for (i = 0; i < SS_NTERRAIN; i++) {
-		c->terrain_n[i] = node_get(tr, ss_terrain_key[i]);
+	for (i = 0; s[i] && i < sizeof(u->maneuver) - 1; i++)
+		u->maneuver[i] = s[i];
+	u->maneuver[i] = '\0';
+	load_named(tr, ss_terrain_key, SS_NTERRAIN, c->terrain_n);
+	for (i = 0; i < SS_NTERRAIN; i++)
 		u->terrain[i] = (int)node_long(c->terrain_n[i], 1);
-	}
 }
 
 /* defense: each row's dV, front/back and sides (P one value). */
 static void
 load_defense(struct ss_card *c, const struct node *df)
 {
+	static const char *const rows[SS_NROWS] = { "E", "M", "B", "I", "S",
+	    "P" };
 	struct ss_unit *u = &c->u;
+	const struct node *v[SS_NROWS];
 	size_t i;
 	int r;
 
+	load_named(df, rows, SS_NROWS, v);
 	for (r = 0; r < SS_NROWS; r++) {
-		char key[2] = { ss_row_letter[r], '\0' };
-		const struct node *v = node_get(df, key);
-
 		if (r == SS_P) {
-			c->dv_n[r][0] = c->dv_n[r][1] = v;
-			u->dv[r][0] = u->dv[r][1] = (int)node_long(v, 1);
+			c->dv_n[r][0] = c->dv_n[r][1] = v[r];
+			u->dv[r][0] = u->dv[r][1] = (int)node_long(v[r], 1);
 			continue;
 		}
 		for (i = 0; i < 2; i++) {
-			c->dv_n[r][i] = v && v->type == N_SEQ && !v->bad &&
-			    v->n == 2 ? v->kid[i] : NULL;
+			c->dv_n[r][i] = v[r] && v[r]->type == N_SEQ &&
+			    !v[r]->bad && v[r]->n == 2 ? v[r]->kid[i] : NULL;
 			u->dv[r][i] = (int)node_long(c->dv_n[r][i], 1);
 		}
 	}
 }
 
 /* internal: the damage bands, whether they run on as the rules ask, and
- * the dead threshold. */
+ * the dead threshold (c->internal_n and c->dead_n, read by load()). */
 static void
-load_internal(struct ss_card *c, const struct node *root)
+load_internal(struct ss_card *c)
 {
 	struct ss_unit *u = &c->u;
-	const struct node *in = node_get(root, "internal");
+	const struct node *in = c->internal_n;
 	size_t i;
 
-	c->internal_n = in;
 	if (in && in->type == N_SEQ && !in->bad)
 		for (i = 0; i < in->n && i < SS_BANDS; i++) {
 			const struct node *band = in->kid[i];
@@ -246,7 +274,6 @@ load_internal(struct ss_card *c, const struct node *root)
 			u->band[i][1] = (int)node_long(band->kid[1], 0);
 			u->nbands = (int)i + 1;
 		}
-	c->dead_n = node_get(root, "dead");
 	u->dead = (int)node_long(c->dead_n, 0);
 	c->bands_ok = in && in->type == N_SEQ && !in->bad &&
 	    u->nbands == (int)in->n && u->nbands == SS_BANDS;
@@ -262,39 +289,41 @@ load(const struct node *root, struct arena *a, struct batch *b)
 {
 	struct ss_card *c = arena_alloc(a, sizeof(*c));
 	struct ss_unit *u = &c->u;
-	const struct node *ar;
-	size_t i;
+	const struct node *card, *side, *cv, *mv, *df, *weapons, *ar;
+	/* The document's keys in the order k_card gives them, which is the
+	 * order files do: the walk finds each at once. */
+	const struct keyget keys[] = {
+		{ "name", &c->name_n }, { "card", &card }, { "era", &c->era_n },
+		{ "side", &side }, { "combat_value", &cv }, { "movement", &mv },
+		{ "defense", &df }, { "gunnery", &c->gunnery_n },
+		{ "gunners", &c->gunners_n }, { "weapons", &weapons },
+		{ "ram", &c->ram_n }, { "armor", &ar },
+		{ "internal", &c->internal_n }, { "dead", &c->dead_n },
+		{ NULL, NULL }
+	};
 
-	(void)b;
 	c->root = root;
-	c->name_n = node_get(root, "name");
+	keys_get(root, keys);
 	u->name = node_str(c->name_n, "(unnamed)");
-	ss_index_load(&c->index, node_get(root, "card"), a);
-	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
-	c->era_n = node_get(root, "era");
-	c->side = get_str(root, "side", NULL);
-	u->combat_value = (int)get_long(root, "combat_value", -1);
+	ss_index_load(&c->index, card, a);
+	u->era = str_index(ss_era_name, node_str(c->era_n, NULL));
+	c->side = node_str(side, NULL);
+	u->combat_value = (int)node_long(cv, -1);
 
-	load_movement(c, node_get(root, "movement"));
-	load_defense(c, node_get(root, "defense"));
-	c->gunnery_n = node_get(root, "gunnery");
+	load_movement(c, mv);
+	load_defense(c, df);
 	c->gunnery = node_str(c->gunnery_n, NULL);
 	c->gunnery_ok = c->gunnery &&
 	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
-	c->gunners_n = node_get(root, "gunners");
 	u->gunners = (int)node_long(c->gunners_n, 1);
-	load_weapons(c, node_get(root, "weapons"));
-	c->ram_n = node_get(root, "ram");
+	load_weapons(c, weapons);
 	u->ram = node_double(c->ram_n, 0);
 	c->ram = node_str(c->ram_n, NULL);
-
-	ar = node_get(root, "armor");
-	for (i = 0; i < SS_NFACINGS; i++) {
-		c->armor_n[i] = node_get(ar, ss_facing_name[i]);
+	load_named(ar, ss_facing_name, SS_NFACINGS, c->armor_n);
+	for (size_t i = 0; i < SS_NFACINGS; i++)
 		u->armor[i] = (int)node_long(c->armor_n[i], 0);
-	}
 
-	load_internal(c, root);
+	load_internal(c);
 	c->estimate = -1;
 	if (u->combat_value < 0 && !ss_value_estimate(u, b, &c->estimate))
 		c->estimate = -1;
