@@ -319,18 +319,21 @@ schema_shortcuts(int on)
 static int
 short_whole(const struct node *n, long *v)
 {
-	const char *s = n->str, *d;
+	const char *s = n->str;
+	size_t len = n->len, i = *s == '-' || *s == '+';
 	long a = 0;
 
-	if (!n->plain)
+	if (!n->plain || len <= i || len - i > 9)
 		return 0;
-	if (*s == '-' || *s == '+')
-		s++;
-	for (d = s; *d >= '0' && *d <= '9' && d - s < 9; d++)
-		a = a * 10 + (*d - '0');
-	if (d == s || *d != '\0')
-		return 0;
-	*v = n->str[0] == '-' ? -a : a;
+	/* A NUL before len is no digit either: scalar_long() stops there. */
+	for (; i < len; i++) {
+		unsigned d = (unsigned)((unsigned char)s[i] - '0');
+
+		if (d > 9)
+			return 0;
+		a = a * 10 + (long)d;
+	}
+	*v = *s == '-' ? -a : a;
 	return 1;
 }
 
@@ -696,6 +699,18 @@ keys_get(const struct node *m, const struct keyget *keys)
 		*f->at = MAP_VAL(m, i);
 		left--;
 	}
+}
+
+long
+value_long(const struct node *n, long dflt)
+{
+	long v;
+
+	if (n == NULL || n->bad || n->type != N_SCALAR)
+		return dflt;
+	if (short_whole(n, &v))
+		return v;
+	return node_long(n, dflt);
 }
 
 /* ---- the same tables as a JSON Schema (SPEC section 9) ---- */
