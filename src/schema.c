@@ -2,7 +2,9 @@
  * schema.c -- see schema.h.
  */
 #include "schema.h"
+#include "schema_impl.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,11 +145,6 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 	mark_bad(n);
 	return 1;
 }
-
-/* Text limits (SPEC section 8): a name of 1 to NAME_MAX characters,
- * any other text at most TEXT_MAX. */
-#define NAME_MAX_CHARS 100
-#define TEXT_MAX_CHARS 2000
 
 /* The first control character of s (utf8_control()), or -1. */
 static long
@@ -428,9 +425,8 @@ value_ok(const struct node *n, const struct skey *k)
 	return scalar_ok(n, k);
 }
 
-/* What a key wants, for "missing key" messages: its allowed values. */
-static void
-describe(struct sbuf *sb, const struct skey *k)
+void
+schema_describe(struct sbuf *sb, const struct skey *k)
 {
 	const struct skey *sk;
 	int n = 0;
@@ -458,20 +454,63 @@ describe(struct sbuf *sb, const struct skey *k)
 	}
 }
 
+/*
+ * Whether the n bytes at a and b are the same: a word at a time, the
+ * last word over the one before if need be, not byte by byte (a key's
+ * name ends where its text does, so the NUL is compared too).
+ */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+	uint16_t p, q;
+
+	if (n >= 8) {
+		for (; n > 8; n -= 8, a += 8, b += 8) {
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	if (n >= 2) {
+		memcpy(&p, a, 2);
+		memcpy(&q, b, 2);
+		if (p != q)
+			return 0;
+		memcpy(&p, a + n - 2, 2);
+		memcpy(&q, b + n - 2, 2);
+		return p == q;
+	}
+	return n == 0 || *a == *b;
+}
+
+/* Whether the key node kn is named name, of len bytes: its text up to a
+ * NUL is name, as strcmp() would say.  The first byte is compared
+ * before the call, where most names that differ differ. */
+static inline int
+is_named(const struct node *kn, const char *name, size_t len)
+{
+	return kn->len >= len && same_bytes(name, kn->str, len + 1);
+}
+
 /* The entry of keys that the key node kn names, or NULL.  A table's
  * names are each given once (test_schema), so the search may start at
  * *from, the entry after the last found (a file gives its keys in about
  * the table's order), and go round. */
-/* Whether a and b are the same text: keys are short, and the loop
- * costs less than a call to strcmp. */
-static int
-same_text(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
 static const struct skey *
 find_key(const struct skey *keys, const struct skey **from,
     const struct node *kn)
@@ -481,10 +520,10 @@ find_key(const struct skey *keys, const struct skey **from,
 	if (kn->type != N_SCALAR)
 		return NULL;
 	for (k = *from; k->name; k++)
-		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+		if (k->name[0] == kn->str[0] && is_named(kn, k->name, k->len))
 			return *from = k + 1, k;
 	for (k = keys; k < *from; k++)
-		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+		if (k->name[0] == kn->str[0] && is_named(kn, k->name, k->len))
 			return *from = k + 1, k;
 	return NULL;
 }
@@ -567,7 +606,7 @@ check_map(const struct node *n, const struct skey *keys,
 			continue;
 		sub = path_down(sp, k->name, 0);
 		sb_reset(&sb);
-		describe(&sb, k);
+		schema_describe(&sb, k);
 		diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
 		    path_text(&sub, path), sb.buf);
 		errs++;
@@ -608,7 +647,8 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 		for (i = 0; i < n->n; i++) {
 			const struct node *kn = MAP_KEY(n, i);
 
-			if (kn->type != N_SCALAR || value_ok(MAP_VAL(n, i), k->sub))
+			if (kn->type != N_SCALAR ||
+			    value_ok(MAP_VAL(n, i), k->sub))
 				continue;
 			sub = path_down(sp, kn->str, 0);
 			errs += check(MAP_VAL(n, i), k->sub, &sub);
@@ -671,10 +711,10 @@ find_keyget(const struct keyget *keys, const struct keyget **from,
 	const struct keyget *f;
 
 	for (f = *from; f->name; f++)
-		if (f->name[0] == kn->str[0] && same_text(f->name, kn->str))
+		if (f->name[0] == kn->str[0] && is_named(kn, f->name, f->len))
 			return *from = f + 1, f;
 	for (f = keys; f < *from; f++)
-		if (f->name[0] == kn->str[0] && same_text(f->name, kn->str))
+		if (f->name[0] == kn->str[0] && is_named(kn, f->name, f->len))
 			return *from = f + 1, f;
 	return NULL;
 }
@@ -711,263 +751,4 @@ value_long(const struct node *n, long dflt)
 	if (short_whole(n, &v))
 		return v;
 	return node_long(n, dflt);
-}
-
-/* ---- the same tables as a JSON Schema (SPEC section 9) ---- */
-
-/* control_char() as a pattern: no C0 control but tab and line breaks,
- * no DEL. */
-#define PRINTABLE "\"^[^\\\\u0000-\\\\u0008\\\\u000b\\\\u000c" \
-	"\\\\u000e-\\\\u001f\\\\u007f-\\\\u009f\\\\u200e\\\\u200f" \
-	"\\\\u202a-\\\\u202e\\\\u2066-\\\\u2069\\\\ufeff]*$\""
-
-static void
-json_key(struct sbuf *sb, const struct skey *k, int depth, int partial);
-
-static void
-indent(struct sbuf *sb, int depth)
-{
-	sb_addc(sb, '\n');
-	while (depth-- > 0)
-		sb_adds(sb, "  ");
-}
-
-/* "required": the keys a mapping must have. */
-static void
-json_required(struct sbuf *sb, const struct skey *keys)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_adds(sb, "\"required\": [");
-	for (k = keys; k->name; k++)
-		if (k->flags & REQ) {
-			sb_adds(sb, n++ ? ", " : "");
-			sb_json(sb, k->name);
-		}
-	sb_adds(sb, "]");
-}
-
-/* The mapping a key holds, or a mapping's values hold: its keys, or
- * NULL when it holds no mapping to merge. */
-static const struct skey *
-merged_keys(const struct skey *k)
-{
-	if (k->type == T_MAP)
-		return k->sub;
-	if (k->type == T_MAPANY && k->sub && k->sub->type == T_MAP)
-		return k->sub->sub;
-	return NULL;
-}
-
-/* Whether a mapping of keys, or one merged below it, requires a key. */
-static int
-requires(const struct skey *keys)
-{
-	const struct skey *k;
-
-	for (k = keys; k && k->name; k++)
-		if ((k->flags & REQ) || requires(merged_keys(k)))
-			return 1;
-	return 0;
-}
-
-/*
- * The "required" a partial description left out, alone: for a document
- * without extends:, which must have every required key itself.
- */
-static void
-json_required_tree(struct sbuf *sb, const struct skey *keys, int depth)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_addc(sb, '{');
-	indent(sb, depth + 1);
-	json_required(sb, keys);
-	for (k = keys; k->name; k++) {
-		if (!requires(merged_keys(k)))
-			continue;
-		/* After "required", and each property after the last. */
-		sb_addc(sb, ',');
-		if (++n == 1) {
-			indent(sb, depth + 1);
-			sb_adds(sb, "\"properties\": {");
-		}
-		indent(sb, depth + 2);
-		sb_json(sb, k->name);
-		sb_adds(sb, ": ");
-		if (k->type == T_MAPANY) {
-			sb_adds(sb, "{\"additionalProperties\": ");
-			json_required_tree(sb, merged_keys(k), depth + 2);
-			sb_addc(sb, '}');
-		} else {
-			json_required_tree(sb, merged_keys(k), depth + 2);
-		}
-	}
-	if (n) {
-		indent(sb, depth + 1);
-		sb_addc(sb, '}');
-	}
-	indent(sb, depth);
-	sb_addc(sb, '}');
-}
-
-/*
- * The keys of a mapping: properties, required, nothing else; a
- * document's system: and kind:, when given, their one value each, and
- * its extends:.  partial leaves "required" out, as a variant may: down
- * mappings, not into a list (a list is replaced whole, never merged).
- */
-static void
-json_props(struct sbuf *sb, const struct skey *keys, int depth,
-    const char *system, const char *kind, int partial)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_adds(sb, "\"type\": \"object\",");
-	indent(sb, depth);
-	sb_adds(sb, "\"properties\": {");
-	for (k = keys; k->name; k++) {
-		sb_adds(sb, n++ ? "," : "");
-		indent(sb, depth + 1);
-		sb_json(sb, k->name);
-		sb_adds(sb, ": ");
-		if (system && strcmp(k->name, "system") == 0) {
-			sb_adds(sb, "{\"description\": \"the game\", "
-			    "\"const\": ");
-			sb_json(sb, system);
-			sb_adds(sb, "}");
-		} else if (kind && strcmp(k->name, "kind") == 0) {
-			sb_adds(sb, "{\"description\": \"what the document "
-			    "describes\", \"const\": ");
-			sb_json(sb, kind);
-			sb_adds(sb, "}");
-		} else {
-			json_key(sb, k, depth + 1, partial);
-		}
-	}
-	if (system) {
-		sb_adds(sb, n++ ? "," : "");
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"extends\": {\"description\": \"the YAML file, "
-		    "relative to this one, of the unit this one varies: its "
-		    "keys, with this document's laid over them\", "
-		    "\"type\": \"string\", \"pattern\": "
-		    "\"\\\\.(yaml|yml)$\"}");
-	}
-	indent(sb, depth);
-	sb_adds(sb, "},");
-	if (!partial) {
-		indent(sb, depth);
-		json_required(sb, keys);
-		sb_addc(sb, ',');
-	}
-	indent(sb, depth);
-	sb_adds(sb, "\"additionalProperties\": false");
-}
-
-/* One value as the checker takes it: a scalar is text to T_STR, so a
- * number or true is text too.  partial: see json_props(). */
-static void
-json_key(struct sbuf *sb, const struct skey *k, int depth, int partial)
-{
-	struct sbuf what = SBUF_INIT;
-	size_t i;
-
-	sb_adds(sb, "{");
-	indent(sb, depth + 1);
-	describe(&what, k);
-	sb_adds(sb, "\"description\": ");
-	sb_json(sb, what.buf);
-	sb_release(&what);
-	sb_addc(sb, ',');
-	indent(sb, depth + 1);
-	switch (k->type) {
-	case T_STR:
-		if (k->oneof) {
-			sb_adds(sb, "\"enum\": [");
-			for (i = 0; k->oneof[i]; i++) {
-				sb_adds(sb, i ? ", " : "");
-				sb_json(sb, k->oneof[i]);
-			}
-			sb_adds(sb, "]");
-		} else if (strcmp(k->name, "name") == 0) {
-			sb_addf(sb, "\"type\": [\"string\", \"number\"], "
-			    "\"minLength\": 1, \"maxLength\": %d, "
-			    "\"allOf\": [{\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"}, "
-			    "{\"pattern\": \"^[^\\\\t\\\\r\\\\n]*$\"}, "
-			    "{\"pattern\": %s}]", NAME_MAX_CHARS, PRINTABLE);
-		} else {
-			sb_addf(sb, "\"type\": [\"string\", \"number\", "
-			    "\"boolean\"], \"maxLength\": %d, "
-			    "\"pattern\": %s", TEXT_MAX_CHARS, PRINTABLE);
-		}
-		break;
-	case T_INT:
-	case T_NUM:
-		sb_adds(sb, k->type == T_INT ? "\"type\": \"integer\"" :
-		    "\"type\": \"number\"");
-		if (k->flags & RANGE)
-			sb_addf(sb, ", \"minimum\": %.17g, \"maximum\": %.17g",
-			    k->min, k->max);
-		break;
-	case T_BOOL:
-		sb_adds(sb, "\"type\": \"boolean\"");
-		break;
-	case T_MAP:
-		if (k->sub)
-			json_props(sb, k->sub, depth + 1, NULL, NULL, partial);
-		else
-			sb_adds(sb, "\"type\": \"object\"");
-		break;
-	case T_MAPANY:
-		sb_adds(sb, "\"type\": \"object\",");
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"additionalProperties\": ");
-		json_key(sb, k->sub, depth + 1, partial);
-		break;
-	case T_SEQ:
-		sb_adds(sb, "\"type\": \"array\",");
-		if (k->flags & RANGE) {
-			indent(sb, depth + 1);
-			sb_addf(sb, "\"minItems\": %.0f, \"maxItems\": %.0f,",
-			    k->min, k->max);
-		}
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"items\": ");
-		if (k->sub)
-			json_key(sb, k->sub, depth + 1, 0);
-		else
-			sb_adds(sb, "{}");
-		break;
-	default:
-		sb_adds(sb, "\"$comment\": \"any value\"");
-		break;
-	}
-	indent(sb, depth);
-	sb_adds(sb, "}");
-}
-
-void
-schema_json(struct sbuf *sb, const struct skey *keys, const char *id,
-    const char *title, const char *system, const char *kind)
-{
-	sb_adds(sb, "{\n  \"$schema\": "
-	    "\"https://json-schema.org/draft/2020-12/schema\",\n  \"$id\": ");
-	sb_json(sb, id);
-	sb_adds(sb, ",\n  \"title\": ");
-	sb_json(sb, title);
-	sb_adds(sb, ",\n  ");
-	/* A document that extends another need not give the keys its
-	 * base gives: what it requires is said only for one that does
-	 * not, below. */
-	json_props(sb, keys, 1, system, kind, system != NULL);
-	if (system) {
-		sb_adds(sb, ",\n  \"if\": {\"required\": [\"extends\"]},"
-		    "\n  \"else\": ");
-		json_required_tree(sb, keys, 1);
-	}
-	sb_adds(sb, "\n}\n");
 }

@@ -825,12 +825,20 @@ test_shortcuts_agree(void **state)
 }
 
 /* keys_get() finds what node_get() finds, key by key: keys in any
- * order, missing, given twice (the first counts) or not text. */
+ * order, missing, given twice (the first counts), not text, or with a
+ * NUL inside (the text before it counts). */
 static void
 test_keys_get(void **state)
 {
+	/* Names of 1 to 17 bytes, some a byte apart at the start, the
+	 * middle or the end (compared a word at a time). */
 	static const char *const pool[] = {
-		"a", "b", "ab", "ba", "abc", "c", "name", "n",
+		"a", "b", "ab", "ac", "ba", "abc", "c", "name", "namf", "n",
+		"abcdef", "abcdeg", "abcdefg",
+		"abcdefh", "incline1", "incline2", "shallow_water",
+		"shallow_wates", "shallow_xater", "combat_value",
+		"abcdefghijklmnopq", "abcdefghijklmnopr", "bbcdefghijklmnopq",
+		"abcdefghjjklmnopq",
 	};
 	struct capture c;
 	struct sbuf sb = SBUF_INIT;
@@ -839,12 +847,13 @@ test_keys_get(void **state)
 
 	(void)state;
 	cap_start(&c, 0);
-	for (round = 0; round < 2000; round++) {
+	for (round = 0; round < 5000; round++) {
 		const struct node *at[NELEM(pool)];
 		struct keyget keys[NELEM(pool) + 1];
 		const char *names[NELEM(pool)];
 		unsigned long long x = next_rand();
-		size_t i, j, nkeys = (size_t)(x % 9), nget = (size_t)(x >> 4) % 9;
+		size_t i, j, nkeys = (size_t)(x % 12);
+		size_t nget = (size_t)(x >> 4) % (NELEM(pool) + 1);
 		struct node *root;
 
 		sb_reset(&sb);
@@ -852,6 +861,9 @@ test_keys_get(void **state)
 			x = next_rand();
 			if (x % 11 == 0)
 				sb_addf(&sb, "? [%s]\n: %zu\n",
+				    pool[(x >> 4) % NELEM(pool)], i);
+			else if (x % 11 == 1)	/* a NUL inside: "n" */
+				sb_addf(&sb, "\"%s\\0z\": %zu\n",
 				    pool[(x >> 4) % NELEM(pool)], i);
 			else
 				sb_addf(&sb, "%s: %zu\n",
@@ -872,6 +884,7 @@ test_keys_get(void **state)
 		}
 		for (i = 0; i < nget; i++) {
 			keys[i].name = names[i];
+			keys[i].len = strlen(names[i]);
 			keys[i].at = &at[i];
 			at[i] = root;	/* to be overwritten */
 		}

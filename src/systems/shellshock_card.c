@@ -148,9 +148,9 @@ load_weapons(struct ss_card *c, const struct node *list)
 		const struct node *m = list->kid[i];
 		struct ss_raw_weapon *w = &c->raw[c->nraw++];
 		const struct keyget keys[] = {
-			{ "row", &w->row }, { "damage", &w->damage },
-			{ "class", &w->cls }, { "arc", &w->arc },
-			{ "spread", &w->spread }, { NULL, NULL }
+			KEYGET("row", &w->row), KEYGET("damage", &w->damage),
+			KEYGET("class", &w->cls), KEYGET("arc", &w->arc),
+			KEYGET("spread", &w->spread), KEYGET_END
 		};
 		const char *p;
 
@@ -194,6 +194,7 @@ load_named(const struct node *m, const char *const *keys, size_t n,
 
 	for (i = 0; i < n && i < NAMED_MAX; i++) {
 		f[i].name = keys[i];
+		f[i].len = strlen(keys[i]);
 		f[i].at = &at[i];
 	}
 	f[i].name = NULL;
@@ -207,9 +208,9 @@ load_movement(struct ss_card *c, const struct node *mv)
 	struct ss_unit *u = &c->u;
 	const struct node *max_speed, *road_speed, *tonnage, *tr;
 	const struct keyget keys[] = {
-		{ "max_speed", &max_speed }, { "road_speed", &road_speed },
-		{ "maneuver", &c->maneuver_n }, { "tonnage", &tonnage },
-		{ "terrain", &tr }, { NULL, NULL }
+		KEYGET("max_speed", &max_speed), KEYGET("road_speed", &road_speed),
+		KEYGET("maneuver", &c->maneuver_n), KEYGET("tonnage", &tonnage),
+		KEYGET("terrain", &tr), KEYGET_END
 	};
 	const char *s;
 	size_t i;
@@ -293,13 +294,14 @@ load(const struct node *root, struct arena *a, struct batch *b)
 	/* The document's keys in the order k_card gives them, which is the
 	 * order files do: the walk finds each at once. */
 	const struct keyget keys[] = {
-		{ "name", &c->name_n }, { "card", &card }, { "era", &c->era_n },
-		{ "side", &side }, { "combat_value", &cv }, { "movement", &mv },
-		{ "defense", &df }, { "gunnery", &c->gunnery_n },
-		{ "gunners", &c->gunners_n }, { "weapons", &weapons },
-		{ "ram", &c->ram_n }, { "armor", &ar },
-		{ "internal", &c->internal_n }, { "dead", &c->dead_n },
-		{ NULL, NULL }
+		KEYGET("name", &c->name_n), KEYGET("card", &card),
+		KEYGET("era", &c->era_n), KEYGET("side", &side),
+		KEYGET("combat_value", &cv), KEYGET("movement", &mv),
+		KEYGET("defense", &df), KEYGET("gunnery", &c->gunnery_n),
+		KEYGET("gunners", &c->gunners_n), KEYGET("weapons", &weapons),
+		KEYGET("ram", &c->ram_n), KEYGET("armor", &ar),
+		KEYGET("internal", &c->internal_n), KEYGET("dead", &c->dead_n),
+		KEYGET_END
 	};
 
 	c->root = root;
