@@ -109,25 +109,35 @@ static const struct skey k_card[] = {
 
 /* ---- load ---- */
 
+/* The digits at *s as a number, *s moved past them; any above 1000 is
+ * 1000, past every limit of a die or a skill. */
+static long
+digits(const char **s)
+{
+	long v = 0;
+
+	for (; **s >= '0' && **s <= '9'; (*s)++)
+		if ((v = v * 10 + (**s - '0')) > 1000)
+			v = 1000;
+	return v;
+}
+
 /* Parses "d10+4" (or "1d10+4", "d8", "d6+0") into die and skill. */
 int
 ss_parse_gunnery(const char *s, int *die, int *skill)
 {
-	char *end;
 	long d, k = 0;
 
 	if (s[0] == '1' && s[1] == 'd')
 		s++;
 	if (*s++ != 'd' || *s < '1' || *s > '9')
 		return 0;
-	d = strtol(s, &end, 10);
-	s = end;
+	d = digits(&s);
 	if (*s == '+') {
 		s++;
 		if (*s < '0' || *s > '9')
 			return 0;
-		k = strtol(s, &end, 10);
-		s = end;
+		k = digits(&s);
 	}
 	if (*s != '\0' || d > 100 || k > 99)
 		return 0;
@@ -156,25 +166,25 @@ load_weapons(struct ss_card *c, const struct node *list)
 
 		w->map = m;
 		keys_get(m, keys);
+		/* Looked up once, for the rules as for the card. */
+		w->cls_i = str_index(ss_class_name, node_str(w->cls, NULL));
+		w->arc_i = str_index(ss_arc_name, node_str(w->arc, NULL));
 		/* Only a weapon that is right in every respect is used by the
 		 * card and by odds; the rules report the others. */
 		p = node_str(w->row, NULL);
 		if (p == NULL || strlen(p) != 1 || !strchr("EMBIS", *p))
 			continue;
 		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
-		const char *cls = node_str(w->cls, "");
-		int arc = str_index(ss_arc_name, node_str(w->arc, NULL));
 		long dmg = value_long(w->damage, 0);
 
-		if (used[row]++ || dmg < SS_DAMAGE_MIN || arc < 0 ||
-		    str_index(ss_class_name, cls) < 0 ||
-		    c->u.nweapons >= SS_MAX_WEAPONS)
+		if (used[row]++ || dmg < SS_DAMAGE_MIN || w->arc_i < 0 ||
+		    w->cls_i < 0 || c->u.nweapons >= SS_MAX_WEAPONS)
 			continue;
 		struct ss_weapon *sw = &c->u.weapon[c->u.nweapons++];
 		sw->row = row;
 		sw->damage = (int)dmg;
-		sw->cls = cls[0];
-		sw->arc = arc;
+		sw->cls = ss_class_name[w->cls_i][0];
+		sw->arc = w->arc_i;
 		sw->spread = node_bool(w->spread, 0);
 	}
 }
@@ -474,7 +484,7 @@ r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const char *s = node_str(c->raw[i].cls, NULL);
 
-		if (s && str_index(ss_class_name, s) < 0)
+		if (s && c->raw[i].cls_i < 0)
 			diag(L_ERROR, self->id, c->raw[i].cls,
 			    "weapon class '%s' must be p (primary) or "
 			    "s (secondary)", s);
@@ -492,7 +502,7 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const char *s = node_str(c->raw[i].arc, NULL);
 
-		if (s == NULL || str_index(ss_arc_name, s) >= 0)
+		if (s == NULL || c->raw[i].arc_i >= 0)
 			continue;
 		diag(L_ERROR, self->id, c->raw[i].arc, "weapon arc '%s' is not "
 		    "an arc%s", s, sb_hint(&sb, s, ss_arc_name, 1));
@@ -510,10 +520,10 @@ r_weapon_damage(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].damage;
 
-		if (n && !n->bad && node_long(n, 1) < SS_DAMAGE_MIN)
+		if (n && !n->bad && value_long(n, 1) < SS_DAMAGE_MIN)
 			diag(L_ERROR, self->id, n,
 			    "weapon damage is %ld; it must be at least %d",
-			    node_long(n, 1), SS_DAMAGE_MIN);
+			    value_long(n, 1), SS_DAMAGE_MIN);
 	}
 }
 
