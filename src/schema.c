@@ -313,7 +313,7 @@ schema_shortcuts(int on)
  * "-3"), into *v as scalar_long() reads it, without the call: most of a
  * unit's values are such.  0 for any other text, left to scalar_long().
  */
-static int
+static inline int
 short_whole(const struct node *n, long *v)
 {
 	const char *s = n->str;
@@ -559,6 +559,21 @@ unknown_key(const struct node *n, const struct skey *keys,
 	sb_release(&sb);
 }
 
+/* The required key k that the mapping n lacks, told. */
+static void
+missing_key(const struct node *n, const struct skey *k,
+    const struct spath *sp)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct spath sub = path_down(sp, k->name, 0);
+	char path[PATH_SIZE];
+
+	schema_describe(&sb, k);
+	diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
+	    path_text(&sub, path), sb.buf);
+	sb_release(&sb);
+}
+
 static int
 check_map(const struct node *n, const struct skey *keys,
     const struct spath *sp)
@@ -567,9 +582,7 @@ check_map(const struct node *n, const struct skey *keys,
 	 * entry of its key i (i below MAXKEYS). */
 	unsigned char have[MAXKEYS] = { 0 };
 	const struct skey *ks[MAXKEYS], *from = keys;
-	struct sbuf sb = SBUF_INIT;
 	struct spath sub;
-	char path[PATH_SIZE];
 	size_t i;
 	int errs = 0;
 
@@ -604,14 +617,9 @@ check_map(const struct node *n, const struct skey *keys,
 		if (!(k->flags & REQ) || (k - keys < MAXKEYS ? have[k - keys] :
 		    node_key(n, k->name) != NULL))
 			continue;
-		sub = path_down(sp, k->name, 0);
-		sb_reset(&sb);
-		schema_describe(&sb, k);
-		diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
-		    path_text(&sub, path), sb.buf);
+		missing_key(n, k, sp);
 		errs++;
 	}
-	sb_release(&sb);
 	return errs;
 }
 
@@ -751,4 +759,16 @@ value_long(const struct node *n, long dflt)
 	if (short_whole(n, &v))
 		return v;
 	return node_long(n, dflt);
+}
+
+const char *
+value_str(const struct node *n, const char *dflt)
+{
+	if (n == NULL || n->bad || n->type != N_SCALAR)
+		return dflt;
+	/* A null is plain and starts so: node_is_null() for those. */
+	if (n->plain && (n->len == 0 || n->str[0] == '~' ||
+	    n->str[0] == 'n' || n->str[0] == 'N'))
+		return node_str(n, dflt);
+	return n->str;
 }

@@ -167,5 +167,7 @@ void keys_get(const struct node *m, const struct keyget *keys);
  * place: most of what a loader reads.
  */
 long value_long(const struct node *n, long dflt);
+/* node_str(n, dflt), with a text that cannot be a null taken at once. */
+const char *value_str(const struct node *n, const char *dflt);
 
 #endif

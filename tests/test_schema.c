@@ -902,7 +902,8 @@ test_keys_get(void **state)
 
 /* value_long() reads what node_long() reads: pseudo-random texts near
  * whole numbers (signs, up to 20 digits, a stray character, an inner
- * NUL), plain or quoted, told bad or not; NULL and a list. */
+ * NUL), plain or quoted, told bad or not; NULL and a list.  The same of
+ * value_str() and node_str(). */
 static void
 test_value_long(void **state)
 {
@@ -941,6 +942,20 @@ test_value_long(void **state)
 			    node_long(&n, -7));
 	}
 	assert_int_equal(value_long(NULL, 3), 3);
+	/* value_str() reads what node_str() reads, nulls above all. */
+	for (i = 0; i < 4 * 16; i++) {
+		static const char *const text[] = {
+			"", "~", "null", "Null", "NULL", "nil", "n", "N", "~x",
+			"nulls", "x", "Null ", "NuLL", "~~", "none", "12",
+		};
+
+		snprintf(buf, sizeof(buf), "%s", text[i % 16]);
+		n.len = strlen(buf);
+		n.plain = i / 16 % 2;
+		n.bad = i / 32 % 2;
+		assert_ptr_equal(value_str(&n, "d"), node_str(&n, "d"));
+	}
+	assert_ptr_equal(value_str(NULL, "d"), node_str(NULL, "d"));
 	list = parse_yaml("l.yaml", "[1]", a);
 	assert_non_null(list);
 	assert_int_equal(value_long(list, 3), node_long(list, 3));

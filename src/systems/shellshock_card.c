@@ -167,11 +167,11 @@ load_weapons(struct ss_card *c, const struct node *list)
 		w->map = m;
 		keys_get(m, keys);
 		/* Looked up once, for the rules as for the card. */
-		w->cls_i = str_index(ss_class_name, node_str(w->cls, NULL));
-		w->arc_i = str_index(ss_arc_name, node_str(w->arc, NULL));
+		w->cls_i = str_index(ss_class_name, value_str(w->cls, NULL));
+		w->arc_i = str_index(ss_arc_name, value_str(w->arc, NULL));
 		/* Only a weapon that is right in every respect is used by the
 		 * card and by odds; the rules report the others. */
-		p = node_str(w->row, NULL);
+		p = value_str(w->row, NULL);
 		if (p == NULL || strlen(p) != 1 || !strchr("EMBIS", *p))
 			continue;
 		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
@@ -230,7 +230,7 @@ load_movement(struct ss_card *c, const struct node *mv)
 	u->road_speed = (int)value_long(road_speed, 0);
 	u->tonnage = (int)value_long(tonnage, 0);
 	/* The maneuver's text, cut to its field as snprintf() cuts it. */
-	s = node_str(c->maneuver_n, "");
+	s = value_str(c->maneuver_n, "");
 	for (i = 0; s[i] && i < sizeof(u->maneuver) - 1; i++)
 		u->maneuver[i] = s[i];
 	u->maneuver[i] = '\0';
@@ -316,21 +316,21 @@ load(const struct node *root, struct arena *a, struct batch *b)
 
 	c->root = root;
 	keys_get(root, keys);
-	u->name = node_str(c->name_n, "(unnamed)");
+	u->name = value_str(c->name_n, "(unnamed)");
 	ss_index_load(&c->index, card, a);
-	u->era = str_index(ss_era_name, node_str(c->era_n, NULL));
-	c->side = node_str(side, NULL);
+	u->era = str_index(ss_era_name, value_str(c->era_n, NULL));
+	c->side = value_str(side, NULL);
 	u->combat_value = (int)value_long(cv, -1);
 
 	load_movement(c, mv);
 	load_defense(c, df);
-	c->gunnery = node_str(c->gunnery_n, NULL);
+	c->gunnery = value_str(c->gunnery_n, NULL);
 	c->gunnery_ok = c->gunnery &&
 	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
 	u->gunners = (int)value_long(c->gunners_n, 1);
 	load_weapons(c, weapons);
 	u->ram = node_double(c->ram_n, 0);
-	c->ram = node_str(c->ram_n, NULL);
+	c->ram = value_str(c->ram_n, NULL);
 	load_named(ar, ss_facing_name, SS_NFACINGS, c->armor_n);
 	for (size_t i = 0; i < SS_NFACINGS; i++)
 		u->armor[i] = (int)value_long(c->armor_n[i], 0);
@@ -351,7 +351,7 @@ static void
 r_maneuver(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ss_card *c = CARD(obj);
-	const char *m = node_str(c->maneuver_n, NULL);
+	const char *m = value_str(c->maneuver_n, NULL);
 	char buf[16];
 
 	(void)b;
@@ -445,7 +445,7 @@ r_weapon_row(const void *obj, struct batch *b, const struct rule *self)
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].row;
-		const char *s = node_str(n, NULL);
+		const char *s = value_str(n, NULL);
 		const char *p;
 		int row;
 
@@ -482,7 +482,7 @@ r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = node_str(c->raw[i].cls, NULL);
+		const char *s = value_str(c->raw[i].cls, NULL);
 
 		if (s && c->raw[i].cls_i < 0)
 			diag(L_ERROR, self->id, c->raw[i].cls,
@@ -500,7 +500,7 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = node_str(c->raw[i].arc, NULL);
+		const char *s = value_str(c->raw[i].arc, NULL);
 
 		if (s == NULL || c->raw[i].arc_i >= 0)
 			continue;
