@@ -411,13 +411,17 @@ test_keys_any_order(void **state)
 }
 
 /* Each name of a table once: find_key() takes the first it meets from
- * where it starts, which is the one only so. */
+ * where it starts, which is the one only so; and its length right. */
 static void
 names_once(const struct skey *keys, const char *where)
 {
 	const struct skey *k, *j;
 
 	for (k = keys; k && k->name; k++) {
+		/* find_key() compares by the length K_LEN() gave. */
+		if (k->len != strlen(k->name))
+			fail_msg("%s: key '%s' of length %zu", where, k->name,
+			    k->len);
 		for (j = keys; j < k; j++)
 			if (strcmp(j->name, k->name) == 0)
 				fail_msg("%s: key '%s' twice", where, k->name);
