@@ -57,23 +57,35 @@ struct skey {
 /* The length of a key's name, which must be a string literal. */
 #define K_LEN(n)		(sizeof("" n "") - 1)
 
-#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL, NULL, 0 }
-#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
-#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
-#define K_TEXT(n, f, hint)	{ n, T_STR, f, 0, 0, NULL, NULL, hint, NULL, K_LEN(n) }
-#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v, NULL, NULL, K_LEN(n) }
+#define K_END \
+	{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL, NULL, 0 }
+#define K_ANY(n, f) \
+	{ n, T_ANY, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_STR(n, f) \
+	{ n, T_STR, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_TEXT(n, f, hint) \
+	{ n, T_STR, f, 0, 0, NULL, NULL, hint, NULL, K_LEN(n) }
+#define K_ENUM(n, f, v) \
+	{ n, T_STR, f, 0, 0, NULL, v, NULL, NULL, K_LEN(n) }
 /* An enum whose wrong values a game's rule reports ("shellshock.weapon-arc"). */
-#define K_ENUMR(n, f, v, rule)	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule, K_LEN(n) }
-#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_ENUMR(n, f, v, rule) \
+	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule, K_LEN(n) }
+#define K_INT(n, f, lo, hi) \
+	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
 /* A whole number whose sanity bounds are wider than the rule's own
  * (checked by a game rule): the hint says what to give when missing. */
 #define K_INTH(n, f, lo, hi, hint) \
 	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, hint, NULL, K_LEN(n) }
-#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
-#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
-#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL, K_LEN(n) }
-#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL, NULL, K_LEN(n) }
-#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL, NULL, K_LEN(n) }
+#define K_NUM(n, f, lo, hi) \
+	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_BOOL(n, f) \
+	{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_MAP(n, f, keys) \
+	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL, K_LEN(n) }
+#define K_MAPANY(n, f, item) \
+	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL, NULL, K_LEN(n) }
+#define K_SEQ(n, f, lo, hi, item) \
+	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL, NULL, K_LEN(n) }
 #define K_SEQH(n, f, lo, hi, item, hint) \
 	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint, NULL, K_LEN(n) }
 

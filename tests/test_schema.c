@@ -783,7 +783,8 @@ static void
 test_shortcuts_agree(void **state)
 {
 	static const char *const colour[] = {
-		"red", "green", "blue", "Red", "redd", "\"\"", "~", "\"r\\u00e9d\"",
+		"red", "green", "blue", "Red", "redd", "\"\"", "~",
+		"\"r\\u00e9d\"",
 	};
 	struct sbuf sb = SBUF_INIT;
 	int i;
@@ -932,7 +933,8 @@ test_value_long(void **state)
 			buf[k++] = '+';
 		for (int j = 0; j < digits; j++) {
 			x = next_rand();
-			buf[k++] = x % 32 == 0 ? odd[(x >> 5) % (sizeof(odd) - 1)] :
+			buf[k++] = x % 32 == 0 ?
+			    odd[(x >> 5) % (sizeof(odd) - 1)] :
 			    (char)('0' + (x >> 5) % 10);
 		}
 		buf[k] = '\0';

@@ -71,10 +71,12 @@ static void
 test_card_index(void **state)
 {
 	static const char *const ranks[] = {
-		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+		"K",
 	};
 	static const char *const bad[] = {
-		"", "A", "10", "1♣", "11♣", "0♣", "Z♣", "1 0♣", "♣", "AA♣",
+		"", "A", "10", "1♣", "11♣", "0♣", "Z♣", "1 0♣", "♣",
+		"AA♣",
 		"A♣♣", "AX", "A x", "10♣ ", "B♣", "j", "\t♣",
 	};
 	static const char suit[] = "CDHScdhs";

@@ -218,7 +218,8 @@ load_movement(struct ss_card *c, const struct node *mv)
 	struct ss_unit *u = &c->u;
 	const struct node *max_speed, *road_speed, *tonnage, *tr;
 	const struct keyget keys[] = {
-		KEYGET("max_speed", &max_speed), KEYGET("road_speed", &road_speed),
+		KEYGET("max_speed", &max_speed),
+		KEYGET("road_speed", &road_speed),
 		KEYGET("maneuver", &c->maneuver_n), KEYGET("tonnage", &tonnage),
 		KEYGET("terrain", &tr), KEYGET_END
 	};
