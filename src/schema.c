@@ -2,7 +2,9 @@
  * schema.c -- see schema.h.
  */
 #include "schema.h"
+#include "schema_impl.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,11 +145,6 @@ wrong_type(const struct node *n, const struct skey *k, const char *path)
 	mark_bad(n);
 	return 1;
 }
-
-/* Text limits (SPEC section 8): a name of 1 to NAME_MAX characters,
- * any other text at most TEXT_MAX. */
-#define NAME_MAX_CHARS 100
-#define TEXT_MAX_CHARS 2000
 
 /* The first control character of s (utf8_control()), or -1. */
 static long
@@ -299,9 +296,137 @@ check_scalar(const struct node *n, const struct skey *k, const char *path)
 	}
 }
 
-/* What a key wants, for "missing key" messages: its allowed values. */
-static void
-describe(struct sbuf *sb, const struct skey *k)
+/* Off: every value takes check() and check_scalar() (schema.h). */
+static int shortcuts = 1;
+
+int
+schema_shortcuts(int on)
+{
+	int was = shortcuts;
+
+	shortcuts = on;
+	return was;
+}
+
+/*
+ * A plain whole number of 1 to 9 digits, with or without a sign ("12",
+ * "-3"), into *v as scalar_long() reads it, without the call: most of a
+ * unit's values are such.  0 for any other text, left to scalar_long().
+ */
+static inline int
+short_whole(const struct node *n, long *v)
+{
+	const char *s = n->str;
+	size_t len = n->len, i = *s == '-' || *s == '+';
+	long a = 0;
+
+	if (!n->plain || len <= i || len - i > 9)
+		return 0;
+	/* A NUL before len is no digit either: scalar_long() stops there. */
+	for (; i < len; i++) {
+		unsigned d = (unsigned)((unsigned char)s[i] - '0');
+
+		if (d > 9)
+			return 0;
+		a = a * 10 + (long)d;
+	}
+	*v = *s == '-' ? -a : a;
+	return 1;
+}
+
+/*
+ * Whether check_text() would find the text n right by k: characters
+ * that print (ASCII, or UTF-8 that is no control character), no more
+ * than a name or a text may have, a name not only blanks, one of k's
+ * words if it has them.  0 may say so for less: check_text() tells.
+ */
+static int
+text_ok(const struct node *n, const struct skey *k)
+{
+	const char *p = n->str, *end = p + n->len;
+	size_t chars;
+	int blank = 1, name;
+	long c;
+
+	/* A null is plain and starts so: node_is_null() for those. */
+	if (n->typed || k->name == NULL || (n->plain && (n->len == 0 ||
+	    *p == '~' || *p == 'n' || *p == 'N') && node_is_null(n)))
+		return 0;
+	for (chars = 0; p < end; chars++) {
+		unsigned char u = (unsigned char)*p;
+
+		if (u >= 0x20 && u < 0x7f) {
+			blank &= u == ' ';
+			p++;
+		} else if (u < 0x80 || (c = utf8_next(&p)) < 0 ||
+		    utf8_control(c)) {
+			return 0;
+		} else {
+			blank = 0;
+		}
+	}
+	name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
+	if (name ? blank || chars > NAME_MAX_CHARS : chars > TEXT_MAX_CHARS)
+		return 0;
+	if (k->oneof == NULL)
+		return 1;
+	for (const char *const *w = k->oneof; *w; w++)
+		if (strcmp(n->str, *w) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether check_scalar() would find n right by k, without its path: the
+ * common case, found without making the path's text.  0 sends n there,
+ * which tells what is wrong (or finds nothing: this may say 0 for less).
+ */
+static int
+scalar_ok(const struct node *n, const struct skey *k)
+{
+	long v;
+	double d;
+	int b;
+
+	if (n->type != N_SCALAR)
+		return 0;
+	switch (k->type) {
+	case T_STR:
+		return text_ok(n, k);
+	case T_INT:
+		return (short_whole(n, &v) || scalar_long(n, &v) == 1) &&
+		    (!(k->flags & RANGE) ||
+		    (v >= k->min && v <= k->max));
+	case T_NUM:
+		return scalar_double(n, &d) == 1 && (!(k->flags & RANGE) ||
+		    (d >= k->min && d <= k->max));
+	case T_BOOL:
+		return scalar_bool(n, &b);	/* never a null */
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether the value n is right by k, found at once: not told already
+ * (check() counts that) and passed by scalar_ok().  A walk takes such a
+ * value without going down to it with its path.
+ */
+static int
+value_ok(const struct node *n, const struct skey *k)
+{
+	long v;
+
+	if (n->bad || !shortcuts)
+		return 0;
+	/* The most common value, a short whole number, at once. */
+	if (k->type == T_INT && n->type == N_SCALAR && short_whole(n, &v))
+		return !(k->flags & RANGE) || (v >= k->min && v <= k->max);
+	return scalar_ok(n, k);
+}
+
+void
+schema_describe(struct sbuf *sb, const struct skey *k)
 {
 	const struct skey *sk;
 	int n = 0;
@@ -329,20 +454,63 @@ describe(struct sbuf *sb, const struct skey *k)
 	}
 }
 
+/*
+ * Whether the n bytes at a and b are the same: a word at a time, the
+ * last word over the one before if need be, not byte by byte (a key's
+ * name ends where its text does, so the NUL is compared too).
+ */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+	uint16_t p, q;
+
+	if (n >= 8) {
+		for (; n > 8; n -= 8, a += 8, b += 8) {
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	if (n >= 2) {
+		memcpy(&p, a, 2);
+		memcpy(&q, b, 2);
+		if (p != q)
+			return 0;
+		memcpy(&p, a + n - 2, 2);
+		memcpy(&q, b + n - 2, 2);
+		return p == q;
+	}
+	return n == 0 || *a == *b;
+}
+
+/* Whether the key node kn is named name, of len bytes: its text up to a
+ * NUL is name, as strcmp() would say.  The first byte is compared
+ * before the call, where most names that differ differ. */
+static inline int
+is_named(const struct node *kn, const char *name, size_t len)
+{
+	return kn->len >= len && same_bytes(name, kn->str, len + 1);
+}
+
 /* The entry of keys that the key node kn names, or NULL.  A table's
  * names are each given once (test_schema), so the search may start at
  * *from, the entry after the last found (a file gives its keys in about
  * the table's order), and go round. */
-/* Whether a and b are the same text: keys are short, and the loop
- * costs less than a call to strcmp. */
-static int
-same_text(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
 static const struct skey *
 find_key(const struct skey *keys, const struct skey **from,
     const struct node *kn)
@@ -352,10 +520,10 @@ find_key(const struct skey *keys, const struct skey **from,
 	if (kn->type != N_SCALAR)
 		return NULL;
 	for (k = *from; k->name; k++)
-		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+		if (k->name[0] == kn->str[0] && is_named(kn, k->name, k->len))
 			return *from = k + 1, k;
 	for (k = keys; k < *from; k++)
-		if (k->name[0] == kn->str[0] && same_text(k->name, kn->str))
+		if (k->name[0] == kn->str[0] && is_named(kn, k->name, k->len))
 			return *from = k + 1, k;
 	return NULL;
 }
@@ -391,6 +559,21 @@ unknown_key(const struct node *n, const struct skey *keys,
 	sb_release(&sb);
 }
 
+/* The required key k that the mapping n lacks, told. */
+static void
+missing_key(const struct node *n, const struct skey *k,
+    const struct spath *sp)
+{
+	struct sbuf sb = SBUF_INIT;
+	struct spath sub = path_down(sp, k->name, 0);
+	char path[PATH_SIZE];
+
+	schema_describe(&sb, k);
+	diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
+	    path_text(&sub, path), sb.buf);
+	sb_release(&sb);
+}
+
 static int
 check_map(const struct node *n, const struct skey *keys,
     const struct spath *sp)
@@ -399,9 +582,7 @@ check_map(const struct node *n, const struct skey *keys,
 	 * entry of its key i (i below MAXKEYS). */
 	unsigned char have[MAXKEYS] = { 0 };
 	const struct skey *ks[MAXKEYS], *from = keys;
-	struct sbuf sb = SBUF_INIT;
 	struct spath sub;
-	char path[PATH_SIZE];
 	size_t i;
 	int errs = 0;
 
@@ -427,6 +608,8 @@ check_map(const struct node *n, const struct skey *keys,
 			errs++;
 			continue;
 		}
+		if (value_ok(MAP_VAL(n, i), k))
+			continue;
 		sub = path_down(sp, k->name, 0);
 		errs += check(MAP_VAL(n, i), k, &sub);
 	}
@@ -434,65 +617,10 @@ check_map(const struct node *n, const struct skey *keys,
 		if (!(k->flags & REQ) || (k - keys < MAXKEYS ? have[k - keys] :
 		    node_key(n, k->name) != NULL))
 			continue;
-		sub = path_down(sp, k->name, 0);
-		sb_reset(&sb);
-		describe(&sb, k);
-		diag(L_ERROR, "yaml.missing-key", n, "missing key '%s': give %s",
-		    path_text(&sub, path), sb.buf);
+		missing_key(n, k, sp);
 		errs++;
 	}
-	sb_release(&sb);
 	return errs;
-}
-
-/*
- * Whether check_scalar() would find n right by k, without its path: the
- * common case, found without making the path's text.  0 sends n there,
- * which tells what is wrong (or finds nothing: this may say 0 for less).
- */
-static int
-scalar_ok(const struct node *n, const struct skey *k)
-{
-	const unsigned char *p, *end;
-	long v;
-	double d;
-	int b, name;
-
-	if (n->type != N_SCALAR)
-		return 0;
-	switch (k->type) {
-	case T_STR:
-		if (node_is_null(n) || n->typed || k->name == NULL)
-			return 0;
-		/* Printable ASCII alone: as many characters as bytes, no
-		 * control character, tab or line break. */
-		p = (const unsigned char *)n->str;
-		end = p + n->len;
-		for (b = 1; p < end; p++) {
-			if (*p < 0x20 || *p > 0x7e)
-				return 0;
-			b &= *p == ' ';
-		}
-		name = k->name[0] == 'n' && strcmp(k->name, "name") == 0;
-		if (name ? b || n->len > NAME_MAX_CHARS : n->len > TEXT_MAX_CHARS)
-			return 0;
-		if (k->oneof == NULL)
-			return 1;
-		for (const char *const *w = k->oneof; *w; w++)
-			if (strcmp(n->str, *w) == 0)
-				return 1;
-		return 0;
-	case T_INT:
-		return scalar_long(n, &v) == 1 && (!(k->flags & RANGE) ||
-		    (v >= k->min && v <= k->max));
-	case T_NUM:
-		return scalar_double(n, &d) == 1 && (!(k->flags & RANGE) ||
-		    (d >= k->min && d <= k->max));
-	case T_BOOL:
-		return !node_is_null(n) && scalar_bool(n, &b);
-	default:
-		return 0;
-	}
 }
 
 static int
@@ -527,7 +655,8 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 		for (i = 0; i < n->n; i++) {
 			const struct node *kn = MAP_KEY(n, i);
 
-			if (kn->type != N_SCALAR)
+			if (kn->type != N_SCALAR ||
+			    value_ok(MAP_VAL(n, i), k->sub))
 				continue;
 			sub = path_down(sp, kn->str, 0);
 			errs += check(MAP_VAL(n, i), k->sub, &sub);
@@ -554,12 +683,14 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 		/* An item by its index, from 0 as in jq and JSON Pointer:
 		 * 'weapons[1].spread', not the whole list's name. */
 		for (i = 0; i < n->n; i++) {
+			if (value_ok(n->kid[i], k->sub))
+				continue;
 			sub = path_down(sp, NULL, i);
 			errs += check(n->kid[i], k->sub, &sub);
 		}
 		return errs;
 	default:
-		if (scalar_ok(n, k))
+		if (shortcuts && scalar_ok(n, k))
 			return 0;
 		return check_scalar(n, k, path_text(sp, path));
 	}
@@ -577,386 +708,67 @@ schema_check(const struct node *n, const struct skey *k, const char *path)
 	return check(n, k, &root);
 }
 
-/* ---- checks over several values ---- */
+/* ---- reading for loaders ---- */
 
-static unsigned
-hash_str(const char *s)
+/* The entry of keys named as the key node kn, or NULL: from *from, the
+ * one after the last found, and round, as find_key() looks. */
+static const struct keyget *
+find_keyget(const struct keyget *keys, const struct keyget **from,
+    const struct node *kn)
 {
-	unsigned h = 5381;
+	const struct keyget *f;
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-int
-check_unique(const struct node *const *names, size_t n, const char *rule,
-    const char *what, const char *where, const char *how)
-{
-	size_t size = 16, i, j;
-	const struct node **tab;
-	int errs = 0;
-
-	while (size < 2 * n)
-		size *= 2;
-	tab = xcalloc(size, sizeof(*tab));
-	for (i = 0; i < n; i++) {
-		const struct node *nm = names[i];
-
-		if (nm == NULL || nm->bad || nm->type != N_SCALAR)
-			continue;
-		for (j = hash_str(nm->str) & (size - 1); tab[j];
-		    j = (j + 1) & (size - 1))
-			if (strcmp(tab[j]->str, nm->str) == 0)
-				break;
-		if (tab[j] == NULL) {
-			tab[j] = nm;
-			continue;
-		}
-		diag(L_ERROR, rule, nm, "%s '%s' is %s twice (first at line %d); "
-		    "%s", what, nm->str, where, tab[j]->line, how);
-		errs++;
-	}
-	free(tab);
-	return errs;
-}
-
-int
-check_cover(const struct span *s, size_t n, long lo, long hi,
-    const struct node *whole, const char *rule, const char *what)
-{
-	const struct node **by;
-	long v, gap = 0;
-	size_t i;
-	int errs = 0, ingap = 0, twice;
-
-	if (hi < lo || hi - lo > 100000)
-		return 0;
-	by = xcalloc((size_t)(hi - lo + 1), sizeof(*by));
-	for (i = 0; i < n; i++) {
-		long from = s[i].lo, to = s[i].hi;
-
-		if (from > to)
-			continue;	/* reported by the caller's own rule */
-		if (from < lo || to > hi) {
-			diag(L_ERROR, rule, s[i].at, "%s %ld is outside %ld to "
-			    "%ld", what, from < lo ? from : to, lo, hi);
-			errs++;
-			/* The part inside still counts: 0-60 covers 1-60,
-			 * and is not told again as a gap. */
-			from = from < lo ? lo : from;
-			to = to > hi ? hi : to;
-		}
-		for (twice = 0, v = from; v <= to; v++) {
-			if (by[v - lo] == NULL) {
-				by[v - lo] = s[i].at;
-				continue;
-			}
-			if (twice++)
-				continue;	/* one message a span */
-			diag(L_ERROR, rule, s[i].at, "%s %ld is in the table "
-			    "twice (first at line %d); each of %ld to %ld once",
-			    what, v, by[v - lo]->line, lo, hi);
-			errs++;
-		}
-	}
-	for (v = lo; v <= hi + 1; v++) {
-		if (v <= hi && by[v - lo] == NULL) {
-			if (!ingap)
-				gap = v;
-			ingap = 1;
-			continue;
-		}
-		if (!ingap)
-			continue;
-		ingap = 0;
-		if (gap == v - 1)
-			diag(L_ERROR, rule, whole, "the table has no entry for "
-			    "%s %ld; it needs each of %ld to %ld once", what,
-			    gap, lo, hi);
-		else
-			diag(L_ERROR, rule, whole, "the table has no entry for "
-			    "%s %ld to %ld; it needs each of %ld to %ld once",
-			    what, gap, v - 1, lo, hi);
-		errs++;
-	}
-	free(by);
-	return errs;
-}
-
-int
-check_ascending(const long *v, const struct node *const *at, size_t n,
-    int strict, const char *rule, const char *what)
-{
-	size_t i;
-	int errs = 0;
-
-	for (i = 1; i < n; i++) {
-		if (strict ? v[i] > v[i - 1] : v[i] >= v[i - 1])
-			continue;
-		diag(L_ERROR, rule, at[i], "%s %ld comes after %ld; %s must %s "
-		    "from row to row", what, v[i], v[i - 1], what,
-		    strict ? "rise" : "not fall");
-		errs++;
-	}
-	return errs;
-}
-
-/* ---- the same tables as a JSON Schema (SPEC section 9) ---- */
-
-/* control_char() as a pattern: no C0 control but tab and line breaks,
- * no DEL. */
-#define PRINTABLE "\"^[^\\\\u0000-\\\\u0008\\\\u000b\\\\u000c" \
-	"\\\\u000e-\\\\u001f\\\\u007f-\\\\u009f\\\\u200e\\\\u200f" \
-	"\\\\u202a-\\\\u202e\\\\u2066-\\\\u2069\\\\ufeff]*$\""
-
-static void
-json_key(struct sbuf *sb, const struct skey *k, int depth, int partial);
-
-static void
-indent(struct sbuf *sb, int depth)
-{
-	sb_addc(sb, '\n');
-	while (depth-- > 0)
-		sb_adds(sb, "  ");
-}
-
-/* "required": the keys a mapping must have. */
-static void
-json_required(struct sbuf *sb, const struct skey *keys)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_adds(sb, "\"required\": [");
-	for (k = keys; k->name; k++)
-		if (k->flags & REQ) {
-			sb_adds(sb, n++ ? ", " : "");
-			sb_json(sb, k->name);
-		}
-	sb_adds(sb, "]");
-}
-
-/* The mapping a key holds, or a mapping's values hold: its keys, or
- * NULL when it holds no mapping to merge. */
-static const struct skey *
-merged_keys(const struct skey *k)
-{
-	if (k->type == T_MAP)
-		return k->sub;
-	if (k->type == T_MAPANY && k->sub && k->sub->type == T_MAP)
-		return k->sub->sub;
+	for (f = *from; f->name; f++)
+		if (f->name[0] == kn->str[0] && is_named(kn, f->name, f->len))
+			return *from = f + 1, f;
+	for (f = keys; f < *from; f++)
+		if (f->name[0] == kn->str[0] && is_named(kn, f->name, f->len))
+			return *from = f + 1, f;
 	return NULL;
 }
 
-/* Whether a mapping of keys, or one merged below it, requires a key. */
-static int
-requires(const struct skey *keys)
-{
-	const struct skey *k;
-
-	for (k = keys; k && k->name; k++)
-		if ((k->flags & REQ) || requires(merged_keys(k)))
-			return 1;
-	return 0;
-}
-
-/*
- * The "required" a partial description left out, alone: for a document
- * without extends:, which must have every required key itself.
- */
-static void
-json_required_tree(struct sbuf *sb, const struct skey *keys, int depth)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_addc(sb, '{');
-	indent(sb, depth + 1);
-	json_required(sb, keys);
-	for (k = keys; k->name; k++) {
-		if (!requires(merged_keys(k)))
-			continue;
-		/* After "required", and each property after the last. */
-		sb_addc(sb, ',');
-		if (++n == 1) {
-			indent(sb, depth + 1);
-			sb_adds(sb, "\"properties\": {");
-		}
-		indent(sb, depth + 2);
-		sb_json(sb, k->name);
-		sb_adds(sb, ": ");
-		if (k->type == T_MAPANY) {
-			sb_adds(sb, "{\"additionalProperties\": ");
-			json_required_tree(sb, merged_keys(k), depth + 2);
-			sb_addc(sb, '}');
-		} else {
-			json_required_tree(sb, merged_keys(k), depth + 2);
-		}
-	}
-	if (n) {
-		indent(sb, depth + 1);
-		sb_addc(sb, '}');
-	}
-	indent(sb, depth);
-	sb_addc(sb, '}');
-}
-
-/*
- * The keys of a mapping: properties, required, nothing else; a
- * document's system: and kind:, when given, their one value each, and
- * its extends:.  partial leaves "required" out, as a variant may: down
- * mappings, not into a list (a list is replaced whole, never merged).
- */
-static void
-json_props(struct sbuf *sb, const struct skey *keys, int depth,
-    const char *system, const char *kind, int partial)
-{
-	const struct skey *k;
-	int n = 0;
-
-	sb_adds(sb, "\"type\": \"object\",");
-	indent(sb, depth);
-	sb_adds(sb, "\"properties\": {");
-	for (k = keys; k->name; k++) {
-		sb_adds(sb, n++ ? "," : "");
-		indent(sb, depth + 1);
-		sb_json(sb, k->name);
-		sb_adds(sb, ": ");
-		if (system && strcmp(k->name, "system") == 0) {
-			sb_adds(sb, "{\"description\": \"the game\", "
-			    "\"const\": ");
-			sb_json(sb, system);
-			sb_adds(sb, "}");
-		} else if (kind && strcmp(k->name, "kind") == 0) {
-			sb_adds(sb, "{\"description\": \"what the document "
-			    "describes\", \"const\": ");
-			sb_json(sb, kind);
-			sb_adds(sb, "}");
-		} else {
-			json_key(sb, k, depth + 1, partial);
-		}
-	}
-	if (system) {
-		sb_adds(sb, n++ ? "," : "");
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"extends\": {\"description\": \"the YAML file, "
-		    "relative to this one, of the unit this one varies: its "
-		    "keys, with this document's laid over them\", "
-		    "\"type\": \"string\", \"pattern\": "
-		    "\"\\\\.(yaml|yml)$\"}");
-	}
-	indent(sb, depth);
-	sb_adds(sb, "},");
-	if (!partial) {
-		indent(sb, depth);
-		json_required(sb, keys);
-		sb_addc(sb, ',');
-	}
-	indent(sb, depth);
-	sb_adds(sb, "\"additionalProperties\": false");
-}
-
-/* One value as the checker takes it: a scalar is text to T_STR, so a
- * number or true is text too.  partial: see json_props(). */
-static void
-json_key(struct sbuf *sb, const struct skey *k, int depth, int partial)
-{
-	struct sbuf what = SBUF_INIT;
-	size_t i;
-
-	sb_adds(sb, "{");
-	indent(sb, depth + 1);
-	describe(&what, k);
-	sb_adds(sb, "\"description\": ");
-	sb_json(sb, what.buf);
-	sb_release(&what);
-	sb_addc(sb, ',');
-	indent(sb, depth + 1);
-	switch (k->type) {
-	case T_STR:
-		if (k->oneof) {
-			sb_adds(sb, "\"enum\": [");
-			for (i = 0; k->oneof[i]; i++) {
-				sb_adds(sb, i ? ", " : "");
-				sb_json(sb, k->oneof[i]);
-			}
-			sb_adds(sb, "]");
-		} else if (strcmp(k->name, "name") == 0) {
-			sb_addf(sb, "\"type\": [\"string\", \"number\"], "
-			    "\"minLength\": 1, \"maxLength\": %d, "
-			    "\"allOf\": [{\"pattern\": \"[^ \\\\t\\\\r\\\\n]\"}, "
-			    "{\"pattern\": \"^[^\\\\t\\\\r\\\\n]*$\"}, "
-			    "{\"pattern\": %s}]", NAME_MAX_CHARS, PRINTABLE);
-		} else {
-			sb_addf(sb, "\"type\": [\"string\", \"number\", "
-			    "\"boolean\"], \"maxLength\": %d, "
-			    "\"pattern\": %s", TEXT_MAX_CHARS, PRINTABLE);
-		}
-		break;
-	case T_INT:
-	case T_NUM:
-		sb_adds(sb, k->type == T_INT ? "\"type\": \"integer\"" :
-		    "\"type\": \"number\"");
-		if (k->flags & RANGE)
-			sb_addf(sb, ", \"minimum\": %.17g, \"maximum\": %.17g",
-			    k->min, k->max);
-		break;
-	case T_BOOL:
-		sb_adds(sb, "\"type\": \"boolean\"");
-		break;
-	case T_MAP:
-		if (k->sub)
-			json_props(sb, k->sub, depth + 1, NULL, NULL, partial);
-		else
-			sb_adds(sb, "\"type\": \"object\"");
-		break;
-	case T_MAPANY:
-		sb_adds(sb, "\"type\": \"object\",");
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"additionalProperties\": ");
-		json_key(sb, k->sub, depth + 1, partial);
-		break;
-	case T_SEQ:
-		sb_adds(sb, "\"type\": \"array\",");
-		if (k->flags & RANGE) {
-			indent(sb, depth + 1);
-			sb_addf(sb, "\"minItems\": %.0f, \"maxItems\": %.0f,",
-			    k->min, k->max);
-		}
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"items\": ");
-		if (k->sub)
-			json_key(sb, k->sub, depth + 1, 0);
-		else
-			sb_adds(sb, "{}");
-		break;
-	default:
-		sb_adds(sb, "\"$comment\": \"any value\"");
-		break;
-	}
-	indent(sb, depth);
-	sb_adds(sb, "}");
-}
-
 void
-schema_json(struct sbuf *sb, const struct skey *keys, const char *id,
-    const char *title, const char *system, const char *kind)
+keys_get(const struct node *m, const struct keyget *keys)
 {
-	sb_adds(sb, "{\n  \"$schema\": "
-	    "\"https://json-schema.org/draft/2020-12/schema\",\n  \"$id\": ");
-	sb_json(sb, id);
-	sb_adds(sb, ",\n  \"title\": ");
-	sb_json(sb, title);
-	sb_adds(sb, ",\n  ");
-	/* A document that extends another need not give the keys its
-	 * base gives: what it requires is said only for one that does
-	 * not, below. */
-	json_props(sb, keys, 1, system, kind, system != NULL);
-	if (system) {
-		sb_adds(sb, ",\n  \"if\": {\"required\": [\"extends\"]},"
-		    "\n  \"else\": ");
-		json_required_tree(sb, keys, 1);
+	const struct keyget *f, *from = keys;
+	size_t i, left = 0;
+
+	for (f = keys; f->name; f++, left++)
+		*f->at = NULL;
+	if (m == NULL || m->type != N_MAP)
+		return;
+	/* A key given twice: the first counts, as for node_get(). */
+	for (i = 0; i < m->n && left > 0; i++) {
+		const struct node *kn = MAP_KEY(m, i);
+
+		if (kn->type != N_SCALAR ||
+		    (f = find_keyget(keys, &from, kn)) == NULL || *f->at)
+			continue;
+		*f->at = MAP_VAL(m, i);
+		left--;
 	}
-	sb_adds(sb, "\n}\n");
+}
+
+long
+value_long(const struct node *n, long dflt)
+{
+	long v;
+
+	if (n == NULL || n->bad || n->type != N_SCALAR)
+		return dflt;
+	if (short_whole(n, &v))
+		return v;
+	return node_long(n, dflt);
+}
+
+const char *
+value_str(const struct node *n, const char *dflt)
+{
+	if (n == NULL || n->bad || n->type != N_SCALAR)
+		return dflt;
+	/* A null is plain and starts so: node_is_null() for those. */
+	if (n->plain && (n->len == 0 || n->str[0] == '~' ||
+	    n->str[0] == 'n' || n->str[0] == 'N'))
+		return node_str(n, dflt);
+	return n->str;
 }

@@ -51,27 +51,43 @@ struct skey {
 	const char *const *oneof;	/* T_STR: the allowed values */
 	const char *hint;	/* what to give, for "missing key" messages */
 	const char *rule;	/* a value not in oneof is this rule's, not yaml.enum */
+	size_t len;		/* strlen(name), for the search of a key */
 };
 
-#define K_END			{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL, NULL }
-#define K_ANY(n, f)		{ n, T_ANY, f, 0, 0, NULL, NULL, NULL, NULL }
-#define K_STR(n, f)		{ n, T_STR, f, 0, 0, NULL, NULL, NULL, NULL }
-#define K_TEXT(n, f, hint)	{ n, T_STR, f, 0, 0, NULL, NULL, hint, NULL }
-#define K_ENUM(n, f, v)		{ n, T_STR, f, 0, 0, NULL, v, NULL, NULL }
+/* The length of a key's name, which must be a string literal. */
+#define K_LEN(n)		(sizeof("" n "") - 1)
+
+#define K_END \
+	{ NULL, T_ANY, 0, 0, 0, NULL, NULL, NULL, NULL, 0 }
+#define K_ANY(n, f) \
+	{ n, T_ANY, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_STR(n, f) \
+	{ n, T_STR, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_TEXT(n, f, hint) \
+	{ n, T_STR, f, 0, 0, NULL, NULL, hint, NULL, K_LEN(n) }
+#define K_ENUM(n, f, v) \
+	{ n, T_STR, f, 0, 0, NULL, v, NULL, NULL, K_LEN(n) }
 /* An enum whose wrong values a game's rule reports ("shellshock.weapon-arc"). */
-#define K_ENUMR(n, f, v, rule)	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule }
-#define K_INT(n, f, lo, hi)	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
+#define K_ENUMR(n, f, v, rule) \
+	{ n, T_STR, f, 0, 0, NULL, v, NULL, rule, K_LEN(n) }
+#define K_INT(n, f, lo, hi) \
+	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
 /* A whole number whose sanity bounds are wider than the rule's own
  * (checked by a game rule): the hint says what to give when missing. */
 #define K_INTH(n, f, lo, hi, hint) \
-	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, hint, NULL }
-#define K_NUM(n, f, lo, hi)	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL }
-#define K_BOOL(n, f)		{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL }
-#define K_MAP(n, f, keys)	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL }
-#define K_MAPANY(n, f, item)	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL, NULL }
-#define K_SEQ(n, f, lo, hi, item) { n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL, NULL }
+	{ n, T_INT, (f) | RANGE, lo, hi, NULL, NULL, hint, NULL, K_LEN(n) }
+#define K_NUM(n, f, lo, hi) \
+	{ n, T_NUM, (f) | RANGE, lo, hi, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_BOOL(n, f) \
+	{ n, T_BOOL, f, 0, 0, NULL, NULL, NULL, NULL, K_LEN(n) }
+#define K_MAP(n, f, keys) \
+	{ n, T_MAP, f, 0, 0, keys, NULL, NULL, NULL, K_LEN(n) }
+#define K_MAPANY(n, f, item) \
+	{ n, T_MAPANY, f, 0, 0, item, NULL, NULL, NULL, K_LEN(n) }
+#define K_SEQ(n, f, lo, hi, item) \
+	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, NULL, NULL, K_LEN(n) }
 #define K_SEQH(n, f, lo, hi, item, hint) \
-	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint, NULL }
+	{ n, T_SEQ, (f) | RANGE, lo, hi, item, NULL, hint, NULL, K_LEN(n) }
 
 /*
  * Checks n against spec (one entry: the value's own description; its
@@ -80,6 +96,14 @@ struct skey {
  */
 int schema_check(const struct node *n, const struct skey *spec,
     const char *path);
+
+/*
+ * Whether schema_check() takes its shortcuts (on at first): a value
+ * that is right found so without its path, a short whole number read at
+ * once.  Off, every value takes the full check; a test holds the two to
+ * the same answers.  Returns the setting it replaces.
+ */
+int schema_shortcuts(int on);
 
 /*
  * Appends to sb the JSON Schema (draft 2020-12) of a document whose keys
@@ -129,5 +153,33 @@ int check_cover(const struct span *s, size_t n, long lo, long hi,
  */
 int check_ascending(const long *v, const struct node *const *at, size_t n,
     int strict, const char *rule, const char *what);
+
+/*
+ * ---- reading a checked mapping, for a game's loader ----
+ */
+
+/* A key a loader reads, and where its value goes. */
+struct keyget {
+	const char *name;
+	size_t len;		/* strlen(name) */
+	const struct node **at;
+};
+/* A key whose name is a string literal. */
+#define KEYGET(n, at)		{ n, K_LEN(n), at }
+#define KEYGET_END		{ NULL, 0, NULL }
+/*
+ * The value of each key of keys in m, as node_get() finds it (NULL when
+ * m has no such key or is not a mapping), by one walk of m's keys rather
+ * than a search for each: a loader reads most keys of a mapping.  keys
+ * ends with a NULL name and gives each name once.
+ */
+void keys_get(const struct node *m, const struct keyget *keys);
+/*
+ * node_long(n, dflt), with a short whole number ("12", "-3") read in
+ * place: most of what a loader reads.
+ */
+long value_long(const struct node *n, long dflt);
+/* node_str(n, dflt), with a text that cannot be a null taken at once. */
+const char *value_str(const struct node *n, const char *dflt);
 
 #endif

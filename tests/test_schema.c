@@ -411,13 +411,17 @@ test_keys_any_order(void **state)
 }
 
 /* Each name of a table once: find_key() takes the first it meets from
- * where it starts, which is the one only so. */
+ * where it starts, which is the one only so; and its length right. */
 static void
 names_once(const struct skey *keys, const char *where)
 {
 	const struct skey *k, *j;
 
 	for (k = keys; k && k->name; k++) {
+		/* find_key() compares by the length K_LEN() gave. */
+		if (k->len != strlen(k->name))
+			fail_msg("%s: key '%s' of length %zu", where, k->name,
+			    k->len);
 		for (j = keys; j < k; j++)
 			if (strcmp(j->name, k->name) == 0)
 				fail_msg("%s: key '%s' twice", where, k->name);
@@ -649,6 +653,322 @@ test_json_variant(void **state)
 	sb_release(&sb);
 }
 
+/* ---- the shortcuts give the full check's answers ---- */
+
+static unsigned long long rng = 88172645463325252ULL;
+
+static unsigned long long
+next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* Lists of values of each kind the shortcuts take. */
+static const struct skey k_whole[] = { K_INT("n", REQ, -99, 99) };
+static const struct skey k_count[] = { K_INT("n", REQ, 0, 50) };
+static const struct skey k_wide[] = { K_INTH("n", REQ, -999999999,
+    999999999, "a number") };
+static const struct skey k_aname[] = { K_TEXT("name", REQ, "a name") };
+static const struct skey k_atext[] = { K_STR("side", REQ) };
+static const struct skey k_acolour[] = { K_ENUM("colour", REQ, colours) };
+static const struct skey k_lists[] = {
+	K_SEQ("whole", OPT, 0, 100000, k_whole),
+	K_SEQ("wide", OPT, 0, 100000, k_wide),
+	K_SEQ("counts", OPT, 0, 100000, k_count),
+	K_SEQ("names", OPT, 0, 100000, k_aname),
+	K_SEQ("texts", OPT, 0, 100000, k_atext),
+	K_SEQ("colours", OPT, 0, 100000, k_acolour),
+	K_INT("n", OPT, 0, 9),
+	K_TEXT("name", OPT, "a name"),
+	K_STR("side", OPT),
+	K_END
+};
+static const struct skey top_lists = K_MAP("", REQ, k_lists);
+
+/* A list item near a whole number: a sign, up to 12 digits, at times a
+ * character that makes it none, quoted or tagged at times. */
+static void
+add_number(struct sbuf *sb)
+{
+	static const char odd[] = ".xe_a+-";
+	unsigned long long x = next_rand();
+	int digits = (int)(x % 13), form = (int)(x >> 8 & 7), i;
+
+	sb_adds(sb, "  - ");
+	sb_adds(sb, form == 0 ? "\"" : form == 1 ? "!!int " : form == 2 ?
+	    "!!str " : "");
+	/* A sign alone is no number, and "- -" a list in YAML. */
+	if (digits > 0 && (x >> 12 & 3) == 0)
+		sb_addc(sb, '-');
+	else if (digits > 0 && (x >> 12 & 3) == 1)
+		sb_addc(sb, '+');
+	for (i = 0; i < digits; i++) {
+		x = next_rand();
+		if (x % 16 == 0)
+			sb_addc(sb, odd[(x >> 4) % (sizeof(odd) - 1)]);
+		else
+			sb_addc(sb, (char)('0' + (x >> 4) % 10));
+	}
+	sb_adds(sb, form == 0 ? "\"\n" : "\n");
+}
+
+/* A list item of text: short or about a name's limit, of printable
+ * ASCII, UTF-8, blanks, tabs, line breaks and control characters. */
+static void
+add_text(struct sbuf *sb)
+{
+	static const char *const piece[] = {
+		"a", "Z", "1", " ", " ", "\\t", "\\n", "\\u2663", "\\u00e9",
+		"\\x85", "\\u200e", "\\ufeff", "\\x01", "\\x7f", "~",
+	};
+	unsigned long long x = next_rand();
+	int len = x % 4 == 0 ? 95 + (int)(x >> 4 & 7) : (int)(x >> 4 & 7), i;
+	int form = (int)(x >> 8 & 7);
+
+	if (form == 0) {
+		/* Plain: a null or a word, tagged at times. */
+		static const char *const plain[] = {
+			"", "~", "null", "Null", "NULL", "nil", "n", "No",
+			"!!int 5", "!!bool true", "!!str 7", "12", "x y",
+		};
+		sb_addf(sb, "  - %s\n", plain[(x >> 12) % NELEM(plain)]);
+		return;
+	}
+	sb_adds(sb, form == 1 ? "  - '" : "  - \"");
+	for (i = 0; i < len; i++) {
+		x = next_rand();
+		/* Single quotes take no escapes: letters and blanks. */
+		sb_adds(sb, piece[(x >> 4) % (form == 1 ? 5 : NELEM(piece))]);
+	}
+	sb_adds(sb, form == 1 ? "'\n" : "\"\n");
+}
+
+/* text's diagnostics and count, checked with the shortcuts or not. */
+static char *
+check_text_as(const char *text, int shortcuts, int *errors)
+{
+	struct run r;
+	int was = schema_shortcuts(shortcuts);
+	char *out;
+
+	run(&r, &top_lists, text);
+	out = xstrdup(cap_text(&r.c));
+	*errors = r.errors;
+	done(&r);
+	schema_shortcuts(was);
+	return out;
+}
+
+static void
+same_both_ways(const char *text)
+{
+	int fast, full;
+	char *a = check_text_as(text, 1, &fast);
+	char *b = check_text_as(text, 0, &full);
+
+	assert_string_equal(a, b);
+	assert_int_equal(fast, full);
+	free(a);
+	free(b);
+}
+
+/* Thousands of values near the edges of what the shortcuts take (a
+ * short whole number, printable text, a name's length, a null), each
+ * told by them as by the full check; breaking a shortcut (a sign lost,
+ * a character counted as a byte, a blank name let through) fails. */
+static void
+test_shortcuts_agree(void **state)
+{
+	static const char *const colour[] = {
+		"red", "green", "blue", "Red", "redd", "\"\"", "~",
+		"\"r\\u00e9d\"",
+	};
+	struct sbuf sb = SBUF_INIT;
+	int i;
+
+	(void)state;
+	same_both_ways("n: 5\nname: M\nside: x\nwhole: [1, -99, 99, 100, -100, "
+	    "+5, 007, -0, 1.0, \"5\", 0x10, 1e2, 999999999, 1000000000, "
+	    "-999999999, 99999999999999999999]\n");
+	same_both_ways("names: [\"   \", \"\", \"a\\tb\", '\\u2663', "
+	    "!!int 5, null, ~]\ntexts: [\"\\x85\", \"\\u200e\", \"\\ufeff\", "
+	    "\"\\x7f\", \"a\\nb\", \"\"]\n");
+	sb_adds(&sb, "whole:\n");
+	for (i = 0; i < 3000; i++)
+		add_number(&sb);
+	sb_adds(&sb, "wide:\n");
+	for (i = 0; i < 3000; i++)
+		add_number(&sb);
+	sb_adds(&sb, "counts:\n");
+	for (i = 0; i < 3000; i++)
+		add_number(&sb);
+	sb_adds(&sb, "names:\n");
+	for (i = 0; i < 2000; i++)
+		add_text(&sb);
+	sb_adds(&sb, "texts:\n");
+	for (i = 0; i < 2000; i++)
+		add_text(&sb);
+	sb_adds(&sb, "colours:\n");
+	for (i = 0; i < 200; i++)
+		sb_addf(&sb, "  - %s\n", colour[next_rand() % NELEM(colour)]);
+	same_both_ways(sb_str(&sb));
+	/* A name of 100 characters is right, of 101 not: by characters,
+	 * not bytes. */
+	sb_reset(&sb);
+	sb_adds(&sb, "names:\n  - \"");
+	for (i = 0; i < 100; i++)
+		sb_adds(&sb, "\\u2663");
+	sb_adds(&sb, "\"\n  - \"");
+	for (i = 0; i < 101; i++)
+		sb_adds(&sb, "\\u2663");
+	sb_adds(&sb, "\"\n");
+	same_both_ways(sb_str(&sb));
+	sb_release(&sb);
+}
+
+/* keys_get() finds what node_get() finds, key by key: keys in any
+ * order, missing, given twice (the first counts), not text, or with a
+ * NUL inside (the text before it counts). */
+static void
+test_keys_get(void **state)
+{
+	/* Names of 1 to 17 bytes, some a byte apart at the start, the
+	 * middle or the end (compared a word at a time). */
+	static const char *const pool[] = {
+		"a", "b", "ab", "ac", "ba", "abc", "c", "name", "namf", "n",
+		"abcdef", "abcdeg", "abcdefg",
+		"abcdefh", "incline1", "incline2", "shallow_water",
+		"shallow_wates", "shallow_xater", "combat_value",
+		"abcdefghijklmnopq", "abcdefghijklmnopr", "bbcdefghijklmnopq",
+		"abcdefghjjklmnopq",
+	};
+	struct capture c;
+	struct sbuf sb = SBUF_INIT;
+	struct arena *a = arena_new();
+	int round;
+
+	(void)state;
+	cap_start(&c, 0);
+	for (round = 0; round < 5000; round++) {
+		const struct node *at[NELEM(pool)];
+		struct keyget keys[NELEM(pool) + 1];
+		const char *names[NELEM(pool)];
+		unsigned long long x = next_rand();
+		size_t i, j, nkeys = (size_t)(x % 12);
+		size_t nget = (size_t)(x >> 4) % (NELEM(pool) + 1);
+		struct node *root;
+
+		sb_reset(&sb);
+		for (i = 0; i < nkeys; i++) {
+			x = next_rand();
+			if (x % 11 == 0)
+				sb_addf(&sb, "? [%s]\n: %zu\n",
+				    pool[(x >> 4) % NELEM(pool)], i);
+			else if (x % 11 == 1)	/* a NUL inside: "n" */
+				sb_addf(&sb, "\"%s\\0z\": %zu\n",
+				    pool[(x >> 4) % NELEM(pool)], i);
+			else
+				sb_addf(&sb, "%s: %zu\n",
+				    pool[(x >> 4) % NELEM(pool)], i);
+		}
+		if (nkeys == 0)
+			sb_adds(&sb, round % 2 ? "{}\n" : "[a]\n");
+		root = parse_yaml("k.yaml", sb_str(&sb), a);
+		assert_non_null(root);
+		/* nget names of the pool, each once, in a shuffled order. */
+		for (i = 0; i < NELEM(pool); i++)
+			names[i] = pool[i];
+		for (i = NELEM(pool) - 1; i > 0; i--) {
+			const char *t;
+
+			j = (size_t)(next_rand() % (i + 1));
+			t = names[i], names[i] = names[j], names[j] = t;
+		}
+		for (i = 0; i < nget; i++) {
+			keys[i].name = names[i];
+			keys[i].len = strlen(names[i]);
+			keys[i].at = &at[i];
+			at[i] = root;	/* to be overwritten */
+		}
+		keys[nget].name = NULL;
+		keys_get(round % 50 == 0 ? NULL : root, keys);
+		for (i = 0; i < nget; i++)
+			assert_ptr_equal(at[i], node_get(round % 50 == 0 ?
+			    NULL : root, names[i]));
+		arena_reset(a);
+	}
+	cap_end(&c);
+	arena_free(a);
+	sb_release(&sb);
+}
+
+/* value_long() reads what node_long() reads: pseudo-random texts near
+ * whole numbers (signs, up to 20 digits, a stray character, an inner
+ * NUL), plain or quoted, told bad or not; NULL and a list.  The same of
+ * value_str() and node_str(). */
+static void
+test_value_long(void **state)
+{
+	static const char odd[] = ".xe_a+- \0";
+	struct arena *a = arena_new();
+	struct node n, *list;
+	char buf[32];
+	int i, k;
+
+	(void)state;
+	memset(&n, 0, sizeof(n));
+	n.type = N_SCALAR;
+	n.str = buf;
+	for (i = 0; i < 200000; i++) {
+		unsigned long long x = next_rand();
+		int digits = (int)(x % 21);
+
+		k = 0;
+		if ((x >> 8 & 3) == 0)
+			buf[k++] = '-';
+		else if ((x >> 8 & 3) == 1)
+			buf[k++] = '+';
+		for (int j = 0; j < digits; j++) {
+			x = next_rand();
+			buf[k++] = x % 32 == 0 ?
+			    odd[(x >> 5) % (sizeof(odd) - 1)] :
+			    (char)('0' + (x >> 5) % 10);
+		}
+		buf[k] = '\0';
+		n.len = (size_t)k;
+		x = next_rand();
+		n.plain = x % 8 != 0;
+		n.bad = x % 16 == 1;
+		if (value_long(&n, -7) != node_long(&n, -7))
+			fail_msg("'%s' (plain %d, bad %d): %ld, not %ld", buf,
+			    n.plain, n.bad, value_long(&n, -7),
+			    node_long(&n, -7));
+	}
+	assert_int_equal(value_long(NULL, 3), 3);
+	/* value_str() reads what node_str() reads, nulls above all. */
+	for (i = 0; i < 4 * 16; i++) {
+		static const char *const text[] = {
+			"", "~", "null", "Null", "NULL", "nil", "n", "N", "~x",
+			"nulls", "x", "Null ", "NuLL", "~~", "none", "12",
+		};
+
+		snprintf(buf, sizeof(buf), "%s", text[i % 16]);
+		n.len = strlen(buf);
+		n.plain = i / 16 % 2;
+		n.bad = i / 32 % 2;
+		assert_ptr_equal(value_str(&n, "d"), node_str(&n, "d"));
+	}
+	assert_ptr_equal(value_str(NULL, "d"), node_str(NULL, "d"));
+	list = parse_yaml("l.yaml", "[1]", a);
+	assert_non_null(list);
+	assert_int_equal(value_long(list, 3), node_long(list, 3));
+	assert_int_equal(value_long(list->kid[0], 3), 1);
+	arena_free(a);
+}
+
 int
 main(void)
 {
@@ -672,6 +992,9 @@ main(void)
 		cmocka_unit_test(test_cover),
 		cmocka_unit_test(test_ascending),
 		cmocka_unit_test(test_json_variant),
+		cmocka_unit_test(test_shortcuts_agree),
+		cmocka_unit_test(test_keys_get),
+		cmocka_unit_test(test_value_long),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

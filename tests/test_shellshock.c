@@ -38,6 +38,11 @@ test_parse_gunnery(void **state)
 		{ "d10+4 ", 0, 0, 0 },
 		{ "D10+4", 0, 0, 0 },
 		{ "d10 + 4", 0, 0, 0 },
+		{ "d0100", 0, 0, 0 },		/* a die from 1 */
+		{ "d10+099", 1, 10, 99 },	/* a skill's 0s read as strtol */
+		{ "d10+0000000000000000000000005", 1, 10, 5 },
+		{ "d1000+1", 0, 0, 0 },
+		{ "d10+99999999999999999999", 0, 0, 0 },
 		{ "d99999999999999999999", 0, 0, 0 },
 	};
 	size_t i;
@@ -58,6 +63,63 @@ test_parse_gunnery(void **state)
 			fail_msg("ss_parse_gunnery(\"%s\") failed but wrote its "
 			    "outputs", cases[i].s);
 	}
+}
+
+/* A card index: each rank in either case with each suit, written as a
+ * glyph or a letter, a blank between at will; nothing else. */
+static void
+test_card_index(void **state)
+{
+	static const char *const ranks[] = {
+		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+		"K",
+	};
+	static const char *const bad[] = {
+		"", "A", "10", "1♣", "11♣", "0♣", "Z♣", "1 0♣", "♣",
+		"AA♣",
+		"A♣♣", "AX", "A x", "10♣ ", "B♣", "j", "\t♣",
+	};
+	static const char suit[] = "CDHScdhs";
+	static const char *const glyph[] = { "♣", "♦", "♥", "♠" };
+	struct arena *a = arena_new();
+	struct ss_index x;
+	struct node n;
+	char buf[16], want[16];
+	size_t i, j;
+
+	(void)state;
+	memset(&n, 0, sizeof(n));
+	n.type = N_SCALAR;
+	n.str = buf;
+	for (i = 0; i < NELEM(ranks); i++)
+		for (j = 0; j < 8 + 4; j++) {
+			const char *s = j < 8 ? (char[]){ suit[j], '\0' } :
+			    glyph[j - 8];
+			const char *g = glyph[j < 8 ? j % 4 : j - 8];
+
+			snprintf(buf, sizeof(buf), "%s%s%s", ranks[i],
+			    j % 3 ? "" : " ", s);
+			/* A lower-case letter for a rank is the same. */
+			if (j % 2 && ranks[i][0] > '9')
+				buf[0] = (char)(buf[0] - 'A' + 'a');
+			n.len = strlen(buf);
+			ss_index_load(&x, &n, a);
+			snprintf(want, sizeof(want), "%s%s", ranks[i], g);
+			assert_non_null(x.card);
+			assert_string_equal(x.card, want);
+			assert_string_equal(x.rank, ranks[i]);
+			assert_string_equal(x.suit, g);
+		}
+	for (i = 0; i < NELEM(bad); i++) {
+		snprintf(buf, sizeof(buf), "%s", bad[i]);
+		n.len = strlen(buf);
+		ss_index_load(&x, &n, a);
+		if (x.card)
+			fail_msg("'%s' read as '%s'", bad[i], x.card);
+	}
+	ss_index_load(&x, NULL, a);
+	assert_null(x.card);
+	arena_free(a);
 }
 
 static void
@@ -635,6 +697,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_gunnery),
+		cmocka_unit_test(test_card_index),
 		cmocka_unit_test(test_era_allows_die),
 		cmocka_unit_test(test_arc_sector),
 		cmocka_unit_test(test_tables),

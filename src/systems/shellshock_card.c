@@ -109,25 +109,35 @@ static const struct skey k_card[] = {
 
 /* ---- load ---- */
 
+/* The digits at *s as a number, *s moved past them; any above 1000 is
+ * 1000, past every limit of a die or a skill. */
+static long
+digits(const char **s)
+{
+	long v = 0;
+
+	for (; **s >= '0' && **s <= '9'; (*s)++)
+		if ((v = v * 10 + (**s - '0')) > 1000)
+			v = 1000;
+	return v;
+}
+
 /* Parses "d10+4" (or "1d10+4", "d8", "d6+0") into die and skill. */
 int
 ss_parse_gunnery(const char *s, int *die, int *skill)
 {
-	char *end;
 	long d, k = 0;
 
 	if (s[0] == '1' && s[1] == 'd')
 		s++;
 	if (*s++ != 'd' || *s < '1' || *s > '9')
 		return 0;
-	d = strtol(s, &end, 10);
-	s = end;
+	d = digits(&s);
 	if (*s == '+') {
 		s++;
 		if (*s < '0' || *s > '9')
 			return 0;
-		k = strtol(s, &end, 10);
-		s = end;
+		k = digits(&s);
 	}
 	if (*s != '\0' || d > 100 || k > 99)
 		return 0;
@@ -147,35 +157,58 @@ load_weapons(struct ss_card *c, const struct node *list)
 	for (i = 0; i < list->n && c->nraw < SS_MAX_RAW_WEAPONS; i++) {
 		const struct node *m = list->kid[i];
 		struct ss_raw_weapon *w = &c->raw[c->nraw++];
+		const struct keyget keys[] = {
+			KEYGET("row", &w->row), KEYGET("damage", &w->damage),
+			KEYGET("class", &w->cls), KEYGET("arc", &w->arc),
+			KEYGET("spread", &w->spread), KEYGET_END
+		};
 		const char *p;
 
 		w->map = m;
-		w->row = node_get(m, "row");
-		w->damage = node_get(m, "damage");
-		w->cls = node_get(m, "class");
-		w->arc = node_get(m, "arc");
-		w->spread = node_get(m, "spread");
+		keys_get(m, keys);
+		/* Looked up once, for the rules as for the card. */
+		w->cls_i = str_index(ss_class_name, value_str(w->cls, NULL));
+		w->arc_i = str_index(ss_arc_name, value_str(w->arc, NULL));
 		/* Only a weapon that is right in every respect is used by the
 		 * card and by odds; the rules report the others. */
-		p = node_str(w->row, NULL);
+		p = value_str(w->row, NULL);
 		if (p == NULL || strlen(p) != 1 || !strchr("EMBIS", *p))
 			continue;
 		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
-		const char *cls = node_str(w->cls, "");
-		int arc = str_index(ss_arc_name, node_str(w->arc, NULL));
-		long dmg = node_long(w->damage, 0);
+		long dmg = value_long(w->damage, 0);
 
-		if (used[row]++ || dmg < SS_DAMAGE_MIN || arc < 0 ||
-		    str_index(ss_class_name, cls) < 0 ||
-		    c->u.nweapons >= SS_MAX_WEAPONS)
+		if (used[row]++ || dmg < SS_DAMAGE_MIN || w->arc_i < 0 ||
+		    w->cls_i < 0 || c->u.nweapons >= SS_MAX_WEAPONS)
 			continue;
 		struct ss_weapon *sw = &c->u.weapon[c->u.nweapons++];
 		sw->row = row;
 		sw->damage = (int)dmg;
-		sw->cls = cls[0];
-		sw->arc = arc;
+		sw->cls = ss_class_name[w->cls_i][0];
+		sw->arc = w->arc_i;
 		sw->spread = node_bool(w->spread, 0);
 	}
+}
+
+/* The most names load_named() is given. */
+#define NAMED_MAX 6
+_Static_assert(SS_NTERRAIN <= NAMED_MAX && SS_NROWS <= NAMED_MAX &&
+    SS_NFACINGS <= NAMED_MAX, "load_named() takes each list whole");
+
+/* The values in m of n keys, named by keys[], into at[]. */
+static void
+load_named(const struct node *m, const char *const *keys, size_t n,
+    const struct node **at)
+{
+	struct keyget f[NAMED_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < n && i < NAMED_MAX; i++) {
+		f[i].name = keys[i];
+		f[i].len = strlen(keys[i]);
+		f[i].at = &at[i];
+	}
+	f[i].name = NULL;
+	keys_get(m, f);
 }
 
 /* movement: speeds, maneuver, tonnage and terrain costs. */
@@ -183,58 +216,65 @@ static void
 load_movement(struct ss_card *c, const struct node *mv)
 {
 	struct ss_unit *u = &c->u;
-	const struct node *tr;
+	const struct node *max_speed, *road_speed, *tonnage, *tr;
+	const struct keyget keys[] = {
+		KEYGET("max_speed", &max_speed),
+		KEYGET("road_speed", &road_speed),
+		KEYGET("maneuver", &c->maneuver_n), KEYGET("tonnage", &tonnage),
+		KEYGET("terrain", &tr), KEYGET_END
+	};
 	const char *s;
 	size_t i;
 
-	u->max_speed = (int)get_long(mv, "max_speed", 0);
-	u->road_speed = (int)get_long(mv, "road_speed", 0);
-	u->tonnage = (int)get_long(mv, "tonnage", 0);
-	c->maneuver_n = node_get(mv, "maneuver");
-	s = node_str(c->maneuver_n, "");
-	snprintf(u->maneuver, sizeof(u->maneuver), "%s", s);
-	tr = node_get(mv, "terrain");
-	for (i = 0; i < SS_NTERRAIN; i++) {
-		c->terrain_n[i] = node_get(tr, ss_terrain_key[i]);
-		u->terrain[i] = (int)node_long(c->terrain_n[i], 1);
-	}
+	keys_get(mv, keys);
+	u->max_speed = (int)value_long(max_speed, 0);
+	u->road_speed = (int)value_long(road_speed, 0);
+	u->tonnage = (int)value_long(tonnage, 0);
+	/* The maneuver's text, cut to its field as snprintf() cuts it. */
+	s = value_str(c->maneuver_n, "");
+	for (i = 0; s[i] && i < sizeof(u->maneuver) - 1; i++)
+		u->maneuver[i] = s[i];
+	u->maneuver[i] = '\0';
+	load_named(tr, ss_terrain_key, SS_NTERRAIN, c->terrain_n);
+	for (i = 0; i < SS_NTERRAIN; i++)
+		u->terrain[i] = (int)value_long(c->terrain_n[i], 1);
 }
 
 /* defense: each row's dV, front/back and sides (P one value). */
 static void
 load_defense(struct ss_card *c, const struct node *df)
 {
+	static const char *const rows[SS_NROWS] = { "E", "M", "B", "I", "S",
+	    "P" };
 	struct ss_unit *u = &c->u;
+	const struct node *v[SS_NROWS];
 	size_t i;
 	int r;
 
+	load_named(df, rows, SS_NROWS, v);
 	for (r = 0; r < SS_NROWS; r++) {
-		char key[2] = { ss_row_letter[r], '\0' };
-		const struct node *v = node_get(df, key);
-
 		if (r == SS_P) {
-			c->dv_n[r][0] = c->dv_n[r][1] = v;
-			u->dv[r][0] = u->dv[r][1] = (int)node_long(v, 1);
+			c->dv_n[r][0] = c->dv_n[r][1] = v[r];
+			u->dv[r][0] = u->dv[r][1] = (int)value_long(v[r], 1);
 			continue;
 		}
 		for (i = 0; i < 2; i++) {
-			c->dv_n[r][i] = v && v->type == N_SEQ && !v->bad &&
-			    v->n == 2 ? v->kid[i] : NULL;
-			u->dv[r][i] = (int)node_long(c->dv_n[r][i], 1);
+			c->dv_n[r][i] = v[r] && v[r]->type == N_SEQ &&
+			    !v[r]->bad && v[r]->n == 2 ? v[r]->kid[i] : NULL;
+			u->dv[r][i] = (int)value_long(c->dv_n[r][i], 1);
 		}
 	}
 }
 
 /* internal: the damage bands, whether they run on as the rules ask, and
- * the dead threshold. */
+ * the dead threshold (c->internal_n and c->dead_n, read by load()). */
 static void
-load_internal(struct ss_card *c, const struct node *root)
+load_internal(struct ss_card *c)
 {
 	struct ss_unit *u = &c->u;
-	const struct node *in = node_get(root, "internal");
+	const struct node *in = c->internal_n;
 	size_t i;
 
-	c->internal_n = in;
 	if (in && in->type == N_SEQ && !in->bad)
 		for (i = 0; i < in->n && i < SS_BANDS; i++) {
 			const struct node *band = in->kid[i];
@@ -242,12 +282,11 @@ load_internal(struct ss_card *c, const struct node *root)
 			c->band_n[i] = band;
 			if (band->type != N_SEQ || band->bad || band->n != 2)
 				continue;
-			u->band[i][0] = (int)node_long(band->kid[0], 0);
-			u->band[i][1] = (int)node_long(band->kid[1], 0);
+			u->band[i][0] = (int)value_long(band->kid[0], 0);
+			u->band[i][1] = (int)value_long(band->kid[1], 0);
 			u->nbands = (int)i + 1;
 		}
-	c->dead_n = node_get(root, "dead");
-	u->dead = (int)node_long(c->dead_n, 0);
+	u->dead = (int)value_long(c->dead_n, 0);
 	c->bands_ok = in && in->type == N_SEQ && !in->bad &&
 	    u->nbands == (int)in->n && u->nbands == SS_BANDS;
 	for (i = 0; c->bands_ok && i < (size_t)u->nbands; i++)
@@ -262,39 +301,42 @@ load(const struct node *root, struct arena *a, struct batch *b)
 {
 	struct ss_card *c = arena_alloc(a, sizeof(*c));
 	struct ss_unit *u = &c->u;
-	const struct node *ar;
-	size_t i;
+	const struct node *card, *side, *cv, *mv, *df, *weapons, *ar;
+	/* The document's keys in the order k_card gives them, which is the
+	 * order files do: the walk finds each at once. */
+	const struct keyget keys[] = {
+		KEYGET("name", &c->name_n), KEYGET("card", &card),
+		KEYGET("era", &c->era_n), KEYGET("side", &side),
+		KEYGET("combat_value", &cv), KEYGET("movement", &mv),
+		KEYGET("defense", &df), KEYGET("gunnery", &c->gunnery_n),
+		KEYGET("gunners", &c->gunners_n), KEYGET("weapons", &weapons),
+		KEYGET("ram", &c->ram_n), KEYGET("armor", &ar),
+		KEYGET("internal", &c->internal_n), KEYGET("dead", &c->dead_n),
+		KEYGET_END
+	};
 
-	(void)b;
 	c->root = root;
-	c->name_n = node_get(root, "name");
-	u->name = node_str(c->name_n, "(unnamed)");
-	ss_index_load(&c->index, node_get(root, "card"), a);
-	u->era = str_index(ss_era_name, get_str(root, "era", NULL));
-	c->era_n = node_get(root, "era");
-	c->side = get_str(root, "side", NULL);
-	u->combat_value = (int)get_long(root, "combat_value", -1);
+	keys_get(root, keys);
+	u->name = value_str(c->name_n, "(unnamed)");
+	ss_index_load(&c->index, card, a);
+	u->era = str_index(ss_era_name, value_str(c->era_n, NULL));
+	c->side = value_str(side, NULL);
+	u->combat_value = (int)value_long(cv, -1);
 
-	load_movement(c, node_get(root, "movement"));
-	load_defense(c, node_get(root, "defense"));
-	c->gunnery_n = node_get(root, "gunnery");
-	c->gunnery = node_str(c->gunnery_n, NULL);
+	load_movement(c, mv);
+	load_defense(c, df);
+	c->gunnery = value_str(c->gunnery_n, NULL);
 	c->gunnery_ok = c->gunnery &&
 	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
-	c->gunners_n = node_get(root, "gunners");
-	u->gunners = (int)node_long(c->gunners_n, 1);
-	load_weapons(c, node_get(root, "weapons"));
-	c->ram_n = node_get(root, "ram");
+	u->gunners = (int)value_long(c->gunners_n, 1);
+	load_weapons(c, weapons);
 	u->ram = node_double(c->ram_n, 0);
-	c->ram = node_str(c->ram_n, NULL);
+	c->ram = value_str(c->ram_n, NULL);
+	load_named(ar, ss_facing_name, SS_NFACINGS, c->armor_n);
+	for (size_t i = 0; i < SS_NFACINGS; i++)
+		u->armor[i] = (int)value_long(c->armor_n[i], 0);
 
-	ar = node_get(root, "armor");
-	for (i = 0; i < SS_NFACINGS; i++) {
-		c->armor_n[i] = node_get(ar, ss_facing_name[i]);
-		u->armor[i] = (int)node_long(c->armor_n[i], 0);
-	}
-
-	load_internal(c, root);
+	load_internal(c);
 	c->estimate = -1;
 	if (u->combat_value < 0 && !ss_value_estimate(u, b, &c->estimate))
 		c->estimate = -1;
@@ -310,7 +352,7 @@ static void
 r_maneuver(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ss_card *c = CARD(obj);
-	const char *m = node_str(c->maneuver_n, NULL);
+	const char *m = value_str(c->maneuver_n, NULL);
 	char buf[16];
 
 	(void)b;
@@ -404,7 +446,7 @@ r_weapon_row(const void *obj, struct batch *b, const struct rule *self)
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].row;
-		const char *s = node_str(n, NULL);
+		const char *s = value_str(n, NULL);
 		const char *p;
 		int row;
 
@@ -441,9 +483,9 @@ r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = node_str(c->raw[i].cls, NULL);
+		const char *s = value_str(c->raw[i].cls, NULL);
 
-		if (s && str_index(ss_class_name, s) < 0)
+		if (s && c->raw[i].cls_i < 0)
 			diag(L_ERROR, self->id, c->raw[i].cls,
 			    "weapon class '%s' must be p (primary) or "
 			    "s (secondary)", s);
@@ -459,9 +501,9 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = node_str(c->raw[i].arc, NULL);
+		const char *s = value_str(c->raw[i].arc, NULL);
 
-		if (s == NULL || str_index(ss_arc_name, s) >= 0)
+		if (s == NULL || c->raw[i].arc_i >= 0)
 			continue;
 		diag(L_ERROR, self->id, c->raw[i].arc, "weapon arc '%s' is not "
 		    "an arc%s", s, sb_hint(&sb, s, ss_arc_name, 1));
@@ -479,10 +521,10 @@ r_weapon_damage(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].damage;
 
-		if (n && !n->bad && node_long(n, 1) < SS_DAMAGE_MIN)
+		if (n && !n->bad && value_long(n, 1) < SS_DAMAGE_MIN)
 			diag(L_ERROR, self->id, n,
 			    "weapon damage is %ld; it must be at least %d",
-			    node_long(n, 1), SS_DAMAGE_MIN);
+			    value_long(n, 1), SS_DAMAGE_MIN);
 	}
 }
 

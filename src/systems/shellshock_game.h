@@ -19,6 +19,7 @@ struct report;
 /* A weapon as written, right or wrong, for the rules to point at. */
 struct ss_raw_weapon {
 	const struct node *map, *row, *damage, *cls, *arc, *spread;
+	int cls_i, arc_i;	/* in ss_class_name, ss_arc_name; -1: none */
 };
 
 #define SS_MAX_RAW_WEAPONS 16

@@ -10,6 +10,7 @@
 #include "../diag.h"
 #include "../doc.h"
 #include "../record.h"
+#include "../schema.h"
 #include "../system.h"
 #include "shellshock_game.h"
 
@@ -17,10 +18,8 @@
 static int
 parse_card(const char *s, char rank[3], const char **suit)
 {
-	static const char *const ranks[] = {
-		"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
-		"K", NULL
-	};
+	/* The ranks of one character; 10 is the other. */
+	static const char ranks[] = "A23456789JQK";
 	static const struct { const char *in, *glyph; } suits[] = {
 		{ "♣", "♣" }, { "♦", "♦" }, { "♥", "♥" }, { "♠", "♠" },
 		{ "C", "♣" }, { "D", "♦" }, { "H", "♥" }, { "S", "♠" },
@@ -35,10 +34,7 @@ parse_card(const char *s, char rank[3], const char **suit)
 	r[n] = '\0';
 	if (r[0] >= 'a' && r[0] <= 'z')
 		r[0] = (char)(r[0] - 'a' + 'A');
-	for (i = 0; ranks[i]; i++)
-		if (strcmp(ranks[i], r) == 0)
-			break;
-	if (ranks[i] == NULL)
+	if (n == 1 && strchr(ranks, r[0]) == NULL)
 		return 0;
 	s += n;
 	while (*s == ' ')
@@ -55,12 +51,21 @@ parse_card(const char *s, char rank[3], const char **suit)
 void
 ss_index_load(struct ss_index *x, const struct node *n, struct arena *a)
 {
-	const char *s = node_str(n, NULL);
+	const char *s = value_str(n, NULL);
+	size_t r, g;
+	char *card;
 
 	memset(x, 0, sizeof(*x));
 	x->n = n;
-	if (s && parse_card(s, x->rank, &x->suit))
-		x->card = arena_printf(a, "%s%s", x->rank, x->suit);
+	if (s == NULL || !parse_card(s, x->rank, &x->suit))
+		return;
+	/* Rank and suit joined: "A♣". */
+	r = strlen(x->rank);
+	g = strlen(x->suit);
+	card = arena_alloc_raw(a, r + g + 1);
+	memcpy(card, x->rank, r);
+	memcpy(card + r, x->suit, g + 1);
+	x->card = card;
 }
 
 void
