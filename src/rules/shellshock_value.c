@@ -161,22 +161,16 @@ ssv_roll_at(const struct roll *r, double u)
  * boxes from a d6 (C and A stop it, F and A explode when the attacker's
  * d10 beats the defender's, s and p stop it when they take the last
  * weapons it fires). */
-double
-ss_chart_stop(const struct ss_unit *d, int in)
+/* ss_chart_stop() of a hit that marks boxes boxes, 1..SS_CHART_DIE:
+ * the chance depends on the damage only through them. */
+static double
+chart_stop_boxes(const struct ss_unit *d, int boxes)
 {
 	double ex = (double)(SS_EXPLOSION_DIE - 1) / (2 * SS_EXPLOSION_DIE);
 	double sum = 0, live;
 	unsigned fx, lost, all = ss_rows_of(d, 0);
-	int boxes, roll, i, c;
+	int roll, i, c;
 
-	if (in <= 0)
-		return 0;
-	if (in >= d->dead)
-		return 1;
-	if ((boxes = ss_boxes(d, in)) == 0)
-		return 0;
-	if (boxes > SS_CHART_DIE)
-		boxes = SS_CHART_DIE;
 	for (roll = 1; roll <= SS_CHART_DIE; roll++) {
 		live = 1;
 		lost = 0;
@@ -196,6 +190,21 @@ ss_chart_stop(const struct ss_unit *d, int in)
 		sum += 1 - live;
 	}
 	return sum / SS_CHART_DIE;
+}
+
+double
+ss_chart_stop(const struct ss_unit *d, int in)
+{
+	int boxes;
+
+	if (in <= 0)
+		return 0;
+	if (in >= d->dead)
+		return 1;
+	if ((boxes = ss_boxes(d, in)) == 0)
+		return 0;
+	return chart_stop_boxes(d, boxes > SS_CHART_DIE ? SS_CHART_DIE :
+	    boxes);
 }
 
 struct scorer {
@@ -220,6 +229,13 @@ struct scorer {
 	/* The facings it can show (a bit each) with the weapons of rows R
 	 * bearing, by R; 0 when no direction brings them all to bear. */
 	unsigned char faces[1 << SS_P];
+	/* As a target: the first facing whose dV (ss_target_dv()) is
+	 * facing f's on every row, near and far: phases() reads the
+	 * facing it hits only so, and keeps its figures under that one. */
+	int dvface[SS_NFACINGS];
+	/* The row sets R (not empty) with faces[R] set, ascending. */
+	unsigned char set[1 << SS_P];
+	int nsets;
 };
 
 /* ss_chart_stop(d->u, in), kept in d. */
@@ -515,12 +531,32 @@ kept_roll(int die, int spread)
 	return &kept[nkept++].r;
 }
 
+/* The first facing d shows with facing f's dV on every row, near and
+ * far (see struct scorer's dvface). */
+static int
+same_dv(const struct ss_unit *d, int f)
+{
+	int g, row, pb;
+
+	for (g = 0; g < f; g++) {
+		for (row = 0; row < SS_NROWS; row++)
+			for (pb = 0; pb < 2; pb++)
+				if (ss_target_dv(d, row, g, pb) !=
+				    ss_target_dv(d, row, f, pb))
+					goto differs;
+		return g;
+differs:	;
+	}
+	return f;
+}
+
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
-	unsigned all, r, bear;
+	unsigned all, r, bear[SS_NDIRS];
+	double by_boxes[SS_CHART_DIE + 1];
 	struct roll *own;
-	int dir, i;
+	int dir, i, boxes, f;
 
 	memset(x->got, 0, sizeof(x->got));
 	x->u = u;
@@ -534,22 +570,35 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		}
 	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
 	    sizeof(double));
-	/* Whole, for the memo's key: a pure figure, asked now or later. */
+	/* Whole, for the memo's key: a pure figure, asked now or later.
+	 * ss_chart_stop() as it reads the damage: by the boxes marked. */
+	for (i = 1; i <= SS_CHART_DIE; i++)
+		by_boxes[i] = -1;
 	x->stop[0] = 0;
-	for (i = 1; i < u->dead; i++)
-		x->stop[i] = ss_chart_stop(u, i);
+	for (i = 1; i < u->dead; i++) {
+		if ((boxes = ss_boxes(u, i)) > SS_CHART_DIE)
+			boxes = SS_CHART_DIE;
+		if (boxes > 0 && by_boxes[boxes] < 0)
+			by_boxes[boxes] = chart_stop_boxes(u, boxes);
+		x->stop[i] = boxes > 0 ? by_boxes[boxes] : 0;
+	}
 	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
 	for (i = 0; i < SS_P; i++)
 		x->on[i] = ss_weapon_on(u, i);
+	for (f = 0; f < SS_NFACINGS; f++)
+		x->dvface[f] = same_dv(u, f);
 	all = ss_rows_of(u, 0);
+	for (dir = 0; dir < SS_NDIRS; dir++)
+		bear[dir] = ss_rows_bearing(u, dir, all);
+	x->nsets = 0;
 	for (r = 0; r < 1u << SS_P; r++) {
 		x->faces[r] = 0;
-		for (dir = 0; (r & all) == r && dir < SS_NDIRS; dir++) {
-			bear = ss_rows_bearing(u, dir, all);
-			if ((bear & r) == r)
+		for (dir = 0; (r & all) == r && dir < SS_NDIRS; dir++)
+			if ((bear[dir] & r) == r)
 				x->faces[r] |= 1u << ss_facing_toward(dir);
-		}
+		if (r > 0 && x->faces[r])
+			x->set[x->nsets++] = (unsigned char)r;
 	}
 }
 
@@ -614,21 +663,22 @@ tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
     int band)
 {
 	double ft[SS_NFACINGS] = { 0 }, inner = 0;
-	int f;
+	int f, g;
 
 	for (f = 0; f < SS_NFACINGS; f++) {
 		if (!(fy & (1u << f)))
 			continue;
-		if (!x->got[rows][f][band]) {
-			phases(x, rows, y, f, band, &x->e[rows][f][band],
-			    &x->in[rows][f][band]);
-			x->got[rows][f][band] = 1;
+		g = y->dvface[f];
+		if (!x->got[rows][g][band]) {
+			phases(x, rows, y, g, band, &x->e[rows][g][band],
+			    &x->in[rows][g][band]);
+			x->got[rows][g][band] = 1;
 		}
-		if (x->e[rows][f][band] <= 0)
+		if (x->e[rows][g][band] <= 0)
 			return SS_VALUE_NEVER;
-		ft[f] = y->u->armor[f] / x->e[rows][f][band];
-		if (x->in[rows][f][band] > inner)
-			inner = x->in[rows][f][band];
+		ft[f] = y->u->armor[f] / x->e[rows][g][band];
+		if (x->in[rows][g][band] > inner)
+			inner = x->in[rows][g][band];
 	}
 	return ss_value_strip(ft) + inner;
 }
@@ -647,19 +697,20 @@ at_band(struct scorer *a, struct scorer *b, int band)
 {
 	double top = 0, low, p, ta, tb;
 	unsigned ra, rb, fa, fb;
+	int i, j;
 	/* tts() by its rows and the facings it may hit, once: many row
 	 * sets leave the same facings. */
 	double tm[2][1 << SS_P][1 << SS_NFACINGS];
 	unsigned char tk[2][1 << SS_P][1 << SS_NFACINGS];
 
 	memset(tk, 0, sizeof(tk));
-	for (ra = 1; ra < 1u << SS_P; ra++) {
-		if ((fa = a->faces[ra]) == 0)
-			continue;
+	for (i = 0; i < a->nsets; i++) {
+		ra = a->set[i];
+		fa = a->faces[ra];
 		low = 1;
-		for (rb = 1; rb < 1u << SS_P; rb++) {
-			if ((fb = b->faces[rb]) == 0)
-				continue;
+		for (j = 0; j < b->nsets; j++) {
+			rb = b->set[j];
+			fb = b->faces[rb];
 			if (!tk[0][ra][fb]) {
 				tm[0][ra][fb] = tts(a, b, ra, fb, band);
 				tk[0][ra][fb] = 1;
