@@ -77,6 +77,14 @@ fnv1a(unsigned long long h, const void *p, size_t n)
 	return h;
 }
 
+unsigned long long
+fnv1a_ints(unsigned long long h, const int *k, size_t n)
+{
+	while (n--)
+		h = (h ^ (unsigned)*k++) * 1099511628211ULL;
+	return h;
+}
+
 char *
 xstrdup(const char *s)
 {

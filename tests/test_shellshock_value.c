@@ -533,6 +533,60 @@ test_phase_memo(void **state)
 }
 
 /*
+ * The score made the quick way answers each pairing to the bit as the
+ * plain way does (ss_value_plain(): every choice of weapons against
+ * every answer, each facing and each point of damage alone, nothing
+ * kept): 24 generated cards of every kind, the examples and a card with
+ * the same dV all round, each against each, the quick way afresh and
+ * then with its memos filled by every other pairing.  A shortcut that
+ * answers another question (the least chance of a choice by the
+ * greatest ratio of turns, one table of turns for both ways, a facing's
+ * figures kept under another's of the same dV, the chart's stop chance
+ * by the boxes marked) moves one of them.
+ */
+static void
+test_quick_is_plain(void **state)
+{
+	struct ss_refset r;
+	struct ss_unit u[32];
+	static double want[32][32];
+	char names[32][16];
+	unsigned long long s = 23;
+	int i, j, n = 0, pass, same = 0;
+
+	(void)state;
+	load_examples(&r, 0);
+	for (i = 0; i < r.n; i++)
+		u[n++] = *r.u[i];
+	plain(&u[n], "even");
+	arm(&u[n], SS_E, 6, 'p', SS_ARC_FRONT, 1);
+	arm(&u[n++], SS_S, 9, 's', SS_ARC_PIVOT2, 1);
+	while (n < 31) {
+		gen_unit(&u[n], &s, names[n], n);
+		n++;
+	}
+	ss_value_plain(1);
+	ss_value_memo_clear();
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			want[i][j] = ss_value_share(&u[i], &u[j]);
+	ss_value_plain(0);
+	for (pass = 0; pass < 2; pass++) {
+		ss_value_memo_clear();
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++) {
+				if (pass == 0)
+					ss_value_memo_clear();
+				assert_true(ss_value_share(&u[i], &u[j]) ==
+				    want[i][j]);
+				same += j != i && want[i][j] == want[j][i];
+			}
+	}
+	/* Not all a draw: the pairings differ. */
+	assert_true(same < n);
+}
+
+/*
  * The proof, small (the full one: tools/value-proof.c, the man page):
  * 40 generated units valued against the examples, 40 random pairs
  * judged by the duel.  Bounds looser than SPEC 5.1's by about two
@@ -601,6 +655,7 @@ main(void)
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_share_pinned),
 		cmocka_unit_test(test_phase_memo),
+		cmocka_unit_test(test_quick_is_plain),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_duel_sure),

@@ -219,6 +219,9 @@ struct scorer {
 	 * it; NULL when the table of them is full (then no memo). */
 	const struct stoptab *st;
 	const struct ss_weapon *on[SS_P];	/* ss_weapon_on(u, row) */
+	/* Its weapon's ss_weapon_damage(), plain and spread, and whether
+	 * it can spread, by row: phases() reads them of every row set. */
+	int dmg[2][SS_P], can[SS_P];
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -327,6 +330,15 @@ stops_free(void)
 	phase_memo = NULL;
 }
 
+/* ss_value_plain()'s: the score made the plain way. */
+static int plain;
+
+void
+ss_value_plain(int on)
+{
+	plain = on;
+}
+
 void
 ss_value_memo_clear(void)
 {
@@ -390,7 +402,7 @@ phase_find(const struct scorer *x, const struct scorer *y, int n,
 		key[nk++] = dmg[1][i];
 		key[nk++] = can[i];
 	}
-	h = fnv1a(h, key, (size_t)nk * sizeof(int));
+	h = fnv1a_ints(h, key, (size_t)nk);
 	h ^= h >> 29;
 	h += h == 0;
 	probe->hash = h;
@@ -440,19 +452,17 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
 	for (row = 0; row < SS_P; row++) {
-		const struct ss_weapon *w = x->on[row];
-
-		if (w == NULL || !(rows & (1u << row)))
+		if (x->on[row] == NULL || !(rows & (1u << row)))
 			continue;
 		need[n] = ss_target_dv(d, row, f, pb) - u->skill - rmod;
-		dmg[0][n] = ss_weapon_damage(w, 0);
-		dmg[1][n] = ss_weapon_damage(w, 1);
-		can[n] = w->spread;
+		dmg[0][n] = x->dmg[0][row];
+		dmg[1][n] = x->dmg[1][row];
+		can[n] = x->can[row];
 		n++;
 	}
 	if (n == 0)
 		return;
-	if (y->st != NULL &&
+	if (y->st != NULL && !plain &&
 	    phase_find(x, y, n, need, dmg, can, &probe, &pm)) {
 		*emax = pm->e;
 		*imin = pm->in;
@@ -580,12 +590,17 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 			boxes = SS_CHART_DIE;
 		if (boxes > 0 && by_boxes[boxes] < 0)
 			by_boxes[boxes] = chart_stop_boxes(u, boxes);
-		x->stop[i] = boxes > 0 ? by_boxes[boxes] : 0;
+		x->stop[i] = plain ? ss_chart_stop(u, i) : boxes > 0 ?
+		    by_boxes[boxes] : 0;
 	}
 	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
-	for (i = 0; i < SS_P; i++)
+	for (i = 0; i < SS_P; i++) {
 		x->on[i] = ss_weapon_on(u, i);
+		x->dmg[0][i] = x->on[i] ? ss_weapon_damage(x->on[i], 0) : 0;
+		x->dmg[1][i] = x->on[i] ? ss_weapon_damage(x->on[i], 1) : 0;
+		x->can[i] = x->on[i] ? x->on[i]->spread : 0;
+	}
 	for (f = 0; f < SS_NFACINGS; f++)
 		x->dvface[f] = same_dv(u, f);
 	all = ss_rows_of(u, 0);
@@ -668,7 +683,7 @@ tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
 	for (f = 0; f < SS_NFACINGS; f++) {
 		if (!(fy & (1u << f)))
 			continue;
-		g = y->dvface[f];
+		g = plain ? f : y->dvface[f];
 		if (!x->got[rows][g][band]) {
 			phases(x, rows, y, g, band, &x->e[rows][g][band],
 			    &x->in[rows][g][band]);
@@ -690,39 +705,31 @@ tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
  * choosing first, B answering; the side that stops the other in fewer
  * turns is favoured,
  *	1 / (1 + (tA / tB)^k)
- * k SS_VALUE_SHARPNESS.
+ * k SS_VALUE_SHARPNESS.  The plain way, every choice against every
+ * answer (ss_value_plain()); at_both() below is the way it is made.
  */
+static double
+duel_chance(double ta, double tb)
+{
+	return ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
+	    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
+}
+
 static double
 at_band(struct scorer *a, struct scorer *b, int band)
 {
-	double top = 0, low, p, ta, tb;
-	unsigned ra, rb, fa, fb;
-	int i, j;
-	/* tts() by its rows and the facings it may hit, once: many row
-	 * sets leave the same facings. */
-	double tm[2][1 << SS_P][1 << SS_NFACINGS];
-	unsigned char tk[2][1 << SS_P][1 << SS_NFACINGS];
+	double top = 0, low, p;
+	unsigned ra, rb;
 
-	memset(tk, 0, sizeof(tk));
-	for (i = 0; i < a->nsets; i++) {
-		ra = a->set[i];
-		fa = a->faces[ra];
+	for (ra = 1; ra < 1u << SS_P; ra++) {
+		if (a->faces[ra] == 0)
+			continue;
 		low = 1;
-		for (j = 0; j < b->nsets; j++) {
-			rb = b->set[j];
-			fb = b->faces[rb];
-			if (!tk[0][ra][fb]) {
-				tm[0][ra][fb] = tts(a, b, ra, fb, band);
-				tk[0][ra][fb] = 1;
-			}
-			if (!tk[1][rb][fa]) {
-				tm[1][rb][fa] = tts(b, a, rb, fa, band);
-				tk[1][rb][fa] = 1;
-			}
-			ta = tm[0][ra][fb];
-			tb = tm[1][rb][fa];
-			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
-			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
+		for (rb = 1; rb < 1u << SS_P; rb++) {
+			if (b->faces[rb] == 0)
+				continue;
+			p = duel_chance(tts(a, b, ra, b->faces[rb], band),
+			    tts(b, a, rb, a->faces[ra], band));
 			if (p < low)
 				low = p;
 		}
@@ -730,6 +737,74 @@ at_band(struct scorer *a, struct scorer *b, int band)
 			top = low;
 	}
 	return top;
+}
+
+/*
+ * The least chance of each choice of A's row set over B's answers, in
+ * low[]: tx[i][j] A's turns with A's choice i against B's answer j, ty[j]
+ * [i] B's.  duel_chance() falls as tA / tB grows (pow() is monotone), so
+ * the least is the chance at the greatest ratio, one pow() a choice
+ * rather than one an answer; but where both never stop the other (0.5).
+ */
+#define MAXSETS (1 << SS_P)
+static double
+least_chance(int i, int nj, double tx[][MAXSETS], double ty[][MAXSETS])
+{
+	double r, top = -1, low = 1;
+	int j;
+
+	for (j = 0; j < nj; j++) {
+		if (tx[i][j] >= SS_VALUE_NEVER && ty[j][i] >= SS_VALUE_NEVER)
+			low = 0.5;
+		else if ((r = tx[i][j] / ty[j][i]) > top)
+			top = r;
+	}
+	if (top >= 0 && (r = 1 / (1 + pow(top, SS_VALUE_SHARPNESS))) < low)
+		low = r;
+	return low;
+}
+
+/* at_band(a, b, band) into *pab and at_band(b, a, band) into *pba, from
+ * one table of the turns both ways: the same figures, each tts() once. */
+static void
+at_both(struct scorer *a, struct scorer *b, int band, double *pab,
+    double *pba)
+{
+	double ta[MAXSETS][MAXSETS], tb[MAXSETS][MAXSETS], low;
+	/* tts() by the row set and the facings it may hit, once: many
+	 * answers leave the same facings. */
+	double tm[MAXSETS][1 << SS_NFACINGS];
+	unsigned char tk[MAXSETS][1 << SS_NFACINGS];
+	unsigned f;
+	int i, j;
+
+	memset(tk, 0, sizeof(tk));
+	for (i = 0; i < a->nsets; i++)
+		for (j = 0; j < b->nsets; j++) {
+			f = b->faces[b->set[j]];
+			if (!tk[i][f]) {
+				tm[i][f] = tts(a, b, a->set[i], f, band);
+				tk[i][f] = 1;
+			}
+			ta[i][j] = tm[i][f];
+		}
+	memset(tk, 0, sizeof(tk));
+	for (j = 0; j < b->nsets; j++)
+		for (i = 0; i < a->nsets; i++) {
+			f = a->faces[a->set[i]];
+			if (!tk[j][f]) {
+				tm[j][f] = tts(b, a, b->set[j], f, band);
+				tk[j][f] = 1;
+			}
+			tb[j][i] = tm[j][f];
+		}
+	*pab = *pba = 0;
+	for (i = 0; i < a->nsets; i++)
+		if ((low = least_chance(i, b->nsets, ta, tb)) > *pab)
+			*pab = low;
+	for (j = 0; j < b->nsets; j++)
+		if ((low = least_chance(j, a->nsets, tb, ta)) > *pba)
+			*pba = low;
 }
 
 double
@@ -762,59 +837,78 @@ ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
 	return sum / nstarts;
 }
 
-/* at_band() for ss_reach_share(): ctx is the pair, A first, and its
- * slot (NULL: not kept). */
+/* at_band() for ss_reach_share(): ctx is the pair, A first (way 0) or
+ * B (way 1), each way's chances made or kept (at[] below 0: not yet),
+ * and the slots keeping them across pairings (NULL: not kept). */
 struct pairing {
-	struct scorer *a, *b;
-	struct ssv_pair_memo *pm;
+	struct scorer *x[2];
+	struct ssv_pair_memo *pm[2];
+	double at[2][NBANDS];
+	int way;
 };
 
 static double
 pair_band(void *ctx, int band)
 {
 	struct pairing *p = ctx;
+	int w = p->way;
 
-	if (p->pm == NULL)
-		return at_band(p->a, p->b, band);
-	if (p->pm->at[band] < 0)
-		p->pm->at[band] = at_band(p->a, p->b, band);
-	return p->pm->at[band];
+	if (plain)
+		return at_band(p->x[w], p->x[!w], band);
+	if (p->at[w][band] < 0) {
+		at_both(p->x[0], p->x[1], band, &p->at[0][band],
+		    &p->at[1][band]);
+		for (w = 0; w < 2; w++)
+			if (p->pm[w])
+				p->pm[w]->at[band] = p->at[w][band];
+	}
+	return p->at[p->way][band];
 }
 
 /*
  * From each starting range, the bands each side can reach in
  * SS_VALUE_REACH turns at its speed: A's best of its reach and B's
  * best (A's worst) of its own, weighed alike.  Each reach holds the
- * start, so a faster A, reaching more, never scores less.
+ * start, so a faster A, reaching more, never scores less.  The side
+ * whose share it is: p->way.
  */
 static double
-score_one(struct scorer *a, struct scorer *b, struct ssv_pair_memo *pm)
+score_one(struct pairing *p)
 {
-	struct pairing ab = { a, b, pm };
-	int start[SS_DUEL_NSTARTS], st, ra, rb;
+	int start[SS_DUEL_NSTARTS], st, ra, rb, w = p->way;
 
-	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
-	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	ra = (p->x[w]->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) /
+	    SS_RANGE_STEP;
+	rb = (p->x[!w]->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) /
+	    SS_RANGE_STEP;
 	for (st = 0; st < SS_DUEL_NSTARTS; st++)
 		start[st] = band_of(ss_duel_starts[st]);
 	return ss_reach_share(start, SS_DUEL_NSTARTS, NBANDS, ra, rb,
-	    pair_band, &ab);
+	    pair_band, p);
 }
 
 double
 ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 {
 	struct scorer *x = xmalloc(2 * sizeof(*x));
-	struct ssv_pair_memo *ab, *ba;
+	struct pairing p;
 	double s;
+	int w, band;
 
 	scorer_init(&x[0], a);
 	scorer_init(&x[1], b);
-	ab = ssv_pair_slot(a, b, NULL);
-	ba = ssv_pair_slot(b, a, ab);
+	p.x[0] = &x[0];
+	p.x[1] = &x[1];
+	p.pm[0] = plain ? NULL : ssv_pair_slot(a, b, NULL);
+	p.pm[1] = plain ? NULL : ssv_pair_slot(b, a, p.pm[0]);
+	for (w = 0; w < 2; w++)
+		for (band = 0; band < NBANDS; band++)
+			p.at[w][band] = p.pm[w] ? p.pm[w]->at[band] : -1;
 	/* Each way round, so that B's against A is one less A's. */
-	s = (score_one(&x[0], &x[1], ab) + 1 -
-	    score_one(&x[1], &x[0], ba)) / 2;
+	p.way = 0;
+	s = score_one(&p);
+	p.way = 1;
+	s = (s + 1 - score_one(&p)) / 2;
 	scorer_release(&x[0]);
 	scorer_release(&x[1]);
 	free(x);
