@@ -308,7 +308,7 @@ static struct {
 } stops;
 
 #define PHASE_KEY (4 + 4 * SS_MAX_WEAPONS)
-#define PHASE_MEMO 4096		/* a power of 2 */
+#define PHASE_MEMO 16384		/* a power of 2 */
 static struct phase_memo {
 	unsigned long long hash;	/* 0: empty */
 	const struct stoptab *st;

@@ -80,7 +80,7 @@ ssv_pair_slot(const struct ss_unit *a, const struct ss_unit *b,
 	n = ss_value_key(a, key);
 	key[n++] = -1;		/* where A's numbers end */
 	n += ss_value_key(b, key + n);
-	h = fnv1a(h, key, (size_t)n * sizeof(int));
+	h = fnv1a_ints(h, key, (size_t)n);
 	h ^= h >> 29;
 	h += h == 0;
 	pm = &pair_memo[h & (PAIR_MEMO - 1)];

@@ -207,7 +207,7 @@ chk_free(void)
 static unsigned long long
 key_hash(const int *k, int n)
 {
-	unsigned long long h = fnv1a(FNV_SEED, k, (size_t)n * sizeof(int));
+	unsigned long long h = fnv1a_ints(FNV_SEED, k, (size_t)n);
 
 	return h ? h : 1;
 }
