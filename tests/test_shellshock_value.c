@@ -474,7 +474,8 @@ test_share_pinned(void **state)
 
 /*
  * The score's memos (phases() kept by what it reads, the target's chart
- * figures by value; each band's chances by both sides' numbers but
+ * figures by value; the turns to stop the other by the firer's numbers
+ * and the target's; each band's chances by both sides' numbers but
  * speed) answer each pairing as the score made afresh does: the
  * Hailstorm against the Mason, then with one number changed on either
  * side, each of them a number the kept figures are made from (and the

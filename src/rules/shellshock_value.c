@@ -236,9 +236,13 @@ struct scorer {
 	 * facing f's on every row, near and far: phases() reads the
 	 * facing it hits only so, and keeps its figures under that one. */
 	int dvface[SS_NFACINGS];
-	/* The row sets R (not empty) with faces[R] set, ascending. */
+	/* The row sets R (not empty) with faces[R] set, ascending; the
+	 * distinct faces[] they leave it, fs[0..nfs), and set i's, fs[fsi
+	 * [i]]. */
 	unsigned char set[1 << SS_P];
 	int nsets;
+	unsigned char fs[1 << SS_NFACINGS], fsi[1 << SS_P];
+	int nfs;
 };
 
 /* ss_chart_stop(d->u, in), kept in d. */
@@ -345,6 +349,7 @@ ss_value_memo_clear(void)
 	if (phase_memo)
 		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
 	ssv_pair_memo_clear();
+	ssv_fire_memo_clear();
 }
 
 /* The interned copy of stop[1..dead-1], or NULL when the table is full. */
@@ -615,6 +620,14 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		if (r > 0 && x->faces[r])
 			x->set[x->nsets++] = (unsigned char)r;
 	}
+	x->nfs = 0;
+	for (i = 0; i < x->nsets; i++) {
+		for (f = 0; f < x->nfs && x->fs[f] != x->faces[x->set[i]]; f++)
+			;
+		if (f == x->nfs)
+			x->fs[x->nfs++] = x->faces[x->set[i]];
+		x->fsi[i] = (unsigned char)f;
+	}
 }
 
 static void
@@ -764,39 +777,33 @@ least_chance(int i, int nj, double tx[][MAXSETS], double ty[][MAXSETS])
 	return low;
 }
 
+/* tts(x, y, x's set i, y's facings k, band), kept in fx (see struct
+ * ssv_fire). */
+static double
+fire_turns(struct scorer *x, struct scorer *y, struct ssv_fire *fx, int i,
+    int k, int band)
+{
+	double *t = &fx->t[(i * fx->nf + k) * NBANDS + band];
+
+	if (*t < 0)
+		*t = tts(x, y, x->set[i], y->fs[k], band);
+	return *t;
+}
+
 /* at_band(a, b, band) into *pab and at_band(b, a, band) into *pba, from
- * one table of the turns both ways: the same figures, each tts() once. */
+ * one table of the turns both ways (fab: a's at b, fba: b's at a): the
+ * same figures, each tts() once. */
 static void
-at_both(struct scorer *a, struct scorer *b, int band, double *pab,
-    double *pba)
+at_both(struct scorer *a, struct scorer *b, struct ssv_fire *fab,
+    struct ssv_fire *fba, int band, double *pab, double *pba)
 {
 	double ta[MAXSETS][MAXSETS], tb[MAXSETS][MAXSETS], low;
-	/* tts() by the row set and the facings it may hit, once: many
-	 * answers leave the same facings. */
-	double tm[MAXSETS][1 << SS_NFACINGS];
-	unsigned char tk[MAXSETS][1 << SS_NFACINGS];
-	unsigned f;
 	int i, j;
 
-	memset(tk, 0, sizeof(tk));
 	for (i = 0; i < a->nsets; i++)
 		for (j = 0; j < b->nsets; j++) {
-			f = b->faces[b->set[j]];
-			if (!tk[i][f]) {
-				tm[i][f] = tts(a, b, a->set[i], f, band);
-				tk[i][f] = 1;
-			}
-			ta[i][j] = tm[i][f];
-		}
-	memset(tk, 0, sizeof(tk));
-	for (j = 0; j < b->nsets; j++)
-		for (i = 0; i < a->nsets; i++) {
-			f = a->faces[a->set[i]];
-			if (!tk[j][f]) {
-				tm[j][f] = tts(b, a, b->set[j], f, band);
-				tk[j][f] = 1;
-			}
-			tb[j][i] = tm[j][f];
+			ta[i][j] = fire_turns(a, b, fab, i, b->fsi[j], band);
+			tb[j][i] = fire_turns(b, a, fba, j, a->fsi[i], band);
 		}
 	*pab = *pba = 0;
 	for (i = 0; i < a->nsets; i++)
@@ -843,6 +850,7 @@ ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
 struct pairing {
 	struct scorer *x[2];
 	struct ssv_pair_memo *pm[2];
+	struct ssv_fire *fire[2];	/* x[0]'s at x[1], x[1]'s at x[0] */
 	double at[2][NBANDS];
 	int way;
 };
@@ -856,8 +864,8 @@ pair_band(void *ctx, int band)
 	if (plain)
 		return at_band(p->x[w], p->x[!w], band);
 	if (p->at[w][band] < 0) {
-		at_both(p->x[0], p->x[1], band, &p->at[0][band],
-		    &p->at[1][band]);
+		at_both(p->x[0], p->x[1], p->fire[0], p->fire[1], band,
+		    &p->at[0][band], &p->at[1][band]);
 		for (w = 0; w < 2; w++)
 			if (p->pm[w])
 				p->pm[w]->at[band] = p->at[w][band];
@@ -901,14 +909,22 @@ ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 	p.x[1] = &x[1];
 	p.pm[0] = plain ? NULL : ssv_pair_slot(a, b, NULL);
 	p.pm[1] = plain ? NULL : ssv_pair_slot(b, a, p.pm[0]);
-	for (w = 0; w < 2; w++)
+	for (w = 0; w < 2; w++) {
 		for (band = 0; band < NBANDS; band++)
 			p.at[w][band] = p.pm[w] ? p.pm[w]->at[band] : -1;
+		p.fire[w] = plain ? NULL : ssv_fire_slot(x[w].u, x[!w].u,
+		    x[w].nsets, x[!w].nfs, w ? p.fire[0] : NULL);
+		if (p.fire[w] == NULL)
+			p.fire[w] = ssv_fire_new(x[w].nsets, x[!w].nfs);
+	}
 	/* Each way round, so that B's against A is one less A's. */
 	p.way = 0;
 	s = score_one(&p);
 	p.way = 1;
 	s = (s + 1 - score_one(&p)) / 2;
+	for (w = 0; w < 2; w++)
+		if (p.fire[w]->hash == 0)
+			free(p.fire[w]);
 	scorer_release(&x[0]);
 	scorer_release(&x[1]);
 	free(x);
