@@ -243,6 +243,10 @@ struct scorer {
 	int nsets;
 	unsigned char fs[1 << SS_NFACINGS], fsi[1 << SS_P];
 	int nfs;
+	/* What it is kept by (scorer_get()): the unit's speed and
+	 * ss_value_key(). */
+	unsigned long long hash;
+	int key[1 + SS_VALUE_KEY], nkey;
 };
 
 /* ss_chart_stop(d->u, in), kept in d. */
@@ -336,6 +340,7 @@ stops_free(void)
 
 /* ss_value_plain()'s: the score made the plain way. */
 static int plain;
+static void kept_scorers_clear(void);
 
 void
 ss_value_plain(int on)
@@ -350,6 +355,7 @@ ss_value_memo_clear(void)
 		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
 	ssv_pair_memo_clear();
 	ssv_fire_memo_clear();
+	kept_scorers_clear();
 }
 
 /* The interned copy of stop[1..dead-1], or NULL when the table is full. */
@@ -573,7 +579,6 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 	struct roll *own;
 	int dir, i, boxes, f;
 
-	memset(x->got, 0, sizeof(x->got));
 	x->u = u;
 	x->own = 0;
 	for (i = 0; i < 2; i++)
@@ -641,6 +646,71 @@ scorer_release(struct scorer *x)
 			free((struct roll *)x->roll[i]);
 		}
 	free(x->stop);
+}
+
+/*
+ * Scorers kept by the unit's speed and its numbers (ss_value_key():
+ * all a scorer is made of): a rating scores one card against each
+ * reference in turn, and check rates many cards against the same ones.
+ * A fixed table, a later unit taking an earlier one's slot, but never
+ * other's (the other side of the pairing being scored): then, and in
+ * the plain way, one made for the pairing alone (*own set).  Its e, in
+ * and got are the pairing's: cleared here.
+ */
+#define KEPT_SCORERS 64		/* a power of 2 */
+static struct scorer *kept_scorer[KEPT_SCORERS];
+
+static void
+kept_scorers_clear(void)
+{
+	int i;
+
+	for (i = 0; i < KEPT_SCORERS; i++)
+		if (kept_scorer[i]) {
+			scorer_release(kept_scorer[i]);
+			free(kept_scorer[i]);
+			kept_scorer[i] = NULL;
+		}
+}
+
+static struct scorer *
+scorer_get(const struct ss_unit *u, const struct scorer *other, int *own)
+{
+	static int freed;
+	struct scorer **slot, *x = NULL;
+	int key[1 + SS_VALUE_KEY], n;
+	unsigned long long h;
+
+	if (!freed++)
+		atexit(kept_scorers_clear);
+	key[0] = ss_duel_speed(u);
+	n = 1 + ss_value_key(u, key + 1);
+	h = fnv1a_ints(FNV_SEED, key, (size_t)n);
+	h ^= h >> 29;
+	slot = &kept_scorer[h & (KEPT_SCORERS - 1)];
+	*own = plain || (other && *slot == other);
+	if (!plain && *slot && (*slot)->hash == h && (*slot)->nkey == n &&
+	    memcmp((*slot)->key, key, (size_t)n * sizeof(int)) == 0) {
+		x = *slot;
+		x->u = u;	/* the same numbers */
+		*own = 0;
+	}
+	if (x == NULL) {
+		x = xmalloc(sizeof(*x));
+		scorer_init(x, u);
+		x->hash = h;
+		x->nkey = n;
+		memcpy(x->key, key, (size_t)n * sizeof(int));
+	}
+	if (!*own && *slot != x) {
+		if (*slot) {
+			scorer_release(*slot);
+			free(*slot);
+		}
+		*slot = x;
+	}
+	memset(x->got, 0, sizeof(x->got));
+	return x;
 }
 
 /* The internal phase's turns, n = dead / E the turns E a turn takes to
@@ -898,24 +968,24 @@ score_one(struct pairing *p)
 double
 ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 {
-	struct scorer *x = xmalloc(2 * sizeof(*x));
+	struct scorer *x[2];
 	struct pairing p;
 	double s;
-	int w, band;
+	int w, band, own[2];
 
-	scorer_init(&x[0], a);
-	scorer_init(&x[1], b);
-	p.x[0] = &x[0];
-	p.x[1] = &x[1];
+	x[0] = scorer_get(a, NULL, &own[0]);
+	x[1] = scorer_get(b, x[0], &own[1]);
+	p.x[0] = x[0];
+	p.x[1] = x[1];
 	p.pm[0] = plain ? NULL : ssv_pair_slot(a, b, NULL);
 	p.pm[1] = plain ? NULL : ssv_pair_slot(b, a, p.pm[0]);
 	for (w = 0; w < 2; w++) {
 		for (band = 0; band < NBANDS; band++)
 			p.at[w][band] = p.pm[w] ? p.pm[w]->at[band] : -1;
-		p.fire[w] = plain ? NULL : ssv_fire_slot(x[w].u, x[!w].u,
-		    x[w].nsets, x[!w].nfs, w ? p.fire[0] : NULL);
+		p.fire[w] = plain ? NULL : ssv_fire_slot(x[w]->u, x[!w]->u,
+		    x[w]->nsets, x[!w]->nfs, w ? p.fire[0] : NULL);
 		if (p.fire[w] == NULL)
-			p.fire[w] = ssv_fire_new(x[w].nsets, x[!w].nfs);
+			p.fire[w] = ssv_fire_new(x[w]->nsets, x[!w]->nfs);
 	}
 	/* Each way round, so that B's against A is one less A's. */
 	p.way = 0;
@@ -925,8 +995,10 @@ ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 	for (w = 0; w < 2; w++)
 		if (p.fire[w]->hash == 0)
 			free(p.fire[w]);
-	scorer_release(&x[0]);
-	scorer_release(&x[1]);
-	free(x);
+	for (w = 0; w < 2; w++)
+		if (own[w]) {
+			scorer_release(x[w]);
+			free(x[w]);
+		}
 	return s;
 }
