@@ -1,7 +1,8 @@
 /*
  * rules/shellshock_duel.c -- the duel of shellshock_value.h, simulated:
- * seeded dice, the two sides, their fire, each turn's moves and
- * ss_duel().  The exact score and the rating are shellshock_value.c's.
+ * the hit roll (which the exact score reads too), seeded dice, the two
+ * sides, their fire, each turn's moves and ss_duel().  The exact score
+ * is shellshock_value.c's, the rating shellshock_value_rate.c's.
  */
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
@@ -12,6 +13,68 @@
 #include <string.h>
 
 #include "../util.h"
+
+/* ---- the hit roll: the exact distribution, sampled by quantile ---- */
+
+void
+ssv_roll_init(struct roll *r, int die, int spread)
+{
+	struct dist d = DIST_INIT;
+	double acc;
+	int k;
+
+	ss_roll_dist(die, spread, &d, &r->flub, &r->lucky);
+	r->lo = d.lo;
+	r->n = d.hi - d.lo + 1;
+	r->cum = xmalloc((size_t)r->n * sizeof(double));
+	r->ge = xmalloc((size_t)(r->n + 1) * sizeof(double));
+	acc = r->flub;
+	for (k = 0; k < r->n; k++)
+		r->cum[k] = acc += d.p[k];
+	r->ge[r->n] = 0;
+	for (k = r->n - 1; k >= 0; k--)
+		r->ge[k] = r->ge[k + 1] + d.p[k];
+	dist_free(&d);
+}
+
+void
+ssv_roll_release(struct roll *r)
+{
+	free(r->cum);
+	free(r->ge);
+}
+
+/* P(total on the dice >= need), the natural 20 included. */
+double
+ssv_roll_hits(const struct roll *r, int need)
+{
+	int k = need - r->lo;
+
+	if (k <= 0)
+		return r->ge[0] + r->lucky;
+	return (k >= r->n ? 0 : r->ge[k]) + r->lucky;
+}
+
+/* The total for a uniform draw u: flubs lowest, the natural 20 highest,
+ * so that a higher u is never a worse roll. */
+int
+ssv_roll_at(const struct roll *r, double u)
+{
+	int lo = 0, hi = r->n - 1, mid;
+
+	if (u < r->flub)
+		return ROLL_FLUB;
+	if (u >= 1 - r->lucky)
+		return ROLL_LUCKY;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (u < r->cum[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return r->lo + lo;
+}
 
 /* ---- dice: a counter-based stream per gunner and turn ---- */
 
