@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "../diag.h"
+#include "../doc.h"
 #include "../input.h"
 #include "../options.h"
 #include "../paths.h"
@@ -335,16 +336,23 @@ ss_value_judged(void)
 }
 
 void
-ss_value_check_card(const struct ss_unit *u, const struct node *at,
+ss_value_check_card(const struct ss_unit *u, const struct node *card,
     struct batch *b, const char *rule)
 {
 	static int told;
+	const struct node *at;
 	struct judged j;
 	double pc;
 	int r;
 
-	if (batch_rendering(b) || u->combat_value < 0 || at == NULL ||
+	/* A combat_value of 0 or more was read from its node (looked up
+	 * only when something is said there). */
+	if (batch_rendering(b) || u->combat_value < 0 ||
 	    (r = check_judge(u, &j)) == 0)
+		return;
+	if (r > 0 && u->combat_value >= j.lo && u->combat_value <= j.hi)
+		return;
+	if ((at = node_get(card, "combat_value")) == NULL)
 		return;
 	/* Said once a run, not dropped in silence. */
 	if (r < 0) {
@@ -354,8 +362,6 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 			    "MUSTER_UNITS to their folder");
 		return;
 	}
-	if (u->combat_value >= j.lo && u->combat_value <= j.hi)
-		return;
 	pc = (u->combat_value - j.value) * 100 / j.value;
 	diag(L_WARNING, rule, at, "combat_value %d is %.0f %% %s muster's "
 	    "value of %.0f (%.0f to %.0f with the method's error); its "
