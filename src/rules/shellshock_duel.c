@@ -1,6 +1,6 @@
 /*
  * rules/shellshock_duel.c -- the duel of shellshock_value.h, simulated:
- * the hit roll (which the exact score reads too), seeded dice, the two
+ * the geometry (which the exact score reads too), seeded dice, the two
  * sides, their fire, each turn's moves and ss_duel().  The exact score
  * is shellshock_value.c's, the rating shellshock_value_rate.c's.
  */
@@ -14,66 +14,77 @@
 
 #include "../util.h"
 
-/* ---- the hit roll: the exact distribution, sampled by quantile ---- */
+/* One in each band of the range modifier: 0-9, 10-19, 20-29, 30-39. */
+const int ss_duel_starts[SS_DUEL_NSTARTS] = { 5, 15, 25, 35 };
+/* muster's mixed ground: half open, the rest spread over the card's
+ * other terrains. */
+const double ss_duel_field[SS_NTERRAIN] = {
+	0.50, 0.15, 0.15, 0.08, 0.04, 0.08
+};
 
-void
-ssv_roll_init(struct roll *r, int die, int spread)
-{
-	struct dist d = DIST_INIT;
-	double acc;
-	int k;
+/* ---- geometry ---- */
 
-	ss_roll_dist(die, spread, &d, &r->flub, &r->lucky);
-	r->lo = d.lo;
-	r->n = d.hi - d.lo + 1;
-	r->cum = xmalloc((size_t)r->n * sizeof(double));
-	r->ge = xmalloc((size_t)(r->n + 1) * sizeof(double));
-	acc = r->flub;
-	for (k = 0; k < r->n; k++)
-		r->cum[k] = acc += d.p[k];
-	r->ge[r->n] = 0;
-	for (k = r->n - 1; k >= 0; k--)
-		r->ge[k] = r->ge[k + 1] + d.p[k];
-	dist_free(&d);
-}
-
-void
-ssv_roll_release(struct roll *r)
-{
-	free(r->cum);
-	free(r->ge);
-}
-
-/* P(total on the dice >= need), the natural 20 included. */
-double
-ssv_roll_hits(const struct roll *r, int need)
-{
-	int k = need - r->lo;
-
-	if (k <= 0)
-		return r->ge[0] + r->lucky;
-	return (k >= r->n ? 0 : r->ge[k]) + r->lucky;
-}
-
-/* The total for a uniform draw u: flubs lowest, the natural 20 highest,
- * so that a higher u is never a worse roll. */
 int
-ssv_roll_at(const struct roll *r, double u)
+ss_facing_toward(int dir)
 {
-	int lo = 0, hi = r->n - 1, mid;
+	static const int f[SS_NDIRS] = {
+		SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_RIGHT, SS_FACE_REAR,
+		SS_FACE_LEFT, SS_FACE_LEFT
+	};
 
-	if (u < r->flub)
-		return ROLL_FLUB;
-	if (u >= 1 - r->lucky)
-		return ROLL_LUCKY;
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (u < r->cum[mid])
-			hi = mid;
-		else
-			lo = mid + 1;
+	return f[((dir % SS_NDIRS) + SS_NDIRS) % SS_NDIRS];
+}
+
+unsigned
+ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working)
+{
+	unsigned rows = 0;
+	int i, center, width, angle = dir * 60, off;
+
+	for (i = 0; i < u->nweapons; i++) {
+		const struct ss_weapon *w = &u->weapon[i];
+
+		if (!(working & (1u << w->row)))
+			continue;
+		ss_arc_sector(w->arc, &center, &width);
+		off = ((angle - center) % 360 + 540) % 360 - 180;
+		if (off < 0)
+			off = -off;
+		if (2 * off <= width)
+			rows |= 1u << w->row;
 	}
-	return r->lo + lo;
+	return rows;
+}
+
+unsigned
+ss_rows_of(const struct ss_unit *u, char cls)
+{
+	unsigned rows = 0;
+	int i;
+
+	for (i = 0; i < u->nweapons; i++)
+		if (cls == 0 || u->weapon[i].cls == cls)
+			rows |= 1u << u->weapon[i].row;
+	return rows;
+}
+
+int
+ss_duel_speed(const struct ss_unit *u)
+{
+	double cost = 0;
+	int t;
+
+	for (t = 0; t < SS_NTERRAIN; t++)
+		cost += ss_duel_field[t] * (u->terrain[t] > 0 ? u->terrain[t] :
+		    SS_TERRAIN_MAX);
+	return cost > 0 ? (int)(u->max_speed / cost) : 0;
+}
+
+int
+ss_unit_complete(const struct ss_unit *u)
+{
+	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
+	    u->dead >= 1 && u->gunners >= 1;
 }
 
 /* ---- dice: a counter-based stream per gunner and turn ---- */

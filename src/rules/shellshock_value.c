@@ -1,8 +1,8 @@
 /*
- * rules/shellshock_value.c -- see shellshock_value.h: the geometry and
+ * rules/shellshock_value.c -- see shellshock_value.h: the hit roll and
  * the exact score of a pairing.  The Bradley-Terry rating is
- * shellshock_value_rate.c's; the simulated duel and the hit roll both
- * read are shellshock_duel.c's.
+ * shellshock_value_rate.c's; the simulated duel and the geometry both
+ * read (the starts, the field, arcs and facings) shellshock_duel.c's.
  */
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
@@ -15,77 +15,66 @@
 
 #include "../util.h"
 
-/* One in each band of the range modifier: 0-9, 10-19, 20-29, 30-39. */
-const int ss_duel_starts[SS_DUEL_NSTARTS] = { 5, 15, 25, 35 };
-/* muster's mixed ground: half open, the rest spread over the card's
- * other terrains. */
-const double ss_duel_field[SS_NTERRAIN] = {
-	0.50, 0.15, 0.15, 0.08, 0.04, 0.08
-};
+/* ---- the hit roll: the exact distribution, sampled by quantile ---- */
 
-/* ---- geometry ---- */
-
-int
-ss_facing_toward(int dir)
+void
+ssv_roll_init(struct roll *r, int die, int spread)
 {
-	static const int f[SS_NDIRS] = {
-		SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_RIGHT, SS_FACE_REAR,
-		SS_FACE_LEFT, SS_FACE_LEFT
-	};
+	struct dist d = DIST_INIT;
+	double acc;
+	int k;
 
-	return f[((dir % SS_NDIRS) + SS_NDIRS) % SS_NDIRS];
+	ss_roll_dist(die, spread, &d, &r->flub, &r->lucky);
+	r->lo = d.lo;
+	r->n = d.hi - d.lo + 1;
+	r->cum = xmalloc((size_t)r->n * sizeof(double));
+	r->ge = xmalloc((size_t)(r->n + 1) * sizeof(double));
+	acc = r->flub;
+	for (k = 0; k < r->n; k++)
+		r->cum[k] = acc += d.p[k];
+	r->ge[r->n] = 0;
+	for (k = r->n - 1; k >= 0; k--)
+		r->ge[k] = r->ge[k + 1] + d.p[k];
+	dist_free(&d);
 }
 
-unsigned
-ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working)
+void
+ssv_roll_release(struct roll *r)
 {
-	unsigned rows = 0;
-	int i, center, width, angle = dir * 60, off;
+	free(r->cum);
+	free(r->ge);
+}
 
-	for (i = 0; i < u->nweapons; i++) {
-		const struct ss_weapon *w = &u->weapon[i];
+/* P(total on the dice >= need), the natural 20 included. */
+double
+ssv_roll_hits(const struct roll *r, int need)
+{
+	int k = need - r->lo;
 
-		if (!(working & (1u << w->row)))
-			continue;
-		ss_arc_sector(w->arc, &center, &width);
-		off = ((angle - center) % 360 + 540) % 360 - 180;
-		if (off < 0)
-			off = -off;
-		if (2 * off <= width)
-			rows |= 1u << w->row;
+	if (k <= 0)
+		return r->ge[0] + r->lucky;
+	return (k >= r->n ? 0 : r->ge[k]) + r->lucky;
+}
+
+/* The total for a uniform draw u: flubs lowest, the natural 20 highest,
+ * so that a higher u is never a worse roll. */
+int
+ssv_roll_at(const struct roll *r, double u)
+{
+	int lo = 0, hi = r->n - 1, mid;
+
+	if (u < r->flub)
+		return ROLL_FLUB;
+	if (u >= 1 - r->lucky)
+		return ROLL_LUCKY;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (u < r->cum[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
-	return rows;
-}
-
-unsigned
-ss_rows_of(const struct ss_unit *u, char cls)
-{
-	unsigned rows = 0;
-	int i;
-
-	for (i = 0; i < u->nweapons; i++)
-		if (cls == 0 || u->weapon[i].cls == cls)
-			rows |= 1u << u->weapon[i].row;
-	return rows;
-}
-
-int
-ss_duel_speed(const struct ss_unit *u)
-{
-	double cost = 0;
-	int t;
-
-	for (t = 0; t < SS_NTERRAIN; t++)
-		cost += ss_duel_field[t] * (u->terrain[t] > 0 ? u->terrain[t] :
-		    SS_TERRAIN_MAX);
-	return cost > 0 ? (int)(u->max_speed / cost) : 0;
-}
-
-int
-ss_unit_complete(const struct ss_unit *u)
-{
-	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
-	    u->dead >= 1 && u->gunners >= 1;
+	return r->lo + lo;
 }
 
 /* ---- the value's score of a pairing: turns to stop the other ---- */

@@ -1,8 +1,8 @@
 /*
  * rules/shellshock_value_impl.h -- what the value's files share
- * (shellshock_value.c: the geometry and the exact score;
+ * (shellshock_value.c: the hit roll and the exact score;
  * shellshock_value_memo.c: what the score keeps; shellshock_duel.c: the
- * hit roll and the simulated duel).
+ * geometry and the simulated duel).
  */
 #ifndef MUSTER_SHELLSHOCK_VALUE_IMPL_H
 #define MUSTER_SHELLSHOCK_VALUE_IMPL_H
