@@ -588,6 +588,75 @@ test_quick_is_plain(void **state)
 }
 
 /*
+ * check reads of the examples' folder only the files that may hold a
+ * card (ss_value_may_hold_card()): 0 only when every document names a
+ * kind not card, plainly, at the top.  A file it passes over that holds
+ * a card would leave it out of the reference set.
+ */
+static void
+test_may_hold_card(void **state)
+{
+	static const struct {
+		const char *text;
+		int may;
+	} t[] = {
+		{ "system: shellshock\nkind: card\nname: A\n", 1 },
+		{ "# a sheet\nsystem: shellshock\nkind: sheet\n", 0 },
+		{ "kind: reference # the legend\r\nname: L\r\n", 0 },
+		{ "kind: sheet\n---\nkind: card\n", 1 },
+		{ "kind: sheet\n---\nkind: force\n", 0 },
+		{ "kind: sheet\n---\nname: no kind\n", 1 },
+		{ "---\nkind: sheet\n", 1 },
+		{ "kind: sheet\n---\n", 1 },
+		{ "kind: \"sheet\"\n", 1 },
+		{ "kind: !!str card\n", 1 },
+		{ "kind: 'card'\n", 1 },
+		{ "kind: card\n", 1 },
+		{ "kind: cards\n", 0 },
+		{ "{system: shellshock, kind: sheet}\n", 1 },
+		{ "name: x\n  kind: sheet\n", 1 },
+		{ "kind: sheet\nkind: force\n", 1 },
+		{ "", 1 },
+	};
+	static const struct {
+		const char *name;
+		int card;
+	} shipped[] = {
+		{ "bison", 1 }, { "hailstorm", 1 }, { "harrier", 1 },
+		{ "jager", 1 }, { "kite", 1 }, { "mason", 1 }, { "grizzly", 0 },
+		{ "stalker", 0 }, { "legend", 0 },
+	};
+	char path[] = "/tmp/muster-test-kindXXXXXX";
+	size_t i;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		fd = mkstemp(path);
+		assert_true(fd >= 0);
+		f = fdopen(fd, "w");
+		fputs(t[i].text, f);
+		fclose(f);
+		assert_int_equal(ss_value_may_hold_card(path), t[i].may);
+		unlink(path);
+		strcpy(path, "/tmp/muster-test-kindXXXXXX");
+	}
+	assert_int_equal(ss_value_may_hold_card("/nonexistent/x.yaml"), 1);
+	/* The shipped folder: its six cards read, its two record sheets
+	 * and the legend passed over. */
+	for (i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+		char rel[64], *p;
+
+		snprintf(rel, sizeof(rel), "units/shellshock/%s.yaml",
+		    shipped[i].name);
+		p = repo_path(rel);
+		assert_int_equal(ss_value_may_hold_card(p), shipped[i].card);
+		free(p);
+	}
+}
+
+/*
  * The proof, small (the full one: tools/value-proof.c, the man page):
  * 40 generated units valued against the examples, 40 random pairs
  * judged by the duel.  Bounds looser than SPEC 5.1's by about two
@@ -657,6 +726,7 @@ main(void)
 		cmocka_unit_test(test_share_pinned),
 		cmocka_unit_test(test_phase_memo),
 		cmocka_unit_test(test_quick_is_plain),
+		cmocka_unit_test(test_may_hold_card),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_duel_sure),

@@ -110,6 +110,9 @@ extern const struct cmd_opts ss_value_options;
  * examples. */
 void ss_value_check_card(const struct ss_unit *u, const struct node *card,
     struct batch *b, const char *rule);
+/* 0 when the YAML file at path holds no card for certain: each of its
+ * documents has a plain "kind: WORD" line at the top, none card. */
+int ss_value_may_hold_card(const char *path);
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
 /* The ratings made so far this run (the others were the memo's). */
