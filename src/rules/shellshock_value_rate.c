@@ -7,6 +7,7 @@
 #include "shellshock_value.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,7 +121,13 @@ ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
 	double v, worst = -1, p, won;
 	int j;
 
-	memset(out, 0, sizeof(*out));
+	/* All but the room for duels past the set's n, which nothing
+	 * reads: check rates cards with no duel played, and clearing the
+	 * room of 64 duels (11 KB) was 12,000 instructions a rating. */
+	memset(out, 0, offsetof(struct ss_rating, vs));
+	memset(out->vs, 0, (size_t)r->n * sizeof(out->vs[0]));
+	memset(out->predicted, 0, sizeof(*out) -
+	    offsetof(struct ss_rating, predicted));
 	out->n = r->n;
 	out->runs = runs;
 	for (j = 0; j < r->n; j++) {
