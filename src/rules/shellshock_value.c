@@ -604,12 +604,12 @@ kept_scorers_clear(void)
 static struct scorer *
 scorer_get(const struct ss_unit *u, const struct scorer *other, int *own)
 {
-	static int freed;
+	static int registered;
 	struct scorer **slot, *x = NULL;
 	int key[1 + SS_VALUE_KEY], n;
 	unsigned long long h;
 
-	if (!freed++)
+	if (!registered++)
 		atexit(kept_scorers_clear);
 	key[0] = ss_duel_speed(u);
 	n = 1 + ss_value_key(u, key + 1);
@@ -910,9 +910,11 @@ ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 	for (w = 0; w < 2; w++) {
 		for (band = 0; band < NBANDS; band++)
 			p.at[w][band] = p.pm[w] ? p.pm[w]->at[band] : -1;
-		p.fire[w] = plain ? NULL : ssv_fire_slot(x[w]->u, x[!w]->u,
-		    x[w]->nsets, x[!w]->nfs, w ? p.fire[0] : NULL);
-		if (p.fire[w] == NULL)
+		/* The plain way (at_band()) keeps no turns. */
+		if (plain)
+			p.fire[w] = NULL;
+		else if ((p.fire[w] = ssv_fire_slot(x[w]->u, x[!w]->u,
+		    x[w]->nsets, x[!w]->nfs, w ? p.fire[0] : NULL)) == NULL)
 			p.fire[w] = ssv_fire_new(x[w]->nsets, x[!w]->nfs);
 	}
 	/* Each way round, so that B's against A is one less A's. */
@@ -921,7 +923,7 @@ ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 	p.way = 1;
 	s = (s + 1 - score_one(&p)) / 2;
 	for (w = 0; w < 2; w++)
-		if (p.fire[w]->hash == 0)
+		if (p.fire[w] && p.fire[w]->hash == 0)
 			free(p.fire[w]);
 	for (w = 0; w < 2; w++)
 		if (own[w]) {
