@@ -58,7 +58,7 @@ void ssv_pair_memo_clear(void);
  * tts()), by its row set i of nx (its sets that can bear), the other's
  * set of facings k of nf (the distinct ones its sets leave it) and the
  * band: t[(i * nf + k) * NBANDS + band], below 0 not yet made.  Kept
- * across pairings by every number tts() reads (ssv_fire_key()): the
+ * across pairings by every number tts() reads (fire_key()): the
  * firer's die, skill, gunners and weapons, the target's dV, armor,
  * dead, bands and its weapons' rows, classes and arcs; never the
  * firer's armor or the target's fire, so one side fires at many cards

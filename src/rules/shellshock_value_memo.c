@@ -7,7 +7,9 @@
  * number at_band() reads, through the scorer, its rolls, chart figures,
  * facings and phases(): die, skill, gunners, dead, the internal bands,
  * dV, armor and each weapon whole; never a name.  A fixed table, a
- * later pair taking an earlier one's slot.
+ * later pair taking an earlier one's slot.  Below it, the turns to stop
+ * the other kept by the firer's numbers and the target's (struct
+ * ssv_fire), the same way.
  */
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
