@@ -425,6 +425,8 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
+				if (!ok)
+					break;	/* a way not open to it */
 				if (!have[lo][hi][sp]) {
 					group_gain(x, y, need, dmg[sp], lo, hi,
 					    sp, &mge[lo][hi][sp],
