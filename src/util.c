@@ -67,13 +67,34 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
+/* Byte by byte, eight to a step: a message's text and a file's name
+ * are hashed for every diagnostic counted. */
+#define FNV_PRIME 1099511628211ULL
 unsigned long long
 fnv1a(unsigned long long h, const void *p, size_t n)
 {
 	const unsigned char *c = p;
 
+	for (; n >= 8; n -= 8, c += 8) {
+		h = (h ^ c[0]) * FNV_PRIME;
+		h = (h ^ c[1]) * FNV_PRIME;
+		h = (h ^ c[2]) * FNV_PRIME;
+		h = (h ^ c[3]) * FNV_PRIME;
+		h = (h ^ c[4]) * FNV_PRIME;
+		h = (h ^ c[5]) * FNV_PRIME;
+		h = (h ^ c[6]) * FNV_PRIME;
+		h = (h ^ c[7]) * FNV_PRIME;
+	}
 	while (n--)
-		h = (h ^ *c++) * 1099511628211ULL;
+		h = (h ^ *c++) * FNV_PRIME;
+	return h;
+}
+
+unsigned long long
+fnv1a_ints(unsigned long long h, const int *k, size_t n)
+{
+	while (n--)
+		h = (h ^ (unsigned)*k++) * FNV_PRIME;
 	return h;
 }
 

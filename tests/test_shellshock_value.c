@@ -474,7 +474,8 @@ test_share_pinned(void **state)
 
 /*
  * The score's memos (phases() kept by what it reads, the target's chart
- * figures by value; each band's chances by both sides' numbers but
+ * figures by value; the turns to stop the other by the firer's numbers
+ * and the target's; each band's chances by both sides' numbers but
  * speed) answer each pairing as the score made afresh does: the
  * Hailstorm against the Mason, then with one number changed on either
  * side, each of them a number the kept figures are made from (and the
@@ -530,6 +531,129 @@ test_phase_memo(void **state)
 	x = *r.u[1];
 	x.name = "Other";
 	assert_true(ss_value_share(&x, r.u[5]) == base);
+}
+
+/*
+ * The score made the quick way answers each pairing to the bit as the
+ * plain way does (ss_value_plain(): every choice of weapons against
+ * every answer, each facing and each point of damage alone, nothing
+ * kept): 24 generated cards of every kind, the examples and a card with
+ * the same dV all round, each against each, the quick way afresh and
+ * then with its memos filled by every other pairing.  A shortcut that
+ * answers another question (the least chance of a choice by the
+ * greatest ratio of turns, one table of turns for both ways, a facing's
+ * figures kept under another's of the same dV, the chart's stop chance
+ * by the boxes marked) moves one of them.
+ */
+static void
+test_quick_is_plain(void **state)
+{
+	struct ss_refset r;
+	struct ss_unit u[32];
+	static double want[32][32];
+	char names[32][16];
+	unsigned long long s = 23;
+	int i, j, n = 0, pass, same = 0;
+
+	(void)state;
+	load_examples(&r, 0);
+	for (i = 0; i < r.n; i++)
+		u[n++] = *r.u[i];
+	plain(&u[n], "even");
+	arm(&u[n], SS_E, 6, 'p', SS_ARC_FRONT, 1);
+	arm(&u[n++], SS_S, 9, 's', SS_ARC_PIVOT2, 1);
+	while (n < 31) {
+		gen_unit(&u[n], &s, names[n], n);
+		n++;
+	}
+	ss_value_plain(1);
+	ss_value_memo_clear();
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			want[i][j] = ss_value_share(&u[i], &u[j]);
+	ss_value_plain(0);
+	for (pass = 0; pass < 2; pass++) {
+		ss_value_memo_clear();
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++) {
+				if (pass == 0)
+					ss_value_memo_clear();
+				assert_true(ss_value_share(&u[i], &u[j]) ==
+				    want[i][j]);
+				same += j != i && want[i][j] == want[j][i];
+			}
+	}
+	/* Not all a draw: the pairings differ. */
+	assert_true(same < n);
+}
+
+/*
+ * check reads of the examples' folder only the files that may hold a
+ * card (ss_value_may_hold_card()): 0 only when every document names a
+ * kind not card, plainly, at the top.  A file it passes over that holds
+ * a card would leave it out of the reference set.
+ */
+static void
+test_may_hold_card(void **state)
+{
+	static const struct {
+		const char *text;
+		int may;
+	} t[] = {
+		{ "system: shellshock\nkind: card\nname: A\n", 1 },
+		{ "# a sheet\nsystem: shellshock\nkind: sheet\n", 0 },
+		{ "kind: reference # the legend\r\nname: L\r\n", 0 },
+		{ "kind: sheet\n---\nkind: card\n", 1 },
+		{ "kind: sheet\n---\nkind: force\n", 0 },
+		{ "kind: sheet\n---\nname: no kind\n", 1 },
+		{ "---\nkind: sheet\n", 1 },
+		{ "kind: sheet\n---\n", 1 },
+		{ "kind: \"sheet\"\n", 1 },
+		{ "kind: !!str card\n", 1 },
+		{ "kind: 'card'\n", 1 },
+		{ "kind: card\n", 1 },
+		{ "kind: cards\n", 0 },
+		{ "{system: shellshock, kind: sheet}\n", 1 },
+		{ "name: x\n  kind: sheet\n", 1 },
+		{ "kind: sheet\nkind: force\n", 1 },
+		{ "", 1 },
+	};
+	static const struct {
+		const char *name;
+		int card;
+	} shipped[] = {
+		{ "bison", 1 }, { "hailstorm", 1 }, { "harrier", 1 },
+		{ "jager", 1 }, { "kite", 1 }, { "mason", 1 }, { "grizzly", 0 },
+		{ "stalker", 0 }, { "legend", 0 },
+	};
+	char path[] = "/tmp/muster-test-kindXXXXXX";
+	size_t i;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		fd = mkstemp(path);
+		assert_true(fd >= 0);
+		f = fdopen(fd, "w");
+		fputs(t[i].text, f);
+		fclose(f);
+		assert_int_equal(ss_value_may_hold_card(path), t[i].may);
+		unlink(path);
+		strcpy(path, "/tmp/muster-test-kindXXXXXX");
+	}
+	assert_int_equal(ss_value_may_hold_card("/nonexistent/x.yaml"), 1);
+	/* The shipped folder: its six cards read, its two record sheets
+	 * and the legend passed over. */
+	for (i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+		char rel[64], *p;
+
+		snprintf(rel, sizeof(rel), "units/shellshock/%s.yaml",
+		    shipped[i].name);
+		p = repo_path(rel);
+		assert_int_equal(ss_value_may_hold_card(p), shipped[i].card);
+		free(p);
+	}
 }
 
 /*
@@ -601,6 +725,8 @@ main(void)
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_share_pinned),
 		cmocka_unit_test(test_phase_memo),
+		cmocka_unit_test(test_quick_is_plain),
+		cmocka_unit_test(test_may_hold_card),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_duel_sure),

@@ -1,7 +1,8 @@
 /*
  * rules/shellshock_duel.c -- the duel of shellshock_value.h, simulated:
- * seeded dice, the two sides, their fire, each turn's moves and
- * ss_duel().  The exact score and the rating are shellshock_value.c's.
+ * the geometry (which the exact score reads too), seeded dice, the two
+ * sides, their fire, each turn's moves and ss_duel().  The exact score
+ * is shellshock_value.c's, the rating shellshock_value_rate.c's.
  */
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
@@ -12,6 +13,79 @@
 #include <string.h>
 
 #include "../util.h"
+
+/* One in each band of the range modifier: 0-9, 10-19, 20-29, 30-39. */
+const int ss_duel_starts[SS_DUEL_NSTARTS] = { 5, 15, 25, 35 };
+/* muster's mixed ground: half open, the rest spread over the card's
+ * other terrains. */
+const double ss_duel_field[SS_NTERRAIN] = {
+	0.50, 0.15, 0.15, 0.08, 0.04, 0.08
+};
+
+/* ---- geometry ---- */
+
+int
+ss_facing_toward(int dir)
+{
+	static const int f[SS_NDIRS] = {
+		SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_RIGHT, SS_FACE_REAR,
+		SS_FACE_LEFT, SS_FACE_LEFT
+	};
+
+	return f[((dir % SS_NDIRS) + SS_NDIRS) % SS_NDIRS];
+}
+
+unsigned
+ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working)
+{
+	unsigned rows = 0;
+	int i, center, width, angle = dir * 60, off;
+
+	for (i = 0; i < u->nweapons; i++) {
+		const struct ss_weapon *w = &u->weapon[i];
+
+		if (!(working & (1u << w->row)))
+			continue;
+		ss_arc_sector(w->arc, &center, &width);
+		off = ((angle - center) % 360 + 540) % 360 - 180;
+		if (off < 0)
+			off = -off;
+		if (2 * off <= width)
+			rows |= 1u << w->row;
+	}
+	return rows;
+}
+
+unsigned
+ss_rows_of(const struct ss_unit *u, char cls)
+{
+	unsigned rows = 0;
+	int i;
+
+	for (i = 0; i < u->nweapons; i++)
+		if (cls == 0 || u->weapon[i].cls == cls)
+			rows |= 1u << u->weapon[i].row;
+	return rows;
+}
+
+int
+ss_duel_speed(const struct ss_unit *u)
+{
+	double cost = 0;
+	int t;
+
+	for (t = 0; t < SS_NTERRAIN; t++)
+		cost += ss_duel_field[t] * (u->terrain[t] > 0 ? u->terrain[t] :
+		    SS_TERRAIN_MAX);
+	return cost > 0 ? (int)(u->max_speed / cost) : 0;
+}
+
+int
+ss_unit_complete(const struct ss_unit *u)
+{
+	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
+	    u->dead >= 1 && u->gunners >= 1;
+}
 
 /* ---- dice: a counter-based stream per gunner and turn ---- */
 

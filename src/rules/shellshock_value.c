@@ -1,7 +1,8 @@
 /*
- * rules/shellshock_value.c -- see shellshock_value.h: the geometry, the
- * hit roll, the exact score of a pairing and the Bradley-Terry rating.
- * The simulated duel is shellshock_duel.c's.
+ * rules/shellshock_value.c -- see shellshock_value.h: the hit roll and
+ * the exact score of a pairing.  The Bradley-Terry rating is
+ * shellshock_value_rate.c's; the simulated duel and the geometry both
+ * read (the starts, the field, arcs and facings) shellshock_duel.c's.
  */
 #include "shellshock_value.h"
 #include "shellshock_value_impl.h"
@@ -13,79 +14,6 @@
 #include <string.h>
 
 #include "../util.h"
-
-/* One in each band of the range modifier: 0-9, 10-19, 20-29, 30-39. */
-const int ss_duel_starts[SS_DUEL_NSTARTS] = { 5, 15, 25, 35 };
-/* muster's mixed ground: half open, the rest spread over the card's
- * other terrains. */
-const double ss_duel_field[SS_NTERRAIN] = {
-	0.50, 0.15, 0.15, 0.08, 0.04, 0.08
-};
-
-/* ---- geometry ---- */
-
-int
-ss_facing_toward(int dir)
-{
-	static const int f[SS_NDIRS] = {
-		SS_FACE_FRONT, SS_FACE_RIGHT, SS_FACE_RIGHT, SS_FACE_REAR,
-		SS_FACE_LEFT, SS_FACE_LEFT
-	};
-
-	return f[((dir % SS_NDIRS) + SS_NDIRS) % SS_NDIRS];
-}
-
-unsigned
-ss_rows_bearing(const struct ss_unit *u, int dir, unsigned working)
-{
-	unsigned rows = 0;
-	int i, center, width, angle = dir * 60, off;
-
-	for (i = 0; i < u->nweapons; i++) {
-		const struct ss_weapon *w = &u->weapon[i];
-
-		if (!(working & (1u << w->row)))
-			continue;
-		ss_arc_sector(w->arc, &center, &width);
-		off = ((angle - center) % 360 + 540) % 360 - 180;
-		if (off < 0)
-			off = -off;
-		if (2 * off <= width)
-			rows |= 1u << w->row;
-	}
-	return rows;
-}
-
-unsigned
-ss_rows_of(const struct ss_unit *u, char cls)
-{
-	unsigned rows = 0;
-	int i;
-
-	for (i = 0; i < u->nweapons; i++)
-		if (cls == 0 || u->weapon[i].cls == cls)
-			rows |= 1u << u->weapon[i].row;
-	return rows;
-}
-
-int
-ss_duel_speed(const struct ss_unit *u)
-{
-	double cost = 0;
-	int t;
-
-	for (t = 0; t < SS_NTERRAIN; t++)
-		cost += ss_duel_field[t] * (u->terrain[t] > 0 ? u->terrain[t] :
-		    SS_TERRAIN_MAX);
-	return cost > 0 ? (int)(u->max_speed / cost) : 0;
-}
-
-int
-ss_unit_complete(const struct ss_unit *u)
-{
-	return u->era >= 0 && u->die >= 1 && u->nbands == SS_BANDS &&
-	    u->dead >= 1 && u->gunners >= 1;
-}
 
 /* ---- the hit roll: the exact distribution, sampled by quantile ---- */
 
@@ -161,22 +89,16 @@ ssv_roll_at(const struct roll *r, double u)
  * boxes from a d6 (C and A stop it, F and A explode when the attacker's
  * d10 beats the defender's, s and p stop it when they take the last
  * weapons it fires). */
-double
-ss_chart_stop(const struct ss_unit *d, int in)
+/* ss_chart_stop() of a hit that marks boxes boxes, 1..SS_CHART_DIE:
+ * the chance depends on the damage only through them. */
+static double
+chart_stop_boxes(const struct ss_unit *d, int boxes)
 {
 	double ex = (double)(SS_EXPLOSION_DIE - 1) / (2 * SS_EXPLOSION_DIE);
 	double sum = 0, live;
 	unsigned fx, lost, all = ss_rows_of(d, 0);
-	int boxes, roll, i, c;
+	int roll, i, c;
 
-	if (in <= 0)
-		return 0;
-	if (in >= d->dead)
-		return 1;
-	if ((boxes = ss_boxes(d, in)) == 0)
-		return 0;
-	if (boxes > SS_CHART_DIE)
-		boxes = SS_CHART_DIE;
 	for (roll = 1; roll <= SS_CHART_DIE; roll++) {
 		live = 1;
 		lost = 0;
@@ -198,6 +120,21 @@ ss_chart_stop(const struct ss_unit *d, int in)
 	return sum / SS_CHART_DIE;
 }
 
+double
+ss_chart_stop(const struct ss_unit *d, int in)
+{
+	int boxes;
+
+	if (in <= 0)
+		return 0;
+	if (in >= d->dead)
+		return 1;
+	if ((boxes = ss_boxes(d, in)) == 0)
+		return 0;
+	return chart_stop_boxes(d, boxes > SS_CHART_DIE ? SS_CHART_DIE :
+	    boxes);
+}
+
 struct scorer {
 	const struct ss_unit *u;
 	const struct roll *roll[2];	/* plain and spread: kept_roll() */
@@ -210,6 +147,9 @@ struct scorer {
 	 * it; NULL when the table of them is full (then no memo). */
 	const struct stoptab *st;
 	const struct ss_weapon *on[SS_P];	/* ss_weapon_on(u, row) */
+	/* Its weapon's ss_weapon_damage(), plain and spread, and whether
+	 * it can spread, by row: phases() reads them of every row set. */
+	int dmg[2][SS_P], can[SS_P];
 	/* By the rows that fire, the facing of the other's they hit and
 	 * the band: the most damage expected a turn (e) and the fewest
 	 * turns the internal phase takes (in), over the ways the gunners
@@ -220,6 +160,21 @@ struct scorer {
 	/* The facings it can show (a bit each) with the weapons of rows R
 	 * bearing, by R; 0 when no direction brings them all to bear. */
 	unsigned char faces[1 << SS_P];
+	/* As a target: the first facing whose dV (ss_target_dv()) is
+	 * facing f's on every row, near and far: phases() reads the
+	 * facing it hits only so, and keeps its figures under that one. */
+	int dvface[SS_NFACINGS];
+	/* The row sets R (not empty) with faces[R] set, ascending; the
+	 * distinct faces[] they leave it, fs[0..nfs), and set i's, fs[fsi
+	 * [i]]. */
+	unsigned char set[1 << SS_P];
+	int nsets;
+	unsigned char fs[1 << SS_NFACINGS], fsi[1 << SS_P];
+	int nfs;
+	/* What it is kept by (scorer_get()): the unit's speed and
+	 * ss_value_key(). */
+	unsigned long long hash;
+	int key[1 + SS_VALUE_KEY], nkey;
 };
 
 /* ss_chart_stop(d->u, in), kept in d. */
@@ -289,7 +244,7 @@ static struct {
 } stops;
 
 #define PHASE_KEY (4 + 4 * SS_MAX_WEAPONS)
-#define PHASE_MEMO 4096		/* a power of 2 */
+#define PHASE_MEMO 16384		/* a power of 2 */
 static struct phase_memo {
 	unsigned long long hash;	/* 0: empty */
 	const struct stoptab *st;
@@ -311,12 +266,24 @@ stops_free(void)
 	phase_memo = NULL;
 }
 
+/* ss_value_plain()'s: the score made the plain way. */
+static int plain;
+static void kept_scorers_clear(void);
+
+void
+ss_value_plain(int on)
+{
+	plain = on;
+}
+
 void
 ss_value_memo_clear(void)
 {
 	if (phase_memo)
 		memset(phase_memo, 0, PHASE_MEMO * sizeof(*phase_memo));
 	ssv_pair_memo_clear();
+	ssv_fire_memo_clear();
+	kept_scorers_clear();
 }
 
 /* The interned copy of stop[1..dead-1], or NULL when the table is full. */
@@ -374,7 +341,7 @@ phase_find(const struct scorer *x, const struct scorer *y, int n,
 		key[nk++] = dmg[1][i];
 		key[nk++] = can[i];
 	}
-	h = fnv1a(h, key, (size_t)nk * sizeof(int));
+	h = fnv1a_ints(h, key, (size_t)nk);
 	h ^= h >> 29;
 	h += h == 0;
 	probe->hash = h;
@@ -424,19 +391,17 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 	*emax = 0;
 	*imin = SS_VALUE_NEVER;
 	for (row = 0; row < SS_P; row++) {
-		const struct ss_weapon *w = x->on[row];
-
-		if (w == NULL || !(rows & (1u << row)))
+		if (x->on[row] == NULL || !(rows & (1u << row)))
 			continue;
 		need[n] = ss_target_dv(d, row, f, pb) - u->skill - rmod;
-		dmg[0][n] = ss_weapon_damage(w, 0);
-		dmg[1][n] = ss_weapon_damage(w, 1);
-		can[n] = w->spread;
+		dmg[0][n] = x->dmg[0][row];
+		dmg[1][n] = x->dmg[1][row];
+		can[n] = x->can[row];
 		n++;
 	}
 	if (n == 0)
 		return;
-	if (y->st != NULL &&
+	if (y->st != NULL && !plain &&
 	    phase_find(x, y, n, need, dmg, can, &probe, &pm)) {
 		*emax = pm->e;
 		*imin = pm->in;
@@ -460,6 +425,8 @@ phases(struct scorer *x, unsigned rows, struct scorer *y, int f,
 				sp = spmask >> g & 1;
 				for (i = lo; sp && i < hi; i++)
 					ok &= can[i];
+				if (!ok)
+					break;	/* a way not open to it */
 				if (!have[lo][hi][sp]) {
 					group_gain(x, y, need, dmg[sp], lo, hi,
 					    sp, &mge[lo][hi][sp],
@@ -515,14 +482,33 @@ kept_roll(int die, int spread)
 	return &kept[nkept++].r;
 }
 
+/* The first facing d shows with facing f's dV on every row, near and
+ * far (see struct scorer's dvface). */
+static int
+same_dv(const struct ss_unit *d, int f)
+{
+	int g, row, pb;
+
+	for (g = 0; g < f; g++) {
+		for (row = 0; row < SS_NROWS; row++)
+			for (pb = 0; pb < 2; pb++)
+				if (ss_target_dv(d, row, g, pb) !=
+				    ss_target_dv(d, row, f, pb))
+					goto differs;
+		return g;
+differs:	;
+	}
+	return f;
+}
+
 static void
 scorer_init(struct scorer *x, const struct ss_unit *u)
 {
-	unsigned all, r, bear;
+	unsigned all, r, bear[SS_NDIRS];
+	double by_boxes[SS_CHART_DIE + 1];
 	struct roll *own;
-	int dir, i;
+	int dir, i, boxes, f;
 
-	memset(x->got, 0, sizeof(x->got));
 	x->u = u;
 	x->own = 0;
 	for (i = 0; i < 2; i++)
@@ -534,22 +520,48 @@ scorer_init(struct scorer *x, const struct ss_unit *u)
 		}
 	x->stop = xmalloc((size_t)(u->dead > 1 ? u->dead : 1) *
 	    sizeof(double));
-	/* Whole, for the memo's key: a pure figure, asked now or later. */
+	/* Whole, for the memo's key: a pure figure, asked now or later.
+	 * ss_chart_stop() as it reads the damage: by the boxes marked. */
+	for (i = 1; i <= SS_CHART_DIE; i++)
+		by_boxes[i] = -1;
 	x->stop[0] = 0;
-	for (i = 1; i < u->dead; i++)
-		x->stop[i] = ss_chart_stop(u, i);
+	for (i = 1; i < u->dead; i++) {
+		if ((boxes = ss_boxes(u, i)) > SS_CHART_DIE)
+			boxes = SS_CHART_DIE;
+		if (boxes > 0 && by_boxes[boxes] < 0)
+			by_boxes[boxes] = chart_stop_boxes(u, boxes);
+		x->stop[i] = plain ? ss_chart_stop(u, i) : boxes > 0 ?
+		    by_boxes[boxes] : 0;
+	}
 	x->st = stop_intern(x->stop, u->dead);
 	x->speed = ss_duel_speed(u);
-	for (i = 0; i < SS_P; i++)
+	for (i = 0; i < SS_P; i++) {
 		x->on[i] = ss_weapon_on(u, i);
+		x->dmg[0][i] = x->on[i] ? ss_weapon_damage(x->on[i], 0) : 0;
+		x->dmg[1][i] = x->on[i] ? ss_weapon_damage(x->on[i], 1) : 0;
+		x->can[i] = x->on[i] ? x->on[i]->spread : 0;
+	}
+	for (f = 0; f < SS_NFACINGS; f++)
+		x->dvface[f] = same_dv(u, f);
 	all = ss_rows_of(u, 0);
+	for (dir = 0; dir < SS_NDIRS; dir++)
+		bear[dir] = ss_rows_bearing(u, dir, all);
+	x->nsets = 0;
 	for (r = 0; r < 1u << SS_P; r++) {
 		x->faces[r] = 0;
-		for (dir = 0; (r & all) == r && dir < SS_NDIRS; dir++) {
-			bear = ss_rows_bearing(u, dir, all);
-			if ((bear & r) == r)
+		for (dir = 0; (r & all) == r && dir < SS_NDIRS; dir++)
+			if ((bear[dir] & r) == r)
 				x->faces[r] |= 1u << ss_facing_toward(dir);
-		}
+		if (r > 0 && x->faces[r])
+			x->set[x->nsets++] = (unsigned char)r;
+	}
+	x->nfs = 0;
+	for (i = 0; i < x->nsets; i++) {
+		for (f = 0; f < x->nfs && x->fs[f] != x->faces[x->set[i]]; f++)
+			;
+		if (f == x->nfs)
+			x->fs[x->nfs++] = x->faces[x->set[i]];
+		x->fsi[i] = (unsigned char)f;
 	}
 }
 
@@ -564,6 +576,71 @@ scorer_release(struct scorer *x)
 			free((struct roll *)x->roll[i]);
 		}
 	free(x->stop);
+}
+
+/*
+ * Scorers kept by the unit's speed and its numbers (ss_value_key():
+ * all a scorer is made of): a rating scores one card against each
+ * reference in turn, and check rates many cards against the same ones.
+ * A fixed table, a later unit taking an earlier one's slot, but never
+ * other's (the other side of the pairing being scored): then, and in
+ * the plain way, one made for the pairing alone (*own set).  Its e, in
+ * and got are the pairing's: cleared here.
+ */
+#define KEPT_SCORERS 64		/* a power of 2 */
+static struct scorer *kept_scorer[KEPT_SCORERS];
+
+static void
+kept_scorers_clear(void)
+{
+	int i;
+
+	for (i = 0; i < KEPT_SCORERS; i++)
+		if (kept_scorer[i]) {
+			scorer_release(kept_scorer[i]);
+			free(kept_scorer[i]);
+			kept_scorer[i] = NULL;
+		}
+}
+
+static struct scorer *
+scorer_get(const struct ss_unit *u, const struct scorer *other, int *own)
+{
+	static int registered;
+	struct scorer **slot, *x = NULL;
+	int key[1 + SS_VALUE_KEY], n;
+	unsigned long long h;
+
+	if (!registered++)
+		atexit(kept_scorers_clear);
+	key[0] = ss_duel_speed(u);
+	n = 1 + ss_value_key(u, key + 1);
+	h = fnv1a_ints(FNV_SEED, key, (size_t)n);
+	h ^= h >> 29;
+	slot = &kept_scorer[h & (KEPT_SCORERS - 1)];
+	*own = plain || (other && *slot == other);
+	if (!plain && *slot && (*slot)->hash == h && (*slot)->nkey == n &&
+	    memcmp((*slot)->key, key, (size_t)n * sizeof(int)) == 0) {
+		x = *slot;
+		x->u = u;	/* the same numbers */
+		*own = 0;
+	}
+	if (x == NULL) {
+		x = xmalloc(sizeof(*x));
+		scorer_init(x, u);
+		x->hash = h;
+		x->nkey = n;
+		memcpy(x->key, key, (size_t)n * sizeof(int));
+	}
+	if (!*own && *slot != x) {
+		if (*slot) {
+			scorer_release(*slot);
+			free(*slot);
+		}
+		*slot = x;
+	}
+	memset(x->got, 0, sizeof(x->got));
+	return x;
 }
 
 /* The internal phase's turns, n = dead / E the turns E a turn takes to
@@ -614,21 +691,22 @@ tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
     int band)
 {
 	double ft[SS_NFACINGS] = { 0 }, inner = 0;
-	int f;
+	int f, g;
 
 	for (f = 0; f < SS_NFACINGS; f++) {
 		if (!(fy & (1u << f)))
 			continue;
-		if (!x->got[rows][f][band]) {
-			phases(x, rows, y, f, band, &x->e[rows][f][band],
-			    &x->in[rows][f][band]);
-			x->got[rows][f][band] = 1;
+		g = plain ? f : y->dvface[f];
+		if (!x->got[rows][g][band]) {
+			phases(x, rows, y, g, band, &x->e[rows][g][band],
+			    &x->in[rows][g][band]);
+			x->got[rows][g][band] = 1;
 		}
-		if (x->e[rows][f][band] <= 0)
+		if (x->e[rows][g][band] <= 0)
 			return SS_VALUE_NEVER;
-		ft[f] = y->u->armor[f] / x->e[rows][f][band];
-		if (x->in[rows][f][band] > inner)
-			inner = x->in[rows][f][band];
+		ft[f] = y->u->armor[f] / x->e[rows][g][band];
+		if (x->in[rows][g][band] > inner)
+			inner = x->in[rows][g][band];
 	}
 	return ss_value_strip(ft) + inner;
 }
@@ -640,38 +718,31 @@ tts(struct scorer *x, struct scorer *y, unsigned rows, unsigned fy,
  * choosing first, B answering; the side that stops the other in fewer
  * turns is favoured,
  *	1 / (1 + (tA / tB)^k)
- * k SS_VALUE_SHARPNESS.
+ * k SS_VALUE_SHARPNESS.  The plain way, every choice against every
+ * answer (ss_value_plain()); at_both() below is the way it is made.
  */
+static double
+duel_chance(double ta, double tb)
+{
+	return ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
+	    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
+}
+
 static double
 at_band(struct scorer *a, struct scorer *b, int band)
 {
-	double top = 0, low, p, ta, tb;
-	unsigned ra, rb, fa, fb;
-	/* tts() by its rows and the facings it may hit, once: many row
-	 * sets leave the same facings. */
-	double tm[2][1 << SS_P][1 << SS_NFACINGS];
-	unsigned char tk[2][1 << SS_P][1 << SS_NFACINGS];
+	double top = 0, low, p;
+	unsigned ra, rb;
 
-	memset(tk, 0, sizeof(tk));
 	for (ra = 1; ra < 1u << SS_P; ra++) {
-		if ((fa = a->faces[ra]) == 0)
+		if (a->faces[ra] == 0)
 			continue;
 		low = 1;
 		for (rb = 1; rb < 1u << SS_P; rb++) {
-			if ((fb = b->faces[rb]) == 0)
+			if (b->faces[rb] == 0)
 				continue;
-			if (!tk[0][ra][fb]) {
-				tm[0][ra][fb] = tts(a, b, ra, fb, band);
-				tk[0][ra][fb] = 1;
-			}
-			if (!tk[1][rb][fa]) {
-				tm[1][rb][fa] = tts(b, a, rb, fa, band);
-				tk[1][rb][fa] = 1;
-			}
-			ta = tm[0][ra][fb];
-			tb = tm[1][rb][fa];
-			p = ta >= SS_VALUE_NEVER && tb >= SS_VALUE_NEVER ? 0.5 :
-			    1 / (1 + pow(ta / tb, SS_VALUE_SHARPNESS));
+			p = duel_chance(tts(a, b, ra, b->faces[rb], band),
+			    tts(b, a, rb, a->faces[ra], band));
 			if (p < low)
 				low = p;
 		}
@@ -679,6 +750,68 @@ at_band(struct scorer *a, struct scorer *b, int band)
 			top = low;
 	}
 	return top;
+}
+
+/*
+ * The least chance of each choice of A's row set over B's answers, in
+ * low[]: tx[i][j] A's turns with A's choice i against B's answer j, ty[j]
+ * [i] B's.  duel_chance() falls as tA / tB grows (pow() is monotone), so
+ * the least is the chance at the greatest ratio, one pow() a choice
+ * rather than one an answer; but where both never stop the other (0.5).
+ */
+#define MAXSETS (1 << SS_P)
+static double
+least_chance(int i, int nj, double tx[][MAXSETS], double ty[][MAXSETS])
+{
+	double r, top = -1, low = 1;
+	int j;
+
+	for (j = 0; j < nj; j++) {
+		if (tx[i][j] >= SS_VALUE_NEVER && ty[j][i] >= SS_VALUE_NEVER)
+			low = 0.5;
+		else if ((r = tx[i][j] / ty[j][i]) > top)
+			top = r;
+	}
+	if (top >= 0 && (r = 1 / (1 + pow(top, SS_VALUE_SHARPNESS))) < low)
+		low = r;
+	return low;
+}
+
+/* tts(x, y, x's set i, y's facings k, band), kept in fx (see struct
+ * ssv_fire). */
+static double
+fire_turns(struct scorer *x, struct scorer *y, struct ssv_fire *fx, int i,
+    int k, int band)
+{
+	double *t = &fx->t[(i * fx->nf + k) * NBANDS + band];
+
+	if (*t < 0)
+		*t = tts(x, y, x->set[i], y->fs[k], band);
+	return *t;
+}
+
+/* at_band(a, b, band) into *pab and at_band(b, a, band) into *pba, from
+ * one table of the turns both ways (fab: a's at b, fba: b's at a): the
+ * same figures, each tts() once. */
+static void
+at_both(struct scorer *a, struct scorer *b, struct ssv_fire *fab,
+    struct ssv_fire *fba, int band, double *pab, double *pba)
+{
+	double ta[MAXSETS][MAXSETS], tb[MAXSETS][MAXSETS], low;
+	int i, j;
+
+	for (i = 0; i < a->nsets; i++)
+		for (j = 0; j < b->nsets; j++) {
+			ta[i][j] = fire_turns(a, b, fab, i, b->fsi[j], band);
+			tb[j][i] = fire_turns(b, a, fba, j, a->fsi[i], band);
+		}
+	*pab = *pba = 0;
+	for (i = 0; i < a->nsets; i++)
+		if ((low = least_chance(i, b->nsets, ta, tb)) > *pab)
+			*pab = low;
+	for (j = 0; j < b->nsets; j++)
+		if ((low = least_chance(j, a->nsets, tb, ta)) > *pba)
+			*pba = low;
 }
 
 double
@@ -711,200 +844,93 @@ ss_reach_share(const int *start, int nstarts, int nbands, int ra, int rb,
 	return sum / nstarts;
 }
 
-/* at_band() for ss_reach_share(): ctx is the pair, A first, and its
- * slot (NULL: not kept). */
+/* at_band() for ss_reach_share(): ctx is the pair, A first (way 0) or
+ * B (way 1), each way's chances made or kept (at[] below 0: not yet),
+ * and the slots keeping them across pairings (NULL: not kept). */
 struct pairing {
-	struct scorer *a, *b;
-	struct ssv_pair_memo *pm;
+	struct scorer *x[2];
+	struct ssv_pair_memo *pm[2];
+	struct ssv_fire *fire[2];	/* x[0]'s at x[1], x[1]'s at x[0] */
+	double at[2][NBANDS];
+	int way;
 };
 
 static double
 pair_band(void *ctx, int band)
 {
 	struct pairing *p = ctx;
+	int w = p->way;
 
-	if (p->pm == NULL)
-		return at_band(p->a, p->b, band);
-	if (p->pm->at[band] < 0)
-		p->pm->at[band] = at_band(p->a, p->b, band);
-	return p->pm->at[band];
+	if (plain)
+		return at_band(p->x[w], p->x[!w], band);
+	if (p->at[w][band] < 0) {
+		at_both(p->x[0], p->x[1], p->fire[0], p->fire[1], band,
+		    &p->at[0][band], &p->at[1][band]);
+		for (w = 0; w < 2; w++)
+			if (p->pm[w])
+				p->pm[w]->at[band] = p->at[w][band];
+	}
+	return p->at[p->way][band];
 }
 
 /*
  * From each starting range, the bands each side can reach in
  * SS_VALUE_REACH turns at its speed: A's best of its reach and B's
  * best (A's worst) of its own, weighed alike.  Each reach holds the
- * start, so a faster A, reaching more, never scores less.
+ * start, so a faster A, reaching more, never scores less.  The side
+ * whose share it is: p->way.
  */
 static double
-score_one(struct scorer *a, struct scorer *b, struct ssv_pair_memo *pm)
+score_one(struct pairing *p)
 {
-	struct pairing ab = { a, b, pm };
-	int start[SS_DUEL_NSTARTS], st, ra, rb;
+	int start[SS_DUEL_NSTARTS], st, ra, rb, w = p->way;
 
-	ra = (a->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
-	rb = (b->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) / SS_RANGE_STEP;
+	ra = (p->x[w]->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) /
+	    SS_RANGE_STEP;
+	rb = (p->x[!w]->speed * SS_VALUE_REACH + SS_RANGE_STEP - 1) /
+	    SS_RANGE_STEP;
 	for (st = 0; st < SS_DUEL_NSTARTS; st++)
 		start[st] = band_of(ss_duel_starts[st]);
 	return ss_reach_share(start, SS_DUEL_NSTARTS, NBANDS, ra, rb,
-	    pair_band, &ab);
+	    pair_band, p);
 }
 
 double
 ss_value_share(const struct ss_unit *a, const struct ss_unit *b)
 {
-	struct scorer *x = xmalloc(2 * sizeof(*x));
-	struct ssv_pair_memo *ab, *ba;
+	struct scorer *x[2];
+	struct pairing p;
 	double s;
+	int w, band, own[2];
 
-	scorer_init(&x[0], a);
-	scorer_init(&x[1], b);
-	ab = ssv_pair_slot(a, b, NULL);
-	ba = ssv_pair_slot(b, a, ab);
+	x[0] = scorer_get(a, NULL, &own[0]);
+	x[1] = scorer_get(b, x[0], &own[1]);
+	p.x[0] = x[0];
+	p.x[1] = x[1];
+	p.pm[0] = plain ? NULL : ssv_pair_slot(a, b, NULL);
+	p.pm[1] = plain ? NULL : ssv_pair_slot(b, a, p.pm[0]);
+	for (w = 0; w < 2; w++) {
+		for (band = 0; band < NBANDS; band++)
+			p.at[w][band] = p.pm[w] ? p.pm[w]->at[band] : -1;
+		/* The plain way (at_band()) keeps no turns. */
+		if (plain)
+			p.fire[w] = NULL;
+		else if ((p.fire[w] = ssv_fire_slot(x[w]->u, x[!w]->u,
+		    x[w]->nsets, x[!w]->nfs, w ? p.fire[0] : NULL)) == NULL)
+			p.fire[w] = ssv_fire_new(x[w]->nsets, x[!w]->nfs);
+	}
 	/* Each way round, so that B's against A is one less A's. */
-	s = (score_one(&x[0], &x[1], ab) + 1 -
-	    score_one(&x[1], &x[0], ba)) / 2;
-	scorer_release(&x[0]);
-	scorer_release(&x[1]);
-	free(x);
+	p.way = 0;
+	s = score_one(&p);
+	p.way = 1;
+	s = (s + 1 - score_one(&p)) / 2;
+	for (w = 0; w < 2; w++)
+		if (p.fire[w] && p.fire[w]->hash == 0)
+			free(p.fire[w]);
+	for (w = 0; w < 2; w++)
+		if (own[w]) {
+			scorer_release(x[w]);
+			free(x[w]);
+		}
 	return s;
-}
-
-/* ---- the rating: Bradley-Terry ---- */
-
-/* A prior of PRIOR games, half won, against a player of rating 1 on the
- * fit's own scale, so that a unit winning every duel has a finite
- * rating; small beside a set's games. */
-#define PRIOR 0.1
-
-static double
-logit(double p)
-{
-	if (p < 0.01)
-		p = 0.01;
-	if (p > 0.99)
-		p = 0.99;
-	return log(p / (1 - p));
-}
-
-double
-ss_bt_value(const double *ratings, const double *shares, int n)
-{
-	double want = PRIOR / 2, lo = -30, hi = 30, mid, got, v;
-	int i, k;
-
-	for (i = 0; i < n; i++)
-		want += shares[i];
-	/* The chances add up to more the higher v: bisect on log v. */
-	for (k = 0; k < 100; k++) {
-		mid = (lo + hi) / 2;
-		v = exp(mid);
-		got = PRIOR * v / (v + 1);
-		for (i = 0; i < n; i++)
-			got += v / (v + ratings[i]);
-		if (got < want)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return exp((lo + hi) / 2);
-}
-
-/* Hunter's MM iteration for the ratings of n players who met each other
- * once, w[i][j] the share i won of their games. */
-static void
-bt_fit(int n, const double *w, double *v)
-{
-	double num, den;
-	int i, j, it;
-
-	for (i = 0; i < n; i++)
-		v[i] = 1;
-	for (it = 0; it < 2000; it++)
-		for (i = 0; i < n; i++) {
-			num = PRIOR / 2;
-			den = PRIOR / (v[i] + 1);
-			for (j = 0; j < n; j++)
-				if (j != i) {
-					num += w[i * n + j];
-					den += 1 / (v[i] + v[j]);
-				}
-			v[i] = num / den;
-		}
-}
-
-void
-ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
-{
-	double *w = xcalloc((size_t)r->n * (size_t)r->n, sizeof(double));
-	double v[SS_VALUE_MAX_REFS], scale = 1, res = 0, p, lg = 0;
-	int i, j, m = 0;
-
-	for (i = 0; i < r->n; i++)
-		for (j = i + 1; j < r->n; j++) {
-			p = ss_value_share(r->u[i], r->u[j]);
-			w[i * r->n + j] = p;
-			w[j * r->n + i] = 1 - p;
-		}
-	bt_fit(r->n, w, v);
-	r->anchor = -1;
-	for (i = 0; i < r->n; i++) {
-		lg += log(v[i]) / r->n;
-		if (r->anchor < 0 && r->u[i]->name &&
-		    strcmp(r->u[i]->name, SS_VALUE_ANCHOR_NAME) == 0)
-			r->anchor = i;
-	}
-	scale = SS_VALUE_ANCHOR / (r->anchor >= 0 ? v[r->anchor] : exp(lg));
-	for (i = 0; i < r->n; i++)
-		r->rating[i] = v[i] * scale;
-	for (i = 0; i < r->n; i++)
-		for (j = i + 1; j < r->n; j++) {
-			p = v[i] / (v[i] + v[j]);
-			res += pow(logit(w[i * r->n + j]) - logit(p), 2);
-			m++;
-		}
-	r->fit_rms = m ? sqrt(res / m) : 0;
-	r->prior = scale;
-	r->runs = runs;
-	r->seed = seed;
-	free(w);
-}
-
-void
-ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
-    struct ss_rating *out)
-{
-	double rel[SS_VALUE_MAX_REFS] = { 0 }, var = 0;
-	double v, worst = -1, p, won;
-	int j;
-
-	memset(out, 0, sizeof(*out));
-	out->n = r->n;
-	out->runs = runs;
-	for (j = 0; j < r->n; j++) {
-		out->model[j] = ss_value_share(u, r->u[j]);
-		rel[j] = r->rating[j] / r->prior;
-		if (runs > 0)
-			ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
-	}
-	v = ss_bt_value(rel, out->model, r->n);
-	out->value = v * r->prior;
-	/* The matchup furthest from its prediction: the duel's where it
-	 * was played, else the score's; and how far the score is from the
-	 * duels, in log-odds. */
-	for (j = 0; j < r->n; j++) {
-		p = out->predicted[j] = v / (v + rel[j]);
-		won = runs > 0 ? out->vs[j].share : out->model[j];
-		if (fabs(won - p) > worst) {
-			worst = fabs(won - p);
-			out->moves_most = j;
-		}
-		if (runs > 0)
-			var += pow(logit(won) - logit(out->model[j]), 2);
-	}
-	out->se_sim = r->n > 0 ? sqrt(var / r->n) / sqrt(r->n) : 0;
-	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;
-	p = sqrt(out->se_sim * out->se_sim + out->se_fit * out->se_fit);
-	out->lo = out->value * exp(-p);
-	out->hi = out->value * exp(p);
 }

@@ -211,6 +211,11 @@ double ss_value_share(const struct ss_unit *a, const struct ss_unit *b);
 /* Forgets what the score keeps between pairings (for the tests: a memo
  * answers as the score made afresh would). */
 void ss_value_memo_clear(void);
+/* For the tests: on, the score is made the plain way, as its memos and
+ * shortcuts must answer (every choice of weapons against every answer,
+ * each facing and each point of damage worked out alone, nothing kept
+ * between pairings); off (the default), the quick way. */
+void ss_value_plain(int on);
 /* The most bands ss_reach_share() takes. */
 #define SS_REACH_MAX_BANDS 64
 /* A pairing's share from its shares band by band, cards' and sheets'

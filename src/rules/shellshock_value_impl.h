@@ -1,7 +1,8 @@
 /*
- * rules/shellshock_value_impl.h -- what the value's two files share
- * (shellshock_value.c: the geometry, the hit roll, the exact score and
- * the rating; shellshock_duel.c: the simulated duel).
+ * rules/shellshock_value_impl.h -- what the value's files share
+ * (shellshock_value.c: the hit roll and the exact score;
+ * shellshock_value_memo.c: what the score keeps; shellshock_duel.c: the
+ * geometry and the simulated duel).
  */
 #ifndef MUSTER_SHELLSHOCK_VALUE_IMPL_H
 #define MUSTER_SHELLSHOCK_VALUE_IMPL_H
@@ -51,5 +52,31 @@ struct ssv_pair_memo {
 struct ssv_pair_memo *ssv_pair_slot(const struct ss_unit *a,
     const struct ss_unit *b, const struct ssv_pair_memo *other);
 void ssv_pair_memo_clear(void);
+
+/*
+ * The turns one side needs to stop the other (shellshock_value.c's
+ * tts()), by its row set i of nx (its sets that can bear), the other's
+ * set of facings k of nf (the distinct ones its sets leave it) and the
+ * band: t[(i * nf + k) * NBANDS + band], below 0 not yet made.  Kept
+ * across pairings by every number tts() reads (fire_key()): the
+ * firer's die, skill, gunners and weapons, the target's dV, armor,
+ * dead, bands and its weapons' rows, classes and arcs; never the
+ * firer's armor or the target's fire, so one side fires at many cards
+ * that differ only in those from one table.  _slot gives x's at y, kept
+ * or made, or NULL when other is in its slot; _new one not kept (hash
+ * 0), for the caller to free; _clear forgets them all.
+ */
+#define SSV_FIRE_KEY (5 + 4 * SS_MAX_WEAPONS + 4 + 2 * SS_BANDS + \
+	2 * SS_NROWS + SS_NFACINGS + 3 * SS_MAX_WEAPONS)
+struct ssv_fire {
+	unsigned long long hash;	/* 0: not kept */
+	int key[SSV_FIRE_KEY], nkey;
+	int nx, nf;
+	double t[];
+};
+struct ssv_fire *ssv_fire_slot(const struct ss_unit *x,
+    const struct ss_unit *y, int nx, int nf, const struct ssv_fire *other);
+struct ssv_fire *ssv_fire_new(int nx, int nf);
+void ssv_fire_memo_clear(void);
 
 #endif

@@ -650,8 +650,7 @@ r_value(const void *obj, struct batch *b, const struct rule *self)
 	/* A card wrong elsewhere has no value to weigh. */
 	if (batch_doc_errors(b) > 0)
 		return;
-	ss_value_check_card(&CARD(obj)->u, node_get(CARD(obj)->root,
-	    "combat_value"), b, self->id);
+	ss_value_check_card(&CARD(obj)->u, CARD(obj)->root, b, self->id);
 }
 
 static const struct rule rules[] = {

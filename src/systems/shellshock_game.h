@@ -106,10 +106,14 @@ struct cmd_opts;
 extern const char ss_value_usage[];
 int ss_value_run(int argc, char **argv);
 extern const struct cmd_opts ss_value_options;
-/* shellshock.value at a card's combat_value (at) when it is more than
- * SS_VALUE_WARN_PERCENT from the estimate against the examples. */
-void ss_value_check_card(const struct ss_unit *u, const struct node *at,
+/* shellshock.value at the combat_value of a card (its node: card) when
+ * it is more than SS_VALUE_WARN_PERCENT from the estimate against the
+ * examples. */
+void ss_value_check_card(const struct ss_unit *u, const struct node *card,
     struct batch *b, const char *rule);
+/* 0 when the YAML file at path holds no card for certain: each of its
+ * documents has a plain "kind: WORD" line at the top, none card. */
+int ss_value_may_hold_card(const char *path);
 /* The estimate against the shipped examples; 0 when none is made. */
 int ss_value_estimate(const struct ss_unit *u, struct batch *b, double *out);
 /* The ratings made so far this run (the others were the memo's). */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "../diag.h"
+#include "../doc.h"
 #include "../input.h"
 #include "../options.h"
 #include "../paths.h"
@@ -82,10 +83,59 @@ file_system(const char *path, char *buf, size_t size)
 	return buf;
 }
 
-/* Adds the cards of path (a file or a folder) to r.  0, or -1 with the
- * reason reported. */
+/*
+ * Whether a YAML file may hold a card: 0 only when each of its documents
+ * names its kind at the top, a plain word on a line "kind: WORD" of its
+ * own, and none names card; anything else (a kind quoted, tagged or in
+ * braces, a document without one, a file not read) may.  check's
+ * reference set is the shipped examples' cards: the record sheets and
+ * the legend beside them, three quarters of the folder's bytes, would
+ * be read only to be passed over.
+ */
+int
+ss_value_may_hold_card(const char *path)
+{
+	char line[256], *s;
+	FILE *f = fopen(path, "r");
+	/* Documents ended by a "---" or "...", of them those named, and
+	 * whether the one being read is. */
+	int ended = 0, named = 0, cur = 0, whole = 1, start, n;
+
+	if (f == NULL)
+		return 1;
+	while (fgets(line, sizeof(line), f)) {
+		start = whole;
+		whole = strchr(line, '\n') != NULL;
+		if (!start)
+			continue;
+		if (strncmp(line, "---", 3) == 0 ||
+		    strncmp(line, "...", 3) == 0) {
+			ended++;
+			named += cur;
+			cur = 0;
+			continue;
+		}
+		if (strncmp(line, "kind:", 5) != 0)
+			continue;
+		s = line + 5 + strspn(line + 5, " \t");
+		n = (int)strspn(s, "abcdefghijklmnopqrstuvwxyz_-");
+		if (cur || n == 0 || (n == 4 && strncmp(s, "card", 4) == 0) ||
+		    !strchr(" \t\r\n#", s[n]))
+			break;		/* a card, a kind not plain, or two */
+		cur = 1;
+	}
+	n = !feof(f) || ferror(f);
+	fclose(f);
+	/* A "---" on the first line or ending the file counts a document
+	 * without a kind: such a file is read, not passed over. */
+	return n || named + cur < ended + 1;
+}
+
+/* Adds the cards of path (a file or a folder) to r: of a folder, only
+ * the files that may hold one when cards_only.  0, or -1 with the reason
+ * reported. */
 static int
-add_refs(struct batch *b, const char *path, struct refs *r)
+add_refs(struct batch *b, const char *path, struct refs *r, int cards_only)
 {
 	static const char *const kinds[] = { "card", "sheet", "force",
 	    "reference", NULL };
@@ -109,6 +159,9 @@ add_refs(struct batch *b, const char *path, struct refs *r)
 				    in.v[i]);
 			continue;
 		}
+		if (cards_only && strcmp(in.v[i], path) != 0 &&
+		    !ss_value_may_hold_card(in.v[i]))
+			continue;
 		if ((ld = system_ref(b, in.v[i], NULL, "shellshock.unit",
 		    "shellshock", kinds, &n)) == NULL) {
 			rc = -1;
@@ -207,7 +260,7 @@ chk_free(void)
 static unsigned long long
 key_hash(const int *k, int n)
 {
-	unsigned long long h = fnv1a(FNV_SEED, k, (size_t)n * sizeof(int));
+	unsigned long long h = fnv1a_ints(FNV_SEED, k, (size_t)n);
 
 	return h ? h : 1;
 }
@@ -270,7 +323,7 @@ chk_refs(void)
 			chk.own = batch_new();
 			/* Nor do the sheets among them weigh their ECV. */
 			batch_set_rendering(chk.own);
-			add_refs(chk.own, dir, chk.r);
+			add_refs(chk.own, dir, chk.r, 1);
 			chk.loading = 0;
 			free(dir);
 		}
@@ -335,16 +388,23 @@ ss_value_judged(void)
 }
 
 void
-ss_value_check_card(const struct ss_unit *u, const struct node *at,
+ss_value_check_card(const struct ss_unit *u, const struct node *card,
     struct batch *b, const char *rule)
 {
 	static int told;
+	const struct node *at;
 	struct judged j;
 	double pc;
 	int r;
 
-	if (batch_rendering(b) || u->combat_value < 0 || at == NULL ||
+	/* A combat_value of 0 or more was read from its node (looked up
+	 * only when something is said there). */
+	if (batch_rendering(b) || u->combat_value < 0 ||
 	    (r = check_judge(u, &j)) == 0)
+		return;
+	if (r > 0 && u->combat_value >= j.lo && u->combat_value <= j.hi)
+		return;
+	if ((at = node_get(card, "combat_value")) == NULL)
 		return;
 	/* Said once a run, not dropped in silence. */
 	if (r < 0) {
@@ -354,8 +414,6 @@ ss_value_check_card(const struct ss_unit *u, const struct node *at,
 			    "MUSTER_UNITS to their folder");
 		return;
 	}
-	if (u->combat_value >= j.lo && u->combat_value <= j.hi)
-		return;
 	pc = (u->combat_value - j.value) * 100 / j.value;
 	diag(L_WARNING, rule, at, "combat_value %d is %.0f %% %s muster's "
 	    "value of %.0f (%.0f to %.0f with the method's error); its "
@@ -650,7 +708,7 @@ load_refs(struct batch *b, struct value_opts *o, struct refs *r, char **dir)
 	 * them against the set being loaded: this command values. */
 	chk.loading = 1;
 	for (i = 0; i < o->nagainst; i++)
-		if (add_refs(b, o->against[i], r) < 0)
+		if (add_refs(b, o->against[i], r, 0) < 0)
 			rc = 1;
 	diag_flush();
 	if (diag_exit_status(0) != 0)

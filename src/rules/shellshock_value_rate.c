@@ -1,0 +1,159 @@
+/*
+ * rules/shellshock_value_rate.c -- see shellshock_value.h: the
+ * Bradley-Terry rating of a unit against a reference set, fitted to the
+ * exact score of each pairing (shellshock_value.c) and shown beside the
+ * duels (shellshock_duel.c).
+ */
+#include "shellshock_value.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+/* ---- the rating: Bradley-Terry ---- */
+
+/* A prior of PRIOR games, half won, against a player of rating 1 on the
+ * fit's own scale, so that a unit winning every duel has a finite
+ * rating; small beside a set's games. */
+#define PRIOR 0.1
+
+static double
+logit(double p)
+{
+	if (p < 0.01)
+		p = 0.01;
+	if (p > 0.99)
+		p = 0.99;
+	return log(p / (1 - p));
+}
+
+double
+ss_bt_value(const double *ratings, const double *shares, int n)
+{
+	double want = PRIOR / 2, lo = -30, hi = 30, mid, got, v;
+	int i, k;
+
+	for (i = 0; i < n; i++)
+		want += shares[i];
+	/* The chances add up to more the higher v: bisect on log v. */
+	for (k = 0; k < 100; k++) {
+		mid = (lo + hi) / 2;
+		v = exp(mid);
+		got = PRIOR * v / (v + 1);
+		for (i = 0; i < n; i++)
+			got += v / (v + ratings[i]);
+		if (got < want)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}
+
+/* Hunter's MM iteration for the ratings of n players who met each other
+ * once, w[i][j] the share i won of their games. */
+static void
+bt_fit(int n, const double *w, double *v)
+{
+	double num, den;
+	int i, j, it;
+
+	for (i = 0; i < n; i++)
+		v[i] = 1;
+	for (it = 0; it < 2000; it++)
+		for (i = 0; i < n; i++) {
+			num = PRIOR / 2;
+			den = PRIOR / (v[i] + 1);
+			for (j = 0; j < n; j++)
+				if (j != i) {
+					num += w[i * n + j];
+					den += 1 / (v[i] + v[j]);
+				}
+			v[i] = num / den;
+		}
+}
+
+void
+ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
+{
+	double *w = xcalloc((size_t)r->n * (size_t)r->n, sizeof(double));
+	double v[SS_VALUE_MAX_REFS], scale = 1, res = 0, p, lg = 0;
+	int i, j, m = 0;
+
+	for (i = 0; i < r->n; i++)
+		for (j = i + 1; j < r->n; j++) {
+			p = ss_value_share(r->u[i], r->u[j]);
+			w[i * r->n + j] = p;
+			w[j * r->n + i] = 1 - p;
+		}
+	bt_fit(r->n, w, v);
+	r->anchor = -1;
+	for (i = 0; i < r->n; i++) {
+		lg += log(v[i]) / r->n;
+		if (r->anchor < 0 && r->u[i]->name &&
+		    strcmp(r->u[i]->name, SS_VALUE_ANCHOR_NAME) == 0)
+			r->anchor = i;
+	}
+	scale = SS_VALUE_ANCHOR / (r->anchor >= 0 ? v[r->anchor] : exp(lg));
+	for (i = 0; i < r->n; i++)
+		r->rating[i] = v[i] * scale;
+	for (i = 0; i < r->n; i++)
+		for (j = i + 1; j < r->n; j++) {
+			p = v[i] / (v[i] + v[j]);
+			res += pow(logit(w[i * r->n + j]) - logit(p), 2);
+			m++;
+		}
+	r->fit_rms = m ? sqrt(res / m) : 0;
+	r->prior = scale;
+	r->runs = runs;
+	r->seed = seed;
+	free(w);
+}
+
+void
+ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
+    struct ss_rating *out)
+{
+	double rel[SS_VALUE_MAX_REFS] = { 0 }, var = 0;
+	double v, worst = -1, p, won;
+	int j;
+
+	/* All but the room for duels past the set's n, which nothing
+	 * reads: check rates cards with no duel played, and clearing the
+	 * room of 64 duels (11 KB) was 12,000 instructions a rating. */
+	memset(out, 0, offsetof(struct ss_rating, vs));
+	memset(out->vs, 0, (size_t)r->n * sizeof(out->vs[0]));
+	memset(out->predicted, 0, sizeof(*out) -
+	    offsetof(struct ss_rating, predicted));
+	out->n = r->n;
+	out->runs = runs;
+	for (j = 0; j < r->n; j++) {
+		out->model[j] = ss_value_share(u, r->u[j]);
+		rel[j] = r->rating[j] / r->prior;
+		if (runs > 0)
+			ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
+	}
+	v = ss_bt_value(rel, out->model, r->n);
+	out->value = v * r->prior;
+	/* The matchup furthest from its prediction: the duel's where it
+	 * was played, else the score's; and how far the score is from the
+	 * duels, in log-odds. */
+	for (j = 0; j < r->n; j++) {
+		p = out->predicted[j] = v / (v + rel[j]);
+		won = runs > 0 ? out->vs[j].share : out->model[j];
+		if (fabs(won - p) > worst) {
+			worst = fabs(won - p);
+			out->moves_most = j;
+		}
+		if (runs > 0)
+			var += pow(logit(won) - logit(out->model[j]), 2);
+	}
+	out->se_sim = r->n > 0 ? sqrt(var / r->n) / sqrt(r->n) : 0;
+	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;
+	p = sqrt(out->se_sim * out->se_sim + out->se_fit * out->se_fit);
+	out->lo = out->value * exp(-p);
+	out->hi = out->value * exp(p);
+}
