@@ -37,18 +37,20 @@ struct anchor {
 };
 
 /*
- * Room cut from the document's arena a block at a time, for its nodes
- * and its scalars' text: one arena_alloc() (and one memset) for dozens
- * of nodes, where each had its own (a tenth of check's own time).  Left
- * at the end of each reader_next(): the next document may have another
- * arena, or this one reset.
+ * Room cut from the document's arena a block at a time, for its nodes,
+ * its scalars' text (each right after its node, one piece for both) and
+ * its collections' lists of children: one arena_alloc() for dozens of
+ * nodes, where each had its own (a tenth of check's own time).  Left at
+ * the end of each reader_next(): the next document may have another
+ * arena, or this one reset.  Pieces are multiples of 8 bytes, so that
+ * every node is aligned as a pointer.
  */
 struct slab {
 	char *p;
 	size_t left;
 };
-#define NODE_SLAB	(64 * sizeof(struct node))
-#define TEXT_SLAB	2048
+#define SLAB		8192
+#define SLAB_ROUND(n)	(((n) + 7) & ~(size_t)7)
 
 struct reader {
 	char *path;
@@ -62,7 +64,7 @@ struct reader {
 	size_t nanchors, anchorcap;
 	size_t nodes;		/* nodes of the current document, expanded */
 	const char *docpath;	/* path copied into the document's arena */
-	struct slab nodeslab, textslab;
+	struct slab slab;
 };
 
 /* A closed reader kept for the next (reader_new()), freed at exit. */
@@ -87,7 +89,7 @@ spare_free(void)
 
 /* n bytes of a's (not zeroed) from s, cut from a block of size bytes (n
  * at most a quarter of it: else its own); aligned as n and size are. */
-static void *
+static inline void *
 slab_take(struct arena *a, struct slab *s, size_t n, size_t size)
 {
 	void *p;
@@ -399,18 +401,21 @@ syntax_error(struct reader *r)
 	}
 }
 
-static struct node *
-new_node(struct reader *r, struct arena *a, int type, const yaml_mark_t *m)
+/* A node of the type at mark m, with room for extra bytes after it;
+ * every field set (the room is not zeroed), weight 1, the rest 0. */
+static inline struct node *
+new_node(struct reader *r, struct arena *a, int type, const yaml_mark_t *m,
+    size_t extra)
 {
-	struct node *n = slab_take(a, &r->nodeslab, sizeof(*n), NODE_SLAB);
+	struct node *n = slab_take(a, &r->slab, sizeof(*n) + extra, SLAB);
 
-	/* Every field: the room is not zeroed. */
-	memset(n, 0, sizeof(*n));
-	n->type = (unsigned char)type;
-	n->line = (int)m->line + 1;
-	n->col = (int)m->column + 1;
-	n->file = r->docpath;
-	n->weight = 1;
+	*n = (struct node){
+		.type = (unsigned char)type,
+		.line = (int)m->line + 1,
+		.col = (int)m->column + 1,
+		.file = r->docpath,
+		.weight = 1,
+	};
 	return n;
 }
 
@@ -697,14 +702,14 @@ merge_keys(struct arena *a, struct node *m)
 }
 
 /* Adds n to the collection being built, or makes it the root. */
-static int
+static inline void
 attach(struct reader *r, struct node *n, struct node **root)
 {
 	struct frame *f;
 
 	if (r->depth == 0) {
 		*root = n;
-		return 0;
+		return;
 	}
 	f = &r->stack[r->depth - 1];
 	if (f->nkids == f->cap) {
@@ -713,15 +718,11 @@ attach(struct reader *r, struct node *n, struct node **root)
 	}
 	f->kids[f->nkids++] = n;
 	f->n->weight += n->weight;
-	return 0;
 }
 
-static int
-count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
+static void
+too_many_nodes(struct reader *r, const yaml_mark_t *m, int alias)
 {
-	r->nodes += w;
-	if (r->nodes <= DOC_MAX_NODES)
-		return 0;
 	if (alias)
 		fail(r, "yaml.alias", (int)m->line + 1, (int)m->column + 1,
 		    "aliases expand this document beyond %zu nodes; "
@@ -729,6 +730,17 @@ count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
 	else
 		fail(r, "yaml.size", (int)m->line + 1, (int)m->column + 1,
 		    "document has more than %zu nodes; split it", DOC_MAX_NODES);
+}
+
+/* Counts w more nodes of the document (alias: an alias's); -1 told when
+ * they pass the limit. */
+static inline int
+count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
+{
+	r->nodes += w;
+	if (r->nodes <= DOC_MAX_NODES)
+		return 0;
+	too_many_nodes(r, m, alias);
 	return -1;
 }
 
@@ -765,7 +777,9 @@ pop(struct reader *r, struct arena *a)
 	struct frame *f = &r->stack[--r->depth];
 	struct node *n = f->n;
 
-	n->kid = arena_alloc(a, (f->nkids ? f->nkids : 1) * sizeof(*n->kid));
+	/* Not zeroed: an empty list's room is never read. */
+	n->kid = slab_take(a, &r->slab, (f->nkids ? f->nkids : 1) *
+	    sizeof(*n->kid), SLAB);
 	if (f->nkids)
 		memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
 	n->n = n->type == N_MAP ? f->nkids / 2 : f->nkids;
@@ -775,9 +789,24 @@ pop(struct reader *r, struct arena *a)
 	return n;
 }
 
+/* A scalar n's tag: a value tagged !!int, !!float, !!bool or !!null is
+ * that, quoted or not; !!str is text; any other is told. */
+static void
+scalar_tag(struct node *n, const char *tag)
+{
+	int typed = strcmp(tag, YAML_INT_TAG) == 0 ||
+	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0;
+
+	n->plain = (n->plain && strcmp(tag, YAML_STR_TAG) != 0) || typed ||
+	    strcmp(tag, YAML_NULL_TAG) == 0;
+	n->typed = (unsigned char)typed;
+	check_tag(n, tag);
+}
+
 /* The node of a scalar event: its text, whether it is plain (a number
  * or a yes/no may be read from it) or typed, its tag and NULs told. */
-static struct node *
+static inline struct node *
 scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 {
 	const char *tag = (const char *)ev->data.scalar.tag;
@@ -785,25 +814,16 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	struct node *n;
 	char *text;
 
-	n = new_node(r, a, N_SCALAR, &ev->start_mark);
-	text = slab_take(a, &r->textslab, len + 1, TEXT_SLAB);
+	/* The text right after the node, in the same piece. */
+	n = new_node(r, a, N_SCALAR, &ev->start_mark, SLAB_ROUND(len + 1));
+	text = (char *)(n + 1);
 	memcpy(text, ev->data.scalar.value, len);
 	text[len] = '\0';
 	n->str = text;
 	n->len = len;
-	/* A value tagged !!int, !!float, !!bool or !!null is
-	 * that, quoted or not; !!str is text. */
-	n->plain = (ev->data.scalar.style ==
-	    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
-	    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
-	    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-	    strcmp(tag, YAML_BOOL_TAG) == 0 ||
-	    strcmp(tag, YAML_NULL_TAG) == 0));
-	n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
-	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-	    strcmp(tag, YAML_BOOL_TAG) == 0);
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	if (tag)
-		check_tag(n, tag);
+		scalar_tag(n, tag);
 	/* "\0" in a quoted scalar: everything after would be
 	 * unseen by every check (a path, a key, system:).  Only a
 	 * double-quoted one's escapes make it: libyaml refuses the
@@ -847,7 +867,7 @@ static struct node *
 empty_root(struct reader *r, struct arena *a)
 {
 	static const yaml_mark_t zero;
-	struct node *root = new_node(r, a, N_SCALAR, &zero);
+	struct node *root = new_node(r, a, N_SCALAR, &zero, 0);
 
 	root->str = "";
 	root->plain = 1;
@@ -864,7 +884,8 @@ open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	    ev->data.mapping_start.anchor : ev->data.sequence_start.anchor);
 	const char *tag = (const char *)(map ? ev->data.mapping_start.tag :
 	    ev->data.sequence_start.tag);
-	struct node *n = new_node(r, a, map ? N_MAP : N_SEQ, &ev->start_mark);
+	struct node *n = new_node(r, a, map ? N_MAP : N_SEQ, &ev->start_mark,
+	    0);
 
 	if (tag != NULL)
 		check_tag(n, tag);
@@ -884,7 +905,7 @@ reader_next(struct reader *r, struct arena *a)
 	if (r->done)
 		return NULL;
 	/* This document's arena, fresh room. */
-	r->nodeslab.left = r->textslab.left = 0;
+	r->slab.left = 0;
 	/* Nodes name their file; the copy lives as long as they do. */
 	r->docpath = arena_strdup(a, r->path);
 	for (;;) {
