@@ -19,6 +19,7 @@
 #define MUSTER_DOC_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct arena;
 
@@ -83,10 +84,26 @@ void reader_close(struct reader *r);
 struct node *node_merge(struct node *base, struct node *over,
     struct arena *a);
 
-/* Map access.  NULL if m is not a map or has no such key. */
-const struct node *node_get(const struct node *m, const char *key);
+/*
+ * Map access.  NULL if m is not a map or has no such key.  Keys are
+ * compared by length first: node_get() and node_key() are inline, so
+ * that a key written in the source is measured when compiling.
+ */
+const struct node *node_getn(const struct node *m, const char *key,
+    size_t len);
+static inline const struct node *
+node_get(const struct node *m, const char *key)
+{
+	return node_getn(m, key, strlen(key));
+}
 /* The key node itself (to point a diagnostic at the key). */
-const struct node *node_key(const struct node *m, const char *key);
+const struct node *node_keyn(const struct node *m, const char *key,
+    size_t len);
+static inline const struct node *
+node_key(const struct node *m, const char *key)
+{
+	return node_keyn(m, key, strlen(key));
+}
 /* i-th key and value of a map. */
 #define MAP_KEY(m, i) ((m)->kid[2 * (i)])
 #define MAP_VAL(m, i) ((m)->kid[2 * (i) + 1])
@@ -110,8 +127,16 @@ double node_double(const struct node *n, double dflt);
 int node_bool(const struct node *n, int dflt);
 const char *node_str(const struct node *n, const char *dflt);
 /* Looks key up in m and converts it, as above. */
-long get_long(const struct node *m, const char *key, long dflt);
-const char *get_str(const struct node *m, const char *key, const char *dflt);
+static inline long
+get_long(const struct node *m, const char *key, long dflt)
+{
+	return node_long(node_get(m, key), dflt);
+}
+static inline const char *
+get_str(const struct node *m, const char *key, const char *dflt)
+{
+	return node_str(node_get(m, key), dflt);
+}
 
 /* A short description of a node's type for messages: "a mapping", "'foo'". */
 const char *node_what(const struct node *n, char buf[48]);

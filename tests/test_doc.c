@@ -344,6 +344,116 @@ test_duplicate_key_large_map(void **state)
 	arena_free(a);
 }
 
+/* The value of key in m as a plain search by strcmp finds it, the first
+ * of equal keys: what node_get() must answer. */
+static const struct node *
+get_by_strcmp(const struct node *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (strcmp(MAP_KEY(m, i)->str, key) == 0)
+			return MAP_VAL(m, i);
+	return NULL;
+}
+
+/* Key of len bytes of base, byte at (if below len) changed to c. */
+static const char *
+key_text(struct sbuf *sb, const char *base, size_t len, size_t at, char c)
+{
+	sb_reset(sb);
+	sb_add(sb, base, len);
+	if (at < len)
+		sb->buf[at] = c;
+	return sb->buf;
+}
+
+/* Asks m for the keys key_text() makes of len bytes: as written (each
+ * byte changed to 'A' + its place, and none changed) and as not (each
+ * changed to 'Z', and one byte more).  node_get() must find what
+ * get_by_strcmp() finds.  How many found. */
+static size_t
+ask_keys(const struct node *m, const char *base, size_t len)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *k;
+	size_t at, found = 0;
+	int z;
+
+	for (z = 0; z < 2; z++)
+		for (at = 0; at <= len; at++) {
+			if (!z)
+				k = key_text(&sb, base, len, at,
+				    (char)('A' + at));
+			else if (at < len)
+				k = key_text(&sb, base, len, at, 'Z');
+			else
+				k = key_text(&sb, base, len + 1, len, '!');
+			if (node_get(m, k) != get_by_strcmp(m, k))
+				fail_msg("key '%s': found %s", k, node_get(m, k) ?
+				    node_get(m, k)->str : "nothing");
+			found += node_get(m, k) != NULL;
+		}
+	sb_release(&sb);
+	return found;
+}
+
+/*
+ * node_get() compares keys by length, then a word at a time: it finds
+ * what a search by strcmp finds, for keys of 0 to 20 bytes that differ
+ * from others in their length or in any one byte (where a word compared
+ * twice or not at all would tell them apart wrongly), in one large map
+ * and in small ones, asked by length up and down (node_get() looks from
+ * where it found the last), and for keys absent.
+ */
+static void
+test_key_lookup_by_length(void **state)
+{
+	static const char base[] = "abcdefghijklmnopqrst";
+	const size_t most = sizeof(base) - 1;
+	struct arena *a = arena_new();
+	struct sbuf doc = SBUF_INIT, sb = SBUF_INIT;
+	const struct node *root, *m;
+	size_t len, at, found;
+	int small, down;
+	char name[8];
+
+	(void)state;
+	for (small = 0; small < 2; small++) {
+		/* Keys of each length and each one byte changed: in one map
+		 * of 231, or a map of at most 21 for each length. */
+		sb_reset(&doc);
+		for (len = 0; len <= most; len++) {
+			if (small)
+				sb_addf(&doc, "m%zu:\n", len);
+			for (at = 0; at <= len; at++)
+				sb_addf(&doc, "%s\"%s\": %zu.%zu\n",
+				    small ? "  " : "", key_text(&sb, base, len,
+				    at, (char)('A' + at)), len, at);
+		}
+		root = parse_yaml("keys.yaml", doc.buf, a);
+		assert_non_null(root);
+		found = 0;
+		for (down = 0; down < 2; down++)
+			for (len = 0; len <= most; len++) {
+				m = root;
+				if (small) {
+					snprintf(name, sizeof(name), "m%zu",
+					    down ? most - len : len);
+					m = node_get(root, name);
+					assert_non_null(m);
+				}
+				found += ask_keys(m, base, down ? most - len : len);
+			}
+		/* Every key written, found twice: 231 of them. */
+		assert_int_equal(found, 2 * 231);
+		arena_reset(a);
+	}
+	sb_release(&doc);
+	sb_release(&sb);
+	arena_free(a);
+}
+
 static void
 test_non_text_keys(void **state)
 {
@@ -1205,6 +1315,7 @@ main(void)
 		cmocka_unit_test(test_empty_documents),
 		cmocka_unit_test(test_duplicate_key_small_map),
 		cmocka_unit_test(test_duplicate_key_large_map),
+		cmocka_unit_test(test_key_lookup_by_length),
 		cmocka_unit_test(test_non_text_keys),
 		cmocka_unit_test(test_nesting_depth_limit),
 		cmocka_unit_test(test_aliases_shared_and_counted),
