@@ -824,6 +824,9 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	if (tag)
 		scalar_tag(n, tag);
+	/* A whole number read once here, not at every scalar_long(). */
+	if (n->plain && short_whole(text, len, &n->num))
+		n->whole = 1;
 	/* "\0" in a quoted scalar: everything after would be
 	 * unseen by every check (a path, a key, system:).  Only a
 	 * double-quoted one's escapes make it: libyaml refuses the

@@ -31,12 +31,18 @@ struct node {
 	unsigned char bad;	/* the schema found it wrong: accessors skip it */
 	unsigned char typed;	/* tagged !!int, !!float or !!bool: not text */
 	unsigned char dupkeys;	/* map: a key given twice (told by the reader) */
+	unsigned char whole;	/* scalar: plain text of a whole number, in num */
 	unsigned short hint;	/* map: where node_get() looks first */
 	int line, col;		/* 1-based place of the node's first character */
 	const char *file;	/* the path it was read from (owned by the reader) */
 	const char *str;	/* scalar text, NUL-terminated */
 	size_t len;		/* scalar length in bytes */
-	struct node **kid;	/* map: key, value, key, value...; seq: items */
+	union {
+		struct node **kid;	/* map: key, value, key, value...;
+					 * seq: items */
+		long num;	/* scalar, whole set: the number (read once,
+				 * by the reader, not at every look) */
+	};
 	size_t n;		/* map: number of pairs; seq: number of items */
 	size_t weight;		/* nodes below and including this one, aliases expanded */
 };
@@ -113,8 +119,19 @@ int node_is_null(const struct node *n);
 /*
  * Scalar conversions.  They return 1 and store the value when n is a
  * scalar of that type, 0 when it is not, -1 when a number is too large.
+ * scalar_long() of a number the reader kept is that number; any other
+ * is read from the text (scalar_long_text(), the same answer).
  */
-int scalar_long(const struct node *n, long *out);
+int scalar_long_text(const struct node *n, long *out);
+static inline int
+scalar_long(const struct node *n, long *out)
+{
+	if (n != NULL && n->whole) {
+		*out = n->num;
+		return 1;
+	}
+	return scalar_long_text(n, out);
+}
 int scalar_double(const struct node *n, double *out);
 int scalar_bool(const struct node *n, int *out);
 
@@ -122,7 +139,15 @@ int scalar_bool(const struct node *n, int *out);
  * Typed reads for loaders after the schema ran: the value, or dflt when n
  * is NULL, marked bad, or not of the type.
  */
-long node_long(const struct node *n, long dflt);
+static inline long
+node_long(const struct node *n, long dflt)
+{
+	long v;
+
+	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
+		return dflt;
+	return v;
+}
 double node_double(const struct node *n, double dflt);
 int node_bool(const struct node *n, int dflt);
 const char *node_str(const struct node *n, const char *dflt);

@@ -27,4 +27,28 @@ void keytab_init(struct keytab *t, size_t n);
 size_t keytab_put(struct keytab *t, const char *key, size_t idx);
 void keytab_free(struct keytab *t);
 
+/*
+ * Whether the len bytes at s (NUL-ended) are a whole number of at most
+ * 18 digits (9 where a long has 32 bits), with or without a sign, which
+ * cannot overflow a long: then its value in *out.  Both the reader
+ * (which keeps the number in the node) and scalar_long_text() read
+ * numbers with it; longer ones are left to strtol.
+ */
+static inline int
+short_whole(const char *s, size_t len, long *out)
+{
+	const char *d = s + (*s == '+' || *s == '-');
+	long long a = 0;
+
+	if (*d < '0' || *d > '9' ||
+	    len - (size_t)(d - s) > (sizeof(long) >= 8 ? 18 : 9))
+		return 0;
+	while (*d >= '0' && *d <= '9')
+		a = a * 10 + (*d++ - '0');
+	if (*d != '\0')
+		return 0;
+	*out = (long)(*s == '-' ? -a : a);
+	return 1;
+}
+
 #endif

@@ -122,7 +122,7 @@ node_is_null(const struct node *n)
 }
 
 int
-scalar_long(const struct node *n, long *out)
+scalar_long_text(const struct node *n, long *out)
 {
 	const char *s;
 	char *end;
@@ -135,19 +135,9 @@ scalar_long(const struct node *n, long *out)
 		s++;
 	if (*s < '0' || *s > '9')
 		return 0;
-	/* Digits that cannot overflow a long (18 of 64 bits, 9 of 32):
-	 * read here, as strtol would. */
-	if (n->len - (size_t)(s - n->str) <= (sizeof(long) >= 8 ? 18 : 9)) {
-		long long a = 0;
-		const char *d = s;
-
-		while (*d >= '0' && *d <= '9')
-			a = a * 10 + (*d++ - '0');
-		if (*d != '\0')
-			return 0;
-		*out = (long)(n->str[0] == '-' ? -a : a);
+	/* Digits that cannot overflow a long: read here, as strtol would. */
+	if (short_whole(n->str, n->len, out))
 		return 1;
-	}
 	errno = 0;
 	v = strtol(n->str, &end, 10);
 	if (*end != '\0')
@@ -247,16 +237,6 @@ scalar_bool(const struct node *n, int *out)
 		if (strcmp(n->str, *p) == 0)
 			return *out = 0, 1;
 	return 0;
-}
-
-long
-node_long(const struct node *n, long dflt)
-{
-	long v;
-
-	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
-		return dflt;
-	return v;
 }
 
 double

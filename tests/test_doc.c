@@ -1024,6 +1024,75 @@ test_scalar_long(void **state)
 	arena_free(a);
 }
 
+/*
+ * A whole number the reader kept in the node is the number read from
+ * the text (scalar_long_text(), which also reads the numbers the reader
+ * did not keep): texts of 0 to 21 digits, with and without a sign, and
+ * ones that are not numbers, each read from a document and compared with
+ * the same text in a node made by hand, which has no number kept.
+ */
+static void
+test_scalar_long_kept(void **state)
+{
+	static const char *const edge[] = {
+		"0", "-0", "+0", "7", "+", "--1", "+-1", "1-", "1 2",
+		"999999999999999999", "-999999999999999999",
+		"1000000000000000000", "9223372036854775807",
+		"-9223372036854775808", "9223372036854775808", "00012", "1_000",
+		"0x1F", "1.0", "1e3", ".5", "12a", "a12", NULL
+	};
+	struct arena *a = arena_new();
+	char buf[40];
+	struct node hand;
+	const struct node *n;
+	unsigned long long x = 88172645463325252ULL;
+	long got, want;
+	int i, k, len, rgot, rwant, kept = 0;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		if (i < (int)(sizeof(edge) / sizeof(*edge)) - 1) {
+			snprintf(buf, sizeof(buf), "%s", edge[i]);
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			len = 1 + (int)(x % 21);
+			k = 0;
+			if (x >> 20 & 1)
+				buf[k++] = x >> 21 & 1 ? '-' : '+';
+			for (int j = 0; j < len; j++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				buf[k++] = (char)('0' + x % 10);
+			}
+			/* Now and then a letter in it. */
+			if (x % 16 == 0)
+				buf[(x >> 8) % (unsigned)k] = 'x';
+			buf[k] = '\0';
+		}
+		n = value_of(a, buf);
+		kept += n->whole;
+		hand = *n;
+		hand.whole = 0;
+		hand.num = 0;
+		got = want = 12345;
+		rgot = scalar_long(n, &got);
+		rwant = scalar_long_text(&hand, &want);
+		if (rgot != rwant || got != want)
+			fail_msg("'%s': kept %d %ld, from the text %d %ld", buf,
+			    rgot, got, rwant, want);
+		/* Whatever the reader kept, strtol reads the same. */
+		if (n->whole && strtol(buf, NULL, 10) != n->num)
+			fail_msg("'%s': kept %ld", buf, n->num);
+		arena_reset(a);
+	}
+	/* Most short ones are kept (else the test tests nothing). */
+	assert_true(kept > 10000);
+	/* Quoted or tagged as text: not a number, so nothing kept. */
+	assert_int_equal(value_of(a, "\"42\"")->whole, 0);
+	assert_int_equal(value_of(a, "!!str 42")->whole, 0);
+	assert_int_equal(value_of(a, "!!int \"42\"")->whole, 1);
+	arena_free(a);
+}
+
 static void
 test_scalar_double(void **state)
 {
@@ -1332,6 +1401,7 @@ main(void)
 		scratch_test(test_reader_open_files),
 		scratch_test(test_reader_open_too_large),
 		cmocka_unit_test(test_scalar_long),
+		cmocka_unit_test(test_scalar_long_kept),
 		cmocka_unit_test(test_scalar_double),
 		cmocka_unit_test(test_scalar_double_exact),
 		cmocka_unit_test(test_scalar_bool),
