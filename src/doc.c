@@ -24,10 +24,11 @@
 #include "diag.h"
 #include "util.h"
 
+/* An open collection: its node, where its children start in the
+ * reader's kids[], its anchor. */
 struct frame {
 	struct node *n;
-	struct node **kids;
-	size_t nkids, cap;
+	size_t first;
 	char *anchor;
 };
 
@@ -60,6 +61,14 @@ struct reader {
 	int started, done, failed;
 	struct frame *stack;
 	size_t depth, stackcap;
+	/* The children read so far of every open collection, the
+	 * innermost's last; a document's root is the one child of none. */
+	struct node **kids;
+	size_t nkids, kidcap;
+	/* The innermost open collection, which a child adds its weight to:
+	 * at depth 0, sink (whose weight counts nothing). */
+	struct node *top;
+	struct node sink;
 	struct anchor *anchors;
 	size_t nanchors, anchorcap;
 	size_t nodes;		/* nodes of the current document, expanded */
@@ -75,14 +84,12 @@ static void
 spare_free(void)
 {
 	struct reader *r = spare;
-	size_t i;
 
 	if (r == NULL)
 		return;
 	spare = NULL;
-	for (i = 0; i < r->stackcap; i++)
-		free(r->stack[i].kids);
 	free(r->stack);
+	free(r->kids);
 	free(r->anchors);
 	free(r);
 }
@@ -123,22 +130,27 @@ reader_new(const char *path, char *buf, size_t len)
 {
 	struct reader *r = spare;
 
-	/* The last reader closed, its stack and anchor tables kept (ten
-	 * thousand files: one of each, not ten thousand); every other
-	 * field as calloc() would leave it. */
+	/* The last reader closed, its stack, children and anchor tables
+	 * kept (ten thousand files: one of each, not ten thousand); every
+	 * other field as calloc() would leave it. */
 	if (r != NULL) {
 		struct frame *stack = r->stack;
+		struct node **kids = r->kids;
 		struct anchor *anchors = r->anchors;
-		size_t stackcap = r->stackcap, anchorcap = r->anchorcap;
+		size_t stackcap = r->stackcap, kidcap = r->kidcap;
+		size_t anchorcap = r->anchorcap;
 
 		spare = NULL;
 		memset(r, 0, sizeof(*r));
 		r->stack = stack;
 		r->stackcap = stackcap;
+		r->kids = kids;
+		r->kidcap = kidcap;
 		r->anchors = anchors;
 		r->anchorcap = anchorcap;
 	} else
 		r = xcalloc(1, sizeof(*r));
+	r->top = &r->sink;
 
 	r->path = xstrdup(path);
 	r->buf = buf;
@@ -289,6 +301,8 @@ clear_stack(struct reader *r)
 	for (i = 0; i < r->depth; i++)
 		free(r->stack[i].anchor);
 	r->depth = 0;
+	r->nkids = 0;
+	r->top = &r->sink;
 }
 
 static void
@@ -304,8 +318,6 @@ clear_anchors(struct reader *r)
 void
 reader_close(struct reader *r)
 {
-	size_t i;
-
 	if (r == NULL)
 		return;
 	yaml_parser_delete(&r->parser);
@@ -319,9 +331,8 @@ reader_close(struct reader *r)
 		spare = r;
 		return;
 	}
-	for (i = 0; i < r->stackcap; i++)
-		free(r->stack[i].kids);
 	free(r->stack);
+	free(r->kids);
 	free(r->anchors);
 	free(r);
 }
@@ -521,17 +532,15 @@ report_duplicate(const struct node *first, const struct node *again)
 	    again->str, first->line);
 }
 
-/* Checks a finished map for keys that are not text and for duplicates. */
+/* Drops the pairs of m from the i-th on whose key is not text (told
+ * here) or was told already: every reader of a mapping may then take a
+ * key's text as there. */
 static void
-check_keys(struct reader *r, struct arena *a, struct node *m)
+drop_bad_keys(struct node *m, size_t i)
 {
-	size_t i, j, nk = 0;
-	struct node **keys;
+	size_t j;
 
-	(void)r;
-	/* A key that is not text is told and its pair dropped: every
-	 * reader of a mapping may then take a key's text as there. */
-	for (i = j = 0; i < m->n; i++) {
+	for (j = i; i < m->n; i++) {
 		struct node *k = MAP_KEY(m, i);
 
 		if (k->type != N_SCALAR) {
@@ -547,36 +556,67 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 		j++;
 	}
 	m->n = j;
+}
+
+/* A plain '<<' key: YAML 1.1's merge ('<<' quoted is a key like any). */
+static int
+is_merge_key(const struct node *k)
+{
+	return k->type == N_SCALAR && k->plain && k->str[0] == '<' &&
+	    k->str[1] == '<' && k->str[2] == '\0';
+}
+
+/*
+ * Checks a finished map for keys that are not text and for duplicates.
+ * 0 if it has no merge key '<<'; else (or for a large map, where
+ * merge_keys() looks for itself) 1.
+ */
+static int
+check_keys(struct arena *a, struct node *m)
+{
+	size_t i, j, nk = 0;
+	struct node **keys;
+	int merge = 0;
+
+	for (i = 0; i < m->n; i++)
+		if (MAP_KEY(m, i)->type != N_SCALAR || MAP_KEY(m, i)->bad)
+			break;
+	if (i < m->n)
+		drop_bad_keys(m, i);
 	if (m->n < 2)
-		return;
+		return m->n == 1 && is_merge_key(MAP_KEY(m, 0));
 	/* Small maps (a unit's top level has about 16 keys): each key
-	 * against those before it, by their first byte first, is cheaper
-	 * than sorting. */
+	 * against those before it, by their first byte and length first,
+	 * is cheaper than sorting. */
 	if (m->n <= 24) {
-		/* Only a key whose first byte came before can repeat one. */
+		/* Only a key whose byte and length came before (a bit of
+		 * 256 for both) can repeat one. */
 		unsigned long long seen[4] = { 0, 0, 0, 0 };
 
 		for (i = 0; i < m->n; i++) {
 			struct node *ki = MAP_KEY(m, i);
 			unsigned char c = (unsigned char)ki->str[0];
-			unsigned long long bit = 1ULL << (c & 63);
+			unsigned b = (c + 31 * (unsigned)ki->len) & 255;
+			unsigned long long bit = 1ULL << (b & 63);
 
-			if (!(seen[c >> 6] & bit)) {
-				seen[c >> 6] |= bit;
+			if (c == '<')
+				merge |= is_merge_key(ki);
+			if (!(seen[b >> 6] & bit)) {
+				seen[b >> 6] |= bit;
 				continue;
 			}
 			for (j = 0; j < i; j++) {
 				struct node *kj = MAP_KEY(m, j);
 
-				if (ki->str[0] == kj->str[0] &&
-				    strcmp(ki->str, kj->str) == 0) {
+				if (ki->len == kj->len && ki->str[0] == c &&
+				    memcmp(ki->str, kj->str, ki->len) == 0) {
 					report_duplicate(kj, ki);
 					m->dupkeys = 1;
 					break;
 				}
 			}
 		}
-		return;
+		return merge;
 	}
 	/* Large maps: sort the keys so that duplicates meet, O(n log n). */
 	keys = arena_alloc(a, m->n * sizeof(*keys));
@@ -593,15 +633,9 @@ check_keys(struct reader *r, struct arena *a, struct node *m)
 		} else
 			j = i;
 	}
+	return 1;
 }
 
-/* A plain '<<' key: YAML 1.1's merge ('<<' quoted is a key like any). */
-static int
-is_merge_key(const struct node *k)
-{
-	return k->type == N_SCALAR && k->plain && k->str[0] == '<' &&
-	    k->str[1] == '<' && k->str[2] == '\0';
-}
 
 /* Adds the mapping (or list of mappings) v of a '<<' to src[]. */
 static void
@@ -701,23 +735,17 @@ merge_keys(struct arena *a, struct node *m)
 	m->weight = weight;
 }
 
-/* Adds n to the collection being built, or makes it the root. */
+/* Adds n to the collection being built, or (at depth 0) makes it the
+ * document's root. */
 static inline void
-attach(struct reader *r, struct node *n, struct node **root)
+attach(struct reader *r, struct node *n)
 {
-	struct frame *f;
-
-	if (r->depth == 0) {
-		*root = n;
-		return;
+	if (r->nkids == r->kidcap) {
+		r->kidcap = r->kidcap ? r->kidcap * 2 : 64;
+		r->kids = xrealloc(r->kids, r->kidcap * sizeof(*r->kids));
 	}
-	f = &r->stack[r->depth - 1];
-	if (f->nkids == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 16;
-		f->kids = xrealloc(f->kids, f->cap * sizeof(*f->kids));
-	}
-	f->kids[f->nkids++] = n;
-	f->n->weight += n->weight;
+	r->kids[r->nkids++] = n;
+	r->top->weight += n->weight;
 }
 
 static void
@@ -766,8 +794,9 @@ push(struct reader *r, struct node *n, const char *anchor,
 	}
 	f = &r->stack[r->depth++];
 	f->n = n;
-	f->nkids = 0;
+	f->first = r->nkids;
 	f->anchor = anchor ? xstrdup(anchor) : NULL;
+	r->top = n;
 	return 0;
 }
 
@@ -776,13 +805,16 @@ pop(struct reader *r, struct arena *a)
 {
 	struct frame *f = &r->stack[--r->depth];
 	struct node *n = f->n;
+	size_t nkids = r->nkids - f->first;
 
 	/* Not zeroed: an empty list's room is never read. */
-	n->kid = slab_take(a, &r->slab, (f->nkids ? f->nkids : 1) *
+	n->kid = slab_take(a, &r->slab, (nkids ? nkids : 1) *
 	    sizeof(*n->kid), SLAB);
-	if (f->nkids)
-		memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
-	n->n = n->type == N_MAP ? f->nkids / 2 : f->nkids;
+	if (nkids)
+		memcpy(n->kid, r->kids + f->first, nkids * sizeof(*n->kid));
+	n->n = n->type == N_MAP ? nkids / 2 : nkids;
+	r->nkids = f->first;
+	r->top = r->depth ? r->stack[r->depth - 1].n : &r->sink;
 	if (f->anchor)
 		add_anchor(r, f->anchor, n);
 	f->anchor = NULL;
@@ -845,7 +877,7 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 /* An alias event: the anchored node attached again, counted at its
  * weight; -1 told if it names no anchor or makes too many nodes. */
 static int
-alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
+alias_event(struct reader *r, const yaml_event_t *ev)
 {
 	struct node *n;
 
@@ -861,7 +893,7 @@ alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
 	}
 	if (count_nodes(r, n->weight, &ev->start_mark, 1) < 0)
 		return -1;
-	attach(r, n, root);
+	attach(r, n);
 	return 0;
 }
 
@@ -901,7 +933,7 @@ open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
-	struct node *root = NULL, *n;
+	struct node *root, *n;
 	yaml_event_t ev;
 	int in_doc = 0;
 
@@ -929,6 +961,10 @@ reader_next(struct reader *r, struct arena *a)
 			break;
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
+			/* Every collection closed: the root is the one
+			 * child left, if any. */
+			root = r->nkids ? r->kids[0] : NULL;
+			r->nkids = 0;
 			if (in_doc && root == NULL)
 				root = empty_root(r, a);
 			return root;
@@ -939,10 +975,10 @@ reader_next(struct reader *r, struct arena *a)
 				    ev.data.scalar.anchor), n);
 			if (count_nodes(r, 1, &ev.start_mark, 0) < 0)
 				goto stop;
-			attach(r, n, &root);
+			attach(r, n);
 			break;
 		case YAML_ALIAS_EVENT:
-			if (alias_event(r, &ev, &root) < 0)
+			if (alias_event(r, &ev) < 0)
 				goto stop;
 			break;
 		case YAML_SEQUENCE_START_EVENT:
@@ -954,10 +990,10 @@ reader_next(struct reader *r, struct arena *a)
 		case YAML_MAPPING_END_EVENT:
 			n = pop(r, a);
 			if (n->type == N_MAP) {
-				check_keys(r, a, n);
-				merge_keys(a, n);
+				if (check_keys(a, n))
+					merge_keys(a, n);
 			}
-			attach(r, n, &root);
+			attach(r, n);
 			break;
 		default:
 			break;

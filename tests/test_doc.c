@@ -693,6 +693,28 @@ test_merge_key(void **state)
 	/* b: itself, and three pairs; no '<<' and no *a. */
 	assert_int_equal(b->weight, 1 + 3 * 2);
 	cap_end(&c);
+
+	/* A merge key alone, and a merge key after a dozen others, whose
+	 * first bytes and lengths collide. */
+	cap_start(&c, 0);
+	arena_reset(a);
+	root = parse_yaml("m.yaml",
+	    "a: &a {x: 1, y: 2}\n"
+	    "b: {<<: *a}\n"
+	    "c: {k1: 1, k2: 2, k3: 3, k4: 4, l1: 5, l2: 6, m1: 7, m2: 8,\n"
+	    "    '<': 9, <a: 10, <<<: 11, <<: *a}\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c), "");
+	b = node_get(root, "b");
+	assert_int_equal(b->n, 2);
+	assert_string_equal(get_str(b, "x", NULL), "1");
+	assert_null(node_key(b, "<<"));
+	b = node_get(root, "c");
+	assert_int_equal(b->n, 13);
+	assert_string_equal(get_str(b, "y", NULL), "2");
+	assert_string_equal(get_str(b, "<<<", NULL), "11");
+	assert_null(node_key(b, "<<"));
+	cap_end(&c);
 	arena_free(a);
 }
 
