@@ -836,29 +836,17 @@ scalar_tag(struct node *n, const char *tag)
 	check_tag(n, tag);
 }
 
-/* The node of a scalar event: its text, whether it is plain (a number
- * or a yes/no may be read from it) or typed, its tag and NULs told. */
-static inline struct node *
-scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+/* A quoted or tagged scalar n of event ev: whether it is plain (a
+ * number or a yes/no may be read from it) or typed, its tag and NULs
+ * told. */
+static void
+scalar_style(struct node *n, const yaml_event_t *ev)
 {
 	const char *tag = (const char *)ev->data.scalar.tag;
-	size_t len = ev->data.scalar.length;
-	struct node *n;
-	char *text;
 
-	/* The text right after the node, in the same piece. */
-	n = new_node(r, a, N_SCALAR, &ev->start_mark, SLAB_ROUND(len + 1));
-	text = (char *)(n + 1);
-	memcpy(text, ev->data.scalar.value, len);
-	text[len] = '\0';
-	n->str = text;
-	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	if (tag)
 		scalar_tag(n, tag);
-	/* A whole number read once here, not at every scalar_long(). */
-	if (n->plain && short_whole(text, len, &n->num))
-		n->whole = 1;
 	/* "\0" in a quoted scalar: everything after would be
 	 * unseen by every check (a path, a key, system:).  Only a
 	 * double-quoted one's escapes make it: libyaml refuses the
@@ -871,6 +859,33 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 		    "read: remove it");
 		n->bad = 1;
 	}
+}
+
+/* The node of a scalar event: its text, whether it is plain or typed,
+ * its whole number if it is one. */
+static inline struct node *
+scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+{
+	size_t len = ev->data.scalar.length;
+	struct node *n;
+	char *text;
+
+	/* The text right after the node, in the same piece. */
+	n = new_node(r, a, N_SCALAR, &ev->start_mark, SLAB_ROUND(len + 1));
+	text = (char *)(n + 1);
+	memcpy(text, ev->data.scalar.value, len);
+	text[len] = '\0';
+	n->str = text;
+	n->len = len;
+	/* Plain and untagged, as most are; else its style and tag. */
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    ev->data.scalar.tag == NULL)
+		n->plain = 1;
+	else
+		scalar_style(n, ev);
+	/* A whole number read once here, not at every scalar_long(). */
+	if (n->plain && short_whole(text, len, &n->num))
+		n->whole = 1;
 	return n;
 }
 

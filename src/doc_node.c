@@ -110,15 +110,22 @@ node_getn(const struct node *m, const char *key, size_t len)
 	return i < 0 ? NULL : MAP_VAL(m, i);
 }
 
-int
-node_is_null(const struct node *n)
+/* Whether scalar n is a plain "", "~" or null (by its first byte:
+ * few are); inline in node_str(), which asks it of every text. */
+static inline int
+null_text(const struct node *n)
 {
-	/* Only "", "~" and the nulls, by their first byte: few are. */
-	return n && n->type == N_SCALAR && n->plain &&
+	return n->plain &&
 	    (n->len == 0 || (n->str[0] == '~' && n->str[1] == '\0') ||
 	    ((n->str[0] == 'n' || n->str[0] == 'N') &&
 	    (strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
 	    strcmp(n->str, "NULL") == 0)));
+}
+
+int
+node_is_null(const struct node *n)
+{
+	return n && n->type == N_SCALAR && null_text(n);
 }
 
 int
@@ -262,7 +269,7 @@ node_bool(const struct node *n, int dflt)
 const char *
 node_str(const struct node *n, const char *dflt)
 {
-	if (n == NULL || n->bad || n->type != N_SCALAR || node_is_null(n))
+	if (n == NULL || n->bad || n->type != N_SCALAR || null_text(n))
 		return dflt;
 	return n->str;
 }
