@@ -1,6 +1,8 @@
 /*
- * doc_impl.h -- what doc.c (the reader) and doc_node.c (node_merge())
- * share: the table of keys a merge builds.
+ * doc_impl.h -- what doc.c (the reader), doc_keys.c (a map's keys) and
+ * doc_node.c (node_merge()) share: the checks of a map the reader has
+ * closed, the table of keys a merge builds, the reading of a whole
+ * number.
  */
 #ifndef MUSTER_DOC_IMPL_H
 #define MUSTER_DOC_IMPL_H
@@ -26,6 +28,17 @@ void keytab_init(struct keytab *t, size_t n);
  * returns (size_t)-1.  The table holds at most half its size. */
 size_t keytab_put(struct keytab *t, const char *key, size_t idx);
 void keytab_free(struct keytab *t);
+
+struct arena;
+struct node;
+/*
+ * A map just read: keys that are not text told and their pairs dropped,
+ * duplicates told (m->dupkeys).  0 when it has no merge key '<<', else
+ * (or for a large map, where map_merge_keys() looks for itself) 1.
+ */
+int map_check_keys(struct arena *a, struct node *m);
+/* YAML 1.1's merge keys of m applied (see doc_keys.c). */
+void map_merge_keys(struct arena *a, struct node *m);
 
 /*
  * Whether the len bytes at s (NUL-ended) are a whole number of at most
