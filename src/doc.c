@@ -658,8 +658,11 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 		n->plain = 1;
 	else
 		scalar_style(n, ev);
-	/* A whole number read once here, not at every scalar_long(). */
-	if (n->plain && short_whole(text, len, &n->num))
+	/* A whole number read once here, not at every scalar_long(): a
+	 * text that starts with a digit, + or - (or ',', '.', '/', which
+	 * lie between them) may be one. */
+	if (n->plain && (unsigned char)(text[0] - '+') <= '9' - '+' &&
+	    short_whole(text, len, &n->num))
 		n->whole = 1;
 	return n;
 }
@@ -731,8 +734,6 @@ reader_next(struct reader *r, struct arena *a)
 		return NULL;
 	/* This document's arena, fresh room. */
 	r->slab.left = 0;
-	/* Nodes name their file; the copy lives as long as they do. */
-	r->docpath = arena_strdup(a, r->path);
 	for (;;) {
 		if (!yaml_parser_parse(&r->parser, &ev)) {
 			syntax_error(r);
@@ -745,6 +746,9 @@ reader_next(struct reader *r, struct arena *a)
 			yaml_event_delete(&ev);
 			return NULL;
 		case YAML_DOCUMENT_START_EVENT:
+			/* Nodes name their file; the copy lives as long as
+			 * they do. */
+			r->docpath = arena_strdup(a, r->path);
 			in_doc = 1;
 			r->nodes = 0;
 			clear_anchors(r);
