@@ -143,6 +143,29 @@ test_plain_and_quoted_scalars(void **state)
 	arena_free(a);
 }
 
+/* A scalar's text as read, for every length from 0 to 40: the reader
+ * copies up to 16 bytes as two words that overlap, longer ones whole. */
+static void
+test_scalar_text_lengths(void **state)
+{
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDE";
+	struct arena *a = arena_new();
+	char want[64];
+	const struct node *n;
+	size_t len;
+
+	(void)state;
+	for (len = 0; len + 1 < sizeof(abc); len++) {
+		snprintf(want, sizeof(want), "'%.*s'", (int)len, abc);
+		n = value_of(a, want);
+		assert_int_equal(n->len, len);
+		assert_int_equal(strlen(n->str), len);
+		assert_memory_equal(n->str, abc, len);
+		arena_reset(a);
+	}
+	arena_free(a);
+}
+
 static void
 test_scalar_escapes_unicode(void **state)
 {
@@ -1401,6 +1424,7 @@ main(void)
 		cmocka_unit_test(test_node_types),
 		cmocka_unit_test(test_places_are_one_based),
 		cmocka_unit_test(test_plain_and_quoted_scalars),
+		cmocka_unit_test(test_scalar_text_lengths),
 		cmocka_unit_test(test_scalar_escapes_unicode),
 		cmocka_unit_test(test_several_documents),
 		cmocka_unit_test(test_empty_documents),
