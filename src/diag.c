@@ -562,6 +562,23 @@ add_line_safe(struct sbuf *sb, const char *s)
 	}
 }
 
+/* ":N" for a line or column n (as "%d" writes it), not by sb_addf():
+ * a thousand messages are told at most, each its place. */
+static void
+add_place(struct sbuf *sb, int n)
+{
+	char num[16], *d = num + sizeof(num);
+	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (n < 0)
+		*--d = '-';
+	*--d = ':';
+	sb_add(sb, d, (size_t)(num + sizeof(num) - d));
+}
+
 /* ANSI colours, as gcc prints them. */
 #define C_BOLD	"\033[1m"
 #define C_RESET	"\033[0m"
@@ -707,17 +724,26 @@ diag_flush(void)
 		if (style_colour)
 			sb_adds(&sb, C_BOLD);
 		add_line_safe(&sb, m->file < 0 ? "muster" : D.files[m->file]);
-		if (m->line > 0)
-			sb_addf(&sb, ":%d:%d", m->line, m->col);
+		if (m->line > 0) {
+			add_place(&sb, m->line);
+			add_place(&sb, m->col);
+		}
 		if (style_colour)
 			sb_addf(&sb, ":%s %s%s:%s ", C_RESET,
 			    level_colour[m->lv], level_name[m->lv], C_RESET);
-		else
-			sb_addf(&sb, ": %s: ", level_name[m->lv]);
+		else {
+			sb_adds(&sb, ": ");
+			sb_adds(&sb, level_name[m->lv]);
+			sb_adds(&sb, ": ");
+		}
 		add_line_safe(&sb, m->text);
-		if (*m->rule)
-			sb_addf(&sb, style_colour ? " [" C_BOLD "%s" C_RESET "]" :
-			    " [%s]", m->rule);
+		if (*m->rule && style_colour)
+			sb_addf(&sb, " [" C_BOLD "%s" C_RESET "]", m->rule);
+		else if (*m->rule) {
+			sb_adds(&sb, " [");
+			sb_adds(&sb, m->rule);
+			sb_addc(&sb, ']');
+		}
 		sb_addc(&sb, '\n');
 		if (style_caret)
 			add_quote(&sb, m);
