@@ -100,7 +100,15 @@ const struct node *node_getn(const struct node *m, const char *key,
 static inline const struct node *
 node_get(const struct node *m, const char *key)
 {
-	return node_getn(m, key, strlen(key));
+	size_t len = strlen(key);
+
+	/* Most often the key after the one found last (see map_find() in
+	 * doc_node.c), looked at here before the call. */
+	if (m != NULL && m->type == N_MAP && !m->dupkeys && m->hint < m->n &&
+	    m->kid[2 * m->hint]->len == len &&
+	    memcmp(m->kid[2 * m->hint]->str, key, len) == 0)
+		return m->kid[2 * ((struct node *)m)->hint++ + 1];
+	return node_getn(m, key, len);
 }
 /* The key node itself (to point a diagnostic at the key). */
 const struct node *node_keyn(const struct node *m, const char *key,
