@@ -41,6 +41,7 @@ static struct {
 	size_t nfiles;
 	int *fslot;		/* hash of the names: index + 1, or 0 */
 	size_t capfslot;
+	unsigned long long *fhash;	/* each name's hash, kept for a rehash */
 	int counts[4];
 	int raised[4];	/* counts, and the repeats not told again */
 	int *raised_in;	/* problems raised at each of files[] */
@@ -167,6 +168,7 @@ diag_end(void)
 	free(D.files);
 	free(D.raised_in);
 	free(D.fslot);
+	free(D.fhash);
 	free(D.told);
 	memset(&D, 0, sizeof(D));
 	D.out = stderr;
@@ -187,13 +189,10 @@ told_before_rehash(unsigned long long h)
 static unsigned long long
 place_hash(int file, int line, int col, enum level lv, const char *rule)
 {
-	unsigned long long h = FNV_SEED;
+	const int place[4] = { file, line, col, (int)lv };
 
-	h = fnv1a(h, &file, sizeof(file));
-	h = fnv1a(h, &line, sizeof(line));
-	h = fnv1a(h, &col, sizeof(col));
-	h = fnv1a(h, &lv, sizeof(lv));
-	return fnv1a(h, rule, strlen(rule) + 1);
+	return fnv1a(fnv1a(FNV_SEED, place, sizeof(place)), rule,
+	    strlen(rule) + 1);
 }
 
 /* *h carried on over a whole number as printf writes it: "-" when neg,
@@ -262,7 +261,10 @@ text_hash(unsigned long long *h, const char *fmt, va_list ap0)
 		}
 		prec = (size_t)-1;
 		if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
-			prec = strtoul(p + 1, (char **)&p, 10);
+			/* The digits of a precision, as strtoul reads them
+			 * (a format's own: a few). */
+			for (prec = 0, p++; *p >= '0' && *p <= '9'; p++)
+				prec = prec * 10 + (size_t)(*p - '0');
 			if (*p != 's' && !(*p == 'f' && prec == 0)) {
 				ok = 0;
 				break;
@@ -354,14 +356,19 @@ told_before(int file, int line, int col, enum level lv, const char *rule,
 	return told_hash(fnv1a(h, text, strlen(text)));
 }
 
+/* Where file (h its hash) is in fslot[], or the free slot where it
+ * would go. */
 static size_t
-file_slot(const char *file)
+file_slot(const char *file, unsigned long long h)
 {
-	size_t i = (size_t)fnv1a(FNV_SEED, file, strlen(file));
+	size_t i, f;
 
-	for (i &= D.capfslot - 1; D.fslot[i]; i = (i + 1) & (D.capfslot - 1))
-		if (strcmp(D.files[D.fslot[i] - 1], file) == 0)
+	for (i = h & (D.capfslot - 1); D.fslot[i];
+	    i = (i + 1) & (D.capfslot - 1)) {
+		f = (size_t)D.fslot[i] - 1;
+		if (D.fhash[f] == h && strcmp(D.files[f], file) == 0)
 			break;
+	}
 	return i;
 }
 
@@ -370,31 +377,40 @@ file_slot(const char *file)
 static int
 intern_file(const char *file)
 {
-	size_t i;
+	unsigned long long h;
+	size_t i, j, n;
 
 	if (file == NULL)
 		return -1;
 	if (D.nfiles && strcmp(D.files[D.nfiles - 1], file) == 0)
 		return (int)D.nfiles - 1;
 	if (2 * (D.nfiles + 1) > D.capfslot) {
+		/* Each name in its place again, by the hash it keeps
+		 * (names are hashed once, not at every doubling). */
 		D.capfslot = D.capfslot ? D.capfslot * 2 : 64;
 		free(D.fslot);
 		D.fslot = xcalloc(D.capfslot, sizeof(*D.fslot));
-		for (i = 0; i < D.nfiles; i++)
-			D.fslot[file_slot(D.files[i])] = (int)i + 1;
+		for (j = 0; j < D.nfiles; j++) {
+			for (i = D.fhash[j] & (D.capfslot - 1); D.fslot[i];
+			    i = (i + 1) & (D.capfslot - 1))
+				;
+			D.fslot[i] = (int)j + 1;
+		}
 	}
-	i = file_slot(file);
+	h = fnv1a(FNV_SEED, file, strlen(file));
+	i = file_slot(file, h);
 	if (D.fslot[i])
 		return D.fslot[i] - 1;
 	/* Room by doubling: ten thousand files, each told. */
 	if ((D.nfiles & (D.nfiles - 1)) == 0) {
-		D.files = xrealloc(D.files, (D.nfiles ? 2 * D.nfiles : 1) *
-		    sizeof(*D.files));
-		D.raised_in = xrealloc(D.raised_in, (D.nfiles ? 2 * D.nfiles :
-		    1) * sizeof(*D.raised_in));
+		n = D.nfiles ? 2 * D.nfiles : 1;
+		D.files = xrealloc(D.files, n * sizeof(*D.files));
+		D.raised_in = xrealloc(D.raised_in, n * sizeof(*D.raised_in));
+		D.fhash = xrealloc(D.fhash, n * sizeof(*D.fhash));
 	}
 	D.raised_in[D.nfiles] = 0;
 	D.files[D.nfiles] = xstrdup(file);
+	D.fhash[D.nfiles] = h;
 	D.fslot[i] = (int)D.nfiles + 1;
 	return (int)D.nfiles++;
 }
@@ -546,6 +562,23 @@ add_line_safe(struct sbuf *sb, const char *s)
 	}
 }
 
+/* ":N" for a line or column n (as "%d" writes it), not by sb_addf():
+ * a thousand messages are told at most, each its place. */
+static void
+add_place(struct sbuf *sb, int n)
+{
+	char num[16], *d = num + sizeof(num);
+	unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (n < 0)
+		*--d = '-';
+	*--d = ':';
+	sb_add(sb, d, (size_t)(num + sizeof(num) - d));
+}
+
 /* ANSI colours, as gcc prints them. */
 #define C_BOLD	"\033[1m"
 #define C_RESET	"\033[0m"
@@ -691,17 +724,26 @@ diag_flush(void)
 		if (style_colour)
 			sb_adds(&sb, C_BOLD);
 		add_line_safe(&sb, m->file < 0 ? "muster" : D.files[m->file]);
-		if (m->line > 0)
-			sb_addf(&sb, ":%d:%d", m->line, m->col);
+		if (m->line > 0) {
+			add_place(&sb, m->line);
+			add_place(&sb, m->col);
+		}
 		if (style_colour)
 			sb_addf(&sb, ":%s %s%s:%s ", C_RESET,
 			    level_colour[m->lv], level_name[m->lv], C_RESET);
-		else
-			sb_addf(&sb, ": %s: ", level_name[m->lv]);
+		else {
+			sb_adds(&sb, ": ");
+			sb_adds(&sb, level_name[m->lv]);
+			sb_adds(&sb, ": ");
+		}
 		add_line_safe(&sb, m->text);
-		if (*m->rule)
-			sb_addf(&sb, style_colour ? " [" C_BOLD "%s" C_RESET "]" :
-			    " [%s]", m->rule);
+		if (*m->rule && style_colour)
+			sb_addf(&sb, " [" C_BOLD "%s" C_RESET "]", m->rule);
+		else if (*m->rule) {
+			sb_adds(&sb, " [");
+			sb_adds(&sb, m->rule);
+			sb_addc(&sb, ']');
+		}
 		sb_addc(&sb, '\n');
 		if (style_caret)
 			add_quote(&sb, m);
@@ -774,7 +816,7 @@ diag_raised_in(const char *file)
 
 	if (D.capfslot == 0)
 		return 0;
-	i = file_slot(file);
+	i = file_slot(file, fnv1a(FNV_SEED, file, strlen(file)));
 	return D.fslot[i] ? D.raised_in[D.fslot[i] - 1] : 0;
 }
 

@@ -24,10 +24,11 @@
 #include "diag.h"
 #include "util.h"
 
+/* An open collection: its node, where its children start in the
+ * reader's kids[], its anchor. */
 struct frame {
 	struct node *n;
-	struct node **kids;
-	size_t nkids, cap;
+	size_t first;
 	char *anchor;
 };
 
@@ -37,18 +38,20 @@ struct anchor {
 };
 
 /*
- * Room cut from the document's arena a block at a time, for its nodes
- * and its scalars' text: one arena_alloc() (and one memset) for dozens
- * of nodes, where each had its own (a tenth of check's own time).  Left
- * at the end of each reader_next(): the next document may have another
- * arena, or this one reset.
+ * Room cut from the document's arena a block at a time, for its nodes,
+ * its scalars' text (each right after its node, one piece for both) and
+ * its collections' lists of children: one arena_alloc() for dozens of
+ * nodes, where each had its own (a tenth of check's own time).  Left at
+ * the end of each reader_next(): the next document may have another
+ * arena, or this one reset.  Pieces are multiples of 8 bytes, so that
+ * every node is aligned as a pointer.
  */
 struct slab {
 	char *p;
 	size_t left;
 };
-#define NODE_SLAB	(64 * sizeof(struct node))
-#define TEXT_SLAB	2048
+#define SLAB		8192
+#define SLAB_ROUND(n)	(((n) + 7) & ~(size_t)7)
 
 struct reader {
 	char *path;
@@ -58,11 +61,19 @@ struct reader {
 	int started, done, failed;
 	struct frame *stack;
 	size_t depth, stackcap;
+	/* The children read so far of every open collection, the
+	 * innermost's last; a document's root is the one child of none. */
+	struct node **kids;
+	size_t nkids, kidcap;
+	/* The innermost open collection, which a child adds its weight to:
+	 * at depth 0, sink (whose weight counts nothing). */
+	struct node *top;
+	struct node sink;
 	struct anchor *anchors;
 	size_t nanchors, anchorcap;
 	size_t nodes;		/* nodes of the current document, expanded */
 	const char *docpath;	/* path copied into the document's arena */
-	struct slab nodeslab, textslab;
+	struct slab slab;
 };
 
 /* A closed reader kept for the next (reader_new()), freed at exit. */
@@ -73,21 +84,19 @@ static void
 spare_free(void)
 {
 	struct reader *r = spare;
-	size_t i;
 
 	if (r == NULL)
 		return;
 	spare = NULL;
-	for (i = 0; i < r->stackcap; i++)
-		free(r->stack[i].kids);
 	free(r->stack);
+	free(r->kids);
 	free(r->anchors);
 	free(r);
 }
 
 /* n bytes of a's (not zeroed) from s, cut from a block of size bytes (n
  * at most a quarter of it: else its own); aligned as n and size are. */
-static void *
+static inline void *
 slab_take(struct arena *a, struct slab *s, size_t n, size_t size)
 {
 	void *p;
@@ -121,22 +130,27 @@ reader_new(const char *path, char *buf, size_t len)
 {
 	struct reader *r = spare;
 
-	/* The last reader closed, its stack and anchor tables kept (ten
-	 * thousand files: one of each, not ten thousand); every other
-	 * field as calloc() would leave it. */
+	/* The last reader closed, its stack, children and anchor tables
+	 * kept (ten thousand files: one of each, not ten thousand); every
+	 * other field as calloc() would leave it. */
 	if (r != NULL) {
 		struct frame *stack = r->stack;
+		struct node **kids = r->kids;
 		struct anchor *anchors = r->anchors;
-		size_t stackcap = r->stackcap, anchorcap = r->anchorcap;
+		size_t stackcap = r->stackcap, kidcap = r->kidcap;
+		size_t anchorcap = r->anchorcap;
 
 		spare = NULL;
 		memset(r, 0, sizeof(*r));
 		r->stack = stack;
 		r->stackcap = stackcap;
+		r->kids = kids;
+		r->kidcap = kidcap;
 		r->anchors = anchors;
 		r->anchorcap = anchorcap;
 	} else
 		r = xcalloc(1, sizeof(*r));
+	r->top = &r->sink;
 
 	r->path = xstrdup(path);
 	r->buf = buf;
@@ -287,6 +301,8 @@ clear_stack(struct reader *r)
 	for (i = 0; i < r->depth; i++)
 		free(r->stack[i].anchor);
 	r->depth = 0;
+	r->nkids = 0;
+	r->top = &r->sink;
 }
 
 static void
@@ -302,8 +318,6 @@ clear_anchors(struct reader *r)
 void
 reader_close(struct reader *r)
 {
-	size_t i;
-
 	if (r == NULL)
 		return;
 	yaml_parser_delete(&r->parser);
@@ -317,9 +331,8 @@ reader_close(struct reader *r)
 		spare = r;
 		return;
 	}
-	for (i = 0; i < r->stackcap; i++)
-		free(r->stack[i].kids);
 	free(r->stack);
+	free(r->kids);
 	free(r->anchors);
 	free(r);
 }
@@ -399,18 +412,21 @@ syntax_error(struct reader *r)
 	}
 }
 
-static struct node *
-new_node(struct reader *r, struct arena *a, int type, const yaml_mark_t *m)
+/* A node of the type at mark m, with room for extra bytes after it;
+ * every field set (the room is not zeroed), weight 1, the rest 0. */
+static inline struct node *
+new_node(struct reader *r, struct arena *a, int type, const yaml_mark_t *m,
+    size_t extra)
 {
-	struct node *n = slab_take(a, &r->nodeslab, sizeof(*n), NODE_SLAB);
+	struct node *n = slab_take(a, &r->slab, sizeof(*n) + extra, SLAB);
 
-	/* Every field: the room is not zeroed. */
-	memset(n, 0, sizeof(*n));
-	n->type = (unsigned char)type;
-	n->line = (int)m->line + 1;
-	n->col = (int)m->column + 1;
-	n->file = r->docpath;
-	n->weight = 1;
+	*n = (struct node){
+		.type = (unsigned char)type,
+		.line = (int)m->line + 1,
+		.col = (int)m->column + 1,
+		.file = r->docpath,
+		.weight = 1,
+	};
 	return n;
 }
 
@@ -437,20 +453,6 @@ find_anchor(struct reader *r, const char *name)
 		if (strcmp(r->anchors[i].name, name) == 0)
 			return r->anchors[i].n;
 	return NULL;
-}
-
-static int
-by_key(const void *pa, const void *pb)
-{
-	const struct node *a = *(struct node *const *)pa;
-	const struct node *b = *(struct node *const *)pb;
-	int c = strcmp(a->str, b->str);
-
-	if (c)
-		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	return a->col < b->col ? -1 : a->col > b->col;
 }
 
 /* Whether scalar n reads as a whole number, a number or true/false. */
@@ -508,220 +510,22 @@ check_tag(struct node *n, const char *tag)
 	n->bad = 1;
 }
 
+/* Adds n to the collection being built, or (at depth 0) makes it the
+ * document's root. */
+static inline void
+attach(struct reader *r, struct node *n)
+{
+	if (r->nkids == r->kidcap) {
+		r->kidcap = r->kidcap ? r->kidcap * 2 : 64;
+		r->kids = xrealloc(r->kids, r->kidcap * sizeof(*r->kids));
+	}
+	r->kids[r->nkids++] = n;
+	r->top->weight += n->weight;
+}
+
 static void
-report_duplicate(const struct node *first, const struct node *again)
+too_many_nodes(struct reader *r, const yaml_mark_t *m, int alias)
 {
-	diag(L_ERROR, "yaml.duplicate-key", again,
-	    "duplicate key '%s' (first given at line %d): give each key once",
-	    again->str, first->line);
-}
-
-/* Checks a finished map for keys that are not text and for duplicates. */
-static void
-check_keys(struct reader *r, struct arena *a, struct node *m)
-{
-	size_t i, j, nk = 0;
-	struct node **keys;
-
-	(void)r;
-	/* A key that is not text is told and its pair dropped: every
-	 * reader of a mapping may then take a key's text as there. */
-	for (i = j = 0; i < m->n; i++) {
-		struct node *k = MAP_KEY(m, i);
-
-		if (k->type != N_SCALAR) {
-			diag(L_ERROR, "yaml.type", k,
-			    "a key must be plain text, not %s",
-			    k->type == N_MAP ? "a mapping" : "a list");
-			continue;
-		}
-		if (k->bad)	/* told: a NUL or a tag muster does not read */
-			continue;
-		MAP_KEY(m, j) = k;
-		MAP_VAL(m, j) = MAP_VAL(m, i);
-		j++;
-	}
-	m->n = j;
-	if (m->n < 2)
-		return;
-	/* Small maps (a unit's top level has about 16 keys): each key
-	 * against those before it, by their first byte first, is cheaper
-	 * than sorting. */
-	if (m->n <= 24) {
-		/* Only a key whose first byte came before can repeat one. */
-		unsigned long long seen[4] = { 0, 0, 0, 0 };
-
-		for (i = 0; i < m->n; i++) {
-			struct node *ki = MAP_KEY(m, i);
-			unsigned char c = (unsigned char)ki->str[0];
-			unsigned long long bit = 1ULL << (c & 63);
-
-			if (!(seen[c >> 6] & bit)) {
-				seen[c >> 6] |= bit;
-				continue;
-			}
-			for (j = 0; j < i; j++) {
-				struct node *kj = MAP_KEY(m, j);
-
-				if (ki->str[0] == kj->str[0] &&
-				    strcmp(ki->str, kj->str) == 0) {
-					report_duplicate(kj, ki);
-					m->dupkeys = 1;
-					break;
-				}
-			}
-		}
-		return;
-	}
-	/* Large maps: sort the keys so that duplicates meet, O(n log n). */
-	keys = arena_alloc(a, m->n * sizeof(*keys));
-	for (i = 0; i < m->n; i++)
-		if (MAP_KEY(m, i)->type == N_SCALAR)
-			keys[nk++] = MAP_KEY(m, i);
-	qsort(keys, nk, sizeof(*keys), by_key);
-	/* Each key of a run of equal ones against the run's first: linear
-	 * even when every key is the same. */
-	for (i = 1, j = 0; i < nk; i++) {
-		if (strcmp(keys[i]->str, keys[j]->str) == 0) {
-			report_duplicate(keys[j], keys[i]);
-			m->dupkeys = 1;
-		} else
-			j = i;
-	}
-}
-
-/* A plain '<<' key: YAML 1.1's merge ('<<' quoted is a key like any). */
-static int
-is_merge_key(const struct node *k)
-{
-	return k->type == N_SCALAR && k->plain && k->str[0] == '<' &&
-	    k->str[1] == '<' && k->str[2] == '\0';
-}
-
-/* Adds the mapping (or list of mappings) v of a '<<' to src[]. */
-static void
-merge_sources(const struct node *v, const struct node ***src, size_t *n,
-    size_t *cap)
-{
-	char what[48];
-	size_t i;
-
-	if (v->bad)	/* told: a tag muster does not read */
-		return;
-	if (v->type == N_SCALAR) {
-		diag(L_ERROR, "yaml.type", v, "merge key '<<' takes a mapping, "
-		    "not %s: write '<<: *anchor' or '<<: [*a, *b]'",
-		    node_what(v, what));
-		return;
-	}
-	for (i = 0; i < (v->type == N_MAP ? 1 : v->n); i++) {
-		const struct node *m = v->type == N_MAP ? v : v->kid[i];
-
-		if (m->bad)
-			continue;
-		if (m->type != N_MAP) {
-			diag(L_ERROR, "yaml.type", m, "a merge key's list "
-			    "holds mappings, not %s: write '<<: [*a, *b]'",
-			    node_what(m, what));
-			continue;
-		}
-		if (*n == *cap) {
-			*cap = *cap ? *cap * 2 : 4;
-			*src = xrealloc(*src, *cap * sizeof(**src));
-		}
-		(*src)[(*n)++] = m;
-	}
-}
-
-/*
- * YAML 1.1's merge key (yaml.org/type/merge.html), which YAML 1.2 left
- * to applications and editors still read: '<<: *base' or '<<: [*a, *b]'
- * adds to m the keys of those mappings that m does not give itself; of
- * the merged mappings the earlier wins.  The merged pairs take the
- * place of the '<<' and are the anchored nodes themselves, so that a
- * diagnostic names the line that holds the value.  The weight can only
- * fall: every merged node was counted when its alias was read.
- */
-static void
-merge_keys(struct arena *a, struct node *m)
-{
-	const struct node **src = NULL;
-	struct node **out;
-	struct keytab t;
-	size_t i, j, s, nsrc = 0, cap = 0, total, n = 0, weight = 1;
-	int merged = 0;
-
-	for (i = 0; i < m->n; i++)
-		if (is_merge_key(MAP_KEY(m, i)))
-			break;
-	if (i == m->n)
-		return;
-	total = m->n;
-	for (; i < m->n; i++)
-		if (is_merge_key(MAP_KEY(m, i)))
-			merge_sources(MAP_VAL(m, i), &src, &nsrc, &cap);
-	for (s = 0; s < nsrc; s++)
-		total += src[s]->n;
-	keytab_init(&t, total);
-	for (i = 0; i < m->n; i++)
-		if (!is_merge_key(MAP_KEY(m, i)))
-			keytab_put(&t, MAP_KEY(m, i)->str, i);
-	out = arena_alloc(a, 2 * total * sizeof(*out));
-	for (i = 0; i < m->n; i++) {
-		if (!is_merge_key(MAP_KEY(m, i))) {
-			out[2 * n] = MAP_KEY(m, i);
-			out[2 * n + 1] = MAP_VAL(m, i);
-			weight += out[2 * n]->weight + out[2 * n + 1]->weight;
-			n++;
-			continue;
-		}
-		if (merged++)	/* a second '<<' is a duplicate key, told */
-			continue;
-		for (s = 0; s < nsrc; s++)
-			for (j = 0; j < src[s]->n; j++) {
-				struct node *k = MAP_KEY(src[s], j);
-
-				if (keytab_put(&t, k->str, n) != (size_t)-1)
-					continue;
-				out[2 * n] = k;
-				out[2 * n + 1] = MAP_VAL(src[s], j);
-				weight += k->weight + out[2 * n + 1]->weight;
-				n++;
-			}
-	}
-	keytab_free(&t);
-	free(src);
-	m->kid = out;
-	m->n = n;
-	m->weight = weight;
-}
-
-/* Adds n to the collection being built, or makes it the root. */
-static int
-attach(struct reader *r, struct node *n, struct node **root)
-{
-	struct frame *f;
-
-	if (r->depth == 0) {
-		*root = n;
-		return 0;
-	}
-	f = &r->stack[r->depth - 1];
-	if (f->nkids == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 16;
-		f->kids = xrealloc(f->kids, f->cap * sizeof(*f->kids));
-	}
-	f->kids[f->nkids++] = n;
-	f->n->weight += n->weight;
-	return 0;
-}
-
-static int
-count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
-{
-	r->nodes += w;
-	if (r->nodes <= DOC_MAX_NODES)
-		return 0;
 	if (alias)
 		fail(r, "yaml.alias", (int)m->line + 1, (int)m->column + 1,
 		    "aliases expand this document beyond %zu nodes; "
@@ -729,6 +533,17 @@ count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
 	else
 		fail(r, "yaml.size", (int)m->line + 1, (int)m->column + 1,
 		    "document has more than %zu nodes; split it", DOC_MAX_NODES);
+}
+
+/* Counts w more nodes of the document (alias: an alias's); -1 told when
+ * they pass the limit. */
+static inline int
+count_nodes(struct reader *r, size_t w, const yaml_mark_t *m, int alias)
+{
+	r->nodes += w;
+	if (r->nodes <= DOC_MAX_NODES)
+		return 0;
+	too_many_nodes(r, m, alias);
 	return -1;
 }
 
@@ -754,8 +569,9 @@ push(struct reader *r, struct node *n, const char *anchor,
 	}
 	f = &r->stack[r->depth++];
 	f->n = n;
-	f->nkids = 0;
+	f->first = r->nkids;
 	f->anchor = anchor ? xstrdup(anchor) : NULL;
+	r->top = n;
 	return 0;
 }
 
@@ -764,46 +580,71 @@ pop(struct reader *r, struct arena *a)
 {
 	struct frame *f = &r->stack[--r->depth];
 	struct node *n = f->n;
+	size_t nkids = r->nkids - f->first;
 
-	n->kid = arena_alloc(a, (f->nkids ? f->nkids : 1) * sizeof(*n->kid));
-	if (f->nkids)
-		memcpy(n->kid, f->kids, f->nkids * sizeof(*n->kid));
-	n->n = n->type == N_MAP ? f->nkids / 2 : f->nkids;
+	/* Not zeroed: an empty list's room is never read. */
+	n->kid = slab_take(a, &r->slab, (nkids ? nkids : 1) *
+	    sizeof(*n->kid), SLAB);
+	if (nkids)
+		memcpy(n->kid, r->kids + f->first, nkids * sizeof(*n->kid));
+	n->n = n->type == N_MAP ? nkids / 2 : nkids;
+	r->nkids = f->first;
+	r->top = r->depth ? r->stack[r->depth - 1].n : &r->sink;
 	if (f->anchor)
 		add_anchor(r, f->anchor, n);
 	f->anchor = NULL;
 	return n;
 }
 
-/* The node of a scalar event: its text, whether it is plain (a number
- * or a yes/no may be read from it) or typed, its tag and NULs told. */
-static struct node *
-scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+/* A scalar n's tag: a value tagged !!int, !!float, !!bool or !!null is
+ * that, quoted or not; !!str is text; any other is told. */
+static void
+scalar_tag(struct node *n, const char *tag)
+{
+	int typed = strcmp(tag, YAML_INT_TAG) == 0 ||
+	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
+	    strcmp(tag, YAML_BOOL_TAG) == 0;
+
+	n->plain = (n->plain && strcmp(tag, YAML_STR_TAG) != 0) || typed ||
+	    strcmp(tag, YAML_NULL_TAG) == 0;
+	n->typed = (unsigned char)typed;
+	check_tag(n, tag);
+}
+
+/*
+ * The len bytes at src to dst: a scalar's text is short, and up to 16
+ * bytes, two words that overlap (each within the text) cost less than
+ * a call to memcpy.
+ */
+static inline void
+copy_text(char *dst, const char *src, size_t len)
+{
+	if (len > 16) {
+		memcpy(dst, src, len);
+	} else if (len >= 8) {
+		memcpy(dst, src, 8);
+		memcpy(dst + len - 8, src + len - 8, 8);
+	} else if (len >= 4) {
+		memcpy(dst, src, 4);
+		memcpy(dst + len - 4, src + len - 4, 4);
+	} else if (len > 0) {
+		dst[0] = src[0];
+		dst[len / 2] = src[len / 2];
+		dst[len - 1] = src[len - 1];
+	}
+}
+
+/* A quoted or tagged scalar n of event ev: whether it is plain (a
+ * number or a yes/no may be read from it) or typed, its tag and NULs
+ * told. */
+static void
+scalar_style(struct node *n, const yaml_event_t *ev)
 {
 	const char *tag = (const char *)ev->data.scalar.tag;
-	size_t len = ev->data.scalar.length;
-	struct node *n;
-	char *text;
 
-	n = new_node(r, a, N_SCALAR, &ev->start_mark);
-	text = slab_take(a, &r->textslab, len + 1, TEXT_SLAB);
-	memcpy(text, ev->data.scalar.value, len);
-	text[len] = '\0';
-	n->str = text;
-	n->len = len;
-	/* A value tagged !!int, !!float, !!bool or !!null is
-	 * that, quoted or not; !!str is text. */
-	n->plain = (ev->data.scalar.style ==
-	    YAML_PLAIN_SCALAR_STYLE && !(tag && strcmp(tag,
-	    YAML_STR_TAG) == 0)) || (tag && (strcmp(tag,
-	    YAML_INT_TAG) == 0 || strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-	    strcmp(tag, YAML_BOOL_TAG) == 0 ||
-	    strcmp(tag, YAML_NULL_TAG) == 0));
-	n->typed = tag && (strcmp(tag, YAML_INT_TAG) == 0 ||
-	    strcmp(tag, YAML_FLOAT_TAG) == 0 ||
-	    strcmp(tag, YAML_BOOL_TAG) == 0);
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	if (tag)
-		check_tag(n, tag);
+		scalar_tag(n, tag);
 	/* "\0" in a quoted scalar: everything after would be
 	 * unseen by every check (a path, a key, system:).  Only a
 	 * double-quoted one's escapes make it: libyaml refuses the
@@ -816,13 +657,43 @@ scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
 		    "read: remove it");
 		n->bad = 1;
 	}
+}
+
+/* The node of a scalar event: its text, whether it is plain or typed,
+ * its whole number if it is one. */
+static inline struct node *
+scalar_node(struct reader *r, struct arena *a, const yaml_event_t *ev)
+{
+	size_t len = ev->data.scalar.length;
+	struct node *n;
+	char *text;
+
+	/* The text right after the node, in the same piece. */
+	n = new_node(r, a, N_SCALAR, &ev->start_mark, SLAB_ROUND(len + 1));
+	text = (char *)(n + 1);
+	copy_text(text, (const char *)ev->data.scalar.value, len);
+	text[len] = '\0';
+	n->str = text;
+	n->len = len;
+	/* Plain and untagged, as most are; else its style and tag. */
+	if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    ev->data.scalar.tag == NULL)
+		n->plain = 1;
+	else
+		scalar_style(n, ev);
+	/* A whole number read once here, not at every scalar_long(): a
+	 * text that starts with a digit, + or - (or ',', '.', '/', which
+	 * lie between them) may be one. */
+	if (n->plain && (unsigned char)(text[0] - '+') <= '9' - '+' &&
+	    short_whole(text, len, &n->num))
+		n->whole = 1;
 	return n;
 }
 
 /* An alias event: the anchored node attached again, counted at its
  * weight; -1 told if it names no anchor or makes too many nodes. */
 static int
-alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
+alias_event(struct reader *r, const yaml_event_t *ev)
 {
 	struct node *n;
 
@@ -838,7 +709,7 @@ alias_event(struct reader *r, const yaml_event_t *ev, struct node **root)
 	}
 	if (count_nodes(r, n->weight, &ev->start_mark, 1) < 0)
 		return -1;
-	attach(r, n, root);
+	attach(r, n);
 	return 0;
 }
 
@@ -847,7 +718,7 @@ static struct node *
 empty_root(struct reader *r, struct arena *a)
 {
 	static const yaml_mark_t zero;
-	struct node *root = new_node(r, a, N_SCALAR, &zero);
+	struct node *root = new_node(r, a, N_SCALAR, &zero, 0);
 
 	root->str = "";
 	root->plain = 1;
@@ -864,7 +735,8 @@ open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	    ev->data.mapping_start.anchor : ev->data.sequence_start.anchor);
 	const char *tag = (const char *)(map ? ev->data.mapping_start.tag :
 	    ev->data.sequence_start.tag);
-	struct node *n = new_node(r, a, map ? N_MAP : N_SEQ, &ev->start_mark);
+	struct node *n = new_node(r, a, map ? N_MAP : N_SEQ, &ev->start_mark,
+	    0);
 
 	if (tag != NULL)
 		check_tag(n, tag);
@@ -877,16 +749,14 @@ open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
-	struct node *root = NULL, *n;
+	struct node *root, *n;
 	yaml_event_t ev;
 	int in_doc = 0;
 
 	if (r->done)
 		return NULL;
 	/* This document's arena, fresh room. */
-	r->nodeslab.left = r->textslab.left = 0;
-	/* Nodes name their file; the copy lives as long as they do. */
-	r->docpath = arena_strdup(a, r->path);
+	r->slab.left = 0;
 	for (;;) {
 		if (!yaml_parser_parse(&r->parser, &ev)) {
 			syntax_error(r);
@@ -899,12 +769,19 @@ reader_next(struct reader *r, struct arena *a)
 			yaml_event_delete(&ev);
 			return NULL;
 		case YAML_DOCUMENT_START_EVENT:
+			/* Nodes name their file; the copy lives as long as
+			 * they do. */
+			r->docpath = arena_strdup(a, r->path);
 			in_doc = 1;
 			r->nodes = 0;
 			clear_anchors(r);
 			break;
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
+			/* Every collection closed: the root is the one
+			 * child left, if any. */
+			root = r->nkids ? r->kids[0] : NULL;
+			r->nkids = 0;
 			if (in_doc && root == NULL)
 				root = empty_root(r, a);
 			return root;
@@ -915,10 +792,10 @@ reader_next(struct reader *r, struct arena *a)
 				    ev.data.scalar.anchor), n);
 			if (count_nodes(r, 1, &ev.start_mark, 0) < 0)
 				goto stop;
-			attach(r, n, &root);
+			attach(r, n);
 			break;
 		case YAML_ALIAS_EVENT:
-			if (alias_event(r, &ev, &root) < 0)
+			if (alias_event(r, &ev) < 0)
 				goto stop;
 			break;
 		case YAML_SEQUENCE_START_EVENT:
@@ -930,10 +807,10 @@ reader_next(struct reader *r, struct arena *a)
 		case YAML_MAPPING_END_EVENT:
 			n = pop(r, a);
 			if (n->type == N_MAP) {
-				check_keys(r, a, n);
-				merge_keys(a, n);
+				if (map_check_keys(a, n))
+					map_merge_keys(a, n);
 			}
-			attach(r, n, &root);
+			attach(r, n);
 			break;
 		default:
 			break;

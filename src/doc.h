@@ -19,6 +19,7 @@
 #define MUSTER_DOC_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct arena;
 
@@ -30,12 +31,18 @@ struct node {
 	unsigned char bad;	/* the schema found it wrong: accessors skip it */
 	unsigned char typed;	/* tagged !!int, !!float or !!bool: not text */
 	unsigned char dupkeys;	/* map: a key given twice (told by the reader) */
+	unsigned char whole;	/* scalar: plain text of a whole number, in num */
 	unsigned short hint;	/* map: where node_get() looks first */
 	int line, col;		/* 1-based place of the node's first character */
 	const char *file;	/* the path it was read from (owned by the reader) */
 	const char *str;	/* scalar text, NUL-terminated */
 	size_t len;		/* scalar length in bytes */
-	struct node **kid;	/* map: key, value, key, value...; seq: items */
+	union {
+		struct node **kid;	/* map: key, value, key, value...;
+					 * seq: items */
+		long num;	/* scalar, whole set: the number (read once,
+				 * by the reader, not at every look) */
+	};
 	size_t n;		/* map: number of pairs; seq: number of items */
 	size_t weight;		/* nodes below and including this one, aliases expanded */
 };
@@ -83,10 +90,34 @@ void reader_close(struct reader *r);
 struct node *node_merge(struct node *base, struct node *over,
     struct arena *a);
 
-/* Map access.  NULL if m is not a map or has no such key. */
-const struct node *node_get(const struct node *m, const char *key);
+/*
+ * Map access.  NULL if m is not a map or has no such key.  Keys are
+ * compared by length first: node_get() and node_key() are inline, so
+ * that a key written in the source is measured when compiling.
+ */
+const struct node *node_getn(const struct node *m, const char *key,
+    size_t len);
+static inline const struct node *
+node_get(const struct node *m, const char *key)
+{
+	size_t len = strlen(key);
+
+	/* Most often the key after the one found last (see map_find() in
+	 * doc_node.c), looked at here before the call. */
+	if (m != NULL && m->type == N_MAP && !m->dupkeys && m->hint < m->n &&
+	    m->kid[2 * m->hint]->len == len &&
+	    memcmp(m->kid[2 * m->hint]->str, key, len) == 0)
+		return m->kid[2 * ((struct node *)m)->hint++ + 1];
+	return node_getn(m, key, len);
+}
 /* The key node itself (to point a diagnostic at the key). */
-const struct node *node_key(const struct node *m, const char *key);
+const struct node *node_keyn(const struct node *m, const char *key,
+    size_t len);
+static inline const struct node *
+node_key(const struct node *m, const char *key)
+{
+	return node_keyn(m, key, strlen(key));
+}
 /* i-th key and value of a map. */
 #define MAP_KEY(m, i) ((m)->kid[2 * (i)])
 #define MAP_VAL(m, i) ((m)->kid[2 * (i) + 1])
@@ -96,8 +127,19 @@ int node_is_null(const struct node *n);
 /*
  * Scalar conversions.  They return 1 and store the value when n is a
  * scalar of that type, 0 when it is not, -1 when a number is too large.
+ * scalar_long() of a number the reader kept is that number; any other
+ * is read from the text (scalar_long_text(), the same answer).
  */
-int scalar_long(const struct node *n, long *out);
+int scalar_long_text(const struct node *n, long *out);
+static inline int
+scalar_long(const struct node *n, long *out)
+{
+	if (n != NULL && n->whole) {
+		*out = n->num;
+		return 1;
+	}
+	return scalar_long_text(n, out);
+}
 int scalar_double(const struct node *n, double *out);
 int scalar_bool(const struct node *n, int *out);
 
@@ -105,13 +147,29 @@ int scalar_bool(const struct node *n, int *out);
  * Typed reads for loaders after the schema ran: the value, or dflt when n
  * is NULL, marked bad, or not of the type.
  */
-long node_long(const struct node *n, long dflt);
+static inline long
+node_long(const struct node *n, long dflt)
+{
+	long v;
+
+	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
+		return dflt;
+	return v;
+}
 double node_double(const struct node *n, double dflt);
 int node_bool(const struct node *n, int dflt);
 const char *node_str(const struct node *n, const char *dflt);
 /* Looks key up in m and converts it, as above. */
-long get_long(const struct node *m, const char *key, long dflt);
-const char *get_str(const struct node *m, const char *key, const char *dflt);
+static inline long
+get_long(const struct node *m, const char *key, long dflt)
+{
+	return node_long(node_get(m, key), dflt);
+}
+static inline const char *
+get_str(const struct node *m, const char *key, const char *dflt)
+{
+	return node_str(node_get(m, key), dflt);
+}
 
 /* A short description of a node's type for messages: "a mapping", "'foo'". */
 const char *node_what(const struct node *n, char buf[48]);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,24 +16,62 @@
 #include "arena.h"
 #include "util.h"
 
-/* Whether a and b are the same text: keys are short, and the loop
- * costs less than a call to strcmp. */
-static int
-same_text(const char *a, const char *b)
+/*
+ * Whether the n bytes at a and b are the same: keys are short, and a
+ * word at a time costs less than a call to memcmp.  A tail shorter than
+ * the word is compared as the word that ends where the text ends (some
+ * of its bytes compared twice); under 8 bytes, two halves the same way.
+ */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
 {
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
+	uint64_t x, y;
+	uint32_t u, v;
+	uint16_t s, t;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	if (n >= 2) {
+		memcpy(&s, a, 2);
+		memcpy(&t, b, 2);
+		if (s != t)
+			return 0;
+		memcpy(&s, a + n - 2, 2);
+		memcpy(&t, b + n - 2, 2);
+		return s == t;
+	}
+	return n == 0 || a[0] == b[0];
 }
 
 /*
- * The index of key in map m, or -1.  A map whose keys are each given once
- * is searched from after the key found last, round to it: loaders ask
- * for keys in about the order files give them, so the next is found at
- * once.  With a key given twice the first counts, so from the start.
+ * The index of key (len bytes) in map m, or -1.  A map whose keys are
+ * each given once is searched from after the key found last, round to
+ * it: loaders ask for keys in about the order files give them, so the
+ * next is found at once.  With a key given twice the first counts, so
+ * from the start.  Every key of a map is text without a NUL (the reader
+ * drops any other), so its length tells it from most others.
  */
-static long
-map_find(const struct node *m, const char *key)
+static inline long
+map_find(const struct node *m, const char *key, size_t len)
 {
 	size_t i, start, n;
 
@@ -43,9 +82,8 @@ map_find(const struct node *m, const char *key)
 	do {
 		const struct node *k = MAP_KEY(m, i);
 
-		/* The first byte first: most keys differ there. */
-		if (k->type == N_SCALAR && k->str[0] == key[0] &&
-		    same_text(k->str, key)) {
+		if (k->len == len && k->type == N_SCALAR &&
+		    same_bytes(k->str, key, len)) {
 			/* Only a place to start: any value is safe. */
 			((struct node *)m)->hint = (unsigned short)(i + 1);
 			return (long)i;
@@ -57,26 +95,27 @@ map_find(const struct node *m, const char *key)
 }
 
 const struct node *
-node_key(const struct node *m, const char *key)
+node_keyn(const struct node *m, const char *key, size_t len)
 {
-	long i = map_find(m, key);
+	long i = map_find(m, key, len);
 
 	return i < 0 ? NULL : MAP_KEY(m, i);
 }
 
 const struct node *
-node_get(const struct node *m, const char *key)
+node_getn(const struct node *m, const char *key, size_t len)
 {
-	long i = map_find(m, key);
+	long i = map_find(m, key, len);
 
 	return i < 0 ? NULL : MAP_VAL(m, i);
 }
 
-int
-node_is_null(const struct node *n)
+/* Whether scalar n is a plain "", "~" or null (by its first byte:
+ * few are); inline in node_str(), which asks it of every text. */
+static inline int
+null_text(const struct node *n)
 {
-	/* Only "", "~" and the nulls, by their first byte: few are. */
-	return n && n->type == N_SCALAR && n->plain &&
+	return n->plain &&
 	    (n->len == 0 || (n->str[0] == '~' && n->str[1] == '\0') ||
 	    ((n->str[0] == 'n' || n->str[0] == 'N') &&
 	    (strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
@@ -84,7 +123,13 @@ node_is_null(const struct node *n)
 }
 
 int
-scalar_long(const struct node *n, long *out)
+node_is_null(const struct node *n)
+{
+	return n && n->type == N_SCALAR && null_text(n);
+}
+
+int
+scalar_long_text(const struct node *n, long *out)
 {
 	const char *s;
 	char *end;
@@ -97,19 +142,9 @@ scalar_long(const struct node *n, long *out)
 		s++;
 	if (*s < '0' || *s > '9')
 		return 0;
-	/* Digits that cannot overflow a long (18 of 64 bits, 9 of 32):
-	 * read here, as strtol would. */
-	if (n->len - (size_t)(s - n->str) <= (sizeof(long) >= 8 ? 18 : 9)) {
-		long long a = 0;
-		const char *d = s;
-
-		while (*d >= '0' && *d <= '9')
-			a = a * 10 + (*d++ - '0');
-		if (*d != '\0')
-			return 0;
-		*out = (long)(n->str[0] == '-' ? -a : a);
+	/* Digits that cannot overflow a long: read here, as strtol would. */
+	if (short_whole(n->str, n->len, out))
 		return 1;
-	}
 	errno = 0;
 	v = strtol(n->str, &end, 10);
 	if (*end != '\0')
@@ -211,16 +246,6 @@ scalar_bool(const struct node *n, int *out)
 	return 0;
 }
 
-long
-node_long(const struct node *n, long dflt)
-{
-	long v;
-
-	if (n == NULL || n->bad || scalar_long(n, &v) != 1)
-		return dflt;
-	return v;
-}
-
 double
 node_double(const struct node *n, double dflt)
 {
@@ -244,21 +269,9 @@ node_bool(const struct node *n, int dflt)
 const char *
 node_str(const struct node *n, const char *dflt)
 {
-	if (n == NULL || n->bad || n->type != N_SCALAR || node_is_null(n))
+	if (n == NULL || n->bad || n->type != N_SCALAR || null_text(n))
 		return dflt;
 	return n->str;
-}
-
-long
-get_long(const struct node *m, const char *key, long dflt)
-{
-	return node_long(node_get(m, key), dflt);
-}
-
-const char *
-get_str(const struct node *m, const char *key, const char *dflt)
-{
-	return node_str(node_get(m, key), dflt);
 }
 
 const char *

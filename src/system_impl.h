@@ -62,9 +62,11 @@ struct batch {
 
 /*
  * What system_read_more() counts: the bytes read for the documents of
- * one file, known by a hash of its name.
+ * one file, known by a hash of its name (made from path when first
+ * asked: most files read nothing more).
  */
 struct read_count {
+	const char *path;	/* the name not hashed yet, or NULL */
 	unsigned long hash;
 	size_t bytes;
 };

@@ -26,8 +26,14 @@ name_hash(const char *s)
 int
 system_read_more(const struct node *at, const char *name, size_t size)
 {
-	if (name_hash(at->file) != read_count.hash) {
-		read_count.hash = name_hash(at->file);
+	unsigned long h = name_hash(at->file);
+
+	if (read_count.path) {
+		read_count.hash = name_hash(read_count.path);
+		read_count.path = NULL;
+	}
+	if (h != read_count.hash) {
+		read_count.hash = h;
 		read_count.bytes = 0;
 	}
 	if (size > DOC_MAX_BYTES - read_count.bytes) {
@@ -47,7 +53,7 @@ read_count_begin(const char *path)
 {
 	struct read_count saved = read_count;
 
-	read_count.hash = name_hash(path);
+	read_count.path = path;
 	read_count.bytes = 0;
 	return saved;
 }

@@ -504,6 +504,15 @@ test_raised_in(void **state)
 	assert_int_equal(diag_raised_in("f0.yaml"), 1);
 	assert_int_equal(diag_raised_in("f199.yaml"), 1);
 	assert_int_equal(diag_raised_in("base.yaml"), 3);
+	/* Each of them where the grown table put it: raised at again, the
+	 * same file (not a new one of the same name). */
+	for (i = 0; i < 200; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "f%d.yaml", i);
+		diag_at(L_WARNING, "a.rule", name, 2, 1, "w");
+		assert_int_equal(diag_raised_in(name), 2);
+	}
 	cap_end(&c);
 	assert_int_equal(diag_raised_in("base.yaml"), 0);
 }

@@ -143,6 +143,29 @@ test_plain_and_quoted_scalars(void **state)
 	arena_free(a);
 }
 
+/* A scalar's text as read, for every length from 0 to 40: the reader
+ * copies up to 16 bytes as two words that overlap, longer ones whole. */
+static void
+test_scalar_text_lengths(void **state)
+{
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDE";
+	struct arena *a = arena_new();
+	char want[64];
+	const struct node *n;
+	size_t len;
+
+	(void)state;
+	for (len = 0; len + 1 < sizeof(abc); len++) {
+		snprintf(want, sizeof(want), "'%.*s'", (int)len, abc);
+		n = value_of(a, want);
+		assert_int_equal(n->len, len);
+		assert_int_equal(strlen(n->str), len);
+		assert_memory_equal(n->str, abc, len);
+		arena_reset(a);
+	}
+	arena_free(a);
+}
+
 static void
 test_scalar_escapes_unicode(void **state)
 {
@@ -340,6 +363,116 @@ test_duplicate_key_large_map(void **state)
 	assert_int_equal(root->n, 200);
 	assert_string_equal(cap_text(&c), "");
 	cap_end(&c);
+	sb_release(&sb);
+	arena_free(a);
+}
+
+/* The value of key in m as a plain search by strcmp finds it, the first
+ * of equal keys: what node_get() must answer. */
+static const struct node *
+get_by_strcmp(const struct node *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (strcmp(MAP_KEY(m, i)->str, key) == 0)
+			return MAP_VAL(m, i);
+	return NULL;
+}
+
+/* Key of len bytes of base, byte at (if below len) changed to c. */
+static const char *
+key_text(struct sbuf *sb, const char *base, size_t len, size_t at, char c)
+{
+	sb_reset(sb);
+	sb_add(sb, base, len);
+	if (at < len)
+		sb->buf[at] = c;
+	return sb->buf;
+}
+
+/* Asks m for the keys key_text() makes of len bytes: as written (each
+ * byte changed to 'A' + its place, and none changed) and as not (each
+ * changed to 'Z', and one byte more).  node_get() must find what
+ * get_by_strcmp() finds.  How many found. */
+static size_t
+ask_keys(const struct node *m, const char *base, size_t len)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *k;
+	size_t at, found = 0;
+	int z;
+
+	for (z = 0; z < 2; z++)
+		for (at = 0; at <= len; at++) {
+			if (!z)
+				k = key_text(&sb, base, len, at,
+				    (char)('A' + at));
+			else if (at < len)
+				k = key_text(&sb, base, len, at, 'Z');
+			else
+				k = key_text(&sb, base, len + 1, len, '!');
+			if (node_get(m, k) != get_by_strcmp(m, k))
+				fail_msg("key '%s': found %s", k, node_get(m, k) ?
+				    node_get(m, k)->str : "nothing");
+			found += node_get(m, k) != NULL;
+		}
+	sb_release(&sb);
+	return found;
+}
+
+/*
+ * node_get() compares keys by length, then a word at a time: it finds
+ * what a search by strcmp finds, for keys of 0 to 20 bytes that differ
+ * from others in their length or in any one byte (where a word compared
+ * twice or not at all would tell them apart wrongly), in one large map
+ * and in small ones, asked by length up and down (node_get() looks from
+ * where it found the last), and for keys absent.
+ */
+static void
+test_key_lookup_by_length(void **state)
+{
+	static const char base[] = "abcdefghijklmnopqrst";
+	const size_t most = sizeof(base) - 1;
+	struct arena *a = arena_new();
+	struct sbuf doc = SBUF_INIT, sb = SBUF_INIT;
+	const struct node *root, *m;
+	size_t len, at, found;
+	int small, down;
+	char name[8];
+
+	(void)state;
+	for (small = 0; small < 2; small++) {
+		/* Keys of each length and each one byte changed: in one map
+		 * of 231, or a map of at most 21 for each length. */
+		sb_reset(&doc);
+		for (len = 0; len <= most; len++) {
+			if (small)
+				sb_addf(&doc, "m%zu:\n", len);
+			for (at = 0; at <= len; at++)
+				sb_addf(&doc, "%s\"%s\": %zu.%zu\n",
+				    small ? "  " : "", key_text(&sb, base, len,
+				    at, (char)('A' + at)), len, at);
+		}
+		root = parse_yaml("keys.yaml", doc.buf, a);
+		assert_non_null(root);
+		found = 0;
+		for (down = 0; down < 2; down++)
+			for (len = 0; len <= most; len++) {
+				m = root;
+				if (small) {
+					snprintf(name, sizeof(name), "m%zu",
+					    down ? most - len : len);
+					m = node_get(root, name);
+					assert_non_null(m);
+				}
+				found += ask_keys(m, base, down ? most - len : len);
+			}
+		/* Every key written, found twice: 231 of them. */
+		assert_int_equal(found, 2 * 231);
+		arena_reset(a);
+	}
+	sb_release(&doc);
 	sb_release(&sb);
 	arena_free(a);
 }
@@ -582,6 +715,28 @@ test_merge_key(void **state)
 	assert_null(node_key(b, "<<"));
 	/* b: itself, and three pairs; no '<<' and no *a. */
 	assert_int_equal(b->weight, 1 + 3 * 2);
+	cap_end(&c);
+
+	/* A merge key alone, and a merge key after a dozen others, whose
+	 * first bytes and lengths collide. */
+	cap_start(&c, 0);
+	arena_reset(a);
+	root = parse_yaml("m.yaml",
+	    "a: &a {x: 1, y: 2}\n"
+	    "b: {<<: *a}\n"
+	    "c: {k1: 1, k2: 2, k3: 3, k4: 4, l1: 5, l2: 6, m1: 7, m2: 8,\n"
+	    "    '<': 9, <a: 10, <<<: 11, <<: *a}\n", a);
+	assert_non_null(root);
+	assert_string_equal(cap_text(&c), "");
+	b = node_get(root, "b");
+	assert_int_equal(b->n, 2);
+	assert_string_equal(get_str(b, "x", NULL), "1");
+	assert_null(node_key(b, "<<"));
+	b = node_get(root, "c");
+	assert_int_equal(b->n, 13);
+	assert_string_equal(get_str(b, "y", NULL), "2");
+	assert_string_equal(get_str(b, "<<<", NULL), "11");
+	assert_null(node_key(b, "<<"));
 	cap_end(&c);
 	arena_free(a);
 }
@@ -914,6 +1069,75 @@ test_scalar_long(void **state)
 	arena_free(a);
 }
 
+/*
+ * A whole number the reader kept in the node is the number read from
+ * the text (scalar_long_text(), which also reads the numbers the reader
+ * did not keep): texts of 0 to 21 digits, with and without a sign, and
+ * ones that are not numbers, each read from a document and compared with
+ * the same text in a node made by hand, which has no number kept.
+ */
+static void
+test_scalar_long_kept(void **state)
+{
+	static const char *const edge[] = {
+		"0", "-0", "+0", "7", "+", "--1", "+-1", "1-", "1 2",
+		"999999999999999999", "-999999999999999999",
+		"1000000000000000000", "9223372036854775807",
+		"-9223372036854775808", "9223372036854775808", "00012", "1_000",
+		"0x1F", "1.0", "1e3", ".5", "12a", "a12", NULL
+	};
+	struct arena *a = arena_new();
+	char buf[40];
+	struct node hand;
+	const struct node *n;
+	unsigned long long x = 88172645463325252ULL;
+	long got, want;
+	int i, k, len, rgot, rwant, kept = 0;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		if (i < (int)(sizeof(edge) / sizeof(*edge)) - 1) {
+			snprintf(buf, sizeof(buf), "%s", edge[i]);
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			len = 1 + (int)(x % 21);
+			k = 0;
+			if (x >> 20 & 1)
+				buf[k++] = x >> 21 & 1 ? '-' : '+';
+			for (int j = 0; j < len; j++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				buf[k++] = (char)('0' + x % 10);
+			}
+			/* Now and then a letter in it. */
+			if (x % 16 == 0)
+				buf[(x >> 8) % (unsigned)k] = 'x';
+			buf[k] = '\0';
+		}
+		n = value_of(a, buf);
+		kept += n->whole;
+		hand = *n;
+		hand.whole = 0;
+		hand.num = 0;
+		got = want = 12345;
+		rgot = scalar_long(n, &got);
+		rwant = scalar_long_text(&hand, &want);
+		if (rgot != rwant || got != want)
+			fail_msg("'%s': kept %d %ld, from the text %d %ld", buf,
+			    rgot, got, rwant, want);
+		/* Whatever the reader kept, strtol reads the same. */
+		if (n->whole && strtol(buf, NULL, 10) != n->num)
+			fail_msg("'%s': kept %ld", buf, n->num);
+		arena_reset(a);
+	}
+	/* Most short ones are kept (else the test tests nothing). */
+	assert_true(kept > 10000);
+	/* Quoted or tagged as text: not a number, so nothing kept. */
+	assert_int_equal(value_of(a, "\"42\"")->whole, 0);
+	assert_int_equal(value_of(a, "!!str 42")->whole, 0);
+	assert_int_equal(value_of(a, "!!int \"42\"")->whole, 1);
+	arena_free(a);
+}
+
 static void
 test_scalar_double(void **state)
 {
@@ -1200,11 +1424,13 @@ main(void)
 		cmocka_unit_test(test_node_types),
 		cmocka_unit_test(test_places_are_one_based),
 		cmocka_unit_test(test_plain_and_quoted_scalars),
+		cmocka_unit_test(test_scalar_text_lengths),
 		cmocka_unit_test(test_scalar_escapes_unicode),
 		cmocka_unit_test(test_several_documents),
 		cmocka_unit_test(test_empty_documents),
 		cmocka_unit_test(test_duplicate_key_small_map),
 		cmocka_unit_test(test_duplicate_key_large_map),
+		cmocka_unit_test(test_key_lookup_by_length),
 		cmocka_unit_test(test_non_text_keys),
 		cmocka_unit_test(test_nesting_depth_limit),
 		cmocka_unit_test(test_aliases_shared_and_counted),
@@ -1221,6 +1447,7 @@ main(void)
 		scratch_test(test_reader_open_files),
 		scratch_test(test_reader_open_too_large),
 		cmocka_unit_test(test_scalar_long),
+		cmocka_unit_test(test_scalar_long_kept),
 		cmocka_unit_test(test_scalar_double),
 		cmocka_unit_test(test_scalar_double_exact),
 		cmocka_unit_test(test_scalar_bool),
