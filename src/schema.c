@@ -309,32 +309,6 @@ schema_shortcuts(int on)
 }
 
 /*
- * A plain whole number of 1 to 9 digits, with or without a sign ("12",
- * "-3"), into *v as scalar_long() reads it, without the call: most of a
- * unit's values are such.  0 for any other text, left to scalar_long().
- */
-static inline int
-short_whole(const struct node *n, long *v)
-{
-	const char *s = n->str;
-	size_t len = n->len, i = *s == '-' || *s == '+';
-	long a = 0;
-
-	if (!n->plain || len <= i || len - i > 9)
-		return 0;
-	/* A NUL before len is no digit either: scalar_long() stops there. */
-	for (; i < len; i++) {
-		unsigned d = (unsigned)((unsigned char)s[i] - '0');
-
-		if (d > 9)
-			return 0;
-		a = a * 10 + (long)d;
-	}
-	*v = *s == '-' ? -a : a;
-	return 1;
-}
-
-/*
  * Whether check_text() would find the text n right by k: characters
  * that print (ASCII, or UTF-8 that is no control character), no more
  * than a name or a text may have, a name not only blanks, one of k's
@@ -394,7 +368,7 @@ scalar_ok(const struct node *n, const struct skey *k)
 	case T_STR:
 		return text_ok(n, k);
 	case T_INT:
-		return (short_whole(n, &v) || scalar_long(n, &v) == 1) &&
+		return scalar_long(n, &v) == 1 &&
 		    (!(k->flags & RANGE) ||
 		    (v >= k->min && v <= k->max));
 	case T_NUM:
@@ -415,13 +389,8 @@ scalar_ok(const struct node *n, const struct skey *k)
 static int
 value_ok(const struct node *n, const struct skey *k)
 {
-	long v;
-
 	if (n->bad || !shortcuts)
 		return 0;
-	/* The most common value, a short whole number, at once. */
-	if (k->type == T_INT && n->type == N_SCALAR && short_whole(n, &v))
-		return !(k->flags & RANGE) || (v >= k->min && v <= k->max);
 	return scalar_ok(n, k);
 }
 
@@ -749,26 +718,3 @@ keys_get(const struct node *m, const struct keyget *keys)
 	}
 }
 
-long
-value_long(const struct node *n, long dflt)
-{
-	long v;
-
-	if (n == NULL || n->bad || n->type != N_SCALAR)
-		return dflt;
-	if (short_whole(n, &v))
-		return v;
-	return node_long(n, dflt);
-}
-
-const char *
-value_str(const struct node *n, const char *dflt)
-{
-	if (n == NULL || n->bad || n->type != N_SCALAR)
-		return dflt;
-	/* A null is plain and starts so: node_is_null() for those. */
-	if (n->plain && (n->len == 0 || n->str[0] == '~' ||
-	    n->str[0] == 'n' || n->str[0] == 'N'))
-		return node_str(n, dflt);
-	return n->str;
-}

@@ -174,12 +174,5 @@ struct keyget {
  * ends with a NULL name and gives each name once.
  */
 void keys_get(const struct node *m, const struct keyget *keys);
-/*
- * node_long(n, dflt), with a short whole number ("12", "-3") read in
- * place: most of what a loader reads.
- */
-long value_long(const struct node *n, long dflt);
-/* node_str(n, dflt), with a text that cannot be a null taken at once. */
-const char *value_str(const struct node *n, const char *dflt);
 
 #endif

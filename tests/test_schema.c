@@ -905,70 +905,6 @@ test_keys_get(void **state)
 	sb_release(&sb);
 }
 
-/* value_long() reads what node_long() reads: pseudo-random texts near
- * whole numbers (signs, up to 20 digits, a stray character, an inner
- * NUL), plain or quoted, told bad or not; NULL and a list.  The same of
- * value_str() and node_str(). */
-static void
-test_value_long(void **state)
-{
-	static const char odd[] = ".xe_a+- \0";
-	struct arena *a = arena_new();
-	struct node n, *list;
-	char buf[32];
-	int i, k;
-
-	(void)state;
-	memset(&n, 0, sizeof(n));
-	n.type = N_SCALAR;
-	n.str = buf;
-	for (i = 0; i < 200000; i++) {
-		unsigned long long x = next_rand();
-		int digits = (int)(x % 21);
-
-		k = 0;
-		if ((x >> 8 & 3) == 0)
-			buf[k++] = '-';
-		else if ((x >> 8 & 3) == 1)
-			buf[k++] = '+';
-		for (int j = 0; j < digits; j++) {
-			x = next_rand();
-			buf[k++] = x % 32 == 0 ?
-			    odd[(x >> 5) % (sizeof(odd) - 1)] :
-			    (char)('0' + (x >> 5) % 10);
-		}
-		buf[k] = '\0';
-		n.len = (size_t)k;
-		x = next_rand();
-		n.plain = x % 8 != 0;
-		n.bad = x % 16 == 1;
-		if (value_long(&n, -7) != node_long(&n, -7))
-			fail_msg("'%s' (plain %d, bad %d): %ld, not %ld", buf,
-			    n.plain, n.bad, value_long(&n, -7),
-			    node_long(&n, -7));
-	}
-	assert_int_equal(value_long(NULL, 3), 3);
-	/* value_str() reads what node_str() reads, nulls above all. */
-	for (i = 0; i < 4 * 16; i++) {
-		static const char *const text[] = {
-			"", "~", "null", "Null", "NULL", "nil", "n", "N", "~x",
-			"nulls", "x", "Null ", "NuLL", "~~", "none", "12",
-		};
-
-		snprintf(buf, sizeof(buf), "%s", text[i % 16]);
-		n.len = strlen(buf);
-		n.plain = i / 16 % 2;
-		n.bad = i / 32 % 2;
-		assert_ptr_equal(value_str(&n, "d"), node_str(&n, "d"));
-	}
-	assert_ptr_equal(value_str(NULL, "d"), node_str(NULL, "d"));
-	list = parse_yaml("l.yaml", "[1]", a);
-	assert_non_null(list);
-	assert_int_equal(value_long(list, 3), node_long(list, 3));
-	assert_int_equal(value_long(list->kid[0], 3), 1);
-	arena_free(a);
-}
-
 int
 main(void)
 {
@@ -994,7 +930,6 @@ main(void)
 		cmocka_unit_test(test_json_variant),
 		cmocka_unit_test(test_shortcuts_agree),
 		cmocka_unit_test(test_keys_get),
-		cmocka_unit_test(test_value_long),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

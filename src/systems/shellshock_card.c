@@ -167,15 +167,15 @@ load_weapons(struct ss_card *c, const struct node *list)
 		w->map = m;
 		keys_get(m, keys);
 		/* Looked up once, for the rules as for the card. */
-		w->cls_i = str_index(ss_class_name, value_str(w->cls, NULL));
-		w->arc_i = str_index(ss_arc_name, value_str(w->arc, NULL));
+		w->cls_i = str_index(ss_class_name, node_str(w->cls, NULL));
+		w->arc_i = str_index(ss_arc_name, node_str(w->arc, NULL));
 		/* Only a weapon that is right in every respect is used by the
 		 * card and by odds; the rules report the others. */
-		p = value_str(w->row, NULL);
+		p = node_str(w->row, NULL);
 		if (p == NULL || strlen(p) != 1 || !strchr("EMBIS", *p))
 			continue;
 		int row = (int)(strchr(ss_row_letter, *p) - ss_row_letter);
-		long dmg = value_long(w->damage, 0);
+		long dmg = node_long(w->damage, 0);
 
 		if (used[row]++ || dmg < SS_DAMAGE_MIN || w->arc_i < 0 ||
 		    w->cls_i < 0 || c->u.nweapons >= SS_MAX_WEAPONS)
@@ -227,17 +227,17 @@ load_movement(struct ss_card *c, const struct node *mv)
 	size_t i;
 
 	keys_get(mv, keys);
-	u->max_speed = (int)value_long(max_speed, 0);
-	u->road_speed = (int)value_long(road_speed, 0);
-	u->tonnage = (int)value_long(tonnage, 0);
+	u->max_speed = (int)node_long(max_speed, 0);
+	u->road_speed = (int)node_long(road_speed, 0);
+	u->tonnage = (int)node_long(tonnage, 0);
 	/* The maneuver's text, cut to its field as snprintf() cuts it. */
-	s = value_str(c->maneuver_n, "");
+	s = node_str(c->maneuver_n, "");
 	for (i = 0; s[i] && i < sizeof(u->maneuver) - 1; i++)
 		u->maneuver[i] = s[i];
 	u->maneuver[i] = '\0';
 	load_named(tr, ss_terrain_key, SS_NTERRAIN, c->terrain_n);
 	for (i = 0; i < SS_NTERRAIN; i++)
-		u->terrain[i] = (int)value_long(c->terrain_n[i], 1);
+		u->terrain[i] = (int)node_long(c->terrain_n[i], 1);
 }
 
 /* defense: each row's dV, front/back and sides (P one value). */
@@ -255,13 +255,13 @@ load_defense(struct ss_card *c, const struct node *df)
 	for (r = 0; r < SS_NROWS; r++) {
 		if (r == SS_P) {
 			c->dv_n[r][0] = c->dv_n[r][1] = v[r];
-			u->dv[r][0] = u->dv[r][1] = (int)value_long(v[r], 1);
+			u->dv[r][0] = u->dv[r][1] = (int)node_long(v[r], 1);
 			continue;
 		}
 		for (i = 0; i < 2; i++) {
 			c->dv_n[r][i] = v[r] && v[r]->type == N_SEQ &&
 			    !v[r]->bad && v[r]->n == 2 ? v[r]->kid[i] : NULL;
-			u->dv[r][i] = (int)value_long(c->dv_n[r][i], 1);
+			u->dv[r][i] = (int)node_long(c->dv_n[r][i], 1);
 		}
 	}
 }
@@ -282,11 +282,11 @@ load_internal(struct ss_card *c)
 			c->band_n[i] = band;
 			if (band->type != N_SEQ || band->bad || band->n != 2)
 				continue;
-			u->band[i][0] = (int)value_long(band->kid[0], 0);
-			u->band[i][1] = (int)value_long(band->kid[1], 0);
+			u->band[i][0] = (int)node_long(band->kid[0], 0);
+			u->band[i][1] = (int)node_long(band->kid[1], 0);
 			u->nbands = (int)i + 1;
 		}
-	u->dead = (int)value_long(c->dead_n, 0);
+	u->dead = (int)node_long(c->dead_n, 0);
 	c->bands_ok = in && in->type == N_SEQ && !in->bad &&
 	    u->nbands == (int)in->n && u->nbands == SS_BANDS;
 	for (i = 0; c->bands_ok && i < (size_t)u->nbands; i++)
@@ -317,24 +317,24 @@ load(const struct node *root, struct arena *a, struct batch *b)
 
 	c->root = root;
 	keys_get(root, keys);
-	u->name = value_str(c->name_n, "(unnamed)");
+	u->name = node_str(c->name_n, "(unnamed)");
 	ss_index_load(&c->index, card, a);
-	u->era = str_index(ss_era_name, value_str(c->era_n, NULL));
-	c->side = value_str(side, NULL);
-	u->combat_value = (int)value_long(cv, -1);
+	u->era = str_index(ss_era_name, node_str(c->era_n, NULL));
+	c->side = node_str(side, NULL);
+	u->combat_value = (int)node_long(cv, -1);
 
 	load_movement(c, mv);
 	load_defense(c, df);
-	c->gunnery = value_str(c->gunnery_n, NULL);
+	c->gunnery = node_str(c->gunnery_n, NULL);
 	c->gunnery_ok = c->gunnery &&
 	    ss_parse_gunnery(c->gunnery, &u->die, &u->skill);
-	u->gunners = (int)value_long(c->gunners_n, 1);
+	u->gunners = (int)node_long(c->gunners_n, 1);
 	load_weapons(c, weapons);
 	u->ram = node_double(c->ram_n, 0);
-	c->ram = value_str(c->ram_n, NULL);
+	c->ram = node_str(c->ram_n, NULL);
 	load_named(ar, ss_facing_name, SS_NFACINGS, c->armor_n);
 	for (size_t i = 0; i < SS_NFACINGS; i++)
-		u->armor[i] = (int)value_long(c->armor_n[i], 0);
+		u->armor[i] = (int)node_long(c->armor_n[i], 0);
 
 	load_internal(c);
 	c->estimate = -1;
@@ -352,7 +352,7 @@ static void
 r_maneuver(const void *obj, struct batch *b, const struct rule *self)
 {
 	const struct ss_card *c = CARD(obj);
-	const char *m = value_str(c->maneuver_n, NULL);
+	const char *m = node_str(c->maneuver_n, NULL);
 	char buf[16];
 
 	(void)b;
@@ -446,7 +446,7 @@ r_weapon_row(const void *obj, struct batch *b, const struct rule *self)
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].row;
-		const char *s = value_str(n, NULL);
+		const char *s = node_str(n, NULL);
 		const char *p;
 		int row;
 
@@ -483,7 +483,7 @@ r_weapon_class(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = value_str(c->raw[i].cls, NULL);
+		const char *s = node_str(c->raw[i].cls, NULL);
 
 		if (s && c->raw[i].cls_i < 0)
 			diag(L_ERROR, self->id, c->raw[i].cls,
@@ -501,7 +501,7 @@ r_weapon_arc(const void *obj, struct batch *b, const struct rule *self)
 
 	(void)b;
 	for (i = 0; i < c->nraw; i++) {
-		const char *s = value_str(c->raw[i].arc, NULL);
+		const char *s = node_str(c->raw[i].arc, NULL);
 
 		if (s == NULL || c->raw[i].arc_i >= 0)
 			continue;
@@ -521,10 +521,10 @@ r_weapon_damage(const void *obj, struct batch *b, const struct rule *self)
 	for (i = 0; i < c->nraw; i++) {
 		const struct node *n = c->raw[i].damage;
 
-		if (n && !n->bad && value_long(n, 1) < SS_DAMAGE_MIN)
+		if (n && !n->bad && node_long(n, 1) < SS_DAMAGE_MIN)
 			diag(L_ERROR, self->id, n,
 			    "weapon damage is %ld; it must be at least %d",
-			    value_long(n, 1), SS_DAMAGE_MIN);
+			    node_long(n, 1), SS_DAMAGE_MIN);
 	}
 }
 

@@ -51,7 +51,7 @@ parse_card(const char *s, char rank[3], const char **suit)
 void
 ss_index_load(struct ss_index *x, const struct node *n, struct arena *a)
 {
-	const char *s = value_str(n, NULL);
+	const char *s = node_str(n, NULL);
 	size_t r, g;
 	char *card;
 
