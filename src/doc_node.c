@@ -8,59 +8,12 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "util.h"
-
-/*
- * Whether the n bytes at a and b are the same: keys are short, and a
- * word at a time costs less than a call to memcmp.  A tail shorter than
- * the word is compared as the word that ends where the text ends (some
- * of its bytes compared twice); under 8 bytes, two halves the same way.
- */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	uint32_t u, v;
-	uint16_t s, t;
-	size_t i;
-
-	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8) {
-			memcpy(&x, a + i, 8);
-			memcpy(&y, b + i, 8);
-			if (x != y)
-				return 0;
-		}
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	if (n >= 4) {
-		memcpy(&u, a, 4);
-		memcpy(&v, b, 4);
-		if (u != v)
-			return 0;
-		memcpy(&u, a + n - 4, 4);
-		memcpy(&v, b + n - 4, 4);
-		return u == v;
-	}
-	if (n >= 2) {
-		memcpy(&s, a, 2);
-		memcpy(&t, b, 2);
-		if (s != t)
-			return 0;
-		memcpy(&s, a + n - 2, 2);
-		memcpy(&t, b + n - 2, 2);
-		return s == t;
-	}
-	return n == 0 || a[0] == b[0];
-}
 
 /*
  * The index of key (len bytes) in map m, or -1.  A map whose keys are
@@ -83,7 +36,7 @@ map_find(const struct node *m, const char *key, size_t len)
 		const struct node *k = MAP_KEY(m, i);
 
 		if (k->len == len && k->type == N_SCALAR &&
-		    same_bytes(k->str, key, len)) {
+		    mem_same(k->str, key, len)) {
 			/* Only a place to start: any value is safe. */
 			((struct node *)m)->hint = (unsigned short)(i + 1);
 			return (long)i;

@@ -4,7 +4,6 @@
 #include "schema.h"
 #include "schema_impl.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,57 +422,13 @@ schema_describe(struct sbuf *sb, const struct skey *k)
 	}
 }
 
-/*
- * Whether the n bytes at a and b are the same: a word at a time, the
- * last word over the one before if need be, not byte by byte (a key's
- * name ends where its text does, so the NUL is compared too).
- */
-static inline int
-same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	uint32_t u, v;
-	uint16_t p, q;
-
-	if (n >= 8) {
-		for (; n > 8; n -= 8, a += 8, b += 8) {
-			memcpy(&x, a, 8);
-			memcpy(&y, b, 8);
-			if (x != y)
-				return 0;
-		}
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	if (n >= 4) {
-		memcpy(&u, a, 4);
-		memcpy(&v, b, 4);
-		if (u != v)
-			return 0;
-		memcpy(&u, a + n - 4, 4);
-		memcpy(&v, b + n - 4, 4);
-		return u == v;
-	}
-	if (n >= 2) {
-		memcpy(&p, a, 2);
-		memcpy(&q, b, 2);
-		if (p != q)
-			return 0;
-		memcpy(&p, a + n - 2, 2);
-		memcpy(&q, b + n - 2, 2);
-		return p == q;
-	}
-	return n == 0 || *a == *b;
-}
-
 /* Whether the key node kn is named name, of len bytes: its text up to a
  * NUL is name, as strcmp() would say.  The first byte is compared
  * before the call, where most names that differ differ. */
 static inline int
 is_named(const struct node *kn, const char *name, size_t len)
 {
-	return kn->len >= len && same_bytes(name, kn->str, len + 1);
+	return kn->len >= len && mem_same(name, kn->str, len + 1);
 }
 
 /* The entry of keys that the key node kn names, or NULL.  A table's

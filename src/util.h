@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #define ATTR_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -173,5 +174,52 @@ struct ratio ratio_mul(struct ratio a, struct ratio b);
 struct ratio ratio_div(struct ratio a, struct ratio b);
 /* The double nearest p/q, rounded to even as IEEE 754 rounds (q > 0). */
 double ratio_nearest(int64_t p, int64_t q);
+
+/*
+ * Whether the n bytes at a and b are the same, for short texts such as
+ * a map's keys: a word at a time costs less than a call to memcmp.  A
+ * tail shorter than the word is compared as the word that ends where
+ * the text ends (some of its bytes compared twice); under 8 bytes, two
+ * halves the same way.
+ */
+static inline int
+mem_same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	uint32_t u, v;
+	uint16_t s, t;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return 0;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		memcpy(&u, a, 4);
+		memcpy(&v, b, 4);
+		if (u != v)
+			return 0;
+		memcpy(&u, a + n - 4, 4);
+		memcpy(&v, b + n - 4, 4);
+		return u == v;
+	}
+	if (n >= 2) {
+		memcpy(&s, a, 2);
+		memcpy(&t, b, 2);
+		if (s != t)
+			return 0;
+		memcpy(&s, a + n - 2, 2);
+		memcpy(&t, b + n - 2, 2);
+		return s == t;
+	}
+	return n == 0 || a[0] == b[0];
+}
 
 #endif
