@@ -244,14 +244,20 @@ load_movement(struct ss_card *c, const struct node *mv)
 static void
 load_defense(struct ss_card *c, const struct node *df)
 {
-	static const char *const rows[SS_NROWS] = { "E", "M", "B", "I", "S",
-	    "P" };
 	struct ss_unit *u = &c->u;
 	const struct node *v[SS_NROWS];
+	char key[SS_NROWS][2];
+	const char *keys[SS_NROWS];
 	size_t i;
 	int r;
 
-	load_named(df, rows, SS_NROWS, v);
+	/* Each row's key is its letter in the rules' table. */
+	for (r = 0; r < SS_NROWS; r++) {
+		key[r][0] = ss_row_letter[r];
+		key[r][1] = '\0';
+		keys[r] = key[r];
+	}
+	load_named(df, keys, SS_NROWS, v);
 	for (r = 0; r < SS_NROWS; r++) {
 		if (r == SS_P) {
 			c->dv_n[r][0] = c->dv_n[r][1] = v[r];
