@@ -118,6 +118,22 @@ node_key(const struct node *m, const char *key)
 {
 	return node_keyn(m, key, strlen(key));
 }
+/* A key a loader reads, and where its value goes. */
+struct keyget {
+	const char *name;
+	size_t len;		/* strlen(name) */
+	const struct node **at;
+};
+/* A key whose name is a string literal. */
+#define KEYGET(n, at)		{ n, sizeof("" n "") - 1, at }
+#define KEYGET_END		{ NULL, 0, NULL }
+/*
+ * The value of each key of keys in m, as node_get() finds it (NULL when
+ * m has no such key or is not a mapping), by one walk of m's keys rather
+ * than a search for each: a loader reads most keys of a mapping.  keys
+ * ends with a NULL name and gives each name once.
+ */
+void keys_get(const struct node *m, const struct keyget *keys);
 /* i-th key and value of a map. */
 #define MAP_KEY(m, i) ((m)->kid[2 * (i)])
 #define MAP_VAL(m, i) ((m)->kid[2 * (i) + 1])

@@ -63,6 +63,45 @@ node_getn(const struct node *m, const char *key, size_t len)
 	return i < 0 ? NULL : MAP_VAL(m, i);
 }
 
+/* The entry of keys that names the key node k, or NULL: from *from,
+ * the one after the last found, and round (as map_find() looks). */
+static const struct keyget *
+find_keyget(const struct keyget *keys, const struct keyget **from,
+    const struct node *k)
+{
+	const struct keyget *f;
+
+	for (f = *from; f->name; f++)
+		if (f->len == k->len && mem_same(f->name, k->str, k->len))
+			return *from = f + 1, f;
+	for (f = keys; f < *from; f++)
+		if (f->len == k->len && mem_same(f->name, k->str, k->len))
+			return *from = f + 1, f;
+	return NULL;
+}
+
+void
+keys_get(const struct node *m, const struct keyget *keys)
+{
+	const struct keyget *f, *from = keys;
+	size_t i, left = 0;
+
+	for (f = keys; f->name; f++, left++)
+		*f->at = NULL;
+	if (m == NULL || m->type != N_MAP)
+		return;
+	/* A key given twice: the first counts, as for node_get(). */
+	for (i = 0; i < m->n && left > 0; i++) {
+		const struct node *k = MAP_KEY(m, i);
+
+		if (k->type != N_SCALAR ||
+		    (f = find_keyget(keys, &from, k)) == NULL || *f->at)
+			continue;
+		*f->at = MAP_VAL(m, i);
+		left--;
+	}
+}
+
 /* Whether scalar n is a plain "", "~" or null (by its first byte:
  * few are); inline in node_str(), which asks it of every text. */
 static inline int

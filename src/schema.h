@@ -154,25 +154,4 @@ int check_cover(const struct span *s, size_t n, long lo, long hi,
 int check_ascending(const long *v, const struct node *const *at, size_t n,
     int strict, const char *rule, const char *what);
 
-/*
- * ---- reading a checked mapping, for a game's loader ----
- */
-
-/* A key a loader reads, and where its value goes. */
-struct keyget {
-	const char *name;
-	size_t len;		/* strlen(name) */
-	const struct node **at;
-};
-/* A key whose name is a string literal. */
-#define KEYGET(n, at)		{ n, K_LEN(n), at }
-#define KEYGET_END		{ NULL, 0, NULL }
-/*
- * The value of each key of keys in m, as node_get() finds it (NULL when
- * m has no such key or is not a mapping), by one walk of m's keys rather
- * than a search for each: a loader reads most keys of a mapping.  keys
- * ends with a NULL name and gives each name once.
- */
-void keys_get(const struct node *m, const struct keyget *keys);
-
 #endif
