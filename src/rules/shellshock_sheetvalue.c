@@ -38,6 +38,35 @@ ssv_complete(const struct ssv_sheet *s)
 	return 0;
 }
 
+/* ---- turning (the header) ---- */
+
+const int ssv_close_half[SS_NANGLES] = { 2, 1, -1, -2, -1, 1 };
+
+int
+ssv_facings(const struct ssv_sheet *s, int v)
+{
+	int t;
+
+	if (v > SSV_MAX_SPEED)
+		v = SSV_MAX_SPEED;
+	t = v > 0 ? s->turn[v] : 0;
+	return (t > 0 ? v / t : 0) + s->free_facing;
+}
+
+int
+ssv_step(const struct ssv_sheet *s, int a, int v, int close)
+{
+	int k = ssv_close_half[((a % SS_NANGLES) + SS_NANGLES) % SS_NANGLES];
+
+	if (!close)
+		k = -k;
+	if (v <= 0)
+		return 0;
+	if (k > 0)
+		return v * k / 2;
+	return s->reverse > 0 ? v / s->reverse * -k / 2 : 0;
+}
+
 /* ---- tables computed once: the hit roll, sums of d6s ---- */
 
 /* The hit roll in doubles: p[doubled][sum], nice the natural 20. */

@@ -108,6 +108,30 @@ extern const int ssv_starts[SSV_NSTARTS];
 #define SSV_METHOD_ERROR (0.821 / 1.41421356)
 #define SSV_MAX_GUNNERS 8
 
+/*
+ * Turning (003, "Turn Number & Slip Indicator", "Free Facing", "Reaction
+ * Phase", "Firing Arc"), as the judges play it and the score reads it:
+ *  - a facing is a hex side, 60 degrees ("For miniatures play, consider a
+ *    turn to be a 60 degree change of facing"): SS_NANGLES of them, and a
+ *    unit's bearing (the enemy's direction from its front, clockwise) is
+ *    the angle its enemy's fire comes in at;
+ *  - at speed v a unit may turn v / T(v) facings a turn, T its Turn
+ *    Number at v ("The unit has to move forward the number of hexes
+ *    indicated by the Turn Number before it can change facing. Note that
+ *    turning does not cost a movement point"), plus its free hex facings
+ *    ("you can turn your unit twice at the end of its movement");
+ *  - turrets and arms turn with the hull and "may be pivoted up to one
+ *    hex facing in either direction" after the movement: SSV_PIVOT;
+ *  - a fire system fires into its front's V ("form a V based on the hex
+ *    directly in front"): the Body's weapons, fixed, only at bearing 0.
+ */
+#define SSV_PIVOT 1
+#define SSV_MAX_SPEED 40
+/* muster's geometry on the line between the two (the miniatures'
+ * reading, SPEC 5.1's one range): a move of n inches at bearing a
+ * closes the range by n cos(60 a), in halves of n: 2, 1, -1, -2, -1, 1. */
+extern const int ssv_close_half[SS_NANGLES];
+
 struct ssv_gunner {
 	int skill;
 	unsigned fire;		/* bit i: u.weapon[i] */
@@ -118,7 +142,19 @@ struct ssv_sheet {
 	struct ssv_gunner g[SSV_MAX_GUNNERS];
 	int ngunners;
 	int speed;		/* inches a turn over the field */
+	unsigned body;		/* bit i: u.weapon[i] is the Body's, fixed */
+	/* The Turn Number at each speed (0: no row), the free hex facings,
+	 * the reverse multiplier (0: cannot). */
+	unsigned char turn[SSV_MAX_SPEED + 1];
+	int free_facing, reverse;
 };
+
+/* The facings s may turn in a turn at speed v (above). */
+int ssv_facings(const struct ssv_sheet *s, int v);
+/* The inches the range changes a turn at bearing a and speed v, towards
+ * the enemy (close) or away: forward or in reverse, whichever goes that
+ * way (n cos(60 a) rounded down; reverse: v over the multiplier). */
+int ssv_step(const struct ssv_sheet *s, int a, int v, int close);
 
 /* Whether a sheet has what the score reads: a targeting die, a dead box,
  * a gunner with a weapon. */
