@@ -294,6 +294,51 @@ test_pairing_by_hand(void **state)
 }
 
 /*
+ * Turning in the score by hand: each side shows one angle all fight,
+ * and one that shows another than its front fires without its Body's
+ * weapons.  The sheets of test_pairing_by_hand, A's second gunner's gun
+ * on the Body.  Every angle alike: A keeps its front and both its guns,
+ * .645338 as there (any other angle: one gun against one, 1/2).
+ * A's sides hard to hit (dV 127: only a natural 20 reaches them, and
+ * doubled 2d6 >= 4 kills but on a 1): B's gun stops A showing a side at
+ * c = (.01 - .0001)(5/6) + .0001 = .00835 a turn, crossing off
+ * (.0099 + .0001) 11 = .11 lines (never all within 50 turns): A stands
+ * s^n, s = .99165.  A's turret gun alone stops B at q = .52065 a turn
+ * until the 10th turn crosses off the chart (test_pairing_by_hand).  A
+ * loses the turns B stops it before A stops B, half those both fall:
+ *   loss = (1 - s) (1 + q) / 2 sum_{n=1..9} (s q)^(n-1)
+ *        + (1 - s) s^9 q^9 / 2,
+ *   s q = .5163026, (s q)^9 = .0026070, the sum (1 - .0026070) /
+ *   .4836974 = 2.062018: .00835 (.760325) (2.062018) = .0130910, and
+ *   .00835 (.0026070) / 2 = .0000109; 1 - .0131019 = .986898.
+ * So A turns its side to B.  Were the Body's gun still firing there (the
+ * score before), A's share would be .992758.
+ */
+static void
+test_turn_by_hand(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		plain(&s[k], k ? "b" : "a");
+		for (i = 0; i < SS_NDVT; i++)
+			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 0;
+		arm(&s[k], SS_DVT_B, 1, 0, 0, 0, 0);
+	}
+	s[0].ngunners = 2;
+	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
+	s[0].body = 2;
+	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
+	for (i = 0; i < SS_NDVT; i++)
+		s[0].u.dv[i][1] = 127;
+	assert_near(ssv_share(&s[0], &s[1]), 0.986898, 1e-5);
+	assert_near(ssv_share(&s[1], &s[0]), 1 - 0.986898, 1e-5);
+	free(s);
+}
+
+/*
  * The pairing and the rating.  A sheet against its copy: one half.
  * Two reference sheets, A beating B by p in the score: the fit's ratio
  * is p / (1 - p) but for the prior's tenth of a game, which pulls a
@@ -1218,6 +1263,16 @@ duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 				range = move(&f[!first], RT(!first, first),
 				    &f[first], RT(first, !first), range);
 			}
+			if (getenv("SSV_BEARS")) {
+				static long nb[SS_NANGLES], tot;
+
+				nb[f[0].bear]++;
+				nb[f[1].bear]++;
+				if ((tot += 2) % 200000 == 0)
+					printf("bears %ld: %ld %ld %ld %ld %ld %ld\n",
+					    tot, nb[0], nb[1], nb[2], nb[3], nb[4],
+					    nb[5]);
+			}
 			if (getenv("SSV_TRACE") && run < 3)
 				printf("trace %s %s run %d turn %d range %d bear "
 				    "%d %d lag %d %d armor %d %d\n", a->u.name,
@@ -1658,6 +1713,7 @@ main(void)
 		cmocka_unit_test(test_shot_engine),
 		cmocka_unit_test(test_turns_by_hand),
 		cmocka_unit_test(test_pairing_by_hand),
+		cmocka_unit_test(test_turn_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_range),
