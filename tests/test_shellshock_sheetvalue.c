@@ -311,8 +311,10 @@ test_pairing_by_hand(void **state)
  *   s q = .5163026, (s q)^9 = .0026070, the sum (1 - .0026070) /
  *   .4836974 = 2.062018: .00835 (.760325) (2.062018) = .0130910, and
  *   .00835 (.0026070) / 2 = .0000109; 1 - .0131019 = .986898.
- * So A turns its side to B.  Were the Body's gun still firing there (the
- * score before), A's share would be .992758.
+ * So A turns its side to B, when it can turn (a sheet that cannot,
+ * v / T(v) = 0 and no free facing, shows its front: .645338).  Were the
+ * Body's gun still firing there (the score before), A's share would be
+ * .992758.
  */
 static void
 test_turn_by_hand(void **state)
@@ -333,6 +335,12 @@ test_turn_by_hand(void **state)
 	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
 	for (i = 0; i < SS_NDVT; i++)
 		s[0].u.dv[i][1] = 127;
+	/* A cannot turn (no Turn Number: no facing a turn): its front. */
+	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
+	/* A Turn Number of 1 at every speed: 4 facings a turn at 4. */
+	for (i = 1; i <= SSV_MAX_SPEED; i++)
+		s[0].turn[i] = 1;
+	assert_int_equal(ssv_facings(&s[0], s[0].speed), 4);
 	assert_near(ssv_share(&s[0], &s[1]), 0.986898, 1e-5);
 	assert_near(ssv_share(&s[1], &s[0]), 1 - 0.986898, 1e-5);
 	free(s);
@@ -1435,6 +1443,65 @@ test_spread_judge(void **state)
 	free(s);
 }
 
+/*
+ * Turning in the judge (003: a unit turns v / T(v) facings a turn and
+ * shows the enemy the angle it turns to).  Two twins of one generated
+ * sheet whose front takes penetration past 3 and every other angle past
+ * 12; one turns (its Turn Number 1 + v / 3, so 1 or more facings a
+ * turn), the other cannot (a Turn Number past every speed).  The turner
+ * shows a side, where the other's penetration d6s do less, and wins
+ * the duel between them: 400 from each start, twice the standard error
+ * clear of even; the score sees it too.  SSV_DUMP=DIR also writes the
+ * pair to DIR/turn/ (tests/sheet-judge/ holds it for sheet_duel.py).
+ */
+static void
+test_turn_judge(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	const char *dump = getenv("SSV_DUMP");
+	double share = 0, scored;
+	struct rng r;
+	char dir[300];
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		unsigned long long x = 7;
+		char *name = calloc(1, 16);
+
+		gen_sheet(&s[k], &x, name, k);
+		snprintf(name, 16, k ? "stiff" : "turner");
+		s[k].body = 0;
+		for (i = 0; i < SS_NANGLES; i++)
+			s[k].u.pen[i] = i ? 12 : 3;
+		if (k)
+			for (i = 1; i <= SSV_MAX_SPEED; i++)
+				s[k].turn[i] = (unsigned char)(i + 1);
+	}
+	assert_true(ssv_facings(&s[0], s[0].speed) >= 1);
+	assert_int_equal(ssv_facings(&s[1], s[1].speed), 0);
+	r.d.roll = roll;
+	r.x = 5;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	scored = ssv_share(&s[0], &s[1]);
+	printf("turn: the turning twin's share against the stiff one %.6f, "
+	    "scored %.6f\n", share, scored);
+	assert_true(share > 0.5 + 0.025);
+	assert_true(scored > 0.5 + 0.025);
+	if (dump) {
+		mkdir(dump, 0777);
+		snprintf(dir, sizeof(dir), "%s/turn", dump);
+		mkdir(dir, 0777);
+		dump_sheet(dir, &s[0]);
+		dump_sheet(dir, &s[1]);
+	}
+	free((char *)s[0].u.name);
+	free((char *)s[1].u.name);
+	free(s);
+}
+
 static double
 lo(double p)
 {
@@ -1718,6 +1785,7 @@ main(void)
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_spread_judge),
+		cmocka_unit_test(test_turn_judge),
 		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};

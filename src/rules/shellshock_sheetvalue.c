@@ -707,20 +707,29 @@ race(const double *sb, const double *sa)
 	return p + (1 - fb0) * (fa0 + (1 - fa0) / 2);
 }
 
-/* A's chance at band: each side shows one angle all fight, and one
- * that shows another than its front fires without its Body's weapons;
- * A takes the angle whose worst race over B's angles is best (its
- * maximin: the turning the judges play, and monotone, as every race is
- * in every number). */
+/* The angles a sheet can show: all six when it can turn a facing at its
+ * speed, else its front alone. */
+static int
+angles(const struct ssv_sheet *s)
+{
+	return ssv_facings(s, s->speed) > 0 ? SS_NANGLES : 1;
+}
+
+/* A's chance at band: each side shows one angle all fight (its front
+ * alone when it cannot turn), and one that shows another than its front
+ * fires without its Body's weapons; A takes the angle whose worst race
+ * over B's angles is best (its maximin: the turning the judges play,
+ * and monotone, as every race is in every number and a better number
+ * only widens a side's angles). */
 static double
 at_band(const struct side *a, const struct side *b, int band)
 {
 	double best = 0, worst, p;
-	int aa, ab;
+	int aa, ab, na = angles(a->a), nb = angles(b->a);
 
-	for (aa = 0; aa < SS_NANGLES; aa++) {
+	for (aa = 0; aa < na; aa++) {
 		worst = 1;
-		for (ab = 0; ab < SS_NANGLES; ab++) {
+		for (ab = 0; ab < nb; ab++) {
 			p = race(a->sa[aa != 0][ab][band],
 			    b->sa[ab != 0][aa][band]);
 			if (p < worst)
