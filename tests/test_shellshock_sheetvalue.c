@@ -507,7 +507,7 @@ crew_id(const struct ssv_sheet *s, int g, char *buf)
 {
 	if (on_body(s, g))
 		return "P";
-	snprintf(buf, 8, "G%d", g + 1);
+	snprintf(buf, 16, "G%d", g + 1);
 	return buf;
 }
 
@@ -522,7 +522,7 @@ sys_name(const struct ssv_sheet *s, int g, char *buf)
 {
 	if (on_body(s, g))
 		return "Body";
-	snprintf(buf, 8, "S%d", g + 1);
+	snprintf(buf, 16, "S%d", g + 1);
 	return buf;
 }
 
@@ -538,7 +538,7 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 	    "P" };
 	static const char *const ang[SS_NANGLES] = { "front", "front_right",
 	    "rear_right", "rear", "rear_left", "front_left" };
-	char path[512], id[8], sys[8];
+	char path[512], id[16], sys[16];
 	FILE *f;
 	int i, g;
 
