@@ -18,7 +18,8 @@
  * again in seconds).  SSV_FLOOR=N: the floor (floor_fit()).
  * SSV_NOSPREAD=1: the judge's gunners never spread (the judge before).
  * SSV_NOTURN=1: both keep their fronts to each other (the judge before
- * sheets turned; move()).  SSV_TRACE=1 prints the first duels' turns.
+ * sheets turned; move()).  SSV_TRACE=1 prints the first duels' turns;
+ * SSV_BEARS=1 counts the bearings shown, turn by turn.
  */
 #include <strings.h>
 #include <sys/stat.h>
