@@ -1,12 +1,12 @@
 /*
  * test_shellshock_sheetvalue.c -- rules/shellshock_sheetvalue: each term
  * of a record sheet's score by hand (one gunner's shot: damage rolled,
- * destroyed, chart lines; the turns to stop; the rating), the shot
- * against the engine's exact odds, monotony over single-stat
- * improvements of generated sheets, and the proof: a duel under the
- * advanced rules played with the engine's own resolution
- * (ssa_resolve), each side moving towards its best range, the higher
- * value winning more often.
+ * destroyed, chart lines; the turns to stop; the angles shown; the
+ * rating), the shot against the engine's exact odds, monotony over
+ * single-stat improvements of generated sheets, and the proof: a duel
+ * under the advanced rules played with the engine's own resolution
+ * (ssa_resolve), each side moving towards its best range and turning
+ * within its maneuver (move()), the higher value winning more often.
  *
  * SSV_PROOF_PAIRS=N runs the proof on N pairs (default 40) and prints
  * its figures; the man page's are from N = 400 on two seeds.
