@@ -295,6 +295,50 @@ test_pairing_by_hand(void **state)
 }
 
 /*
+ * Turning's numbers by hand (shellshock_sheetvalue.h).  Facings a turn:
+ * a Turn Number of 3 at 8 and 2 at 5 give 8 / 3 = 2 and 5 / 2 = 2, at
+ * 2 (Turn Number 1) 2, plus a free facing 3; none at 0 but the free one.
+ * The range a turn at speed 8, reverse at 2 (4 in): front to the enemy,
+ * closing 8 forward, opening 4 in reverse; at 60 degrees (bearing 1 or
+ * 5) closing 8 cos 60 = 4 forward, opening 4 cos 60 = 2 in reverse; at
+ * 120 (2, 4) opening 4 forward, closing 2 in reverse; rear to it (3)
+ * opening 8, closing 4.  Speed 5 at 60 degrees: 5 / 2 rounded down, 2.
+ * No reverse (multiplier 0): nothing the other way.
+ */
+static void
+test_turn_geometry(void **state)
+{
+	static const int close8[SS_NANGLES] = { 8, 4, 2, 4, 2, 4 };
+	static const int open8[SS_NANGLES] = { 4, 2, 4, 8, 4, 2 };
+	struct ssv_sheet *s = calloc(1, sizeof(*s));
+	int a;
+
+	(void)state;
+	s->turn[2] = 1;
+	s->turn[5] = 2;
+	s->turn[8] = 3;
+	assert_int_equal(ssv_facings(s, 8), 2);
+	assert_int_equal(ssv_facings(s, 5), 2);
+	assert_int_equal(ssv_facings(s, 2), 2);
+	assert_int_equal(ssv_facings(s, 0), 0);
+	s->free_facing = 1;
+	assert_int_equal(ssv_facings(s, 8), 3);
+	assert_int_equal(ssv_facings(s, 0), 1);
+	s->reverse = 2;
+	for (a = 0; a < SS_NANGLES; a++) {
+		assert_int_equal(ssv_step(s, a, 8, 1), close8[a]);
+		assert_int_equal(ssv_step(s, a, 8, 0), open8[a]);
+	}
+	assert_int_equal(ssv_step(s, 1, 5, 1), 2);
+	assert_int_equal(ssv_step(s, 0, 0, 1), 0);
+	s->reverse = 0;
+	assert_int_equal(ssv_step(s, 0, 8, 0), 0);
+	assert_int_equal(ssv_step(s, 3, 8, 1), 0);
+	assert_int_equal(ssv_step(s, 3, 8, 0), 8);
+	free(s);
+}
+
+/*
  * Turning in the score by hand: each side shows one angle all fight,
  * and one that shows another than its front fires without its Body's
  * weapons.  The sheets of test_pairing_by_hand, A's second gunner's gun
@@ -1781,6 +1825,7 @@ main(void)
 		cmocka_unit_test(test_shot_engine),
 		cmocka_unit_test(test_turns_by_hand),
 		cmocka_unit_test(test_pairing_by_hand),
+		cmocka_unit_test(test_turn_geometry),
 		cmocka_unit_test(test_turn_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
