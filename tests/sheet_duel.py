@@ -4,10 +4,11 @@ advanced rules (003_1dddfc23c27b38e7.txt; SPEC section 6 for the project's
 readings), written from the rules document, not from muster's C, to judge
 `muster value`'s sheet estimate by.  Real dice from random.Random, seeded.
 
-  sheet_duel.py A.yaml B.yaml [--runs N] [--seed S] [--static]
+  sheet_duel.py A.yaml B.yaml [--runs N] [--seed S] [--static] [--noturn]
       A's share (wins and half of the draws) from each starting range and
       over all four, with its standard error, as one JSON object.
   sheet_duel.py --pairs DIR [--runs N] [--seed S] [--limit K] [--static]
+                [--noturn]
       every pair of DIR/pairs.tsv (written by test_shellshock_sheetvalue
       with SSV_DUMP=DIR): this duel's share beside the C judge's
       ("judged", from its "runs" a start) and the value's prediction;
@@ -23,19 +24,41 @@ The duel (readings marked *, where the document leaves a choice):
   (003: "none of the damage ... takes place until now"): a unit
   destroyed this turn has still fired.
 * Movement* (003's Initiative Phase: the side moving first is the worse
-  chit; here a coin): the loser of the coin moves, then the winner.  A
-  unit keeps its front to the enemy (advancing forward; opening the range
-  in reverse, at its reverse multiplier: a 2 halves the hexes, 0 cannot),
-  so every fire system bears (turrets and arms pivot; the Body's fixed
-  weapons look ahead) and it shows its front.  It heads for its best
-  range: the one of 1..60 in where its expected dice landed a turn
-  (damage, shock and penetration d6s times the chance each weapon hits)
-  over the enemy's front armor left plus dead, less the enemy's over its
-  own, is highest (ties: the nearest to where it is, then the nearer
-  range), and moves there as far as its speed goes.  Speed: the top
-  speed off the road over the field's cost, half open ground and half
-  the mean of its other terrains* (SPEC 5.1's field), less locomotion
-  damage; immobile, none.  --static: nobody moves.
+  chit; here a coin): the loser of the coin moves, then the winner.
+  Each heads for its best range: the one of 1..60 in where its expected
+  dice landed a turn (damage, shock and penetration d6s times the chance
+  each weapon hits, against the dV column the enemy shows) over the
+  enemy's armor left at the angle it shows plus dead, less the enemy's
+  over its own, is highest (ties: the nearest to where it is, then the
+  nearer range).  Speed: the top speed off the road over the field's
+  cost, half open ground and half the mean of its other terrains* (SPEC
+  5.1's field), less locomotion damage; immobile, none.  --static:
+  nobody moves.
+* Turning (003 "Turn Number & Slip Indicator", "Free Facing", "Reaction
+  Phase", "Firing Arc"): a unit's bearing is the enemy's direction from
+  its front, clockwise, in hex facings of 60 degrees; it is the angle
+  the enemy's fire comes in at (penetration by the angle, armor by its
+  section, the dV's front/back column for front and rear, else the
+  sides').  Both start at 0.  At speed v a unit may turn v // T(v)
+  facings (T its Turn Number at v: it must move T hexes before each
+  change of facing, and turning costs no movement point) plus its free
+  facings; immobile, none; no slip rolls are tried.  It weighs each
+  bearing it can turn to (the fewest facings first, clockwise before
+  counter-clockwise): moving towards its best range as far as it goes
+  at that bearing* (the miniatures' 60-degree reading on the one line
+  between them: forward changes the range by the inches moved times
+  cos(60 a), rounded down; reverse the other way at its multiplier),
+  the share of the enemy a turn of its bearing weapons takes, less the
+  share of it a turn of all the enemy's takes at that bearing, is
+  highest (the first on a tie within 1e-12).  A weapon's share: its
+  chance to hit times its damage d6s' mean over the armor left at that
+  angle plus dead, plus the means of its shock past the threshold and
+  its penetration past the angle's factor over dead, as if it were
+  fired alone*.  Arcs: the Body's (or Torso's) weapons are fixed and
+  fire at bearing 0 only; turrets and arms turn with the hull and pivot
+  back one facing after the move ("up to one hex facing"), firing when
+  on the enemy.  --noturn: fronts to each other all fight (the judge
+  before).
 * The gunners: every crewman who controls a fire system fires the
   weapons of his systems that name him an operator (003: "only be
   controlled by a single gunner"), not physical ones, those within their
@@ -53,12 +76,12 @@ The duel (readings marked *, where the document leaves a choice):
   natural 20 (2d10 both 10) hits with every weapon and doubles, and the
   dice are rolled again: a second natural 20 destroys.  Skill is added,
   1 taken off per full 12 in; a weapon hits when the total reaches its
-  dV row (front/back or sides by the angle: here the front), halved
+  dV row (front/back or sides by the angle the target shows), halved
   (rounded down) at point blank (1 in) but for M and P; an immobile
   unit's every dV is 5 ("Any roll of 5 or more automatically hits"),
   halved as any at point blank*.
 * Damage (003 "Damage Resolution"): the d6s of every weapon that hit are
-  totalled for the gunner; damage past the facing's armor (which falls
+  totalled for the gunner; damage past the section's armor (which falls
   by it), shock past the threshold and penetration past the angle's
   factor are internal.  dead or more: destroyed.  Under the first box's
   min: a core hit, one line; else the highest box reached: percent + 1
@@ -83,8 +106,8 @@ The duel (readings marked *, where the document leaves a choice):
 Left out, as muster's judge leaves them: physical attacks, ramming,
 dodging, hull down, indirect fire (its spotting and its
 12-hex minimum range), missiles fired one at a time, kreigs and
-batteries, line of sight, acceleration limits, turning off the line
-between them.
+batteries, line of sight, acceleration limits, drifting, slip rolls,
+moving off the line between them.
 """
 import bisect
 import json
@@ -104,6 +127,15 @@ STEP = 12           # -1 to the roll per full 12 in
 POINT_BLANK = 1     # adjacent
 HEXES_PER_MILE = 120
 ROWS = ["B", "M", "E", "I", "SA", "P"]
+# The six angles clockwise from the front (003: "6 angles for
+# Penetration"), the armor section each hits ("4 Angles for armor").
+ANGLES = ["front", "front_right", "rear_right", "rear", "rear_left",
+          "front_left"]
+SECTION = ["front", "right", "right", "rear", "left", "left"]
+BODY = ("body", "torso")    # 003: the body's fire system; SPEC 6: a torso
+PIVOT = 1                   # 003 Reaction Phase: "up to one hex facing"
+# cos(60 a) in halves: how a move forward at bearing a changes the range
+CLOSE = [2, 1, -1, -2, -1, 1]
 
 
 def is_boom(name):
@@ -127,6 +159,7 @@ class Sheet:
                         or c["id"] not in w["operators"]:
                     continue
                 ws.append({"name": w["name"], "row": w["dvt"], "dam": w["dam"],
+                           "body": w["system"].lower() in BODY,
                            "sh": w["sh"], "pen": w["pen"],
                            "reach": w["range"] * HEXES_PER_MILE if w["range"] else 1e9,
                            "ammo": w.get("ammo") or 0,
@@ -156,6 +189,19 @@ class Sheet:
         cost = 0.5 * openc + 0.5 * sum(others) / len(others) if others else openc
         self.speed = int(top / cost) if cost > 0 else 0
         self.reverse = mv["multipliers"].get("reverse", 0)
+        self.rows = sorted((s["speed"], s["turn"]) for s in mv["speeds"]
+                           if not s.get("road") and s["turn"] >= 1)
+        self.free = mv.get("free_facing") or 0
+
+    def facings(self, v):
+        """Hex facings it may turn in a turn at speed v: v over the
+        Turn Number of its row (the largest speed at or under v), plus
+        its free facings."""
+        t = 0
+        for sp, tn in self.rows:
+            if sp <= v:
+                t = tn
+        return (v // t if v > 0 and t > 0 else 0) + self.free
 
 
 def load(path):
@@ -296,18 +342,19 @@ def p_spread(dice, need, n):
 _CHOICE = {}
 
 
-def choose(x, y, g, rng_in, ws):
+def choose(x, y, g, rng_in, ws, angle):
     """(spread d6, weapons fired, d6s landed expected): the way gunner g
-    of x lands the most d6s on y, the fewest spread d6 on a tie; kept by
-    what it depends on."""
-    key = (id(x.s), id(y.s), g, rng_in, y.immobile, tuple(i for i, _ in ws))
+    of x lands the most d6s on y showing angle, the fewest spread d6 on
+    a tie; kept by what it depends on."""
+    key = (id(x.s), id(y.s), g, rng_in, y.immobile, column(angle),
+           tuple(i for i, _ in ws))
     got = _CHOICE.get(key)
     if got is None:
-        got = _CHOICE[key] = choose_now(x, y, g, rng_in, ws)
+        got = _CHOICE[key] = choose_now(x, y, g, rng_in, ws, angle)
     return got
 
 
-def choose_now(x, y, g, rng_in, ws):
+def choose_now(x, y, g, rng_in, ws, angle):
     skill = x.s.gunners[g][0]
     best = (0, [], -1.0)
     for sp in range(MAX_SPREAD + 1):
@@ -316,7 +363,7 @@ def choose_now(x, y, g, rng_in, ws):
             continue
         e = 0.0
         for _, w in use:
-            need = dv_of(w["row"], y, rng_in) - skill + rng_in // STEP
+            need = dv_of(w["row"], y, rng_in, angle) - skill + rng_in // STEP
             e += p_spread(x.s.dice, need, sp) * (max(w["dam"] - sp, 0) +
                                                   max(w["sh"] - sp, 0) +
                                                   max(w["pen"] - sp, 0))
@@ -339,11 +386,13 @@ class Side:
         self.destroyed = False
         self.ammo = {}
         self.pending = []           # effects from the aftermath on
+        self.bear = 0               # the enemy's direction from its front
+        self.lag = 0                # facings its turrets are off the enemy
 
     def speed(self):
         return 0 if self.immobile else max(0, self.s.speed - self.slow)
 
-    def weapons(self, g, rng_in):
+    def weapons(self, g, rng_in, arcs=False):
         skill, ws = self.s.gunners[g]
         out = []
         for i, w in enumerate(ws):
@@ -353,6 +402,8 @@ class Side:
                 continue
             if rng_in > w["reach"]:
                 continue
+            if arcs and not bears(w, self.bear, self.lag):
+                continue
             out.append((i, w))
         return out
 
@@ -360,20 +411,33 @@ class Side:
         return any(self.weapons(g, 0) for g in range(len(self.s.gunners)))
 
 
-def dv_of(att_row, tgt, rng_in):
-    dv = 5 if tgt.immobile else tgt.s.dv[att_row][0]   # the front's column
+def bears(w, bear, lag):
+    """A body weapon looks ahead: the enemy at bearing 0 only; a turret's
+    or an arm's when it is on the enemy."""
+    return bear == 0 if w["body"] else lag == 0
+
+
+def column(angle):
+    """The dV column an angle reads: 0 front/back, 1 sides."""
+    return 0 if SECTION[angle] in ("front", "rear") else 1
+
+
+def dv_of(att_row, tgt, rng_in, angle):
+    dv = 5 if tgt.immobile else tgt.s.dv[att_row][column(angle)]
     if rng_in <= POINT_BLANK and att_row not in ("M", "P"):
         dv //= 2
     return dv
 
 
 def fire(rng, x, y, g, rng_in):
-    """x's gunner g fires at y; y's armor and chart as they go."""
-    ws = x.weapons(g, rng_in)
+    """x's gunner g fires at y (at y's bearing) with what bears; y's
+    armor and chart as they go."""
+    ws = x.weapons(g, rng_in, arcs=True)
     if not ws:
         return
+    angle = y.bear
     skill = x.s.gunners[g][0]
-    sp, ws, _ = choose(x, y, g, rng_in, ws)
+    sp, ws, _ = choose(x, y, g, rng_in, ws, angle)
     for i, w in ws:
         if w["ammo"]:
             x.ammo[(g, i)] = x.ammo.get((g, i), 0) + 1
@@ -382,7 +446,7 @@ def fire(rng, x, y, g, rng_in):
         return
     total = tot + skill - rng_in // STEP + sum(rng.randint(1, 6)
                                                for _ in range(sp))
-    hit = [w for _, w in ws if n20 or total >= dv_of(w["row"], y, rng_in)]
+    hit = [w for _, w in ws if n20 or total >= dv_of(w["row"], y, rng_in, angle)]
     if not hit:
         return
     if n20 and roll(rng, x.s.dice)[3]:
@@ -392,10 +456,11 @@ def fire(rng, x, y, g, rng_in):
     dam = m * nd6(rng, sum(max(w["dam"] - sp, 0) for w in hit))
     sh = m * nd6(rng, sum(max(w["sh"] - sp, 0) for w in hit))
     pen = m * nd6(rng, sum(max(w["pen"] - sp, 0) for w in hit))
-    armor = y.armor["front"]
+    sec = SECTION[angle]
+    armor = y.armor[sec]
     internal = max(0, dam - armor)
-    y.armor["front"] = max(0, armor - dam)
-    internal += max(0, sh - y.s.shock) + max(0, pen - y.s.pen["front"])
+    y.armor[sec] = max(0, armor - dam)
+    internal += max(0, sh - y.s.shock) + max(0, pen - y.s.pen[ANGLES[angle]])
     if internal <= 0:
         return
     if internal >= y.s.dead:
@@ -461,34 +526,41 @@ def aftermath(y):
 
 # ---- movement ----
 
-def rate(x, y, rng_in):
-    """x's expected d6s landed a turn at rng_in."""
+def rate(x, y, rng_in, angle):
+    """x's expected d6s landed a turn at rng_in, y showing angle."""
     r = 0.0
     for g in range(len(x.s.gunners)):
         ws = x.weapons(g, rng_in)
         if ws:
-            r += choose(x, y, g, rng_in, ws)[2]
+            r += choose(x, y, g, rng_in, ws, angle)[2]
     return r
+
+
+def spent(x):
+    """x's weapons out of rounds."""
+    return tuple((k, i) for k, w in enumerate(x.s.gunners)
+                 for i, ww in enumerate(w[1]) if ww["ammo"] and
+                 x.ammo.get((k, i), 0) >= ww["ammo"])
 
 
 _RATES = {}
 
 
 def rates(x, y):
-    """rate() at 1..FIELD, kept by what it depends on."""
-    out = tuple(k for k, w in enumerate(x.s.gunners)
-                for i, ww in enumerate(w[1]) if ww["ammo"] and
-                x.ammo.get((k, i), 0) >= ww["ammo"])
-    key = (id(x.s), id(y.s), frozenset(x.gone), y.immobile, out)
+    """rate() at 1..FIELD against y's dV column as it shows now, kept by
+    what it depends on."""
+    col = column(y.bear)
+    key = (id(x.s), id(y.s), frozenset(x.gone), y.immobile, spent(x), col)
     t = _RATES.get(key)
     if t is None:
-        t = _RATES[key] = [0.0] + [rate(x, y, r) for r in range(1, FIELD + 1)]
+        t = _RATES[key] = [0.0] + [rate(x, y, r, col)
+                                   for r in range(1, FIELD + 1)]
     return t
 
 
 def best_range(x, y, cur):
-    tx = x.armor["front"] + x.s.dead
-    ty = y.armor["front"] + y.s.dead
+    tx = x.armor[SECTION[x.bear]] + x.s.dead
+    ty = y.armor[SECTION[y.bear]] + y.s.dead
     rx, ry = rates(x, y), rates(y, x)
     want, best = cur, -math.inf
     for r in range(1, FIELD + 1):
@@ -500,24 +572,105 @@ def best_range(x, y, cur):
     return want
 
 
-def move(x, y, cur):
+_OVER = {}
+
+
+def over_mean(n, t):
+    """The mean of (the sum of n d6) - t where it is above t."""
+    key = (n, t)
+    if key not in _OVER:
+        _OVER[key] = sum((k - t) * p for k, p in d6_dist(n).items() if k > t) \
+            if n > 0 else 0.0
+    return _OVER[key]
+
+
+_PARTS = {}
+
+
+def parts(x, y, rng_in, angle, sel):
+    """(damage d6s' mean, shock and penetration past y's threshold and
+    angle's factor) landed a turn by x's weapons that sel lets fire
+    (None: all; else whether the body's, whether the turrets'), each
+    weapon as if alone, at its chance to hit y showing angle."""
+    key = (id(x.s), id(y.s), frozenset(x.gone), spent(x), y.immobile,
+           rng_in, angle, sel)
+    got = _PARTS.get(key)
+    if got is not None:
+        return got
+    dam = over = 0.0
+    for g in range(len(x.s.gunners)):
+        ws = [(i, w) for i, w in x.weapons(g, rng_in)
+              if sel is None or (sel[0] if w["body"] else sel[1])]
+        if not ws:
+            continue
+        sp, use, _ = choose(x, y, g, rng_in, ws, angle)
+        skill = x.s.gunners[g][0]
+        for _, w in use:
+            p = p_spread(x.s.dice, dv_of(w["row"], y, rng_in, angle) - skill
+                         + rng_in // STEP, sp)
+            dam += p * max(w["dam"] - sp, 0) * 3.5
+            over += p * (over_mean(max(w["sh"] - sp, 0), y.s.shock) +
+                         over_mean(max(w["pen"] - sp, 0),
+                                   y.s.pen[ANGLES[angle]]))
+    got = _PARTS[key] = (dam, over)
+    return got
+
+
+def taken(x, y, rng_in, angle, sel):
+    """The share of y a turn of x's fire takes, y showing angle: damage
+    over the armor left there and dead, the rest over dead."""
+    dam, over = parts(x, y, rng_in, angle, sel)
+    return dam / (y.armor[SECTION[angle]] + y.s.dead) + over / y.s.dead
+
+
+def step(x, a, v, close):
+    """Inches the range changes (towards the enemy or away) at bearing a
+    and speed v: forward at cos(60 a), or in reverse at the multiplier."""
+    k = CLOSE[a] if close else -CLOSE[a]
+    if v <= 0:
+        return 0
+    if k > 0:
+        return v * k // 2
+    return (v // x.s.reverse) * (-k) // 2 if x.s.reverse else 0
+
+
+ORDER = [0, 1, -1, 2, -2, 3]
+
+
+def move(x, y, cur, turning=True):
     want = best_range(x, y, cur)
-    sp = x.speed()
-    if want < cur:
-        return max(want, cur - sp)
-    if want > cur and x.s.reverse:
-        return min(want, cur + sp // x.s.reverse)
-    return cur
+    v = x.speed()
+    turns = 0 if x.immobile or not turning else x.s.facings(v)
+    best = None
+    for d in ORDER:
+        if abs(d) > turns:
+            continue
+        a = (x.bear + d) % 6
+        lag = (x.lag + d + 3) % 6 - 3
+        lag = lag - PIVOT if lag > PIVOT else lag + PIVOT if lag < -PIVOT else 0
+        r = cur
+        if want < cur:
+            r = max(want, cur - step(x, a, v, True))
+        elif want > cur:
+            r = min(want, cur + step(x, a, v, False))
+        if turns == 0:
+            x.lag = lag
+            return r
+        j = taken(x, y, r, y.bear, (a == 0, lag == 0)) - taken(y, x, r, a, None)
+        if best is None or j > best[0] + 1e-12:
+            best = (j, a, lag, r)
+    x.bear, x.lag = best[1], best[2]
+    return best[3]
 
 
-def duel(rng, a, b, start, static=False):
+def duel(rng, a, b, start, static=False, turning=True):
     x, y = Side(a), Side(b)
     cur = start
     for _ in range(TURNS):
         if not static:
             first, second = (x, y) if rng.random() < 0.5 else (y, x)
-            cur = move(first, second, cur)
-            cur = move(second, first, cur)
+            cur = move(first, second, cur, turning)
+            cur = move(second, first, cur, turning)
         for g in range(len(a.gunners)):
             fire(rng, x, y, g, cur)
         for g in range(len(b.gunners)):
@@ -533,10 +686,10 @@ def duel(rng, a, b, start, static=False):
     return 1.0 if y.destroyed else 0.0
 
 
-def share(a, b, runs, rng, static=False):
+def share(a, b, runs, rng, static=False, turning=True):
     per, var = [], 0.0
     for st in STARTS:
-        xs = [duel(rng, a, b, st, static) for _ in range(runs)]
+        xs = [duel(rng, a, b, st, static, turning) for _ in range(runs)]
         m = sum(xs) / runs
         per.append(m)
         var += (sum(v * v for v in xs) / runs - m * m) / max(runs - 1, 1)
@@ -559,10 +712,12 @@ def figures(rows, key):
 
 
 def pairs(argv):
-    d, runs, seed, limit, static = None, 200, 1, None, False
+    d, runs, seed, limit, static, turning = None, 200, 1, None, False, True
     it = iter(argv)
     for x in it:
-        if x == "--pairs":
+        if x == "--noturn":
+            turning = False
+        elif x == "--pairs":
             d = next(it)
         elif x == "--runs":
             runs = int(next(it))
@@ -587,7 +742,8 @@ def pairs(argv):
             if r[k] not in cache:  # a name with a / is a path from here
                 cache[r[k]] = load(r[k] if "/" in r[k] else
                                    os.path.join(d, r[k] + ".yaml"))
-        sh, se, per = share(cache[r["a"]], cache[r["b"]], runs, rng, static)
+        sh, se, per = share(cache[r["a"]], cache[r["b"]], runs, rng, static,
+                            turning)
         r["predicted"] = float(r["predicted"])
         r["judged"] = float(r["judged"])
         cr = int(r["runs"])
@@ -611,10 +767,12 @@ def main():
     argv = sys.argv[1:]
     if "--pairs" in argv:
         return pairs(argv)
-    pos, runs, seed, static = [], 2000, 1, False
+    pos, runs, seed, static, turning = [], 2000, 1, False, True
     it = iter(argv)
     for x in it:
-        if x == "--runs":
+        if x == "--noturn":
+            turning = False
+        elif x == "--runs":
             runs = int(next(it))
         elif x == "--seed":
             seed = int(next(it))
@@ -623,7 +781,7 @@ def main():
         else:
             pos.append(x)
     a, b = load(pos[0]), load(pos[1])
-    sh, se, per = share(a, b, runs, random.Random(seed), static)
+    sh, se, per = share(a, b, runs, random.Random(seed), static, turning)
     print(json.dumps({"a": a.name, "b": b.name, "starts": STARTS, "runs": runs,
                       "share": sh, "se": se, "start_share": per}))
     return 0

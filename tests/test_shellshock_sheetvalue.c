@@ -1,12 +1,12 @@
 /*
  * test_shellshock_sheetvalue.c -- rules/shellshock_sheetvalue: each term
  * of a record sheet's score by hand (one gunner's shot: damage rolled,
- * destroyed, chart lines; the turns to stop; the rating), the shot
- * against the engine's exact odds, monotony over single-stat
- * improvements of generated sheets, and the proof: a duel under the
- * advanced rules played with the engine's own resolution
- * (ssa_resolve), each side moving towards its best range, the higher
- * value winning more often.
+ * destroyed, chart lines; the turns to stop; the angles shown; the
+ * rating), the shot against the engine's exact odds, monotony over
+ * single-stat improvements of generated sheets, and the proof: a duel
+ * under the advanced rules played with the engine's own resolution
+ * (ssa_resolve), each side moving towards its best range and turning
+ * within its maneuver (move()), the higher value winning more often.
  *
  * SSV_PROOF_PAIRS=N runs the proof on N pairs (default 40) and prints
  * its figures; the man page's are from N = 400 on two seeds.
@@ -17,6 +17,9 @@
  * playing them (the same seeds and pairs: a change to the score judged
  * again in seconds).  SSV_FLOOR=N: the floor (floor_fit()).
  * SSV_NOSPREAD=1: the judge's gunners never spread (the judge before).
+ * SSV_NOTURN=1: both keep their fronts to each other (the judge before
+ * sheets turned; move()).  SSV_TRACE=1 prints the first duels' turns;
+ * SSV_BEARS=1 counts the bearings shown, turn by turn.
  */
 #include <strings.h>
 #include <sys/stat.h>
@@ -292,6 +295,103 @@ test_pairing_by_hand(void **state)
 }
 
 /*
+ * Turning's numbers by hand (shellshock_sheetvalue.h).  Facings a turn:
+ * a Turn Number of 3 at 8 and 2 at 5 give 8 / 3 = 2 and 5 / 2 = 2, at
+ * 2 (Turn Number 1) 2, plus a free facing 3; none at 0 but the free one.
+ * The range a turn at speed 8, reverse at 2 (4 in): front to the enemy,
+ * closing 8 forward, opening 4 in reverse; at 60 degrees (bearing 1 or
+ * 5) closing 8 cos 60 = 4 forward, opening 4 cos 60 = 2 in reverse; at
+ * 120 (2, 4) opening 4 forward, closing 2 in reverse; rear to it (3)
+ * opening 8, closing 4.  Speed 5 at 60 degrees: 5 / 2 rounded down, 2.
+ * No reverse (multiplier 0): nothing the other way.
+ */
+static void
+test_turn_geometry(void **state)
+{
+	static const int close8[SS_NANGLES] = { 8, 4, 2, 4, 2, 4 };
+	static const int open8[SS_NANGLES] = { 4, 2, 4, 8, 4, 2 };
+	struct ssv_sheet *s = calloc(1, sizeof(*s));
+	int a;
+
+	(void)state;
+	s->turn[2] = 1;
+	s->turn[5] = 2;
+	s->turn[8] = 3;
+	assert_int_equal(ssv_facings(s, 8), 2);
+	assert_int_equal(ssv_facings(s, 5), 2);
+	assert_int_equal(ssv_facings(s, 2), 2);
+	assert_int_equal(ssv_facings(s, 0), 0);
+	s->free_facing = 1;
+	assert_int_equal(ssv_facings(s, 8), 3);
+	assert_int_equal(ssv_facings(s, 0), 1);
+	s->reverse = 2;
+	for (a = 0; a < SS_NANGLES; a++) {
+		assert_int_equal(ssv_step(s, a, 8, 1), close8[a]);
+		assert_int_equal(ssv_step(s, a, 8, 0), open8[a]);
+	}
+	assert_int_equal(ssv_step(s, 1, 5, 1), 2);
+	assert_int_equal(ssv_step(s, 0, 0, 1), 0);
+	s->reverse = 0;
+	assert_int_equal(ssv_step(s, 0, 8, 0), 0);
+	assert_int_equal(ssv_step(s, 3, 8, 1), 0);
+	assert_int_equal(ssv_step(s, 3, 8, 0), 8);
+	free(s);
+}
+
+/*
+ * Turning in the score by hand: each side shows one angle all fight,
+ * and one that shows another than its front fires without its Body's
+ * weapons.  The sheets of test_pairing_by_hand, A's second gunner's gun
+ * on the Body.  Every angle alike: A keeps its front and both its guns,
+ * .645338 as there (any other angle: one gun against one, 1/2).
+ * A's sides hard to hit (dV 127: only a natural 20 reaches them, and
+ * doubled 2d6 >= 4 kills but on a 1): B's gun stops A showing a side at
+ * c = (.01 - .0001)(5/6) + .0001 = .00835 a turn, crossing off
+ * (.0099 + .0001) 11 = .11 lines (never all within 50 turns): A stands
+ * s^n, s = .99165.  A's turret gun alone stops B at q = .52065 a turn
+ * until the 10th turn crosses off the chart (test_pairing_by_hand).  A
+ * loses the turns B stops it before A stops B, half those both fall:
+ *   loss = (1 - s) (1 + q) / 2 sum_{n=1..9} (s q)^(n-1)
+ *        + (1 - s) s^9 q^9 / 2,
+ *   s q = .5163026, (s q)^9 = .0026070, the sum (1 - .0026070) /
+ *   .4836974 = 2.062018: .00835 (.760325) (2.062018) = .0130910, and
+ *   .00835 (.0026070) / 2 = .0000109; 1 - .0131019 = .986898.
+ * So A turns its side to B, when it can turn (a sheet that cannot,
+ * v / T(v) = 0 and no free facing, shows its front: .645338).  Were the
+ * Body's gun still firing there (the score before), A's share would be
+ * .992758.
+ */
+static void
+test_turn_by_hand(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		plain(&s[k], k ? "b" : "a");
+		for (i = 0; i < SS_NDVT; i++)
+			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 0;
+		arm(&s[k], SS_DVT_B, 1, 0, 0, 0, 0);
+	}
+	s[0].ngunners = 2;
+	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
+	s[0].body = 2;
+	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
+	for (i = 0; i < SS_NDVT; i++)
+		s[0].u.dv[i][1] = 127;
+	/* A cannot turn (no Turn Number: no facing a turn): its front. */
+	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
+	/* A Turn Number of 1 at every speed: 4 facings a turn at 4. */
+	for (i = 1; i <= SSV_MAX_SPEED; i++)
+		s[0].turn[i] = 1;
+	assert_int_equal(ssv_facings(&s[0], s[0].speed), 4);
+	assert_near(ssv_share(&s[0], &s[1]), 0.986898, 1e-5);
+	assert_near(ssv_share(&s[1], &s[0]), 1 - 0.986898, 1e-5);
+	free(s);
+}
+
+/*
  * The pairing and the rating.  A sheet against its copy: one half.
  * Two reference sheets, A beating B by p in the score: the fit's ratio
  * is p / (1 - p) but for the prior's tenth of a game, which pulls a
@@ -365,6 +465,7 @@ gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
 	static const int dvts[4] = { SS_DVT_B, SS_DVT_M, SS_DVT_E, SS_DVT_SA };
 	static const int off[SS_NDVT] = { 2, 0, 0, 4, 12, -2 };
 	static const int dies[3] = { 6, 8, 10 };
+	unsigned long long y;
 	int i, b, nw, min, side;
 
 	memset(s, 0, sizeof(*s));
@@ -422,12 +523,57 @@ gen_sheet(struct ssv_sheet *s, unsigned long long *x, char *name, int k)
 			s->u.equip[1 + i].name = gun_name[i];
 	}
 	s->speed = rnd(x, 2, 10);
+	/* Turning: the Turn Number 1 + v / 3 at speed v (dump_sheet()'s
+	 * rows), no free facing, reverse at 2.  A third of the sheets have
+	 * the first gunner's weapons on the Body, fixed forward, drawn from
+	 * a stream of their own so that every other number is the same as
+	 * before sheets turned. */
+	for (i = 1; i <= SSV_MAX_SPEED; i++)
+		s->turn[i] = (unsigned char)(1 + i / 3);
+	s->reverse = 2;
+	y = *x ^ 0xb0d1b0d1b0d1b0d1ULL;
+	if (rnd(&y, 0, 2) == 0)
+		s->body = s->g[0].fire;
 }
 
 /* ---- the generated sheets as YAML, for tests/sheet_duel.py ---- */
 
+/* Gunner g's crew id, role and fire system in a dump: the pilot P on
+ * the Body when its weapons are (SPEC 6: "only the pilot controls the
+ * Body fire system"), else G<g+1> on S<g+1>. */
+static int
+on_body(const struct ssv_sheet *s, int g)
+{
+	return (s->g[g].fire & s->body) != 0;
+}
+
+static const char *
+crew_id(const struct ssv_sheet *s, int g, char *buf)
+{
+	if (on_body(s, g))
+		return "P";
+	snprintf(buf, 16, "G%d", g + 1);
+	return buf;
+}
+
+static const char *
+crew_role(const struct ssv_sheet *s, int g)
+{
+	return on_body(s, g) ? "Pilot" : "Gunner";
+}
+
+static const char *
+sys_name(const struct ssv_sheet *s, int g, char *buf)
+{
+	if (on_body(s, g))
+		return "Body";
+	snprintf(buf, 16, "S%d", g + 1);
+	return buf;
+}
+
 /* Writes s as a record sheet (SPEC 3.2) to dir/NAME.yaml: gunner i is
- * crewman G<i+1> controlling fire system S<i+1>; the speed a row of
+ * crewman G<i+1> controlling fire system S<i+1> (the pilot P on the Body
+ * when its weapons are the Body's); the speed a row of
  * speeds over open ground at cost 1 (so the field's speed is it); a
  * locomotion chart of 1s that no chart line names. */
 static void
@@ -437,7 +583,7 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 	    "P" };
 	static const char *const ang[SS_NANGLES] = { "front", "front_right",
 	    "rear_right", "rear", "rear_left", "front_left" };
-	char path[512];
+	char path[512], id[16], sys[16];
 	FILE *f;
 	int i, g;
 
@@ -448,16 +594,17 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 	    "ecv: 100\ncrew:\n", s->u.name, s->u.die == 6 ? "ww2" :
 	    s->u.die == 8 ? "modern" : "future");
 	for (g = 0; g < s->ngunners; g++)
-		fprintf(f, "  - {role: Gunner, id: G%d, skill: %d, ecv: 1}\n",
-		    g + 1, s->g[g].skill);
+		fprintf(f, "  - {role: %s, id: %s, skill: %d, ecv: 1}\n",
+		    crew_role(s, g), crew_id(s, g, id), s->g[g].skill);
 	fprintf(f, "movement:\n  speeds:\n");
 	for (i = 1; i <= (s->speed > 0 ? s->speed : 1); i++)
-		fprintf(f, "    - {speed: %d, turn: %d}\n", i, 1 + i / 3);
+		fprintf(f, "    - {speed: %d, turn: %d}\n", i, s->turn[i]);
 	fprintf(f, "  acceleration: %d\n  deceleration: %d\n  slip: 3\n"
 	    "  terrain: {open: 1}\n  multipliers: {forward: 1, front_right: "
-	    "0, rear_right: 0, reverse: 2, rear_left: 0, front_left: 0}\n"
-	    "  free_facing: 0\n  muck: 3\nto_hit: \"%s\"\ndefense:\n",
+	    "0, rear_right: 0, reverse: %d, rear_left: 0, front_left: 0}\n"
+	    "  free_facing: %d\n  muck: 3\nto_hit: \"%s\"\ndefense:\n",
 	    s->speed > 0 ? s->speed : 1, s->speed > 0 ? s->speed : 1,
+	    s->reverse, s->free_facing,
 	    s->u.die == 10 ? "2d10" : s->u.die == 8 ? "1d10+1d8" :
 	    "1d10+1d6");
 	for (i = 0; i < SS_NDVT; i++)
@@ -485,7 +632,8 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 		    ", locomotion: true" : "");
 	fprintf(f, "fire_systems:\n");
 	for (g = 0; g < s->ngunners; g++)
-		fprintf(f, "  - {name: S%d, controller: G%d}\n", g + 1, g + 1);
+		fprintf(f, "  - {name: %s, controller: %s}\n", sys_name(s, g,
+		    sys), crew_id(s, g, id));
 	fprintf(f, "weapons:\n");
 	for (i = 0; i < s->u.nweapons; i++) {
 		const struct ssa_weapon *w = &s->u.weapon[i];
@@ -495,9 +643,9 @@ dump_sheet(const char *dir, const struct ssv_sheet *s)
 				break;
 		fprintf(f, "  - {name: %s, dvt: %s, dam: %d, sh: %d, pen: "
 		    "%d, spread: %s, indirect: false, range: %g, operators: "
-		    "[G%d], system: S%d}\n", w->name, dvt[w->dvt],
+		    "[%s], system: %s}\n", w->name, dvt[w->dvt],
 		    w->dam, w->sh, w->pen, w->spread ? "true" : "false",
-		    w->range, g + 1, g + 1);
+		    w->range, crew_id(s, g, id), sys_name(s, g, sys));
 	}
 	fprintf(f, "physical: {dam: 1, sh: 1, pen: 0}\nlocomotion_chart:\n");
 	for (i = 0; i < SS_LOCO_ROWS; i++)
@@ -541,6 +689,8 @@ improve(struct ssv_sheet *s, unsigned long long *x, int k)
 		i = s->u.nweapons;
 		s->u.weapon[i] = s->u.weapon[w];
 		s->u.nweapons++;
+		if (s->body & s->g[0].fire)
+			s->body |= 1u << i;
 		s->g[0].fire |= 1u << i;
 		return 1;
 	}
@@ -623,6 +773,10 @@ struct fighter {
 	int fired[SSA_MAX_WEAPONS];
 	int slow, slow_next, immobile, immobile_next;
 	int changed;			/* the rates to be made again */
+	/* Turning (ssv_facings()): the enemy's direction from its front,
+	 * clockwise, the angle it shows; the facings its turrets and arms
+	 * are off the enemy (signed). */
+	int bear, lag;
 	/* Hits each item has taken, shot after shot ("the Engine only has
 	 * one hit left and the next time it takes damage it will be
 	 * destroyed"): the engine's steps count one shot's. */
@@ -721,8 +875,8 @@ phit(int die, int spread, int need)
 }
 
 /*
- * How gunner g of a fires at b from range (the judges' choice, SPEC 5.1
- * leaves it to the player): all its weapons that can fire (set), or
+ * How gunner g of a fires at b from range at b's angle (the judges'
+ * choice, SPEC 5.1 leaves it to the player): all its weapons that can fire (set), or
  * spreading 1 to SSV_MAX_SPREAD d6s with those of them that can spread
  * (a spread d6 added to the roll, one d6 of each kind taken from each
  * weapon), whichever lands the most d6s (damage, shock and penetration)
@@ -731,7 +885,7 @@ phit(int die, int spread, int need)
  */
 static int
 best_spread(const struct ssv_sheet *a, const struct ssa_unit *b, int g,
-    int range, unsigned set, unsigned *fire, double *landed)
+    int range, int angle, unsigned set, unsigned *fire, double *landed)
 {
 	struct ssa_shot s;
 	unsigned use;
@@ -743,6 +897,8 @@ best_spread(const struct ssv_sheet *a, const struct ssa_unit *b, int g,
 	s.def = b;
 	s.range = range;
 	s.point_blank = range <= SSA_POINT_BLANK_MAX;
+	s.angle = angle;
+	s.facing = ssa_angle_facing(angle);
 	*landed = -1;
 	*fire = 0;
 	for (sp = 0; sp <= SSV_MAX_SPREAD; sp++) {
@@ -787,13 +943,22 @@ aftermath(struct fighter *f)
 	}
 }
 
-/* f's gunners fire at e from range; e's armor and chart as they go. */
+/* The weapons of f that bear on the enemy now (003, "Firing Arc"): the
+ * Body's at bearing 0 only, the turrets' and arms' when they are on it. */
+static unsigned
+bearing(const struct ssv_sheet *s, int bear, int lag)
+{
+	return (bear == 0 ? s->body : 0) | (lag == 0 ? ~s->body : 0);
+}
+
+/* f's gunners fire at e from range, at e's angle (its bearing), with the
+ * weapons that bear; e's armor and chart as they go. */
 static void
 volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 {
 	struct ssa_steps *st = malloc(sizeof(*st));
 	struct ssa_shot s;
-	int g, i, k;
+	int g, i, k, face = ssa_angle_facing(e->bear);
 
 	for (g = 0; g < f->s->ngunners; g++) {
 		memset(&s, 0, sizeof(s));
@@ -802,14 +967,16 @@ volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 		s.skill = f->s->g[g].skill;
 		s.range = range;
 		s.point_blank = range <= SSA_POINT_BLANK_MAX;
-		s.fire = firing(f, g, range);
+		s.angle = e->bear;
+		s.facing = face;
+		s.fire = firing(f, g, range) & bearing(f->s, f->bear, f->lag);
 		if (s.fire == 0)
 			continue;
 		if (!getenv("SSV_NOSPREAD")) {
 			double landed;
 
-			s.spread = best_spread(f->s, &e->u, g, range, s.fire,
-			    &s.fire, &landed);
+			s.spread = best_spread(f->s, &e->u, g, range, e->bear,
+			    s.fire, &s.fire, &landed);
 		}
 		for (i = 0; i < f->s->u.nweapons; i++)
 			if (s.fire & (1u << i) && f->s->u.weapon[i].ammo &&
@@ -847,11 +1014,10 @@ volley(struct fighter *f, struct fighter *e, int range, struct rng *r)
 				if (weapon_letter(&e->u, i) == h->letter)
 					e->lose |= 1u << i;
 		}
-		/* The armor falls by the damage rolled; a miss (no damage
-		 * step: armor_after is left 0) takes none. */
-		e->u.armor[SS_FACE_FRONT] -= st->total[0] <
-		    e->u.armor[SS_FACE_FRONT] ? st->total[0] :
-		    e->u.armor[SS_FACE_FRONT];
+		/* The armor of the section hit falls by the damage rolled; a
+		 * miss (no damage step: armor_after is left 0) takes none. */
+		e->u.armor[face] -= st->total[0] < e->u.armor[face] ?
+		    st->total[0] : e->u.armor[face];
 		/* Locomotion lines are never crossed off. */
 		for (i = 0; i < st->nmarked; i++)
 			if (!e->done[st->marked[i]] && !is_loco(&e->u,
@@ -877,16 +1043,14 @@ armed(const struct fighter *f)
 	return 0;
 }
 
-/* The reverse multiplier of the judge's sheets (the dump writes it):
- * opening the range in reverse goes half as far. */
-#define JUDGE_REVERSE 2
-
-/* a's expected d6s landed a turn on b at each range 1..SSV_FIELD: each
- * weapon it fires there (firing()), its chance to hit (the hit roll's
- * exact sums, ssa_roll_ge, against b's dV as it is) times its damage,
- * shock and penetration d6s. */
+/* a's expected d6s landed a turn on b at each range 1..SSV_FIELD, b
+ * showing angle: each weapon it fires there (firing(), arcs aside), its
+ * chance to hit (the hit roll's exact sums, ssa_roll_ge, against b's dV
+ * as it is, in the angle's column) times its damage, shock and
+ * penetration d6s. */
 static void
-rates(const struct fighter *a, const struct fighter *b, double *out)
+rates(const struct fighter *a, const struct fighter *b, int angle,
+    double *out)
 {
 	struct ssa_shot s;
 	unsigned set, use;
@@ -900,12 +1064,14 @@ rates(const struct fighter *a, const struct fighter *b, double *out)
 		s.def = &b->u;
 		s.range = range;
 		s.point_blank = range <= SSA_POINT_BLANK_MAX;
+		s.angle = angle;
+		s.facing = ssa_angle_facing(angle);
 		for (g = 0; g < a->s->ngunners; g++) {
 			set = firing(a, g, range);
 			if (!getenv("SSV_NOSPREAD")) {
 				if (set)
-					best_spread(a->s, &b->u, g, range, set,
-					    &use, &landed);
+					best_spread(a->s, &b->u, g, range, angle,
+					    set, &use, &landed);
 				out[range] += set ? landed : 0;
 				continue;
 			}
@@ -923,20 +1089,144 @@ rates(const struct fighter *a, const struct fighter *b, double *out)
 	}
 }
 
-/* Where x (rate rx) moves from cur, the enemy y (ry): towards the range
- * of 1..SSV_FIELD where its rate over y's front armor left and dead,
- * less y's over its own, is highest (ties within 1e-12: the nearest to
- * cur, then the nearer), as far as its speed goes; opening in reverse. */
+/* E[(the sum of n d6s) - t, when above], exact (t >= 0). */
+static double
+over_mean(int n, int t)
+{
+	static double *dist[SSA_ODDS_MAX_DICE + 1];
+	static double tab[SSA_ODDS_MAX_DICE + 1][64];
+	static unsigned char made[SSA_ODDS_MAX_DICE + 1][64];
+	double e = 0;
+	int k, f;
+
+	if (n <= 0)
+		return 0;
+	if (n > SSA_ODDS_MAX_DICE)
+		n = SSA_ODDS_MAX_DICE;
+	if (t < 0)
+		t = 0;
+	if (t < 64 && made[n][t])
+		return tab[n][t];
+	if (dist[n] == NULL) {
+		double *prev = NULL;
+
+		for (k = 1; k <= n; k++)
+			if (dist[k] == NULL) {
+				dist[k] = calloc((size_t)(6 * k + 1),
+				    sizeof(double));
+				prev = dist[k - 1];
+				if (k == 1)
+					for (f = 1; f <= 6; f++)
+						dist[k][f] = 1.0 / 6;
+				else
+					for (f = 0; f <= 6 * (k - 1); f++)
+						if (prev[f] != 0) {
+							int d;
+
+							for (d = 1; d <= 6; d++)
+								dist[k][f + d] +=
+								    prev[f] / 6;
+						}
+			}
+	}
+	for (k = t + 1; k <= 6 * n; k++)
+		e += (k - t) * dist[n][k];
+	if (t < 64) {
+		tab[n][t] = e;
+		made[n][t] = 1;
+	}
+	return e;
+}
+
+/*
+ * The share of e one turn of a's fire takes, e showing angle (the
+ * judges' turning policy weighs facings by it): each gunner's weapons
+ * of set that reach, fired as best_spread() chooses against that
+ * angle's dV, each weapon as if alone: its chance to hit times the mean
+ * of its damage d6s over e's armor left at that angle plus dead, and
+ * the means of its shock past the threshold and its penetration past
+ * the angle's factor over dead.
+ */
+static double
+turn_share(const struct fighter *a, const struct fighter *e, int range,
+    int angle, unsigned set)
+{
+	struct ssa_shot s;
+	const struct ssa_unit *d = &e->s->u;
+	double k = 0, landed, p, wall;
+	unsigned fs, use;
+	int g, i, sp, need;
+
+	wall = e->u.armor[ssa_angle_facing(angle)] + d->dead;
+	memset(&s, 0, sizeof(s));
+	s.att = &a->s->u;
+	s.def = &e->u;
+	s.range = range;
+	s.point_blank = range <= SSA_POINT_BLANK_MAX;
+	s.angle = angle;
+	s.facing = ssa_angle_facing(angle);
+	for (g = 0; g < a->s->ngunners; g++) {
+		if ((fs = firing(a, g, range) & set) == 0)
+			continue;
+		sp = 0;
+		use = fs;
+		if (!getenv("SSV_NOSPREAD"))
+			sp = best_spread(a->s, &e->u, g, range, angle, fs, &use,
+			    &landed);
+		for (i = 0; i < a->s->u.nweapons; i++) {
+			const struct ssa_weapon *w = &a->s->u.weapon[i];
+
+			if (!(use & (1u << i)))
+				continue;
+			need = ssa_target_dv(&s, w->dvt) - a->s->g[g].skill -
+			    ssa_range_modifier(range);
+			p = phit(a->s->u.die, sp, need);
+			k += p * (ssa_spread_dice(w->dam, sp) * (1 +
+			    SS_DAMAGE_DIE) / 2.0 / wall + (over_mean(
+			    ssa_spread_dice(w->sh, sp), d->shock) + over_mean(
+			    ssa_spread_dice(w->pen, sp), d->pen[angle])) /
+			    d->dead);
+		}
+	}
+	return k;
+}
+
+/* x's speed this turn: the field's less what the locomotion chart took;
+ * immobile, none. */
 static int
-move(const struct fighter *x, const double *rx, const struct fighter *y,
+speed_of(const struct fighter *x)
+{
+	return x->immobile || x->slow >= x->s->speed ? 0 : x->s->speed -
+	    x->slow;
+}
+
+/*
+ * x moves from cur, the enemy y (rx and ry: their d6s landed a turn at
+ * each range against the other's dV column as it shows now):
+ *  - the range it heads for: of 1..SSV_FIELD, where its rate over y's
+ *    armor left at y's angle and dead, less y's over its own at its
+ *    angle, is highest (ties within 1e-12: the nearest to cur, then the
+ *    nearer);
+ *  - its facing (SSV_NOTURN: kept): of the bearings it can turn to this
+ *    turn (ssv_facings(), immobile none; the fewest facings turned
+ *    first, clockwise before counter-clockwise), the one where, moving
+ *    towards that range as far as it goes at that bearing (ssv_step()),
+ *    the share of y its weapons that then bear take a turn, less the
+ *    share of it all of y's take at that bearing (turn_share()), is
+ *    highest (ties within 1e-12: the first); its turrets and arms turn
+ *    with it and pivot back SSV_PIVOT.
+ * Returns the range it reaches.
+ */
+static int
+move(struct fighter *x, const double *rx, const struct fighter *y,
     const double *ry, int cur)
 {
-	double tx = x->u.armor[SS_FACE_FRONT] + x->s->u.dead;
-	double ty = y->u.armor[SS_FACE_FRONT] + y->s->u.dead, t;
-	double best = -HUGE_VAL;
-	int range, want = cur;
-	int sp = x->immobile || x->slow >= x->s->speed ? 0 : x->s->speed -
-	    x->slow;
+	static const int order[] = { 0, 1, -1, 2, -2, 3 };
+	double tx = x->u.armor[ssa_angle_facing(x->bear)] + x->s->u.dead;
+	double ty = y->u.armor[ssa_angle_facing(y->bear)] + y->s->u.dead, t;
+	double best = -HUGE_VAL, j;
+	int range, want = cur, sp = speed_of(x), k, turns, a, lag, r;
+	int best_r = cur, best_a = x->bear, best_lag = x->lag;
 
 	for (range = 1; range <= SSV_FIELD; range++) {
 		t = rx[range] / ty - ry[range] / tx;
@@ -947,28 +1237,63 @@ move(const struct fighter *x, const double *rx, const struct fighter *y,
 		    abs(want - cur))
 			want = range;
 	}
-	if (want < cur)
-		return want > cur - sp ? want : cur - sp;
-	if (want > cur)
-		return want < cur + sp / JUDGE_REVERSE ? want : cur +
-		    sp / JUDGE_REVERSE;
-	return cur;
+	turns = x->immobile || getenv("SSV_NOTURN") ? 0 : ssv_facings(x->s,
+	    sp);
+	best = -HUGE_VAL;
+	for (k = 0; k < (int)(sizeof(order) / sizeof(order[0])); k++) {
+		if (abs(order[k]) > turns)
+			continue;
+		a = ((x->bear + order[k]) % SS_NANGLES + SS_NANGLES) %
+		    SS_NANGLES;
+		lag = ((x->lag + order[k] + 3) % SS_NANGLES + SS_NANGLES) %
+		    SS_NANGLES - 3;
+		lag = lag > SSV_PIVOT ? lag - SSV_PIVOT : lag < -SSV_PIVOT ?
+		    lag + SSV_PIVOT : 0;
+		r = cur;
+		if (want < cur)
+			r = want > cur - ssv_step(x->s, a, sp, 1) ? want :
+			    cur - ssv_step(x->s, a, sp, 1);
+		else if (want > cur)
+			r = want < cur + ssv_step(x->s, a, sp, 0) ? want :
+			    cur + ssv_step(x->s, a, sp, 0);
+		if (turns == 0) {
+			/* Its turrets still pivot. */
+			best_r = r;
+			best_lag = lag;
+			break;
+		}
+		j = turn_share(x, y, r, y->bear, bearing(x->s, a, lag)) -
+		    turn_share(y, x, r, a, ~0u);
+		if (j > best + 1e-12) {
+			best = j;
+			best_r = r;
+			best_a = a;
+			best_lag = lag;
+		}
+	}
+	x->bear = best_a;
+	x->lag = best_lag;
+	return best_r;
 }
 
 /* A's share of runs duels from range (SPEC 5.1's duel on sheets, as
  * tests/sheet_duel.py plays it): each turn a coin says who moves first,
- * each towards its best range (move()), both keeping their fronts to
- * the other; then every gunner fires, at once, with every weapon that
- * reaches or spreading with those that can (best_spread()); 50 turns a
- * draw.  static_: nobody moves. */
+ * each towards its best range and turning to the facing it weighs best
+ * (move()); then every gunner fires, at once, with every weapon that
+ * reaches and bears, or spreading with those that can (best_spread()),
+ * at the other's angle; 50 turns a draw.  static_: nobody moves or
+ * turns. */
 static double
 duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
     int runs, struct rng *r, int static_)
 {
 	struct fighter *f = malloc(2 * sizeof(*f));
-	double won = 0, *rt = malloc(2 * (SSV_FIELD + 1) * sizeof(double));
-	int run, turn, range, first;
+	/* Rates: [side][column] (the dV's front/back, then sides). */
+	double won = 0, *rt = malloc(4 * (SSV_FIELD + 1) * sizeof(double));
+	int run, turn, range, first, k;
 
+#define RT(side, other) (rt + (2 * (side) + (f[other].bear % 3 != 0)) * \
+	(SSV_FIELD + 1))
 	for (run = 0; run < runs; run++) {
 		fighter_init(&f[0], a);
 		fighter_init(&f[1], b);
@@ -976,19 +1301,38 @@ duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 		range = start;
 		for (turn = 0; turn < 50; turn++) {
 			if (f[0].changed || f[1].changed) {
-				rates(&f[0], &f[1], rt);
-				rates(&f[1], &f[0], rt + SSV_FIELD + 1);
+				for (k = 0; k < 2; k++) {
+					rates(&f[k], &f[!k], 0, rt + 2 * k *
+					    (SSV_FIELD + 1));
+					rates(&f[k], &f[!k], 1, rt + (2 * k + 1)
+					    * (SSV_FIELD + 1));
+				}
 				f[0].changed = f[1].changed = 0;
 			}
 			if (!static_) {
 				first = rnd(&r->x, 0, 1);
-				range = move(&f[first], rt + first * (SSV_FIELD +
-				    1), &f[!first], rt + !first * (SSV_FIELD +
-				    1), range);
-				range = move(&f[!first], rt + !first *
-				    (SSV_FIELD + 1), &f[first], rt + first *
-				    (SSV_FIELD + 1), range);
+				range = move(&f[first], RT(first, !first),
+				    &f[!first], RT(!first, first), range);
+				range = move(&f[!first], RT(!first, first),
+				    &f[first], RT(first, !first), range);
 			}
+			if (getenv("SSV_BEARS")) {
+				static long nb[SS_NANGLES], tot;
+
+				nb[f[0].bear]++;
+				nb[f[1].bear]++;
+				if ((tot += 2) % 200000 == 0)
+					printf("bears %ld: %ld %ld %ld %ld %ld %ld\n",
+					    tot, nb[0], nb[1], nb[2], nb[3], nb[4],
+					    nb[5]);
+			}
+			if (getenv("SSV_TRACE") && run < 3)
+				printf("trace %s %s run %d turn %d range %d bear "
+				    "%d %d lag %d %d armor %d %d\n", a->u.name,
+				    b->u.name, run, turn, range, f[0].bear,
+				    f[1].bear, f[0].lag, f[1].lag,
+				    f[0].u.armor[ssa_angle_facing(f[0].bear)],
+				    f[1].u.armor[ssa_angle_facing(f[1].bear)]);
 			/* Both fire at once: the damage of this turn is
 			 * applied to what each was at its start. */
 			volley(&f[0], &f[1], range, r);
@@ -1003,6 +1347,7 @@ duel_at(const struct ssv_sheet *a, const struct ssv_sheet *b, int start,
 		won += f[1].destroyed && !f[0].destroyed ? 1 :
 		    f[0].destroyed && !f[1].destroyed ? 0 : 0.5;
 	}
+#undef RT
 	free(rt);
 	free(f);
 	return won / runs;
@@ -1105,16 +1450,22 @@ test_spread_judge(void **state)
 		s[k].u.nweapons = 0;
 		s[k].ngunners = 1;
 		s[k].g[0].fire = 0;
+		s[k].body = 0;
 		s[k].g[0].skill = 0;
 		s[k].u.die = 10;
 		arm(&s[k], SS_DVT_B, 12, 6, 6, !k, 0);
 		s[k].u.weapon[0].name = gun_name[0];
 		s[k].u.weapon[0].range = 1;
+		/* Neither turns (a Turn Number past every speed: v / T(v)
+		 * is 0): a fight of spread alone, fronts to each other, as
+		 * before sheets turned (test_turn_judge has the turning). */
+		for (i = 1; i <= SSV_MAX_SPEED; i++)
+			s[k].turn[i] = (unsigned char)(i + 1);
 	}
 	for (i = 1; i <= SSV_FIELD; i++) {
-		sp = best_spread(&s[0], &s[1].u, 0, i, 1, &fire, &landed);
+		sp = best_spread(&s[0], &s[1].u, 0, i, 0, 1, &fire, &landed);
 		assert_true(i <= SSA_POINT_BLANK_MAX ? sp >= 2 : sp >= 4);
-		assert_int_equal(best_spread(&s[1], &s[0].u, 0, i, 1, &fire,
+		assert_int_equal(best_spread(&s[1], &s[0].u, 0, i, 0, 1, &fire,
 		    &landed), 0);
 	}
 	r.d.roll = roll;
@@ -1128,6 +1479,65 @@ test_spread_judge(void **state)
 	if (dump) {
 		mkdir(dump, 0777);
 		snprintf(dir, sizeof(dir), "%s/spread", dump);
+		mkdir(dir, 0777);
+		dump_sheet(dir, &s[0]);
+		dump_sheet(dir, &s[1]);
+	}
+	free((char *)s[0].u.name);
+	free((char *)s[1].u.name);
+	free(s);
+}
+
+/*
+ * Turning in the judge (003: a unit turns v / T(v) facings a turn and
+ * shows the enemy the angle it turns to).  Two twins of one generated
+ * sheet whose front takes penetration past 3 and every other angle past
+ * 12; one turns (its Turn Number 1 + v / 3, so 1 or more facings a
+ * turn), the other cannot (a Turn Number past every speed).  The turner
+ * shows a side, where the other's penetration d6s do less, and wins
+ * the duel between them: 400 from each start, twice the standard error
+ * clear of even; the score sees it too.  SSV_DUMP=DIR also writes the
+ * pair to DIR/turn/ (tests/sheet-judge/ holds it for sheet_duel.py).
+ */
+static void
+test_turn_judge(void **state)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	const char *dump = getenv("SSV_DUMP");
+	double share = 0, scored;
+	struct rng r;
+	char dir[300];
+	int i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		unsigned long long x = 7;
+		char *name = calloc(1, 16);
+
+		gen_sheet(&s[k], &x, name, k);
+		snprintf(name, 16, k ? "stiff" : "turner");
+		s[k].body = 0;
+		for (i = 0; i < SS_NANGLES; i++)
+			s[k].u.pen[i] = i ? 12 : 3;
+		if (k)
+			for (i = 1; i <= SSV_MAX_SPEED; i++)
+				s[k].turn[i] = (unsigned char)(i + 1);
+	}
+	assert_true(ssv_facings(&s[0], s[0].speed) >= 1);
+	assert_int_equal(ssv_facings(&s[1], s[1].speed), 0);
+	r.d.roll = roll;
+	r.x = 5;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	scored = ssv_share(&s[0], &s[1]);
+	printf("turn: the turning twin's share against the stiff one %.6f, "
+	    "scored %.6f\n", share, scored);
+	assert_true(share > 0.5 + 0.025);
+	assert_true(scored > 0.5 + 0.025);
+	if (dump) {
+		mkdir(dump, 0777);
+		snprintf(dir, sizeof(dir), "%s/turn", dump);
 		mkdir(dir, 0777);
 		dump_sheet(dir, &s[0]);
 		dump_sheet(dir, &s[1]);
@@ -1415,10 +1825,13 @@ main(void)
 		cmocka_unit_test(test_shot_engine),
 		cmocka_unit_test(test_turns_by_hand),
 		cmocka_unit_test(test_pairing_by_hand),
+		cmocka_unit_test(test_turn_geometry),
+		cmocka_unit_test(test_turn_by_hand),
 		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_range),
 		cmocka_unit_test(test_spread_judge),
+		cmocka_unit_test(test_turn_judge),
 		cmocka_unit_test(test_shipped),
 		cmocka_unit_test(test_proof),
 	};

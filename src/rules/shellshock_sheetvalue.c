@@ -38,6 +38,35 @@ ssv_complete(const struct ssv_sheet *s)
 	return 0;
 }
 
+/* ---- turning (the header) ---- */
+
+const int ssv_close_half[SS_NANGLES] = { 2, 1, -1, -2, -1, 1 };
+
+int
+ssv_facings(const struct ssv_sheet *s, int v)
+{
+	int t;
+
+	if (v > SSV_MAX_SPEED)
+		v = SSV_MAX_SPEED;
+	t = v > 0 ? s->turn[v] : 0;
+	return (t > 0 ? v / t : 0) + s->free_facing;
+}
+
+int
+ssv_step(const struct ssv_sheet *s, int a, int v, int close)
+{
+	int k = ssv_close_half[((a % SS_NANGLES) + SS_NANGLES) % SS_NANGLES];
+
+	if (!close)
+		k = -k;
+	if (v <= 0)
+		return 0;
+	if (k > 0)
+		return v * k / 2;
+	return s->reverse > 0 ? v / s->reverse * -k / 2 : 0;
+}
+
 /* ---- tables computed once: the hit roll, sums of d6s ---- */
 
 /* The hit roll in doubles: p[doubled][sum], nice the natural 20. */
@@ -106,12 +135,12 @@ struct side {
 	double explode[SS_CHART_HI + 1];	/* < 0: not yet */
 	struct memo *memo;
 	size_t nmemo, cap;
-	/* The turns to stop d at each angle and band. */
-	double t[SS_NANGLES][SSV_NBANDS];
-	double worst[SSV_NBANDS];		/* d's best angle */
-	/* The chance d still stands after n turns (1..SSV_HORIZON): the
-	 * least over the ways of firing, the most over d's angles. */
-	double surv[SSV_NBANDS][SSV_HORIZON + 1];
+	/* The chance d still stands after n turns (1..SSV_HORIZON), the
+	 * least over the ways of firing: [set][d's angle][band][n], set 0
+	 * all a's weapons, 1 all but its Body's (side_score()).  off: the
+	 * weapons left out of fires() now. */
+	double sa[2][SS_NANGLES][SSV_NBANDS][SSV_HORIZON + 1];
+	unsigned off;
 };
 
 static void
@@ -305,9 +334,10 @@ class_of(struct side *x, unsigned set, int spread, int mult, int angle,
 	*l = m->l;
 }
 
-/* The weapons gunner g fires at range, spreading spread d6. */
+/* The weapons gunner g fires at range, spreading spread d6, but those
+ * of off. */
 static unsigned
-fires(const struct ssv_sheet *a, int g, int range, int spread)
+fires(const struct ssv_sheet *a, int g, int range, int spread, unsigned off)
 {
 	unsigned set = 0;
 	int i;
@@ -315,7 +345,8 @@ fires(const struct ssv_sheet *a, int g, int range, int spread)
 	for (i = 0; i < a->u.nweapons; i++) {
 		const struct ssa_weapon *w = &a->u.weapon[i];
 
-		if (!(a->g[g].fire & (1u << i)) || w->dvt < 0 ||
+		if (!(a->g[g].fire & (1u << i)) || (off & (1u << i)) ||
+		    w->dvt < 0 ||
 		    w->dvt == SS_DVT_P || w->fixed)
 			continue;
 		if (w->range > 0 && range > w->range * SSA_INCHES_PER_MILE)
@@ -342,7 +373,7 @@ shot(struct side *x, int g, int angle, int range, int spread,
 	struct ssa_shot s;
 	struct cls cl[2 * (SSA_MAX_WEAPONS + 1)];
 	int need[SSA_MAX_WEAPONS], ncl = 0, i, d, v, k, n[3];
-	unsigned set = fires(a, g, range, spread), hit;
+	unsigned set = fires(a, g, range, spread, x->off), hit;
 	double second, c, l;
 
 	memset(out, 0, sizeof(*out));
@@ -619,52 +650,95 @@ band_of(int range)
 	return range <= SSA_POINT_BLANK_MAX ? 0 : 1 + range / SSA_RANGE_STEP;
 }
 
+/*
+ * The chance d still stands after each n turns at each band and each
+ * angle d shows, under all a's weapons (set 0) and under all but its
+ * Body's (set 1: a showing another angle than its front, its fixed
+ * weapons look away; the same as set 0 when a has none).
+ */
 static void
 side_score(struct side *x)
 {
 	struct ways w[SSV_MAX_GUNNERS];
 	double surv[SSV_HORIZON + 1];
-	int angle, band, g, n;
+	int angle, band, g, set;
 
-	for (band = 0; band < SSV_NBANDS; band++) {
-		x->worst[band] = 0;
-		for (n = 0; n <= SSV_HORIZON; n++)
-			x->surv[band][n] = 0;
-		for (angle = 0; angle < SS_NANGLES; angle++) {
-			for (g = 0; g < x->a->ngunners; g++)
-				gunner_ways(x, g, angle, band_range(band), &w[g]);
-			x->t[angle][band] = least(w, x->a->ngunners,
-			    x->d->armor[ssa_angle_facing(angle)], surv);
-			for (n = 1; n <= SSV_HORIZON; n++)
-				if (surv[n] > x->surv[band][n])
-					x->surv[band][n] = surv[n];
-			if (x->t[angle][band] > x->worst[band])
-				x->worst[band] = x->t[angle][band];
+	for (set = 0; set < 2; set++) {
+		if (set == 1 && x->a->body == 0) {
+			memcpy(x->sa[1], x->sa[0], sizeof(x->sa[0]));
+			continue;
 		}
+		x->off = set ? x->a->body : 0;
+		for (band = 0; band < SSV_NBANDS; band++)
+			for (angle = 0; angle < SS_NANGLES; angle++) {
+				for (g = 0; g < x->a->ngunners; g++)
+					gunner_ways(x, g, angle,
+					    band_range(band), &w[g]);
+				least(w, x->a->ngunners,
+				    x->d->armor[ssa_angle_facing(angle)], surv);
+				surv[0] = 1;
+				memcpy(x->sa[set][angle][band], surv,
+				    sizeof(surv));
+			}
 	}
+	x->off = 0;
 }
 
 /* ---- the score of a pairing ---- */
 
-/* A's chance at band: the race turn by turn (the header), F the chance
- * a side has stopped the other by turn n, P(B stops A in turn n) times
- * F_A(n - 1) + (F_A(n) - F_A(n - 1)) / 2; then both standing, half. */
+/* The race turn by turn (the header): sb the chance B still stands
+ * after n turns of A's fire, sa A's of B's; F the chance a side has
+ * stopped the other by turn n; A's chance is the sum of P(B stops A in
+ * turn n) times F_A(n - 1) + (F_A(n) - F_A(n - 1)) / 2; then both
+ * standing, half. */
 static double
-at_band(const struct side *a, const struct side *b, int band)
+race(const double *sb, const double *sa)
 {
 	double fa0 = 0, fb0 = 0, fa, fb, p = 0;
 	int n;
 
-	if (a->worst[band] >= SSV_NEVER && b->worst[band] >= SSV_NEVER)
-		return 0.5;
 	for (n = 1; n <= SSV_HORIZON; n++) {
-		fa = 1 - a->surv[band][n];
-		fb = 1 - b->surv[band][n];
+		fa = 1 - sb[n];
+		fb = 1 - sa[n];
 		p += (fb - fb0) * (fa0 + (fa - fa0) / 2);
 		fa0 = fa;
 		fb0 = fb;
 	}
 	return p + (1 - fb0) * (fa0 + (1 - fa0) / 2);
+}
+
+/* The angles a sheet can show: all six when it can turn a facing at its
+ * speed, else its front alone. */
+static int
+angles(const struct ssv_sheet *s)
+{
+	return ssv_facings(s, s->speed) > 0 ? SS_NANGLES : 1;
+}
+
+/* A's chance at band: each side shows one angle all fight (its front
+ * alone when it cannot turn), and one that shows another than its front
+ * fires without its Body's weapons; A takes the angle whose worst race
+ * over B's angles is best (its maximin: the turning the judges play,
+ * and monotone, as every race is in every number and a better number
+ * only widens a side's angles). */
+static double
+at_band(const struct side *a, const struct side *b, int band)
+{
+	double best = 0, worst, p;
+	int aa, ab, na = angles(a->a), nb = angles(b->a);
+
+	for (aa = 0; aa < na; aa++) {
+		worst = 1;
+		for (ab = 0; ab < nb; ab++) {
+			p = race(a->sa[aa != 0][ab][band],
+			    b->sa[ab != 0][aa][band]);
+			if (p < worst)
+				worst = p;
+		}
+		if (worst > best)
+			best = worst;
+	}
+	return best;
 }
 
 /* at_band() for ss_reach_share(): ctx is the pair, A first. */

@@ -37,23 +37,28 @@
  *    the chance B still stands after n turns (ssv_survival()): (1 -
  *    c0)^n while the armor lasts, then (1 - c1) a turn, 0 once the chart
  *    is crossed off.
- *  - Sheets list no arcs (turrets and arms pivot): B shows A the angle
- *    of its six that takes A longest, and A likewise; and for the race,
- *    after each n turns, the least chance over A's ways of firing that B
- *    still stands, the most over B's angles.  A's chance at the band is
- *    the race of those turns by turns, both firing at once as the duel's
- *    sides do: A wins the turn it stops B in if B has not stopped it by
- *    the turn before, half when both fall in the same turn, half when
- *    both stand after SSV_HORIZON turns (the duel's draw).  A race of
- *    mean turns alone, 1 / (1 + tA / tB), reads a fight's nearly sure
- *    armor phase as a constant chance a turn.  From each starting range,
- *    as the card's score, the mean of A's best band within its reach in
- *    SSV_REACH turns and B's.
+ *  - Turning (below, as the judges play it): each side shows one angle
+ *    of its six all fight, its front alone when it cannot turn a facing
+ *    at its speed (ssv_facings()); one that shows another than its
+ *    front fires without its Body's weapons (fixed, they look ahead).
+ *    For each pair of angles, after each n turns, the least chance over
+ *    A's ways of firing that B still stands at its angle, and B's of A.
+ *    A's chance at the band for a pair of angles is the race of those
+ *    turn by turn, both firing at once as the duel's sides do: A wins
+ *    the turn it stops B in if B has not stopped it by the turn before,
+ *    half when both fall in the same turn, half when both stand after
+ *    SSV_HORIZON turns (the duel's draw); A takes the angle whose worst
+ *    race over B's angles is best (its maximin), and B's own score
+ *    likewise.  A race of mean turns alone, 1 / (1 + tA / tB), reads a
+ *    fight's nearly sure armor phase as a constant chance a turn.  From
+ *    each starting range, as the card's score, the mean of A's best band
+ *    within its reach in SSV_REACH turns and B's.
  *
  * Every choice is a maximum or minimum over a set a better number only
- * widens, of terms a better number only improves (c and L never fall as
- * internal damage rises; with the armor gone they are no less), so no
- * better number lowers the value.
+ * widens (a faster turn, a weapon off the Body), of terms a better
+ * number only improves (c and L never fall as internal damage rises;
+ * with the armor gone they are no less), so no better number lowers the
+ * value.
  *
  * Knows nothing of YAML or PDF: a sheet is the engine's numbers
  * (struct ssa_unit) and its gunners, filled by
@@ -104,9 +109,35 @@ extern const int ssv_starts[SSV_NSTARTS];
  * between a pair's duel and its predicted chance, 0.821 and 0.870 on
  * seeds 1 and 2, shared by the pair's two values: 0.821 / sqrt 2.  The
  * band is the value times and over exp of it (with the fit's residual);
- * check warns past it. */
+ * check warns past it.  With the judges turning and the score's angles
+ * played as they turn: 0.840 and 0.838, within those two seeds' spread,
+ * so the figure stands. */
 #define SSV_METHOD_ERROR (0.821 / 1.41421356)
 #define SSV_MAX_GUNNERS 8
+
+/*
+ * Turning (003, "Turn Number & Slip Indicator", "Free Facing", "Reaction
+ * Phase", "Firing Arc"), as the judges play it and the score reads it:
+ *  - a facing is a hex side, 60 degrees ("For miniatures play, consider a
+ *    turn to be a 60 degree change of facing"): SS_NANGLES of them, and a
+ *    unit's bearing (the enemy's direction from its front, clockwise) is
+ *    the angle its enemy's fire comes in at;
+ *  - at speed v a unit may turn v / T(v) facings a turn, T its Turn
+ *    Number at v (it must "move forward the number of hexes indicated
+ *    by the Turn Number before it can change facing", and turning costs
+ *    no movement point), plus its free hex facings at the end of its
+ *    move;
+ *  - turrets and arms turn with the hull and "may be pivoted up to one
+ *    hex facing in either direction" after the movement: SSV_PIVOT;
+ *  - a fire system fires into its front's V ("form a V based on the hex
+ *    directly in front"): the Body's weapons, fixed, only at bearing 0.
+ */
+#define SSV_PIVOT 1
+#define SSV_MAX_SPEED 40
+/* muster's geometry on the line between the two (the miniatures'
+ * reading, SPEC 5.1's one range): a move of n inches at bearing a
+ * closes the range by n cos(60 a), in halves of n: 2, 1, -1, -2, -1, 1. */
+extern const int ssv_close_half[SS_NANGLES];
 
 struct ssv_gunner {
 	int skill;
@@ -118,7 +149,19 @@ struct ssv_sheet {
 	struct ssv_gunner g[SSV_MAX_GUNNERS];
 	int ngunners;
 	int speed;		/* inches a turn over the field */
+	unsigned body;		/* bit i: u.weapon[i] is the Body's, fixed */
+	/* The Turn Number at each speed (0: no row), the free hex facings,
+	 * the reverse multiplier (0: cannot). */
+	unsigned char turn[SSV_MAX_SPEED + 1];
+	int free_facing, reverse;
 };
+
+/* The facings s may turn in a turn at speed v (above). */
+int ssv_facings(const struct ssv_sheet *s, int v);
+/* The inches the range changes a turn at bearing a and speed v, towards
+ * the enemy (close) or away: forward or in reverse, whichever goes that
+ * way (n cos(60 a) rounded down; reverse: v over the multiplier). */
+int ssv_step(const struct ssv_sheet *s, int a, int v, int close);
 
 /* Whether a sheet has what the score reads: a targeting die, a dead box,
  * a gunner with a weapon. */

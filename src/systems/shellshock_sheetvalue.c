@@ -65,6 +65,7 @@ ss_sheet_value_numbers(const void *obj, struct ssv_sheet *out)
 	struct ss_side *sd = xmalloc(sizeof(*sd));
 	const struct node *m;
 	size_t i;
+	int k;
 
 	memset(out, 0, sizeof(*out));
 	memset(sd, 0, sizeof(*sd));
@@ -86,6 +87,26 @@ ss_sheet_value_numbers(const void *obj, struct ssv_sheet *out)
 	}
 	out->u = sd->u;
 	out->speed = sheet_speed(s);
+	/* Turning: the Body's weapons (fixed), the Turn Number of the
+	 * largest speed off the road at or under each speed, free facings,
+	 * the reverse multiplier. */
+	for (i = 0; i < (size_t)out->u.nweapons; i++)
+		if (ss_body_system(get_str(sd->wmap[i], "system", "")))
+			out->body |= 1u << i;
+	for (k = 1; k <= SSV_MAX_SPEED; k++) {
+		long best = 0;
+
+		for (i = 0; i < (size_t)s->nspeeds; i++)
+			if (!s->speed[i].road && s->speed[i].turn >= 1 &&
+			    s->speed[i].speed <= k && s->speed[i].speed > best) {
+				best = s->speed[i].speed;
+				out->turn[k] = (unsigned char)(s->speed[i].turn >
+				    255 ? 255 : s->speed[i].turn);
+			}
+	}
+	out->free_facing = s->free_facing > 0 ? (int)s->free_facing : 0;
+	k = str_index(ss_multiplier_name, "reverse");
+	out->reverse = s->mult[k] > 0 ? (int)s->mult[k] : 0;
 	free(sd);
 }
 

@@ -94,15 +94,17 @@ has "$t/out" "against 6 reference units: Bison" "a card among the inputs: the ca
 # The sheets' independent judge: tests/sheet_duel.py, a duel of record
 # sheets written from 003, agrees with the C judge of
 # tests/test_shellshock_sheetvalue.c on four generated pairs, the
-# shipped pair and a twin whose gun spreads against its plain twin
+# shipped pair, a twin whose gun spreads against its plain twin
 # (test_spread_judge: a spread d5 in sheet_duel.py fails it at z -4.2)
-# (tests/sheet-judge/pairs.tsv holds the C judge's shares; make
-# sheet-judge compares all 800 pairs).
+# and a twin that turns its side against one that cannot turn
+# (test_turn_judge: sheet_duel.py not turning fails it at z -11.9, a
+# free facing more at z -10.3) (tests/sheet-judge/pairs.tsv holds the C
+# judge's shares; make sheet-judge compares all 800 pairs).
 if python3 tests/sheet_duel.py --pairs tests/sheet-judge --runs 500 --seed 1 > "$t/judge" 2>&1 &&
     python3 - "$t/judge" <<'PY'
 import json, sys
 d = json.loads(open(sys.argv[1]).read().splitlines()[-1])
-assert d["max_abs_z"] < 4 and d["python_judge"]["pairs"] == 6, d
+assert d["max_abs_z"] < 4 and d["python_judge"]["pairs"] == 7, d
 PY
 then ok; else cat "$t/judge"; bad "tests/sheet_duel.py disagrees with the C judge"; fi
 # Against the two shipped sheets check weighs no ECV (two fit no residual
