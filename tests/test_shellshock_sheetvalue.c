@@ -274,13 +274,15 @@ test_turns_by_hand(void **state)
  * in all .645338, and so is its share (the mean turns' 1 / (1 + tA / tB)
  * said 2/3).
  */
-static void
-test_pairing_by_hand(void **state)
+/* The pair worked by hand above: twins with a B weapon each and no
+ * dV, A with a second gunner and a second B weapon for it. */
+static struct ssv_sheet *
+pair_by_hand(void)
 {
 	struct ssv_sheet *s = calloc(2, sizeof(*s));
 	int i, k;
 
-	(void)state;
+	assert_non_null(s);
 	for (k = 0; k < 2; k++) {
 		plain(&s[k], k ? "b" : "a");
 		for (i = 0; i < SS_NDVT; i++)
@@ -289,6 +291,15 @@ test_pairing_by_hand(void **state)
 	}
 	s[0].ngunners = 2;
 	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
+	return s;
+}
+
+static void
+test_pairing_by_hand(void **state)
+{
+	struct ssv_sheet *s = pair_by_hand();
+
+	(void)state;
 	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
 	assert_near(ssv_share(&s[1], &s[0]), 1 - 0.645338, 1e-6);
 	free(s);
@@ -364,18 +375,10 @@ test_turn_geometry(void **state)
 static void
 test_turn_by_hand(void **state)
 {
-	struct ssv_sheet *s = calloc(2, sizeof(*s));
-	int i, k;
+	struct ssv_sheet *s = pair_by_hand();
+	int i;
 
 	(void)state;
-	for (k = 0; k < 2; k++) {
-		plain(&s[k], k ? "b" : "a");
-		for (i = 0; i < SS_NDVT; i++)
-			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 0;
-		arm(&s[k], SS_DVT_B, 1, 0, 0, 0, 0);
-	}
-	s[0].ngunners = 2;
-	arm(&s[0], SS_DVT_B, 1, 0, 0, 0, 1);
 	s[0].body = 2;
 	assert_near(ssv_share(&s[0], &s[1]), 0.645338, 1e-6);
 	for (i = 0; i < SS_NDVT; i++)
