@@ -1419,6 +1419,43 @@ test_range(void **state)
 	free(s);
 }
 
+/* A's share of the duels between twins s[0] and s[1], 400 from each
+ * start, the dice seeded with seed. */
+static double
+twins_share(const struct ssv_sheet *s, unsigned long long seed)
+{
+	struct rng r;
+	double share = 0;
+	int k;
+
+	r.d.roll = roll;
+	r.x = seed;
+	for (k = 0; k < SSV_NSTARTS; k++)
+		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
+		    SSV_NSTARTS;
+	return share;
+}
+
+/* Writes the twins to $SSV_DUMP/sub/ when it is set (tests/sheet-judge/
+ * holds them for sheet_duel.py), then frees them and their names. */
+static void
+twins_done(struct ssv_sheet *s, const char *sub)
+{
+	const char *dump = getenv("SSV_DUMP");
+	char dir[300];
+
+	if (dump) {
+		mkdir(dump, 0777);
+		snprintf(dir, sizeof(dir), "%s/%s", dump, sub);
+		mkdir(dir, 0777);
+		dump_sheet(dir, &s[0]);
+		dump_sheet(dir, &s[1]);
+	}
+	free((char *)s[0].u.name);
+	free((char *)s[1].u.name);
+	free(s);
+}
+
 /*
  * Spread fire in the judge (003: each spread d6 is added to the roll and
  * takes a d6 of each kind from every weapon fired).  Two twins, every dV
@@ -1434,11 +1471,8 @@ static void
 test_spread_judge(void **state)
 {
 	struct ssv_sheet *s = calloc(2, sizeof(*s));
-	const char *dump = getenv("SSV_DUMP");
 	unsigned fire;
 	double landed, share = 0;
-	struct rng r;
-	char dir[300];
 	int i, k, sp;
 
 	(void)state;
@@ -1471,24 +1505,11 @@ test_spread_judge(void **state)
 		assert_int_equal(best_spread(&s[1], &s[0].u, 0, i, 0, 1, &fire,
 		    &landed), 0);
 	}
-	r.d.roll = roll;
-	r.x = 9;
-	for (k = 0; k < SSV_NSTARTS; k++)
-		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
-		    SSV_NSTARTS;
+	share = twins_share(s, 9);
 	printf("spread: the spreading twin's share against the plain one "
 	    "%.6f, scored %.6f\n", share, ssv_share(&s[0], &s[1]));
 	assert_true(share > 0.5 + 0.025);
-	if (dump) {
-		mkdir(dump, 0777);
-		snprintf(dir, sizeof(dir), "%s/spread", dump);
-		mkdir(dir, 0777);
-		dump_sheet(dir, &s[0]);
-		dump_sheet(dir, &s[1]);
-	}
-	free((char *)s[0].u.name);
-	free((char *)s[1].u.name);
-	free(s);
+	twins_done(s, "spread");
 }
 
 /*
@@ -1506,10 +1527,7 @@ static void
 test_turn_judge(void **state)
 {
 	struct ssv_sheet *s = calloc(2, sizeof(*s));
-	const char *dump = getenv("SSV_DUMP");
 	double share = 0, scored;
-	struct rng r;
-	char dir[300];
 	int i, k;
 
 	(void)state;
@@ -1528,26 +1546,13 @@ test_turn_judge(void **state)
 	}
 	assert_true(ssv_facings(&s[0], s[0].speed) >= 1);
 	assert_int_equal(ssv_facings(&s[1], s[1].speed), 0);
-	r.d.roll = roll;
-	r.x = 5;
-	for (k = 0; k < SSV_NSTARTS; k++)
-		share += duel(&s[0], &s[1], ssv_starts[k], 400, &r) /
-		    SSV_NSTARTS;
+	share = twins_share(s, 5);
 	scored = ssv_share(&s[0], &s[1]);
 	printf("turn: the turning twin's share against the stiff one %.6f, "
 	    "scored %.6f\n", share, scored);
 	assert_true(share > 0.5 + 0.025);
 	assert_true(scored > 0.5 + 0.025);
-	if (dump) {
-		mkdir(dump, 0777);
-		snprintf(dir, sizeof(dir), "%s/turn", dump);
-		mkdir(dir, 0777);
-		dump_sheet(dir, &s[0]);
-		dump_sheet(dir, &s[1]);
-	}
-	free((char *)s[0].u.name);
-	free((char *)s[1].u.name);
-	free(s);
+	twins_done(s, "turn");
 }
 
 static double
