@@ -243,6 +243,59 @@ test_bt(void **state)
 	assert_true(w > v);
 }
 
+/*
+ * The cards' robust fit by hand (SS_VALUE_CLIP 0.1, the prior 0.1 of a
+ * game half won against 1).  Against ratings 1 and 4, weights 1 and 1,
+ * winning 0.9 and 0.25: at v = 2 the chances are 2/3 and 1/3, the
+ * residuals 0.2333 (kept to 0.1) and -1/12, the prior's 0.1 (1/2 - 2/3)
+ * = -1/60; 0.1 - 1/12 - 1/60 = 6/60 - 5/60 - 1/60 = 0, so v = 2.  Winning
+ * 0.99 in place of 0.9 is the same 0.1: still 2 (one matchup far off
+ * pulls no further).  Weights 1 and 2, winning 0.9 and 7/24: 0.1 +
+ * 2 (7/24 - 8/24) - 1/60 = 0.1 - 1/12 - 1/60 = 0, v = 2 again.  More
+ * won, a higher rating.
+ */
+static void
+test_bt_robust(void **state)
+{
+	double r[2] = { 1, 4 }, w[2] = { 1, 1 }, s[2] = { 0.9, 0.25 }, v;
+
+	(void)state;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	s[0] = 0.99;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	w[1] = 2;
+	s[0] = 0.9;
+	s[1] = 7.0 / 24;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	s[1] += 0.01;
+	v = ss_bt_robust(r, w, s, 2);
+	assert_true(v > 2);
+}
+
+/*
+ * The references' weights by hand (SS_VALUE_REF_SPREAD 0.3): three
+ * rated alike, 0 and 1 and 0 and 2 even, 1 beating 2 at e / (1 + e), so
+ * log-odds 1.  Mean square residuals: 0 for 0, (0 + 1) / 2 = 0.5 for 1
+ * and 2.  Weights 1 / 0.09 and twice 1 / 0.59; over their mean,
+ * (1 / 0.09) / ((1 / 0.09 + 2 / 0.59) / 3) = 3 * 0.59 / (0.59 + 0.18) =
+ * 1.77 / 0.77 = 2.298701, and 0.27 / 0.77 = 0.350649 each.
+ */
+static void
+test_ref_weights(void **state)
+{
+	double e = exp(1), p = e / (1 + e);
+	double w[9] = { 0, 0.5, 0.5, 0.5, 0, 0, 0.5, 0, 0 };
+	double v[3] = { 1, 1, 1 }, weight[3];
+
+	(void)state;
+	w[1 * 3 + 2] = p;
+	w[2 * 3 + 1] = 1 - p;
+	ss_ref_weights(w, v, 3, weight);
+	assert_true(fabs(weight[0] - 1.77 / 0.77) < 1e-9);
+	assert_true(fabs(weight[1] - 0.27 / 0.77) < 1e-9);
+	assert_true(fabs(weight[2] - 0.27 / 0.77) < 1e-9);
+}
+
 /* The six shipped examples, loaded as muster does. */
 static struct batch *refs_batch;
 
@@ -733,6 +786,8 @@ main(void)
 		cmocka_unit_test(test_duel_race),
 		cmocka_unit_test(test_duel_brings_weapons),
 		cmocka_unit_test(test_bt),
+		cmocka_unit_test(test_bt_robust),
+		cmocka_unit_test(test_ref_weights),
 		cmocka_unit_test(test_facing_gunners),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_score_by_hand),
