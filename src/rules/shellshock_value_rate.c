@@ -60,8 +60,9 @@ ss_bt_robust(const double *ratings, const double *weights,
 	double lo = -30, hi = 30, mid, v, sum, d;
 	int i, k;
 
-	/* sum falls as v grows: bisect on log v. */
-	for (k = 0; k < 100; k++) {
+	/* sum falls as v grows: bisect on log v, 60 / 2^64 at the end,
+	 * below a double's step. */
+	for (k = 0; k < 64; k++) {
 		mid = (lo + hi) / 2;
 		v = exp(mid);
 		sum = PRIOR * (0.5 - v / (v + 1));
@@ -157,7 +158,7 @@ prior_gap(const struct ss_refset *r, const double *w, const double *v, int i)
 static void
 robust_fit(struct ss_refset *r, double *w, double *v)
 {
-	double moved, was, own, lo, hi, mid, sum;
+	double moved, was, own, lo, hi, mid, sum, gap, scale;
 	int i, k, it, n = r->n;
 
 	ss_ref_weights(w, v, n, r->weight);
@@ -176,11 +177,13 @@ robust_fit(struct ss_refset *r, double *w, double *v)
 		/* Scaling every rating alike moves no chance between them,
 		 * only against the prior's player: the slow way to the
 		 * fixed point, taken in one step. */
-		for (k = 0, lo = -30, hi = 30; k < 100; k++) {
+		for (i = 0, gap = 0; i < n; i++)
+			gap += prior_gap(r, w, v, i) / PRIOR;
+		for (k = 0, lo = -30, hi = 30; k < 64; k++) {
 			mid = (lo + hi) / 2;
-			for (i = 0, sum = 0; i < n; i++)
-				sum += (0.5 - v[i] * exp(mid) / (v[i] * exp(mid) +
-				    1)) + prior_gap(r, w, v, i) / PRIOR;
+			scale = exp(mid);
+			for (i = 0, sum = gap; i < n; i++)
+				sum += 0.5 - v[i] * scale / (v[i] * scale + 1);
 			if (sum > 0)
 				lo = mid;
 			else
