@@ -321,6 +321,28 @@ load_examples(struct ss_refset *r, long runs)
 }
 
 /*
+ * The set's ratings are the fixed point of the cards' robust fit: each
+ * example valued against the set gets its own rating back, the Mason
+ * its 120 (the anchor's), within a part in 10^9.
+ */
+static void
+test_refs_fixed_point(void **state)
+{
+	struct ss_refset r;
+	struct ss_rating *a = malloc(sizeof(*a));
+	int i;
+
+	(void)state;
+	load_examples(&r, 0);
+	for (i = 0; i < r.n; i++) {
+		ss_rate(r.u[i], &r, 0, a);
+		assert_true(fabs(a->value / r.rating[i] - 1) < 1e-9);
+	}
+	assert_true(fabs(r.rating[5] - SS_VALUE_ANCHOR) < 1e-9);
+	free(a);
+}
+
+/*
  * The value sees facing and gunners: the Mason with its front (31) and
  * rear (9) armor swapped shows its weak side; the Hailstorm's three
  * weapons, all able to spread fire, with one gunner rolling for all,
@@ -788,6 +810,7 @@ main(void)
 		cmocka_unit_test(test_bt),
 		cmocka_unit_test(test_bt_robust),
 		cmocka_unit_test(test_ref_weights),
+		cmocka_unit_test(test_refs_fixed_point),
 		cmocka_unit_test(test_facing_gunners),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_score_by_hand),

@@ -82,18 +82,53 @@ ss_bt_robust(const double *ratings, const double *weights,
 	return exp((lo + hi) / 2);
 }
 
+/* Every rating of v scaled alike so that the prior's chances add up to
+ * their half: with w[i][j] + w[j][i] = 1, the fixed point of the
+ * likelihood (and of the cards' robust fit) has the chances against the
+ * prior's player come to n / 2 less what the others' residuals leave
+ * (gap, 0 for the likelihood); scaling moves no chance between the
+ * ratings themselves, so this is the slow way to it in one step. */
+static void
+rescale(int n, double *v, double gap)
+{
+	double x = 0, step, sum, slope, p;
+	int i, k;
+
+	/* Newton's steps on the log of the scale: the sum falls as it
+	 * grows, smoothly (a sum of logistic curves); each step kept
+	 * within 1. */
+	for (k = 0; k < 100; k++) {
+		for (i = 0, sum = gap, slope = 0; i < n; i++) {
+			p = v[i] * exp(x) / (v[i] * exp(x) + 1);
+			sum += 0.5 - p;
+			slope += p * (1 - p);
+		}
+		if (slope <= 0)
+			break;
+		step = sum / slope;
+		step = step > 1 ? 1 : step < -1 ? -1 : step;
+		x += step;
+		if (fabs(step) < 1e-15)
+			break;
+	}
+	for (i = 0; i < n; i++)
+		v[i] *= exp(x);
+}
+
 /* Hunter's MM iteration for the ratings of n players who met each other
- * once, w[i][j] the share i won of their games. */
+ * once, w[i][j] the share i won of their games, each sweep rescaled
+ * (rescale()), until no rating moves by 1e-13 of itself. */
 static void
 bt_fit(int n, const double *w, double *v)
 {
-	double num, den;
+	double num, den, was, moved;
 	int i, j, it;
 
 	for (i = 0; i < n; i++)
 		v[i] = 1;
-	for (it = 0; it < 2000; it++)
-		for (i = 0; i < n; i++) {
+	for (it = 0; it < 2000; it++) {
+		for (i = 0, moved = 0; i < n; i++) {
+			was = v[i];
 			num = PRIOR / 2;
 			den = PRIOR / (v[i] + 1);
 			for (j = 0; j < n; j++)
@@ -102,7 +137,12 @@ bt_fit(int n, const double *w, double *v)
 					den += 1 / (v[i] + v[j]);
 				}
 			v[i] = num / den;
+			moved = fmax(moved, fabs(log(v[i] / was)));
 		}
+		rescale(n, v, 0);
+		if (moved < 1e-13)
+			break;
+	}
 }
 
 void
@@ -158,8 +198,8 @@ prior_gap(const struct ss_refset *r, const double *w, const double *v, int i)
 static void
 robust_fit(struct ss_refset *r, double *w, double *v)
 {
-	double moved, was, own, lo, hi, mid, sum, gap, scale;
-	int i, k, it, n = r->n;
+	double moved, was, own, gap;
+	int i, it, n = r->n;
 
 	ss_ref_weights(w, v, n, r->weight);
 	for (it = 0; it < 500; it++) {
@@ -174,23 +214,9 @@ robust_fit(struct ss_refset *r, double *w, double *v)
 			r->weight[i] = own;
 			moved = fmax(moved, fabs(log(v[i] / was)));
 		}
-		/* Scaling every rating alike moves no chance between them,
-		 * only against the prior's player: the slow way to the
-		 * fixed point, taken in one step. */
 		for (i = 0, gap = 0; i < n; i++)
 			gap += prior_gap(r, w, v, i) / PRIOR;
-		for (k = 0, lo = -30, hi = 30; k < 64; k++) {
-			mid = (lo + hi) / 2;
-			scale = exp(mid);
-			for (i = 0, sum = gap; i < n; i++)
-				sum += 0.5 - v[i] * scale / (v[i] * scale + 1);
-			if (sum > 0)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		for (i = 0; i < n; i++)
-			v[i] *= exp((lo + hi) / 2);
+		rescale(n, v, gap);
 		if (moved < 1e-12)
 			break;
 	}
