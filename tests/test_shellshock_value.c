@@ -454,8 +454,9 @@ test_monotone(void **state)
  * + 1 = 10.74570.  No hit of 8 or less marks a box, so c = 0 and the
  * internal phase is dead / E: A 15 / 5.82 = 2.57732, B 5.15464.  Turns
  * to stop the other: A 6.45017, B 15.90034, a ratio of 0.405662: A's
- * chance 1 / (1 + 0.405662^2) = 1 / 1.164562 = 0.858692 at every band,
- * so its share is 0.858692.
+ * chance 1 / (1 + 0.405662^1.9) (SS_VALUE_SHARPNESS), 0.405662^1.9 =
+ * e^(1.9 x -0.902235) = e^-1.714246 = 0.180099, so 1 / 1.180099 =
+ * 0.847386 at every band, and its share is 0.847386.
  *
  * ss_value_strip() alone: facings of 3, 0.5, 2 and (not shown) 0 turns:
  * (3 - 1) + 0 + (2 - 1) + 0 + min(3, 1) = 4; of 0.5 and 0.8 turns, none
@@ -493,8 +494,8 @@ test_score_by_hand(void **state)
 	a.dead = b.dead = 15;
 	arm(&a, SS_E, 4, 'p', SS_ARC_PIVOT3, 0);
 	arm(&b, SS_E, 2, 'p', SS_ARC_PIVOT3, 0);
-	assert_true(fabs(ss_value_share(&a, &b) - 0.858692) < 1e-6);
-	assert_true(fabs(ss_value_share(&b, &a) - (1 - 0.858692)) < 1e-6);
+	assert_true(fabs(ss_value_share(&a, &b) - 0.847386) < 1e-6);
+	assert_true(fabs(ss_value_share(&b, &a) - (1 - 0.847386)) < 1e-6);
 	{
 		double ft[SS_NFACINGS] = { 3, 0.5, 2, 0 };
 		double lo[SS_NFACINGS] = { 0.5, 0.8, 0, 0 };
@@ -521,8 +522,11 @@ test_score_by_hand(void **state)
  * every kind (1 to 3 gunners, spread fire, every arc), each against
  * each, summed squared and weighted by the pairing (summed plain they
  * make 435 whatever they are: a share and its other way make 1).  The
- * figures are what muster computed without the memos (the scoring of
- * 78a4a78); a memo that answers for another question moves them.
+ * figures are what muster computes without the memos, the plain way
+ * (ss_value_plain(); first the scoring of 78a4a78, then again under
+ * SS_VALUE_SHARPNESS 1.9 and SS_VALUE_REACH 4: 294.34777860810976 and
+ * 206329.99330746869 before, the plain and the quick way agreeing both
+ * times); a memo that answers for another question moves them.
  */
 static void
 test_share_pinned(void **state)
@@ -543,8 +547,8 @@ test_share_pinned(void **state)
 				sum += p * p;
 				wsum += p * (i * 30 + j + 1);
 			}
-	assert_true(fabs(sum - 294.34777860810976) < 1e-9);
-	assert_true(fabs(wsum - 206329.99330746869) < 1e-6);
+	assert_true(fabs(sum - 289.77185973610966) < 1e-9);
+	assert_true(fabs(wsum - 206571.41188937999) < 1e-6);
 }
 
 /*
