@@ -682,7 +682,7 @@ test_value_memo(void **state)
 		case 8: v.dead += 4; break;
 		case 9: v.band[2][0]--; break;
 		case 10: v.max_speed *= 2; break;
-		case 11: v.terrain[0] = 3; break;
+		case 11: v.terrain[0] = 6; break;
 		}
 		assert_true(ss_value_estimate(&v, lu.b, &x));
 		print_message("variant %d: %.6f (the Mason %.6f)\n", k, x, base);

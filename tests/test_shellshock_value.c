@@ -243,6 +243,59 @@ test_bt(void **state)
 	assert_true(w > v);
 }
 
+/*
+ * The cards' robust fit by hand (SS_VALUE_CLIP 0.1, the prior 0.1 of a
+ * game half won against 1).  Against ratings 1 and 4, weights 1 and 1,
+ * winning 0.9 and 0.25: at v = 2 the chances are 2/3 and 1/3, the
+ * residuals 0.2333 (kept to 0.1) and -1/12, the prior's 0.1 (1/2 - 2/3)
+ * = -1/60; 0.1 - 1/12 - 1/60 = 6/60 - 5/60 - 1/60 = 0, so v = 2.  Winning
+ * 0.99 in place of 0.9 is the same 0.1: still 2 (one matchup far off
+ * pulls no further).  Weights 1 and 2, winning 0.9 and 7/24: 0.1 +
+ * 2 (7/24 - 8/24) - 1/60 = 0.1 - 1/12 - 1/60 = 0, v = 2 again.  More
+ * won, a higher rating.
+ */
+static void
+test_bt_robust(void **state)
+{
+	double r[2] = { 1, 4 }, w[2] = { 1, 1 }, s[2] = { 0.9, 0.25 }, v;
+
+	(void)state;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	s[0] = 0.99;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	w[1] = 2;
+	s[0] = 0.9;
+	s[1] = 7.0 / 24;
+	assert_true(fabs(ss_bt_robust(r, w, s, 2) - 2) < 1e-9);
+	s[1] += 0.01;
+	v = ss_bt_robust(r, w, s, 2);
+	assert_true(v > 2);
+}
+
+/*
+ * The references' weights by hand (SS_VALUE_REF_SPREAD 0.3): three
+ * rated alike, 0 and 1 and 0 and 2 even, 1 beating 2 at e / (1 + e), so
+ * log-odds 1.  Mean square residuals: 0 for 0, (0 + 1) / 2 = 0.5 for 1
+ * and 2.  Weights 1 / 0.09 and twice 1 / 0.59; over their mean,
+ * (1 / 0.09) / ((1 / 0.09 + 2 / 0.59) / 3) = 3 * 0.59 / (0.59 + 0.18) =
+ * 1.77 / 0.77 = 2.298701, and 0.27 / 0.77 = 0.350649 each.
+ */
+static void
+test_ref_weights(void **state)
+{
+	double e = exp(1), p = e / (1 + e);
+	double w[9] = { 0, 0.5, 0.5, 0.5, 0, 0, 0.5, 0, 0 };
+	double v[3] = { 1, 1, 1 }, weight[3];
+
+	(void)state;
+	w[1 * 3 + 2] = p;
+	w[2 * 3 + 1] = 1 - p;
+	ss_ref_weights(w, v, 3, weight);
+	assert_true(fabs(weight[0] - 1.77 / 0.77) < 1e-9);
+	assert_true(fabs(weight[1] - 0.27 / 0.77) < 1e-9);
+	assert_true(fabs(weight[2] - 0.27 / 0.77) < 1e-9);
+}
+
 /* The six shipped examples, loaded as muster does. */
 static struct batch *refs_batch;
 
@@ -265,6 +318,28 @@ load_examples(struct ss_refset *r, long runs)
 		free(p);
 	}
 	ss_refset_fit(r, runs, 1);
+}
+
+/*
+ * The set's ratings are the fixed point of the cards' robust fit: each
+ * example valued against the set gets its own rating back, the Mason
+ * its 120 (the anchor's), within a part in 10^9.
+ */
+static void
+test_refs_fixed_point(void **state)
+{
+	struct ss_refset r;
+	struct ss_rating *a = malloc(sizeof(*a));
+	int i;
+
+	(void)state;
+	load_examples(&r, 0);
+	for (i = 0; i < r.n; i++) {
+		ss_rate(r.u[i], &r, 0, a);
+		assert_true(fabs(a->value / r.rating[i] - 1) < 1e-9);
+	}
+	assert_true(fabs(r.rating[5] - SS_VALUE_ANCHOR) < 1e-9);
+	free(a);
 }
 
 /*
@@ -379,8 +454,9 @@ test_monotone(void **state)
  * + 1 = 10.74570.  No hit of 8 or less marks a box, so c = 0 and the
  * internal phase is dead / E: A 15 / 5.82 = 2.57732, B 5.15464.  Turns
  * to stop the other: A 6.45017, B 15.90034, a ratio of 0.405662: A's
- * chance 1 / (1 + 0.405662^2) = 1 / 1.164562 = 0.858692 at every band,
- * so its share is 0.858692.
+ * chance 1 / (1 + 0.405662^1.9) (SS_VALUE_SHARPNESS), 0.405662^1.9 =
+ * e^(1.9 x -0.902235) = e^-1.714246 = 0.180099, so 1 / 1.180099 =
+ * 0.847386 at every band, and its share is 0.847386.
  *
  * ss_value_strip() alone: facings of 3, 0.5, 2 and (not shown) 0 turns:
  * (3 - 1) + 0 + (2 - 1) + 0 + min(3, 1) = 4; of 0.5 and 0.8 turns, none
@@ -418,8 +494,8 @@ test_score_by_hand(void **state)
 	a.dead = b.dead = 15;
 	arm(&a, SS_E, 4, 'p', SS_ARC_PIVOT3, 0);
 	arm(&b, SS_E, 2, 'p', SS_ARC_PIVOT3, 0);
-	assert_true(fabs(ss_value_share(&a, &b) - 0.858692) < 1e-6);
-	assert_true(fabs(ss_value_share(&b, &a) - (1 - 0.858692)) < 1e-6);
+	assert_true(fabs(ss_value_share(&a, &b) - 0.847386) < 1e-6);
+	assert_true(fabs(ss_value_share(&b, &a) - (1 - 0.847386)) < 1e-6);
 	{
 		double ft[SS_NFACINGS] = { 3, 0.5, 2, 0 };
 		double lo[SS_NFACINGS] = { 0.5, 0.8, 0, 0 };
@@ -446,8 +522,11 @@ test_score_by_hand(void **state)
  * every kind (1 to 3 gunners, spread fire, every arc), each against
  * each, summed squared and weighted by the pairing (summed plain they
  * make 435 whatever they are: a share and its other way make 1).  The
- * figures are what muster computed without the memos (the scoring of
- * 78a4a78); a memo that answers for another question moves them.
+ * figures are what muster computes without the memos, the plain way
+ * (ss_value_plain(); first the scoring of 78a4a78, then again under
+ * SS_VALUE_SHARPNESS 1.9 and SS_VALUE_REACH 4: 294.34777860810976 and
+ * 206329.99330746869 before, the plain and the quick way agreeing both
+ * times); a memo that answers for another question moves them.
  */
 static void
 test_share_pinned(void **state)
@@ -468,8 +547,8 @@ test_share_pinned(void **state)
 				sum += p * p;
 				wsum += p * (i * 30 + j + 1);
 			}
-	assert_true(fabs(sum - 294.34777860810976) < 1e-9);
-	assert_true(fabs(wsum - 206329.99330746869) < 1e-6);
+	assert_true(fabs(sum - 289.77185973610966) < 1e-9);
+	assert_true(fabs(wsum - 206571.41188937999) < 1e-6);
 }
 
 /*
@@ -733,6 +812,9 @@ main(void)
 		cmocka_unit_test(test_duel_race),
 		cmocka_unit_test(test_duel_brings_weapons),
 		cmocka_unit_test(test_bt),
+		cmocka_unit_test(test_bt_robust),
+		cmocka_unit_test(test_ref_weights),
+		cmocka_unit_test(test_refs_fixed_point),
 		cmocka_unit_test(test_facing_gunners),
 		cmocka_unit_test(test_monotone),
 		cmocka_unit_test(test_score_by_hand),

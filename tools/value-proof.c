@@ -19,7 +19,10 @@
  * default 400) and fits a Bradley-Terry rating to those duels
  * themselves: how near any one number per unit comes to them, beside
  * the values'; FLOOR_DUMP=FILE writes each of its pairs there (i j,
- * the duels' share, the rating's, the values', the score's).
+ * the duels' share, the rating's, the values', the score's).  The
+ * floor is also fitted in share space, by least squares and by least
+ * |error| (the figure's own measure); FLOOR=UNITS (every generated
+ * unit) judges each floor on the proof's pairs too.
  * PAIRS_CACHE=FILE keeps the judged pairs' duel shares: written when
  * FILE does not exist, read instead of the duels when it does, so that
  * a change to the score alone is judged again in seconds (the duel and
@@ -39,6 +42,8 @@ static const char *const examples[] = {
 	"bison", "hailstorm", "harrier", "jager", "kite", "mason", NULL
 };
 
+static int total_units;	/* generated units valued */
+
 struct figures {
 	int pairs, right, fav, fav_right;
 	double abs_err, sq_err, lsq_err;
@@ -52,6 +57,13 @@ logodds(double p)
 	p = p < 0.01 ? 0.01 : p > 0.99 ? 0.99 : p;
 	return log(p / (1 - p));
 }
+
+/* The judged pairs, for floor_fit(): i, j and the duels' share. */
+static struct judged {
+	int i, j;
+	double share;
+} *judged;
+static int njudged;
 
 static void
 judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
@@ -81,6 +93,10 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 		}
 		if (cache_out)
 			fprintf(cache_out, "%.17g\n", d.share);
+		judged = realloc(judged, (size_t)(njudged + 1) * sizeof(*judged));
+		judged[njudged].i = i;
+		judged[njudged].j = j;
+		judged[njudged++].share = d.share;
 		p = value[i] / (value[i] + value[j]);
 		if (getenv("PAIRS_OUT"))
 			fprintf(stderr, "pair %g %g %g %g %g\n", value[i],
@@ -103,9 +119,75 @@ judge_pairs(const struct ss_unit *u, const double *value, int n, int npairs,
 		fclose(cache_out);
 }
 
+/*
+ * One log-rating x[] a unit fitted to the round robin w in share space
+ * (Adam's steps from the maximum-likelihood one): the least squares
+ * (l1 0) or the least |error| (l1 1, |d| smoothed as sqrt(d^2 + eps^2),
+ * eps 0.002): the figure is a mean |error|, which the likelihood does
+ * not minimise.
+ */
+static void
+share_fit(const double *w, int n, int l1, double *x)
+{
+	double *g = calloc((size_t)n, sizeof(double));
+	double *m1 = calloc((size_t)n, sizeof(double));
+	double *m2 = calloc((size_t)n, sizeof(double));
+	double p, d, lr = 0.02, eps = 0.002;
+	int t, i, j;
+
+	for (t = 1; t <= 4000; t++) {
+		memset(g, 0, (size_t)n * sizeof(double));
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++) {
+				p = 1 / (1 + exp(x[j] - x[i]));
+				d = p - w[i * n + j];
+				d = (l1 ? d / sqrt(d * d + eps * eps) : 2 * d) *
+				    p * (1 - p);
+				g[i] += d;
+				g[j] -= d;
+			}
+		if (t == 2500 || t == 3500)
+			lr /= t == 2500 ? 4 : 5;
+		for (i = 0; i < n; i++) {
+			m1[i] = 0.9 * m1[i] + 0.1 * g[i];
+			m2[i] = 0.999 * m2[i] + 0.001 * g[i] * g[i];
+			x[i] -= lr * (m1[i] / (1 - pow(0.9, t))) /
+			    (sqrt(m2[i] / (1 - pow(0.999, t))) + 1e-12);
+		}
+	}
+	free(g);
+	free(m1);
+	free(m2);
+}
+
+/* Mean |predicted - duel| of log-ratings x over the round robin w, and
+ * (when x rates every generated unit) over the judged pairs. */
+static void
+floor_line(const char *how, const double *x, const double *w, int n,
+    int all)
+{
+	double e = 0, ej = 0;
+	int i, j, m = 0, k;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++, m++)
+			e += fabs(1 / (1 + exp(x[j] - x[i])) - w[i * n + j]);
+	printf("    %-26s %.4f from them on average", how, e / m);
+	if (all) {
+		for (k = 0; k < njudged; k++)
+			ej += fabs(1 / (1 + exp(x[judged[k].j] -
+			    x[judged[k].i])) - judged[k].share);
+		printf(", %.4f from the judged pairs' duels", ej / njudged);
+	}
+	printf("\n");
+}
+
 /* The round robin of u[0..n-1] by duels, a Bradley-Terry rating fitted
  * to the duels themselves (Hunter's MM), and the mean |predicted -
- * duel| of it and of the values over the same pairs. */
+ * duel| of it and of the values over the same pairs; then the ratings
+ * fitted to them in share space (share_fit()): how near any one number
+ * per unit comes to the duels, by the figure's own measure.  FLOOR of
+ * every generated unit also judges the floors on the proof's pairs. */
 static void
 floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 {
@@ -154,6 +236,24 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 	printf("  round robin of the first %d, %ld duels a start: a rating "
 	    "fitted to those duels is %.3f from them on average, the values "
 	    "%.3f\n", n, runs, e_bt / m, e_val / m);
+	{
+		double *x = calloc((size_t)n, sizeof(double));
+		int all = n == total_units;
+
+		for (i = 0; i < n; i++)
+			x[i] = log(value[i]);
+		floor_line("the values", x, w, n, all);
+		for (i = 0; i < n; i++)
+			x[i] = log(v[i]);
+		floor_line("most likely (Hunter's MM)", x, w, n, all);
+		share_fit(w, n, 0, x);
+		floor_line("least squares in share", x, w, n, all);
+		for (i = 0; i < n; i++)
+			x[i] = log(v[i]);
+		share_fit(w, n, 1, x);
+		floor_line("least |error| in share", x, w, n, all);
+		free(x);
+	}
 	free(w);
 	free(v);
 }
@@ -284,6 +384,7 @@ main(int argc, char **argv)
 	printf("  favourites at 65/35 or clearer: %d pairs, %.1f %% win "
 	    "more often\n", fg.fav, fg.fav ? 100.0 * fg.fav_right / fg.fav :
 	    0);
+	total_units = n;
 	if (getenv("FLOOR"))
 		floor_fit(u, value, atoi(getenv("FLOOR")) < n ?
 		    atoi(getenv("FLOOR")) : n, getenv("FLOOR_RUNS") ?
@@ -295,5 +396,6 @@ main(int argc, char **argv)
 	free(value);
 	free(names);
 	free(rt);
+	free(judged);
 	return 0;
 }

@@ -94,10 +94,13 @@ extern const double ss_duel_field[SS_NTERRAIN];
 /* The score's: turns to stop a unit that cannot be stopped; the
  * sharpness k of 1 / (1 + (tA / tB)^k), fitted to the duels
  * (tools/value-proof.c); the turns of moving a side's reach of bands
- * counts. */
+ * counts.  Fitted again under the robust fit (SS_VALUE_CLIP): 1.9 and 4
+ * where the likelihood's were 2 and 3 (seed 1 / 2, mean |error| 0.0662
+ * -> 0.0651 / 0.0761 -> 0.0754 on the proof's pairs, 0.0792 -> 0.0778 /
+ * 0.0774 -> 0.0764 on the round robin of all 200). */
 #define SS_VALUE_NEVER 1e9
-#define SS_VALUE_SHARPNESS 2.0
-#define SS_VALUE_REACH 3
+#define SS_VALUE_SHARPNESS 1.9
+#define SS_VALUE_REACH 4
 /* The armor phase: a side turns each turn to show the facing with the
  * most armor left (as the duel's sides do), so each facing it can show
  * while its weapons bear is worn down, but for what one turn's fire
@@ -113,11 +116,24 @@ extern const double ss_duel_field[SS_NTERRAIN];
 #define SS_VALUE_QUICK 0.5
 /* The measured error of the method, from the proof (tools/value-proof.c,
  * the man page): the rms of log-odds between a pair's duel and its
- * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.64
- * and 0.76 on the two generated sets; the two values of a pair share
- * it, so one value's error in log(value) is 0.76 / sqrt 2.  check warns
+ * predicted chance vA / (vA + vB) (each clipped to 0.01..0.99), 0.67
+ * and 0.75 on the two generated sets; the two values of a pair share
+ * it, so one value's error in log(value) is 0.75 / sqrt 2.  check warns
  * past the band widened by it. */
-#define SS_VALUE_METHOD_ERROR (0.76 / 1.41421356)
+#define SS_VALUE_METHOD_ERROR (0.75 / 1.41421356)
+/* The fit of a card's value to its shares against the reference set
+ * (ss_bt_robust(), ss_rate()): a Bradley-Terry rating fitted robustly,
+ * each reference's residual in share, won less predicted, counting at
+ * most SS_VALUE_CLIP, and each reference weighing 1 / (s^2 + e^2), e
+ * the rms of its own residuals, in log-odds, in the set's round robin
+ * (ss_refset_fit()), s SS_VALUE_REF_SPREAD: a reference whose matchups
+ * a single number fits badly says less of anyone's.  The proof's
+ * figure is a mean |error| in share, and one matchup far off its
+ * prediction pulls a maximum-likelihood fit the furthest.  muster's,
+ * fitted to the duels (tools/value-proof.c: 0.10 and 0.30 lower the
+ * mean error on both generated sets and on their round robins). */
+#define SS_VALUE_CLIP 0.10
+#define SS_VALUE_REF_SPREAD 0.30
 /* A force side's declared ECV is weighed against the sum of its units
  * within SS_VALUE_WARN_PERCENT.  check plays no duel: the value is the
  * score's, exact, and kept by a unit's numbers. */
@@ -179,6 +195,9 @@ struct ss_refset {
 	double rating[SS_VALUE_MAX_REFS];	/* on the anchored scale */
 	double fit_rms;		/* rms of the round robin's residuals,
 				 * log-odds */
+	/* Each reference's weight in a card's fit (SS_VALUE_REF_SPREAD),
+	 * their mean 1. */
+	double weight[SS_VALUE_MAX_REFS];
 	int anchor;		/* index of the anchor, -1: the set's
 				 * geometric mean is put at the anchor */
 	double prior;		/* the anchored scale's factor: the fit's
@@ -239,5 +258,19 @@ double ss_value_strip(const double *ft);
 /* The value whose Bradley-Terry chances against ratings[0..n-1] add up
  * to the shares won: the maximum-likelihood rating of one new player. */
 double ss_bt_value(const double *ratings, const double *shares, int n);
+/* A card's value (ss_rate()): the rating v at which the weighted
+ * residuals of the shares, each within +-SS_VALUE_CLIP,
+ *	sum of weights[j] * clip(shares[j] - v / (v + ratings[j]))
+ * and the prior's (ss_bt_value()'s) come to nothing.  Each term falls
+ * as v grows and rises with shares[j], so a better share never lowers
+ * it. */
+double ss_bt_robust(const double *ratings, const double *weights,
+    const double *shares, int n);
+/* Each of n references' weight in that fit, 1 / (s^2 + e^2), their mean
+ * 1: w[i * n + j] the share i won of j, v the ratings fitted to w, e^2
+ * the mean square of i's residuals logit(w) - log(v[i] / v[j]) (the
+ * chance kept within 0.01..0.99), s SS_VALUE_REF_SPREAD. */
+void ss_ref_weights(const double *w, const double *v, int n,
+    double *weight);
 
 #endif

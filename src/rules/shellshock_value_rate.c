@@ -53,18 +53,82 @@ ss_bt_value(const double *ratings, const double *shares, int n)
 	return exp((lo + hi) / 2);
 }
 
+double
+ss_bt_robust(const double *ratings, const double *weights,
+    const double *shares, int n)
+{
+	double lo = -30, hi = 30, mid, v, sum, d;
+	int i, k;
+
+	/* sum falls as v grows: bisect on log v, 60 / 2^64 at the end,
+	 * below a double's step. */
+	for (k = 0; k < 64; k++) {
+		mid = (lo + hi) / 2;
+		v = exp(mid);
+		sum = PRIOR * (0.5 - v / (v + 1));
+		for (i = 0; i < n; i++) {
+			d = shares[i] - v / (v + ratings[i]);
+			if (d > SS_VALUE_CLIP)
+				d = SS_VALUE_CLIP;
+			else if (d < -SS_VALUE_CLIP)
+				d = -SS_VALUE_CLIP;
+			sum += weights[i] * d;
+		}
+		if (sum > 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}
+
+/* Every rating of v scaled alike so that the prior's chances add up to
+ * their half: with w[i][j] + w[j][i] = 1, the fixed point of the
+ * likelihood (and of the cards' robust fit) has the chances against the
+ * prior's player come to n / 2 less what the others' residuals leave
+ * (gap, 0 for the likelihood); scaling moves no chance between the
+ * ratings themselves, so this is the slow way to it in one step. */
+static void
+rescale(int n, double *v, double gap)
+{
+	double x = 0, step, sum, slope, p;
+	int i, k;
+
+	/* Newton's steps on the log of the scale: the sum falls as it
+	 * grows, smoothly (a sum of logistic curves); each step kept
+	 * within 1. */
+	for (k = 0; k < 100; k++) {
+		for (i = 0, sum = gap, slope = 0; i < n; i++) {
+			p = v[i] * exp(x) / (v[i] * exp(x) + 1);
+			sum += 0.5 - p;
+			slope += p * (1 - p);
+		}
+		if (slope <= 0)
+			break;
+		step = sum / slope;
+		step = step > 1 ? 1 : step < -1 ? -1 : step;
+		x += step;
+		if (fabs(step) < 1e-15)
+			break;
+	}
+	for (i = 0; i < n; i++)
+		v[i] *= exp(x);
+}
+
 /* Hunter's MM iteration for the ratings of n players who met each other
- * once, w[i][j] the share i won of their games. */
+ * once, w[i][j] the share i won of their games, each sweep rescaled
+ * (rescale()), until no rating moves by 1e-13 of itself. */
 static void
 bt_fit(int n, const double *w, double *v)
 {
-	double num, den;
+	double num, den, was, moved;
 	int i, j, it;
 
 	for (i = 0; i < n; i++)
 		v[i] = 1;
-	for (it = 0; it < 2000; it++)
-		for (i = 0; i < n; i++) {
+	for (it = 0; it < 2000; it++) {
+		for (i = 0, moved = 0; i < n; i++) {
+			was = v[i];
 			num = PRIOR / 2;
 			den = PRIOR / (v[i] + 1);
 			for (j = 0; j < n; j++)
@@ -73,7 +137,89 @@ bt_fit(int n, const double *w, double *v)
 					den += 1 / (v[i] + v[j]);
 				}
 			v[i] = num / den;
+			moved = fmax(moved, fabs(log(v[i] / was)));
 		}
+		rescale(n, v, 0);
+		if (moved < 1e-13)
+			break;
+	}
+}
+
+void
+ss_ref_weights(const double *w, const double *v, int n, double *weight)
+{
+	double res, mean = 0;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		res = 0;
+		for (j = 0; j < n; j++)
+			if (j != i)
+				res += pow(logit(w[i * n + j]) -
+				    log(v[i] / v[j]), 2);
+		res = n > 1 ? res / (n - 1) : 0;
+		weight[i] = 1 / (SS_VALUE_REF_SPREAD * SS_VALUE_REF_SPREAD +
+		    res);
+		mean += weight[i] / n;
+	}
+	for (i = 0; i < n; i++)
+		weight[i] /= mean;
+}
+
+/* Reference i's weighed residuals against the others under v (what
+ * ss_bt_robust() balances against the prior's). */
+static double
+prior_gap(const struct ss_refset *r, const double *w, const double *v, int i)
+{
+	double sum = 0, d;
+	int j;
+
+	for (j = 0; j < r->n; j++) {
+		if (j == i)
+			continue;
+		d = w[i * r->n + j] - v[i] / (v[i] + v[j]);
+		if (d > SS_VALUE_CLIP)
+			d = SS_VALUE_CLIP;
+		else if (d < -SS_VALUE_CLIP)
+			d = -SS_VALUE_CLIP;
+		sum += r->weight[j] * d;
+	}
+	return sum;
+}
+
+/*
+ * The set's ratings v (fitted by bt_fit() to the round robin w) made the
+ * fixed point of the cards' own fit: each reference's weight from its
+ * residuals under v (ss_ref_weights()), then each rating the one
+ * ss_bt_robust() gives its shares against the set (itself at a half),
+ * in turn until they stand, so that a reference valued against the set
+ * gets its own rating back (the Mason its 120).
+ */
+static void
+robust_fit(struct ss_refset *r, double *w, double *v)
+{
+	double moved, was, own, gap;
+	int i, it, n = r->n;
+
+	ss_ref_weights(w, v, n, r->weight);
+	for (it = 0; it < 500; it++) {
+		for (i = 0, moved = 0; i < n; i++) {
+			was = v[i];
+			/* Its share against itself, a half at its own
+			 * rating, adds nothing there: left out, it does not
+			 * hold each step back. */
+			own = r->weight[i];
+			r->weight[i] = 0;
+			v[i] = ss_bt_robust(v, r->weight, w + i * n, n);
+			r->weight[i] = own;
+			moved = fmax(moved, fabs(log(v[i] / was)));
+		}
+		for (i = 0, gap = 0; i < n; i++)
+			gap += prior_gap(r, w, v, i) / PRIOR;
+		rescale(n, v, gap);
+		if (moved < 1e-12)
+			break;
+	}
 }
 
 void
@@ -90,6 +236,7 @@ ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
 			w[j * r->n + i] = 1 - p;
 		}
 	bt_fit(r->n, w, v);
+	robust_fit(r, w, v);
 	r->anchor = -1;
 	for (i = 0; i < r->n; i++) {
 		lg += log(v[i]) / r->n;
@@ -136,7 +283,7 @@ ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
 		if (runs > 0)
 			ss_duel(u, r->u[j], runs, r->seed, &out->vs[j]);
 	}
-	v = ss_bt_value(rel, out->model, r->n);
+	v = ss_bt_robust(rel, r->weight, out->model, r->n);
 	out->value = v * r->prior;
 	/* The matchup furthest from its prediction: the duel's where it
 	 * was played, else the score's; and how far the score is from the
