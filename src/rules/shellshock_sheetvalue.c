@@ -374,6 +374,7 @@ shot(struct side *x, int g, int angle, int range, int spread,
 	struct cls cl[2 * (SSA_MAX_WEAPONS + 1)];
 	int need[SSA_MAX_WEAPONS], ncl = 0, i, d, v, k, n[3];
 	unsigned set = fires(a, g, range, spread, x->off), hit;
+	unsigned from[ROLL_CAP + 1];
 	double second, c, l;
 
 	memset(out, 0, sizeof(*out));
@@ -391,25 +392,36 @@ shot(struct side *x, int g, int angle, int range, int spread,
 			need[i] = ssa_target_dv(&s, a->u.weapon[i].dvt) -
 			    a->g[g].skill - ssa_range_modifier(range);
 	/* "One Gunner, One Roll": each sum hits the weapons whose need it
-	 * reaches; equal sets, doubled or not, are one class. */
-	for (d = 0; d < 2; d++)
+	 * reaches; equal sets, doubled or not, are one class.  A weapon
+	 * joins the sum that first reaches its need (from[]; the last sum
+	 * takes those past it), so a sum's set grows from the one before. */
+	memset(from, 0, sizeof(from));
+	for (i = 0; i < a->u.nweapons; i++)
+		if (set & (1u << i))
+			from[need[i] < 0 ? 0 : need[i] > ROLL_CAP ? ROLL_CAP :
+			    need[i]] |= 1u << i;
+	for (d = 0; d < 2; d++) {
+		hit = 0;
+		k = -1;
 		for (v = 0; v <= ROLL_CAP; v++) {
-			if (r->p[d][v] == 0)
+			if (from[v]) {
+				hit |= from[v];
+				k = -1;
+			}
+			if (r->p[d][v] == 0 || hit == 0)
 				continue;
-			hit = 0;
-			for (i = 0; i < a->u.nweapons; i++)
-				if ((set & (1u << i)) && (need[i] <= v ||
-				    (v == ROLL_CAP && need[i] > ROLL_CAP)))
-					hit |= 1u << i;
-			if (hit == 0)
-				continue;
-			for (k = 0; k < ncl; k++)
-				if (cl[k].set == hit && cl[k].mult == 1 + d)
-					break;
-			if (k == ncl)
-				cl[ncl++] = (struct cls){ hit, 1 + d, 0 };
+			if (k < 0) {
+				for (k = 0; k < ncl; k++)
+					if (cl[k].set == hit &&
+					    cl[k].mult == 1 + d)
+						break;
+				if (k == ncl)
+					cl[ncl++] = (struct cls){ hit, 1 + d,
+					    0 };
+			}
 			cl[k].p += r->p[d][v];
 		}
+	}
 	/* "A natural roll of 20 ... doubles the Damage, Shock and
 	 * Penetration rolled ... A second roll of 20 immediately destroys
 	 * the Target": its dice counted as rolled, as the odds do. */
