@@ -381,6 +381,7 @@ class Side:
         self.marked = set()
         self.hits = {}
         self.gone = set()           # equipment letters destroyed
+        self.gone_key = frozenset()  # the same, as the memos' keys take it
         self.slow = 0               # top speed lost
         self.immobile = False
         self.destroyed = False
@@ -513,6 +514,7 @@ def aftermath(y):
     for e in y.pending:
         if e[0] == "gone":
             y.gone.add(e[1])
+            y.gone_key = frozenset(y.gone)
             if "engine" in y.s.equip[e[1]]["name"].lower():
                 y.immobile = True
         else:
@@ -536,8 +538,17 @@ def rate(x, y, rng_in, angle):
     return r
 
 
+_ROUNDS = {}
+
+
 def spent(x):
-    """x's weapons out of rounds."""
+    """x's weapons out of rounds (none when none carries a count)."""
+    counted = _ROUNDS.get(id(x.s))
+    if counted is None:
+        counted = _ROUNDS[id(x.s)] = any(
+            ww["ammo"] for w in x.s.gunners for ww in w[1])
+    if not counted:
+        return ()
     return tuple((k, i) for k, w in enumerate(x.s.gunners)
                  for i, ww in enumerate(w[1]) if ww["ammo"] and
                  x.ammo.get((k, i), 0) >= ww["ammo"])
@@ -550,7 +561,7 @@ def rates(x, y):
     """rate() at 1..FIELD against y's dV column as it shows now, kept by
     what it depends on."""
     col = column(y.bear)
-    key = (id(x.s), id(y.s), frozenset(x.gone), y.immobile, spent(x), col)
+    key = (id(x.s), id(y.s), x.gone_key, y.immobile, spent(x), col)
     t = _RATES.get(key)
     if t is None:
         t = _RATES[key] = [0.0] + [rate(x, y, r, col)
@@ -558,10 +569,24 @@ def rates(x, y):
     return t
 
 
+_BEST = {}
+
+
 def best_range(x, y, cur):
+    """The range x makes for: where the share of y its fire takes a
+    turn most passes the share of x y's takes, the nearest to cur of
+    equals; kept by what it depends on (the rates are kept lists)."""
     tx = x.armor[SECTION[x.bear]] + x.s.dead
     ty = y.armor[SECTION[y.bear]] + y.s.dead
     rx, ry = rates(x, y), rates(y, x)
+    key = (id(rx), id(ry), tx, ty, cur)
+    got = _BEST.get(key)
+    if got is None:
+        got = _BEST[key] = _best_range(rx, ry, tx, ty, cur)
+    return got
+
+
+def _best_range(rx, ry, tx, ty, cur):
     want, best = cur, -math.inf
     for r in range(1, FIELD + 1):
         t = rx[r] / ty - ry[r] / tx
@@ -592,7 +617,7 @@ def parts(x, y, rng_in, angle, sel):
     angle's factor) landed a turn by x's weapons that sel lets fire
     (None: all; else whether the body's, whether the turrets'), each
     weapon as if alone, at its chance to hit y showing angle."""
-    key = (id(x.s), id(y.s), frozenset(x.gone), spent(x), y.immobile,
+    key = (id(x.s), id(y.s), x.gone_key, spent(x), y.immobile,
            rng_in, angle, sel)
     got = _PARTS.get(key)
     if got is not None:
