@@ -1046,6 +1046,20 @@ armed(const struct fighter *f)
 	return 0;
 }
 
+/* A shot of a's at b as b stands now, from range, b showing angle. */
+static void
+aim(struct ssa_shot *s, const struct fighter *a, const struct fighter *b,
+    int range, int angle)
+{
+	memset(s, 0, sizeof(*s));
+	s->att = &a->s->u;
+	s->def = &b->u;
+	s->range = range;
+	s->point_blank = range <= SSA_POINT_BLANK_MAX;
+	s->angle = angle;
+	s->facing = ssa_angle_facing(angle);
+}
+
 /* a's expected d6s landed a turn on b at each range 1..SSV_FIELD, b
  * showing angle: each weapon it fires there (firing(), arcs aside), its
  * chance to hit (the hit roll's exact sums, ssa_roll_ge, against b's dV
@@ -1062,13 +1076,7 @@ rates(const struct fighter *a, const struct fighter *b, int angle,
 
 	for (range = 1; range <= SSV_FIELD; range++) {
 		out[range] = 0;
-		memset(&s, 0, sizeof(s));
-		s.att = &a->s->u;
-		s.def = &b->u;
-		s.range = range;
-		s.point_blank = range <= SSA_POINT_BLANK_MAX;
-		s.angle = angle;
-		s.facing = ssa_angle_facing(angle);
+		aim(&s, a, b, range, angle);
 		for (g = 0; g < a->s->ngunners; g++) {
 			set = firing(a, g, range);
 			if (!getenv("SSV_NOSPREAD")) {
@@ -1161,13 +1169,7 @@ turn_share(const struct fighter *a, const struct fighter *e, int range,
 	int g, i, sp, need;
 
 	wall = e->u.armor[ssa_angle_facing(angle)] + d->dead;
-	memset(&s, 0, sizeof(s));
-	s.att = &a->s->u;
-	s.def = &e->u;
-	s.range = range;
-	s.point_blank = range <= SSA_POINT_BLANK_MAX;
-	s.angle = angle;
-	s.facing = ssa_angle_facing(angle);
+	aim(&s, a, e, range, angle);
 	for (g = 0; g < a->s->ngunners; g++) {
 		if ((fs = firing(a, g, range) & set) == 0)
 			continue;
