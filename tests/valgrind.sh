@@ -17,7 +17,10 @@ run() {
 	k=$((k + 1))
 	[ $(((k - 1) % ${shard#*/})) = $((${shard%/*} - 1)) ] || return 0
 	n=$((n + 1))
-	valgrind -q --error-exitcode=99 --leak-check=full \
+	# (--read-inline-info=no: 0.2 s less of valgrind's start a run, 0.9
+	# -> 0.7; a report names the outer function's line, not the inlined
+	# one's.)
+	valgrind -q --error-exitcode=99 --leak-check=full --read-inline-info=no \
 	    --show-leak-kinds=definite,indirect,possible \
 	    --errors-for-leak-kinds=definite,indirect,possible \
 	    "$muster" "$@" >"$t/out" 2>"$t/err"
