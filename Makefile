@@ -197,8 +197,8 @@ build/budget: tests/budget.c
 # machine (make -jN check chooses N; make -j1 check, one at a time).
 # Each part writes only to a folder of its own (a mktemp -d, or its own
 # file under build/), and make prints its output whole when it ends
-# (--output-sync), never two parts' lines mixed.  The longest parts are
-# listed first, so that they start first.  Each part runs alone too:
+# (--output-sync), never two parts' lines mixed.  The unit tests come
+# first (see below), then the longest parts.  Each part runs alone too:
 #   make check-unit, make check-unit-shock     the unit tests, or one
 #   make check-bad [ONLY='shock*']             the bad-input corpus
 #   make check-e2e [GAME=shambattle]           end to end (GAME: the
