@@ -53,11 +53,20 @@ ss_bt_value(const double *ratings, const double *shares, int n)
 	return exp((lo + hi) / 2);
 }
 
+/* A share's residual, won less predicted, counting at most
+ * SS_VALUE_CLIP either way (the robust fit's). */
+static double
+clip_residual(double d)
+{
+	return d > SS_VALUE_CLIP ? SS_VALUE_CLIP : d < -SS_VALUE_CLIP ?
+	    -SS_VALUE_CLIP : d;
+}
+
 double
 ss_bt_robust(const double *ratings, const double *weights,
     const double *shares, int n)
 {
-	double lo = -30, hi = 30, mid, v, sum, d;
+	double lo = -30, hi = 30, mid, v, sum;
 	int i, k;
 
 	/* sum falls as v grows: bisect on log v, 60 / 2^64 at the end,
@@ -67,12 +76,8 @@ ss_bt_robust(const double *ratings, const double *weights,
 		v = exp(mid);
 		sum = PRIOR * (0.5 - v / (v + 1));
 		for (i = 0; i < n; i++) {
-			d = shares[i] - v / (v + ratings[i]);
-			if (d > SS_VALUE_CLIP)
-				d = SS_VALUE_CLIP;
-			else if (d < -SS_VALUE_CLIP)
-				d = -SS_VALUE_CLIP;
-			sum += weights[i] * d;
+			sum += weights[i] * clip_residual(shares[i] -
+			    v / (v + ratings[i]));
 		}
 		if (sum > 0)
 			lo = mid;
@@ -171,18 +176,14 @@ ss_ref_weights(const double *w, const double *v, int n, double *weight)
 static double
 prior_gap(const struct ss_refset *r, const double *w, const double *v, int i)
 {
-	double sum = 0, d;
+	double sum = 0;
 	int j;
 
 	for (j = 0; j < r->n; j++) {
 		if (j == i)
 			continue;
-		d = w[i * r->n + j] - v[i] / (v[i] + v[j]);
-		if (d > SS_VALUE_CLIP)
-			d = SS_VALUE_CLIP;
-		else if (d < -SS_VALUE_CLIP)
-			d = -SS_VALUE_CLIP;
-		sum += r->weight[j] * d;
+		sum += r->weight[j] * clip_residual(w[i * r->n + j] -
+		    v[i] / (v[i] + v[j]));
 	}
 	return sum;
 }
