@@ -522,7 +522,7 @@ ceil_div(unsigned long a, unsigned long b)
 
 void
 shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
-    unsigned long ih, unsigned long f, int spp)
+    unsigned long ih, unsigned long f, int spp, size_t rowlen)
 {
 	memset(s, 0, sizeof(*s));
 	s->iw = iw;
@@ -531,6 +531,7 @@ shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
 	s->ow = ceil_div(iw, f);
 	s->oh = ceil_div(ih, f);
 	s->spp = spp;
+	s->rowlen = rowlen;
 	s->sink = sink;
 	if (f > 1) {
 		s->acc = xcalloc((size_t)iw * (size_t)spp, sizeof(*s->acc));
@@ -548,8 +549,9 @@ shrink_free(struct shrink *s)
 }
 
 /* Sums += a row (apart: so that the compiler makes vector code of it,
- * the two never overlapping). */
-static void
+ * the two never overlapping).  n is at most the row's length
+ * (shrink_row checks it) and the sums' (shrink_open sizes them). */
+static NO_SANITIZE void
 add_row(unsigned *restrict a, const unsigned char *restrict r, size_t n)
 {
 	size_t i, j;
@@ -575,6 +577,9 @@ shrink_row(struct shrink *s, const unsigned char *row)
 	s->y++;
 	if (s->f == 1)
 		return sink_row(s->sink, row);
+	if (n > s->rowlen)
+		fatal("shrink_row: a row of %zu bytes, %zu wanted", s->rowlen,
+		    n);
 	/* Down first, a row of sums as long as the file's (a loop the
 	 * compiler makes vector code of: this is most of the work of a
 	 * big image); across once a band of f rows is in. */

@@ -86,6 +86,7 @@ struct sink {
  */
 struct shrink {
 	unsigned long iw, ih, f, ow, oh, y;
+	size_t rowlen;		/* the bytes of each row given */
 	int spp;
 	unsigned *acc;
 	unsigned char *out;
@@ -104,7 +105,7 @@ HPDF_Dict sink_close(struct sink *s, struct pdf_img *im, char *why,
     size_t wl);
 unsigned long ceil_div(unsigned long a, unsigned long b);
 void shrink_open(struct shrink *s, struct sink *sink, unsigned long iw,
-    unsigned long ih, unsigned long f, int spp);
+    unsigned long ih, unsigned long f, int spp, size_t rowlen);
 void shrink_free(struct shrink *s);
 int shrink_row(struct shrink *s, const unsigned char *row);
 

@@ -215,7 +215,8 @@ jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
 			return -1;
 		}
 		shrink_open(&e->sh, &e->sink, ji.output_width,
-		    ji.output_height, g, e->comps);
+		    ji.output_height, g, e->comps, (size_t)ji.output_width *
+		    (size_t)ji.output_components);
 	}
 	while (ji.output_scanline < ji.output_height) {
 		jpeg_read_scanlines(&ji, &e->row, 1);

@@ -280,7 +280,8 @@ png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
 		if (png_interlaced(png, j, w, h, f, spp, why, wl) < 0)
 			return -1;
 	} else {
-		shrink_open(&j->sh, &j->sink, w, h, f, spp);
+		shrink_open(&j->sh, &j->sink, w, h, f, spp,
+		    png_get_rowbytes(png, info));
 		for (y = 0; y < h; y++) {
 			png_read_row(png, j->row, NULL);
 			if (shrink_row(&j->sh, j->row) < 0) {
