@@ -49,13 +49,17 @@ DEBS = libhpdf-dev libyaml-dev libfontconfig-dev fonts-dejavu-core \
 CHECK_DEBS = $(DEBS) libcmocka-dev poppler-utils valgrind qpdf ghostscript \
 	python3-jsonschema python3-yaml clang mandoc
 
-# Recursively expanded, so pkg-config runs after `deps` installed it.
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
-	libpng libjpeg lcms2 libdeflate)
+# Recursively expanded, so pkg-config runs after `deps` installed it;
+# then kept (once it says anything): make check ran it once an object,
+# 450 times.
+PKG_CFLAGS = $(if $(PKG_CFLAGS_),,$(eval PKG_CFLAGS_ := $$(shell \
+	$(PKG_CONFIG) --cflags yaml-0.1 fontconfig poppler-glib cairo \
+	libpng libjpeg lcms2 libdeflate)))$(PKG_CFLAGS_)
 # poppler-glib and cairo are opened at run time by pdf/raster.c (dlopen):
 # linked, they cost every process 8.8 ms of start-up.
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 fontconfig \
-	libpng libjpeg lcms2 libdeflate)
+PKG_LIBS = $(if $(PKG_LIBS_),,$(eval PKG_LIBS_ := $$(shell \
+	$(PKG_CONFIG) --libs yaml-0.1 fontconfig \
+	libpng libjpeg lcms2 libdeflate)))$(PKG_LIBS_)
 MUSTER_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-DVERSION=\"$(VERSION)\" -DDATADIR=\"$(DATADIR)\" -DBINDIR=\"$(BINDIR)\"
 MUSTER_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(PKG_CFLAGS)
