@@ -612,13 +612,19 @@ def over_mean(n, t):
 _PARTS = {}
 
 
-def parts(x, y, rng_in, angle, sel):
+def parts_key(x, y):
+    """What parts() of x's fire at y depends on besides range, angle and
+    sel (move() asks it once for the six bearings it weighs)."""
+    return (id(x.s), id(y.s), x.gone_key, spent(x), y.immobile)
+
+
+def parts(x, y, rng_in, angle, sel, head=None):
     """(damage d6s' mean, shock and penetration past y's threshold and
     angle's factor) landed a turn by x's weapons that sel lets fire
     (None: all; else whether the body's, whether the turrets'), each
-    weapon as if alone, at its chance to hit y showing angle."""
-    key = (id(x.s), id(y.s), x.gone_key, spent(x), y.immobile,
-           rng_in, angle, sel)
+    weapon as if alone, at its chance to hit y showing angle; head is
+    parts_key(x, y) when the caller has it."""
+    key = (head or parts_key(x, y)) + (rng_in, angle, sel)
     got = _PARTS.get(key)
     if got is not None:
         return got
@@ -641,10 +647,10 @@ def parts(x, y, rng_in, angle, sel):
     return got
 
 
-def taken(x, y, rng_in, angle, sel):
+def taken(x, y, rng_in, angle, sel, head=None):
     """The share of y a turn of x's fire takes, y showing angle: damage
     over the armor left there and dead, the rest over dead."""
-    dam, over = parts(x, y, rng_in, angle, sel)
+    dam, over = parts(x, y, rng_in, angle, sel, head)
     return dam / (y.armor[SECTION[angle]] + y.s.dead) + over / y.s.dead
 
 
@@ -667,6 +673,7 @@ def move(x, y, cur, turning=True):
     v = x.speed()
     turns = 0 if x.immobile or not turning else x.s.facings(v)
     best = None
+    hx = hy = None
     for d in ORDER:
         if abs(d) > turns:
             continue
@@ -681,7 +688,10 @@ def move(x, y, cur, turning=True):
         if turns == 0:
             x.lag = lag
             return r
-        j = taken(x, y, r, y.bear, (a == 0, lag == 0)) - taken(y, x, r, a, None)
+        if hx is None:
+            hx, hy = parts_key(x, y), parts_key(y, x)
+        j = taken(x, y, r, y.bear, (a == 0, lag == 0), hx) - \
+            taken(y, x, r, a, None, hy)
         if best is None or j > best[0] + 1e-12:
             best = (j, a, lag, r)
     x.bear, x.lag = best[1], best[2]
