@@ -76,6 +76,7 @@ struct png_job {
 	char msg[200];
 	int pixels;		/* past the header, reading the pixels */
 	unsigned char *row;
+	size_t rowlen;		/* its bytes */
 	unsigned char *held;	/* interlaced: the picture, printed size */
 	unsigned *sums;		/* interlaced and shrunk: its sums */
 	size_t *cell;		/* interlaced: a pass's columns, placed */
@@ -136,17 +137,43 @@ png_transforms(struct pdf *p, png_structp png, png_infop info, int *grey,
 	png_read_update_info(png, info);
 }
 
-/* One pass of an interlaced picture: each pixel put where it belongs
- * in j->held, or added to its sums in j->sums. */
+/* A pass's row of pw pixels into the picture from base: each sample
+ * added to its sum (sums) or put in its place (held).  png_pass has
+ * checked that the row holds pw pixels and that the last one's cell
+ * ends inside the picture (cell rises with x): the sanitizers' check of
+ * every sample was most of the test build's time on a big picture. */
+static NO_SANITIZE void
+pass_row(unsigned *sums, unsigned char *held, const size_t *cell,
+    const unsigned char *row, size_t base, unsigned long pw, int spp)
+{
+	unsigned long x;
+	size_t k, n = (size_t)spp;
+
+	if (sums) {
+		for (x = 0; x < pw; x++)
+			for (k = 0; k < n; k++)
+				sums[base + cell[x] + k] += row[x * n + k];
+	} else {
+		for (x = 0; x < pw; x++)
+			for (k = 0; k < n; k++)
+				held[base + cell[x] + k] = row[x * n + k];
+	}
+}
+
+/* One pass of an interlaced picture of cells samples: each pixel put
+ * where it belongs in j->held, or added to its sums in j->sums. */
 static void
 png_pass(png_structp png, struct png_job *j, int pass, unsigned long w,
-    unsigned long h, unsigned long f, int spp)
+    unsigned long h, unsigned long f, int spp, size_t cells)
 {
 	unsigned long pw = PNG_PASS_COLS(w, pass), ph = PNG_PASS_ROWS(h, pass),
 	    ow = ceil_div(w, f), y, x;
 
 	if (pw == 0 || ph == 0)
 		return;
+	if ((size_t)pw * (size_t)spp > j->rowlen)
+		fatal("png_pass: a row of %zu bytes, %lu pixels wanted",
+		    j->rowlen, pw);
 	/* Each column of the pass: where its pixels go. */
 	for (x = 0; x < pw; x++)
 		j->cell[x] = PNG_COL_FROM_PASS_COL(x, pass) / f * (size_t)spp;
@@ -154,19 +181,11 @@ png_pass(png_structp png, struct png_job *j, int pass, unsigned long w,
 		size_t base = (size_t)(PNG_ROW_FROM_PASS_ROW(y, pass) / f) *
 		    ow * (size_t)spp;
 
+		if (base + j->cell[pw - 1] + (size_t)spp > cells)
+			fatal("png_pass: a pixel past the picture's %zu "
+			    "samples", cells);
 		png_read_row(png, j->row, NULL);
-		for (x = 0; x < pw; x++) {
-			size_t at = base + j->cell[x];
-			int k;
-
-			for (k = 0; k < spp; k++)
-				if (f > 1)
-					j->sums[at + (size_t)k] +=
-					    j->row[x * (size_t)spp + (size_t)k];
-				else
-					j->held[at + (size_t)k] =
-					    j->row[x * (size_t)spp + (size_t)k];
-		}
+		pass_row(j->sums, j->held, j->cell, j->row, base, pw, spp);
 	}
 }
 
@@ -217,7 +236,7 @@ png_interlaced(png_structp png, struct png_job *j, unsigned long w,
 		j->held = xcalloc(cells, 1);
 	j->cell = xmalloc((size_t)w * sizeof(*j->cell));
 	for (pass = 0; pass < 7; pass++)
-		png_pass(png, j, pass, w, h, f, spp);
+		png_pass(png, j, pass, w, h, f, spp, cells);
 	for (y = 0; y < oh; y++) {
 		unsigned char *r = j->held ? j->held + (size_t)y * ow *
 		    (size_t)spp : j->row;
@@ -275,13 +294,13 @@ png_run(struct pdf *p, png_structp png, png_infop info, struct png_job *j,
 		snprintf(why, wl, "cannot be embedded: out of memory");
 		return -1;
 	}
-	j->row = xmalloc(png_get_rowbytes(png, info));
+	j->rowlen = png_get_rowbytes(png, info);
+	j->row = xmalloc(j->rowlen);
 	if (png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7) {
 		if (png_interlaced(png, j, w, h, f, spp, why, wl) < 0)
 			return -1;
 	} else {
-		shrink_open(&j->sh, &j->sink, w, h, f, spp,
-		    png_get_rowbytes(png, info));
+		shrink_open(&j->sh, &j->sink, w, h, f, spp, j->rowlen);
 		for (y = 0; y < h; y++) {
 			png_read_row(png, j->row, NULL);
 			if (shrink_row(&j->sh, j->row) < 0) {
