@@ -522,6 +522,19 @@ name_arg(const struct exec *x)
 	    x->st[x->n - 1].name : NULL;
 }
 
+/* op is s: the operators' dispatch below compares a few bytes, a dozen
+ * times an operator (strcmp, called, took a long stream's reading most
+ * of its time under the test build's sanitizers). */
+static int
+is_op(const char *op, const char *s)
+{
+	while (*op != '\0' && *op == *s) {
+		op++;
+		s++;
+	}
+	return *op == *s;
+}
+
 /* q, Q, cm and gs; 0 when op is none of them. */
 static int
 op_state(struct exec *x, const char *op)
@@ -530,23 +543,23 @@ op_state(struct exec *x, const char *op)
 	const char *nm = name_arg(x);
 	int i;
 
-	if (!strcmp(op, "q")) {
+	if (is_op(op, "q")) {
 		if (x->sp < MAX_SAVE)
 			x->stack[x->sp++] = x->g;
 		else
 			x->lost++;
-	} else if (!strcmp(op, "Q")) {
+	} else if (is_op(op, "Q")) {
 		if (x->lost)
 			x->lost--;
 		else if (x->sp > 0)
 			x->g = x->stack[--x->sp];
-	} else if (!strcmp(op, "cm") && x->n >= 6) {
+	} else if (is_op(op, "cm") && x->n >= 6) {
 		double m[6];
 
 		for (i = 0; i < 6; i++)
 			m[i] = arg(x, i, 6);
 		mul(m, x->g.ctm, x->g.ctm);
-	} else if (!strcmp(op, "gs") && nm) {
+	} else if (is_op(op, "gs") && nm) {
 		struct pobj *gs = resource(w->r, x->res, "ExtGState", nm, NULL);
 
 		if (w->ops->gstate && gs)
@@ -563,10 +576,10 @@ op_text(struct exec *x, const char *op)
 	struct gstate *g = &x->g;
 	int i;
 
-	if (!strcmp(op, "BT")) {
+	if (is_op(op, "BT")) {
 		memcpy(x->tm, identity, sizeof(x->tm));
 		memcpy(x->tlm, identity, sizeof(x->tlm));
-	} else if (!strcmp(op, "Tf") && x->n >= 2) {
+	} else if (is_op(op, "Tf") && x->n >= 2) {
 		const struct operand *f = &x->st[x->n - 2];
 
 		if (f->kind == T_NAME) {
@@ -575,23 +588,23 @@ op_text(struct exec *x, const char *op)
 			    f->name, NULL);
 		}
 		g->size = arg(x, 0, 1);
-	} else if (!strcmp(op, "Tr") && x->n >= 1) {
+	} else if (is_op(op, "Tr") && x->n >= 1) {
 		g->mode = (int)arg(x, 0, 1);
-	} else if (!strcmp(op, "TL") && x->n >= 1) {
+	} else if (is_op(op, "TL") && x->n >= 1) {
 		g->leading = arg(x, 0, 1);
-	} else if ((!strcmp(op, "Td") || !strcmp(op, "TD")) && x->n >= 2) {
+	} else if ((is_op(op, "Td") || is_op(op, "TD")) && x->n >= 2) {
 		double t[6] = { 1, 0, 0, 1, arg(x, 0, 2), arg(x, 1, 2) };
 
 		if (op[1] == 'D')
 			g->leading = -arg(x, 1, 2);
 		mul(t, x->tlm, x->tlm);
 		memcpy(x->tm, x->tlm, sizeof(x->tm));
-	} else if (!strcmp(op, "Tm") && x->n >= 6) {
+	} else if (is_op(op, "Tm") && x->n >= 6) {
 		for (i = 0; i < 6; i++)
 			x->tlm[i] = arg(x, i, 6);
 		memcpy(x->tm, x->tlm, sizeof(x->tm));
-	} else if (!strcmp(op, "T*") || !strcmp(op, "'") ||
-	    !strcmp(op, "\"")) {
+	} else if (is_op(op, "T*") || is_op(op, "'") ||
+	    is_op(op, "\"")) {
 		double t[6] = { 1, 0, 0, 1, 0, -g->leading };
 
 		mul(t, x->tlm, x->tlm);
@@ -599,7 +612,7 @@ op_text(struct exec *x, const char *op)
 		if (op[0] != 'T' && x->n >= 1)
 			show_text(x->w, x->at, g, x->tm,
 			    x->st[x->n - 1].bytes);
-	} else if ((!strcmp(op, "Tj") || !strcmp(op, "TJ")) && x->n >= 1) {
+	} else if ((is_op(op, "Tj") || is_op(op, "TJ")) && x->n >= 1) {
 		show_text(x->w, x->at, g, x->tm, x->st[x->n - 1].bytes);
 	} else
 		return 0;
@@ -629,21 +642,21 @@ op_colour(struct exec *x, const char *op)
 	const struct pdfc_ops *ops = x->w->ops;
 	int i;
 
-	if (!strcmp(op, "g") || !strcmp(op, "G"))
+	if (is_op(op, "g") || is_op(op, "G"))
 		device_colour(x, op, "DeviceGray", 1);
-	else if (!strcmp(op, "rg") || !strcmp(op, "RG"))
+	else if (is_op(op, "rg") || is_op(op, "RG"))
 		device_colour(x, op, "DeviceRGB", 3);
-	else if (!strcmp(op, "k") || !strcmp(op, "K"))
+	else if (is_op(op, "k") || is_op(op, "K"))
 		device_colour(x, op, "DeviceCMYK", 4);
-	else if ((!strcmp(op, "cs") || !strcmp(op, "CS")) && name_arg(x)) {
+	else if ((is_op(op, "cs") || is_op(op, "CS")) && name_arg(x)) {
 		struct pdfc_space *s = op[0] == 'C' ? &x->g.stroke :
 		    &x->g.fill;
 
 		set_space(x->w, x->res, name_arg(x), s);
 		if (ops->colour && s->name)
 			ops->colour(ops->ctx, x->at, s, op[0] == 'C', NULL, 0);
-	} else if (!strcmp(op, "sc") || !strcmp(op, "scn") ||
-	    !strcmp(op, "SC") || !strcmp(op, "SCN")) {
+	} else if (is_op(op, "sc") || is_op(op, "scn") ||
+	    is_op(op, "SC") || is_op(op, "SCN")) {
 		struct pdfc_space *s = op[0] == 'S' ? &x->g.stroke :
 		    &x->g.fill;
 		double c[32];
@@ -673,12 +686,12 @@ op_paint(struct exec *x, const char *op, const unsigned char **p,
 	double sx = hypot(g->ctm[0], g->ctm[1]);
 	double sy = hypot(g->ctm[2], g->ctm[3]);
 
-	if (!strcmp(op, "sh") && nm) {
+	if (is_op(op, "sh") && nm) {
 		struct pobj *sh = resource(w->r, x->res, "Shading", nm, NULL);
 
 		if (w->ops->shading && sh)
 			w->ops->shading(w->ops->ctx, x->at, nm, sh);
-	} else if (!strcmp(op, "Do") && nm) {
+	} else if (is_op(op, "Do") && nm) {
 		int num;
 		struct pobj *o = resource(w->r, x->res, "XObject", nm, &num);
 		const char *sub = pdfr_name(pdfr_get(w->r, o, "Subtype"));
@@ -689,7 +702,7 @@ op_paint(struct exec *x, const char *op, const unsigned char **p,
 		else if (o && o->type == PO_STREAM && sub &&
 		    !strcmp(sub, "Form"))
 			walk_form(w, o, x->res, &x->g, nm, num, x->depth);
-	} else if (!strcmp(op, "BI")) {
+	} else if (is_op(op, "BI")) {
 		struct pobj *d = pdfr_parse_inline(w->r, p, end);
 
 		if (d == NULL)
