@@ -57,8 +57,8 @@ for y in ${only:-*}.yaml; do
 	[ $(((k - 1) % nshard)) = "$ishard" ] || continue
 	name=${y%.yaml}
 	# A case checked as it is (no NAME.args) runs without LeakSanitizer's
-	# scan at exit (13 of the 52 ms an ASan case takes): valgrind.sh's
-	# `check tests/bad` checks every such file in one run, for leaks of
+	# scan at exit (13 of the 52 ms an ASan case takes): valgrind.sh
+	# checks every such file in one run of `check`, for leaks of
 	# every kind.  A case with its own arguments keeps the scan.
 	leaks=$asan_leaks
 	if [ -f "$name.args" ]; then
