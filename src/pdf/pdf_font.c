@@ -515,18 +515,20 @@ read_widths(HPDF_Array arr, short *w)
 	return 0;
 }
 
-/* Whether code point c is used in font i or a later one sharing its
- * libharu font. */
-static int
-font_used(const struct pdf *p, int i, long c)
+/* Which code points are used (used[c] 1) in font i or a later one
+ * sharing its libharu font: once a font, where each of the three loops
+ * over the 65,536 codes below asked each of the fonts in turn. */
+static void
+fonts_used(const struct pdf *p, int i, unsigned char *used)
 {
+	long c;
 	int k;
 
+	memset(used, 0, 65536);
 	for (k = i; k < p->nfonts; k++)
-		if (p->font[k].f == p->font[i].f && p->font[k].width &&
-		    p->font[k].width[c] >= 0)
-			return 1;
-	return 0;
+		if (p->font[k].f == p->font[i].f && p->font[k].width)
+			for (c = 0; c < 65536; c++)
+				used[c] |= p->font[k].width[c] >= 0;
 }
 
 /*
@@ -536,7 +538,7 @@ font_used(const struct pdf *p, int i, long c)
  * libharu's CIDFontType2 does, through the encoder's CID of each code.
  */
 static void
-lazy_widths(const struct pdf *p, int i, HPDF_FontAttr attr, short *w)
+lazy_widths(const unsigned char *used, HPDF_FontAttr attr, short *w)
 {
 	static HPDF_UINT16 gid[65536];
 	HPDF_CMapEncoderAttr enc = (HPDF_CMapEncoderAttr)attr->encoder->attr;
@@ -547,7 +549,7 @@ lazy_widths(const struct pdf *p, int i, HPDF_FontAttr attr, short *w)
 	int hi, lo, wd;
 
 	for (c = 0; c < 65536; c++)
-		if (font_used(p, i, c))
+		if (used[c])
 			maxc = c;
 	memset(gid, 0, sizeof(gid));
 	if (attr->encoder->to_unicode_fn != HPDF_CMapEncoder_ToUnicode) {
@@ -569,7 +571,7 @@ lazy_widths(const struct pdf *p, int i, HPDF_FontAttr attr, short *w)
 					    (HPDF_UINT16)enc->unicode_map[hi][lo]);
 			}
 	for (c = 0; c <= maxc && c < maxcid; c++)
-		if (font_used(p, i, c) && (wd = HPDF_TTFontDef_GetGidWidth(def,
+		if (used[c] && (wd = HPDF_TTFontDef_GetGidWidth(def,
 		    gid[c])) != def->missing_width)
 			w[c] = (short)wd;
 	if (attr->map_stream == NULL || (st = attr->map_stream->stream) ==
@@ -590,6 +592,7 @@ void
 trim_fonts(struct pdf *p)
 {
 	static short w[65536];
+	static unsigned char used[65536];
 	unsigned char hi[256];
 	HPDF_MMgr mm = p->doc->mmgr;
 	int i, k;
@@ -612,20 +615,19 @@ trim_fonts(struct pdf *p)
 		    HPDF_OCLASS_ARRAY)) == NULL)
 			continue;
 		memset(w, 0xff, sizeof(w));
+		fonts_used(p, i, used);
 		if (p->font[i].lazy)
-			lazy_widths(p, i, attr, w);
+			lazy_widths(used, attr, w);
 		else if (read_widths(arr, w) < 0)
 			continue;
 		HPDF_Array_Clear(arr);
 		memset(hi, 0, sizeof(hi));
 		for (c = 0; c < 65536; c++) {
-			int used = font_used(p, i, c);
-
-			if (used) {
+			if (used[c]) {
 				hi[c >> 8] = 1;
 				maxc = c;
 			}
-			if (!used || w[c] < 0)
+			if (!used[c] || w[c] < 0)
 				continue;
 			if (c != last + 1) {
 				HPDF_Array_AddNumber(arr, (HPDF_INT32)c);
