@@ -30,61 +30,51 @@ logit(double p)
 	return log(p / (1 - p));
 }
 
-double
-ss_bt_value(const double *ratings, const double *shares, int n)
-{
-	double want = PRIOR / 2, lo = -30, hi = 30, mid, got, v;
-	int i, k;
-
-	for (i = 0; i < n; i++)
-		want += shares[i];
-	/* The chances add up to more the higher v: bisect on log v. */
-	for (k = 0; k < 100; k++) {
-		mid = (lo + hi) / 2;
-		v = exp(mid);
-		got = PRIOR * v / (v + 1);
-		for (i = 0; i < n; i++)
-			got += v / (v + ratings[i]);
-		if (got < want)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return exp((lo + hi) / 2);
-}
-
-/* A share's residual, won less predicted, counting at most
- * SS_VALUE_CLIP either way (the robust fit's). */
+/* A share's residual, won less predicted, counting at most clip either
+ * way (the robust fit's SS_VALUE_CLIP; HUGE_VAL: all of it). */
 static double
-clip_residual(double d)
+clip_residual(double d, double clip)
 {
-	return d > SS_VALUE_CLIP ? SS_VALUE_CLIP : d < -SS_VALUE_CLIP ?
-	    -SS_VALUE_CLIP : d;
+	return d > clip ? clip : d < -clip ? -clip : d;
 }
 
-double
-ss_bt_robust(const double *ratings, const double *weights,
-    const double *shares, int n)
+/* The rating v at which the prior's residual and each share's against
+ * ratings[i], weighed by weights[i] (NULL: 1 each) and kept within
+ * +-clip, come to nothing.  The sum falls as v grows: bisect on log v,
+ * 60 / 2^64 at the end, below a double's step. */
+static double
+bt_solve(const double *ratings, const double *weights, const double *shares,
+    int n, double clip)
 {
 	double lo = -30, hi = 30, mid, v, sum;
 	int i, k;
 
-	/* sum falls as v grows: bisect on log v, 60 / 2^64 at the end,
-	 * below a double's step. */
 	for (k = 0; k < 64; k++) {
 		mid = (lo + hi) / 2;
 		v = exp(mid);
 		sum = PRIOR * (0.5 - v / (v + 1));
-		for (i = 0; i < n; i++) {
-			sum += weights[i] * clip_residual(shares[i] -
-			    v / (v + ratings[i]));
-		}
+		for (i = 0; i < n; i++)
+			sum += (weights ? weights[i] : 1) * clip_residual(
+			    shares[i] - v / (v + ratings[i]), clip);
 		if (sum > 0)
 			lo = mid;
 		else
 			hi = mid;
 	}
 	return exp((lo + hi) / 2);
+}
+
+double
+ss_bt_value(const double *ratings, const double *shares, int n)
+{
+	return bt_solve(ratings, NULL, shares, n, HUGE_VAL);
+}
+
+double
+ss_bt_robust(const double *ratings, const double *weights,
+    const double *shares, int n)
+{
+	return bt_solve(ratings, weights, shares, n, SS_VALUE_CLIP);
 }
 
 /* Every rating of v scaled alike so that the prior's chances add up to
@@ -183,7 +173,7 @@ prior_gap(const struct ss_refset *r, const double *w, const double *v, int i)
 		if (j == i)
 			continue;
 		sum += r->weight[j] * clip_residual(w[i * r->n + j] -
-		    v[i] / (v[i] + v[j]));
+		    v[i] / (v[i] + v[j]), SS_VALUE_CLIP);
 	}
 	return sum;
 }
