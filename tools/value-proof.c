@@ -193,9 +193,9 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 {
 	double *w = calloc((size_t)n * (size_t)n, sizeof(double));
 	double *v = calloc((size_t)n, sizeof(double)), num, den;
-	double e_bt = 0, e_val = 0;
+	double *x = calloc((size_t)n, sizeof(double));
 	struct ss_duel d;
-	int i, j, it, m = 0;
+	int i, j, it, all = n == total_units;
 
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++) {
@@ -227,33 +227,21 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 				    ss_value_share(&u[i], &u[j]));
 		fclose(fp);
 	}
+	printf("  round robin of the first %d, %ld duels a start: how far "
+	    "each rating's chances are from those duels\n", n, runs);
 	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++, m++) {
-			e_bt += fabs(v[i] / (v[i] + v[j]) - w[i * n + j]);
-			e_val += fabs(value[i] / (value[i] + value[j]) -
-			    w[i * n + j]);
-		}
-	printf("  round robin of the first %d, %ld duels a start: a rating "
-	    "fitted to those duels is %.3f from them on average, the values "
-	    "%.3f\n", n, runs, e_bt / m, e_val / m);
-	{
-		double *x = calloc((size_t)n, sizeof(double));
-		int all = n == total_units;
-
-		for (i = 0; i < n; i++)
-			x[i] = log(value[i]);
-		floor_line("the values", x, w, n, all);
-		for (i = 0; i < n; i++)
-			x[i] = log(v[i]);
-		floor_line("most likely (Hunter's MM)", x, w, n, all);
-		share_fit(w, n, 0, x);
-		floor_line("least squares in share", x, w, n, all);
-		for (i = 0; i < n; i++)
-			x[i] = log(v[i]);
-		share_fit(w, n, 1, x);
-		floor_line("least |error| in share", x, w, n, all);
-		free(x);
-	}
+		x[i] = log(value[i]);
+	floor_line("the values", x, w, n, all);
+	for (i = 0; i < n; i++)
+		x[i] = log(v[i]);
+	floor_line("most likely (Hunter's MM)", x, w, n, all);
+	share_fit(w, n, 0, x);
+	floor_line("least squares in share", x, w, n, all);
+	for (i = 0; i < n; i++)
+		x[i] = log(v[i]);
+	share_fit(w, n, 1, x);
+	floor_line("least |error| in share", x, w, n, all);
+	free(x);
 	free(w);
 	free(v);
 }
