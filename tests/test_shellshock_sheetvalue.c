@@ -1421,6 +1421,27 @@ test_range(void **state)
 	free(s);
 }
 
+/* Twins: two sheets generated from the same seed x (gen_sheet()),
+ * named a and b, with no weapon on the Body; each test then makes them
+ * differ in the one thing it judges.  twins_done() frees them. */
+static struct ssv_sheet *
+twins_new(unsigned long long x, const char *a, const char *b)
+{
+	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	int k;
+
+	assert_non_null(s);
+	for (k = 0; k < 2; k++) {
+		unsigned long long y = x;
+		char *name = calloc(1, 16);
+
+		gen_sheet(&s[k], &y, name, k);
+		snprintf(name, 16, "%s", k ? b : a);
+		s[k].body = 0;
+	}
+	return s;
+}
+
 /* A's share of the duels between twins s[0] and s[1], 400 from each
  * start, the dice seeded with seed. */
 static double
@@ -1466,30 +1487,25 @@ twins_done(struct ssv_sheet *s, const char *sub)
  * gun can spread gives up three of its 24 d6s a spread d6 for +3.5 on the
  * roll, and lands more (best_spread() chooses 2 d6 at point blank, where
  * the dV is halved, and 4 or 5 beyond), so it wins the duel between them
- * (0.663): 400 from each start, twice the standard error clear of even.  SSV_DUMP=DIR also writes the pair to
+ * (0.663): 400 from each start, twice the standard error clear of even.
+ * SSV_DUMP=DIR also writes the pair to
  * DIR/spread/ (tests/sheet-judge/ holds it for tests/sheet_duel.py).
  */
 static void
 test_spread_judge(void **state)
 {
-	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	struct ssv_sheet *s = twins_new(11, "spreading", "plain");
 	unsigned fire;
 	double landed, share = 0;
 	int i, k, sp;
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		unsigned long long x = 11;
-		char *name = calloc(1, 16);
-
-		gen_sheet(&s[k], &x, name, k);
-		snprintf(name, 16, k ? "plain" : "spreading");
 		for (i = 0; i < SS_NDVT; i++)
 			s[k].u.dv[i][0] = s[k].u.dv[i][1] = 24;
 		s[k].u.nweapons = 0;
 		s[k].ngunners = 1;
 		s[k].g[0].fire = 0;
-		s[k].body = 0;
 		s[k].g[0].skill = 0;
 		s[k].u.die = 10;
 		arm(&s[k], SS_DVT_B, 12, 6, 6, !k, 0);
@@ -1528,18 +1544,12 @@ test_spread_judge(void **state)
 static void
 test_turn_judge(void **state)
 {
-	struct ssv_sheet *s = calloc(2, sizeof(*s));
+	struct ssv_sheet *s = twins_new(7, "turner", "stiff");
 	double share = 0, scored;
 	int i, k;
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		unsigned long long x = 7;
-		char *name = calloc(1, 16);
-
-		gen_sheet(&s[k], &x, name, k);
-		snprintf(name, 16, k ? "stiff" : "turner");
-		s[k].body = 0;
 		for (i = 0; i < SS_NANGLES; i++)
 			s[k].u.pen[i] = i ? 12 : 3;
 		if (k)
