@@ -673,7 +673,9 @@ def move(x, y, cur, turning=True):
     v = x.speed()
     turns = 0 if x.immobile or not turning else x.s.facings(v)
     best = None
-    hx = hy = None
+    # What each side's fire depends on but range, angle and arcs: the
+    # same for every bearing weighed.
+    hx, hy = (parts_key(x, y), parts_key(y, x)) if turns else (None, None)
     for d in ORDER:
         if abs(d) > turns:
             continue
@@ -688,8 +690,6 @@ def move(x, y, cur, turning=True):
         if turns == 0:
             x.lag = lag
             return r
-        if hx is None:
-            hx, hy = parts_key(x, y), parts_key(y, x)
         j = taken(x, y, r, y.bear, (a == 0, lag == 0), hx) - \
             taken(y, x, r, a, None, hy)
         if best is None or j > best[0] + 1e-12:
