@@ -189,7 +189,7 @@ guard_tmp(int on)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on ? on_signal : SIG_DFL;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+	for (i = 0; i < NELEM(end_signals); i++)
 		sigaction(end_signals[i], &sa, NULL);
 	/* Past ulimit -f a write fails with EFBIG, told as such. */
 	signal(SIGXFSZ, on ? SIG_IGN : SIG_DFL);
@@ -331,7 +331,7 @@ save_file(const char *path, int (*fill)(int fd, const char *path, void *ctx,
 	if (real == NULL)
 		return -1;
 	sigemptyset(&end_set);
-	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+	for (i = 0; i < NELEM(end_signals); i++)
 		sigaddset(&end_set, end_signals[i]);
 	dcopy = xstrdup(real);
 	bcopy = xstrdup(real);
