@@ -23,6 +23,20 @@
 
 #define NCMDS (command_count())
 
+#ifdef __SANITIZE_ADDRESS__
+/*
+ * The test build (make check): its UndefinedBehaviorSanitizer traps, and
+ * AddressSanitizer then reports the trap, with the file:line and stack
+ * of the fault, as it reports a bad read.
+ */
+const char *__asan_default_options(void);
+const char *
+__asan_default_options(void)
+{
+	return "handle_sigill=1";
+}
+#endif
+
 /* The command of that name: one of commands[], or a game's (cmd_game). */
 static int (*find_cmd(const char *name))(int, char **)
 {
