@@ -33,9 +33,9 @@ run() {
 }
 # The runs in the order that deals them evenly to four parts (run K goes
 # to part (K - 1) % 4 + 1): the four longest first, one a part, then
-# each row of four the longest to the part with the least so far.  CPU-s
-# under valgrind, measured at load 2, in the comments: the parts come to
-# 14, 10, 10 and 8.
+# each row of four the longest to the parts with the least so far.
+# CPU-s under valgrind, measured at load 2, in the comments: the parts
+# come to about 13, 12, 10 and 9.
 # The bad cases bad.sh checks as they are (no NAME.args), which it runs
 # without LeakSanitizer: here every one of them, for leaks of every kind
 # and uninitialised reads.  (A case with its own arguments keeps
@@ -49,19 +49,18 @@ run check $(for y in tests/bad/*.yaml; do [ -f "${y%.yaml}.args" ] || printf '%s
 run render --paper a4 --backs duplex-long --counter-size 1 -d "$t/a" $(ls -d units/*/)	# 9
 run render --paper letter --backs duplex-short -o "$t/d.pdf" decks		# 4.1
 run render --paper letter --bleed 3 -o "$t/b.pdf" units/shellshock		# 3.7
-run check tests/bad/ssg-effect.yaml tests/bad/ssg-setup-center-only.yaml	# 1.6
-run render -o "$t/c.pdf" tests/bad/render-glyph.yaml				# 2.7
+run resolve shellshock units/shellshock/mason.yaml units/shellshock/stalker.yaml --range 19 --facing front --random --seed 3 --json	# 0.9
+run resolve shellshock units/shellshock/grizzly.yaml units/shellshock/stalker.yaml --range 30 --facing front_left --gunner G1 --weapons 1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6,1,4	# 0.9
 # (--runs 20: the matchups' duels are the code of value --duel, and the
 # same at 600 a start; valgrind's 21 s at 600.  value --duel itself, at
 # its least of 10,000 duels a start, took valgrind 6.5 s: e2e runs it
 # under ASan.)
 run value --runs 20 units/shellshock units/shellshock-forces			# 3
 run check units $(ls -d decks 2>/dev/null)					# 3.6
-run resolve shellshock units/shellshock/mason.yaml units/shellshock/stalker.yaml --range 19 --facing front --random --seed 3 --json	# 0.9
-run resolve shellshock units/shellshock/grizzly.yaml units/shellshock/stalker.yaml --range 30 --facing front_left --gunner G1 --weapons 1 --roll 9,5 --damage-dice 12,8,14 --internal-roll 63 --locomotion 5,6,1,4	# 0.9
-run templates									# 1.9
 run odds shellshock units/shellshock/hailstorm.yaml units/shellshock/mason.yaml --range 4 --facing right --spread --point-blank --json	# 1.1
 run odds ssg Hussars Grenadiers --flank						# 1
+run render -o "$t/c.pdf" tests/bad/render-glyph.yaml				# 2.7
+run templates									# 1.9
 run resolve shellshock --damage 25 units/shellshock/bison.yaml --facing front --internal-roll 2 --explosion 5,4	# 1
 run odds shellshock units/shellshock/grizzly.yaml units/shellshock/stalker.yaml --range 30 --facing front_left --gunner G1 --json	# 1
 echo "  valgrind $n runs, $fail failures${SHARD:+ (part $SHARD)}"
