@@ -130,21 +130,23 @@ load_named(const char *name, const char *key, const char *type,
 		}
 	} else {
 		struct sbuf file = SBUF_INIT;
-		char **names = template_names();
+		char **names;
 
 		sb_addf(&file, "%s.yaml", name);
 		found = paths_find("templates", file.buf);
 		sb_release(&file);
-		if (found == NULL)
+		if (found == NULL) {
+			/* The folders' listing, only for the hint. */
+			names = template_names();
 			sb_addf(why, "template '%s' is neither a built-in "
 			    "template ('muster templates' lists them) nor a "
 			    "path to a template file%s", name, sb_hint(&hint,
 			    name, (const char *const *)names, 0));
-		template_names_free(names);
-		sb_release(&hint);
-		free(found);
-		if (found == NULL)
+			template_names_free(names);
+			sb_release(&hint);
 			return NULL;
+		}
+		free(found);
 	}
 	if ((t = template_load(key, &catalog_vocab)) == NULL) {
 		sb_addf(why, "template '%s' cannot be used: it has errors, "
