@@ -126,6 +126,15 @@ build/PATHS: FORCE
 	@if cmp -s build/PATHS.new build/PATHS; then rm -f build/PATHS.new; \
 	else mv build/PATHS.new build/PATHS; fi
 build/obj/paths.o build/asan/paths.o build/clang/paths.o: build/PATHS
+# The test build's flags the same way: its objects built with other ones
+# (an older make check's) are compiled again, not linked with these.
+build/ASAN_FLAGS: FORCE
+	@mkdir -p build
+	@echo '$(ASAN_FLAGS)' > build/ASAN_FLAGS.new
+	@if cmp -s build/ASAN_FLAGS.new build/ASAN_FLAGS; then \
+		rm -f build/ASAN_FLAGS.new; \
+	else mv build/ASAN_FLAGS.new build/ASAN_FLAGS; fi
+$(ASAN_OBJ) $(TEST_BIN): build/ASAN_FLAGS
 FORCE:
 
 # -MMD writes each object's header dependencies beside it (included below).
