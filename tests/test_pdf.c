@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <zlib.h>
 /* jpeglib.h wants stdio.h (testutil.h) before it. */
@@ -1562,6 +1564,39 @@ test_png_write_fails(void **state)
 	close(fd);
 }
 
+/* What a helper thread finds its signal mask to be. */
+static void *
+mask_of(void *arg)
+{
+	sigset_t *m = arg;
+
+	pthread_sigmask(SIG_BLOCK, NULL, m);
+	return NULL;
+}
+
+/* A helper thread (spill.c's, raster.c's) blocks the end signals, so
+ * that one sent to muster reaches the main thread, which holds them off
+ * while it names its temporary file; the caller's mask stays as it was.
+ * (Made with pthread_create(), the helper takes SIGTERM: fails.) */
+static void
+test_helpers_take_no_signal(void **state)
+{
+	static const int end[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
+	sigset_t in, mine;
+	pthread_t th;
+	size_t i;
+
+	(void)state;
+	sigemptyset(&in);
+	assert_int_equal(thread_start(&th, mask_of, &in), 0);
+	pthread_join(th, NULL);
+	pthread_sigmask(SIG_BLOCK, NULL, &mine);
+	for (i = 0; i < sizeof(end) / sizeof(end[0]); i++) {
+		assert_true(sigismember(&in, end[i]));
+		assert_false(sigismember(&mine, end[i]));
+	}
+}
+
 int
 main(void)
 {
@@ -1598,6 +1633,7 @@ main(void)
 		cmocka_unit_test(test_fmt_real_as_libharu),
 		cmocka_unit_test(test_png_write_round_trip),
 		cmocka_unit_test(test_png_write_fails),
+		cmocka_unit_test(test_helpers_take_no_signal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown);

@@ -21,6 +21,7 @@
 #include <fontconfig/fontconfig.h>
 #include <hpdf.h>
 #include <hpdf_encrypt.h>
+#include <pthread.h>
 #include <stddef.h>
 
 #include "pdf.h"
@@ -230,6 +231,15 @@ void page_done(struct pdf *p, struct pdf_page *pg);
 /* Waits for every page, attaching each to its libharu stream. */
 int pages_flush(struct pdf *p);
 void pool_free(struct pdf *p);
+
+/* ---- save.c ---- */
+
+/* pthread_create() for a helper thread (spill.c's compressor, raster.c's
+ * encoder) with the end signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT)
+ * blocked in it: one sent to muster then goes to the main thread, which
+ * holds them off while it names its temporary file.  Returns
+ * pthread_create()'s result. */
+int thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
 /* ---- pdf.c and image.c ---- */
 

@@ -25,6 +25,7 @@
 #include <dlfcn.h>
 
 #include "../util.h"
+#include "internal.h"
 #include "pdf.h"
 #include "pngwrite.h"
 
@@ -791,7 +792,7 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 	pthread_cond_init(&e.cv, NULL);
 	os.filled = xmalloc((size_t)n + 1);
 	last = sheet_lasts(pl);
-	if (pthread_create(&e.th, NULL, encoder, &e) != 0) {
+	if ((errno = thread_start(&e.th, encoder, &e)) != 0) {
 		snprintf(err, errlen, "cannot start a thread: %s",
 		    strerror(errno));
 		free(last);

@@ -180,6 +180,30 @@ on_signal(int sig)
 
 static const int end_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
 
+/*
+ * A signal sent to the process goes to any thread that does not block
+ * it: a helper thread took an end signal while the main thread held
+ * them off between mkstemp() and tmp_live, and the file was left (e2e's
+ * hardening saw it once).  Helpers are made with the end signals
+ * blocked (a thread inherits the mask of the thread making it); a fault's
+ * signal (SIGSEGV, SIGILL) still reaches the sanitizers' handlers.
+ */
+int
+thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	sigset_t end, was;
+	size_t i;
+	int rc;
+
+	sigemptyset(&end);
+	for (i = 0; i < NELEM(end_signals); i++)
+		sigaddset(&end, end_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &end, &was);
+	rc = pthread_create(th, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
+	return rc;
+}
+
 static void
 guard_tmp(int on)
 {

@@ -207,7 +207,7 @@ pool_get(struct pdf *p)
 	pl->dc = libdeflate_alloc_compressor(1);
 	pl->sfd = -1;
 	/* Without a thread, pages are compressed as they finish. */
-	pl->running = pthread_create(&pl->th, NULL, worker, pl) == 0;
+	pl->running = thread_start(&pl->th, worker, pl) == 0;
 	return pl;
 }
 
