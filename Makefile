@@ -83,7 +83,7 @@ ASAN_LIBOBJ = $(filter-out build/asan/main.o,$(ASAN_OBJ))
 ASAN_OPT = -O1
 # UndefinedBehaviorSanitizer traps (an ud2 where its check fails) rather
 # than calling its run-time library: the same checks, without the
-# library's 4 MB of source-location records, which LeakSanitizer scanned
+# library's 3.6 MB of source-location records, which LeakSanitizer scanned
 # at every exit, nor libubsan and the libstdc++ it loads at every start:
 # 20 -> 14 ms a start.  AddressSanitizer reports the trap with its
 # file:line and stack (handle_sigill, set by main.c); it does not name

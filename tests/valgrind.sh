@@ -35,7 +35,7 @@ run() {
 # to part (K - 1) % 4 + 1): the four longest first, one a part, then
 # each row of four the longest to the parts with the least so far.
 # CPU-s under valgrind, measured at load 2, in the comments: the parts
-# come to about 13, 12, 10 and 9.
+# come to about 14, 12, 10 and 9.
 # The bad cases bad.sh checks as they are (no NAME.args), which it runs
 # without LeakSanitizer: here every one of them, for leaks of every kind
 # and uninitialised reads.  (A case with its own arguments keeps
