@@ -85,10 +85,12 @@ ASAN_OPT = -O1
 # than calling its run-time library: the same checks, without the
 # library's 3.6 MB of source-location records, which LeakSanitizer scanned
 # at every exit, nor libubsan and the libstdc++ it loads at every start:
-# 20 -> 14 ms a start.  AddressSanitizer reports the trap with its
-# file:line and stack (handle_sigill, set by main.c); it does not name
-# the kind of fault, which the line shows.  make fuzz keeps the library's
-# messages, and make ASAN_TRAP= builds the tests with them.
+# 20 -> 14 ms a start.  In build/asan/muster AddressSanitizer reports
+# the trap with its file:line and stack (handle_sigill, set by main.c),
+# not the kind of fault, which the line shows; in a unit test, cmocka
+# names the test that took the trap ("Illegal instruction").  make fuzz
+# keeps the library's messages, and make ASAN_TRAP= builds the tests
+# with them.
 ASAN_TRAP = -fsanitize-undefined-trap-on-error
 ASAN_FLAGS = $(ASAN_OPT) -g1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all $(ASAN_TRAP)
@@ -128,10 +130,11 @@ build/PATHS: FORCE
 	else mv build/PATHS.new build/PATHS; fi
 build/obj/paths.o build/asan/paths.o build/clang/paths.o: build/PATHS
 # The test build's flags the same way: its objects built with other ones
-# (an older make check's) are compiled again, not linked with these.
+# (an older make check's, or make ASAN_OPT=-O1's, which overrides the
+# -O0 parts too) are compiled again, not linked with these.
 build/ASAN_FLAGS: FORCE
 	@mkdir -p build
-	@echo '$(ASAN_FLAGS)' > build/ASAN_FLAGS.new
+	@echo '$(ASAN_FLAGS) ($(origin ASAN_OPT))' > build/ASAN_FLAGS.new
 	@if cmp -s build/ASAN_FLAGS.new build/ASAN_FLAGS; then \
 		rm -f build/ASAN_FLAGS.new; \
 	else mv build/ASAN_FLAGS.new build/ASAN_FLAGS; fi

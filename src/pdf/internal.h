@@ -237,8 +237,9 @@ void pool_free(struct pdf *p);
 /* pthread_create() for a helper thread (spill.c's compressor, raster.c's
  * encoder) with the end signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT)
  * blocked in it: one sent to muster then goes to the main thread, which
- * holds them off while it names its temporary file.  Returns
- * pthread_create()'s result. */
+ * holds them off while it names a PDF's temporary file.  (A PNG is saved
+ * by the encoder itself, with the main thread open to the signals.)
+ * Returns pthread_create()'s result. */
 int thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
 /* ---- pdf.c and image.c ---- */

@@ -115,8 +115,8 @@ fi
 chmod 644 "$t/hd/secret.yaml"
 
 # Output that cannot be written: exit 2, said on stderr.  2,000 cards
-# (1,948 warnings, 1,000 told: 271 KB of JSON, past any pipe's buffer)
-# break the pipe, in a quarter of the time the 8,000 above would take.
+# Shellshock units (1,948 warnings, 1,000 told: 271 KB of JSON, past
+# any pipe's buffer) break the pipe.
 awk -v n=2000 -v out="$t/hd/some.yaml" -f bench/gen.awk
 "$muster" check --json "$t/hd/some.yaml" 2>"$t/hd/err" | head -c1 >/dev/null
 st=$(cat "$t/hd/err" | grep -c "cannot write standard output: Broken pipe")
