@@ -22,6 +22,7 @@
 #include <hpdf.h>
 #include <hpdf_encrypt.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include "pdf.h"
@@ -234,12 +235,15 @@ void pool_free(struct pdf *p);
 
 /* ---- save.c ---- */
 
-/* pthread_create() for a helper thread (spill.c's compressor, raster.c's
- * encoder) with the end signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT)
- * blocked in it: one sent to muster then goes to the main thread, which
- * holds them off while it names a PDF's temporary file.  (A PNG is saved
- * by the encoder itself, with the main thread open to the signals.)
- * Returns pthread_create()'s result. */
+/* The end signals (SIGTERM, SIGINT, SIGHUP, SIGQUIT) blocked (how:
+ * SIG_BLOCK) or taken again (SIG_UNBLOCK) by the calling thread; its mask
+ * before into *was unless NULL.  A signal sent to muster goes to a thread
+ * that takes it, and the thread saving a file holds them off while it
+ * names its temporary file: every other thread must block them. */
+void hold_end_signals(int how, sigset_t *was);
+/* pthread_create() for a helper thread (spill.c's compressor) with the
+ * end signals blocked in it: they go to the main thread, which saves the
+ * PDF.  Returns pthread_create()'s result. */
 int thread_start(pthread_t *th, void *(*fn)(void *), void *arg);
 
 /* ---- pdf.c and image.c ---- */

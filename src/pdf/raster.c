@@ -428,6 +428,8 @@ encoder(void *arg)
 	char err[512];
 	int rc;
 
+	/* Made with them blocked (raster_write()): this thread takes them. */
+	hold_end_signals(SIG_UNBLOCK, NULL);
 	pthread_mutex_lock(&e->mu);
 	for (;;) {
 		while (e->head == NULL && !e->stop)
@@ -785,6 +787,7 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 {
 	struct enc e;
 	struct open_sheet os = { -1, NULL, 0, 0, NULL };
+	sigset_t was;
 	int n = pl->cols * pl->rows, next = 0, k, c, rc = 0, *last;
 
 	memset(&e, 0, sizeof(e));
@@ -792,7 +795,12 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 	pthread_cond_init(&e.cv, NULL);
 	os.filled = xmalloc((size_t)n + 1);
 	last = sheet_lasts(pl);
-	if ((errno = thread_start(&e.th, encoder, &e)) != 0) {
+	/* The encoder saves each PNG: the end signals go to it, which holds
+	 * them off while it names the file (save.c), and not to this thread,
+	 * which knows of no file to remove.  It takes them again itself. */
+	hold_end_signals(SIG_BLOCK, &was);
+	if ((errno = pthread_create(&e.th, NULL, encoder, &e)) != 0) {
+		pthread_sigmask(SIG_SETMASK, &was, NULL);
 		snprintf(err, errlen, "cannot start a thread: %s",
 		    strerror(errno));
 		free(last);
@@ -842,6 +850,7 @@ raster_write(struct raster *r, const struct raster_plan *pl, char *err,
 			sheet_close(r, pl, &e, &os);
 	}
 	rc = enc_stop(&e, rc, err, errlen);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	free(last);
 	free(os.filled);
 	return rc;

@@ -184,21 +184,31 @@ static const int end_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT };
  * A signal sent to the process goes to any thread that does not block
  * it: a helper thread took an end signal while the main thread held
  * them off between mkstemp() and tmp_live, and the file was left (e2e's
- * hardening saw it once).  Helpers are made with the end signals
- * blocked (a thread inherits the mask of the thread making it); a fault's
- * signal (SIGSEGV, SIGILL) still reaches the sanitizers' handlers.
+ * hardening saw it once).  So only the thread that saves takes them:
+ * spill.c's compressor is made with them blocked (thread_start(); a
+ * thread inherits the mask of the thread making it), and while raster.c's
+ * encoder saves PNGs the main thread blocks them.  A fault's signal
+ * (SIGSEGV, SIGILL) is never blocked: the sanitizers still report it.
  */
-int
-thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+void
+hold_end_signals(int how, sigset_t *was)
 {
-	sigset_t end, was;
+	sigset_t end;
 	size_t i;
-	int rc;
 
 	sigemptyset(&end);
 	for (i = 0; i < NELEM(end_signals); i++)
 		sigaddset(&end, end_signals[i]);
-	pthread_sigmask(SIG_BLOCK, &end, &was);
+	pthread_sigmask(how, &end, was);
+}
+
+int
+thread_start(pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	sigset_t was;
+	int rc;
+
+	hold_end_signals(SIG_BLOCK, &was);
 	rc = pthread_create(th, NULL, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	return rc;
