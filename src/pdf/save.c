@@ -358,15 +358,11 @@ save_file(const char *path, int (*fill)(int fd, const char *path, void *ctx,
 	char *dcopy, *bcopy, *dir, *base, *tmp;
 	size_t tlen;
 	mode_t mask;
-	sigset_t end_set, was;
-	size_t i;
+	sigset_t was;
 	int fd = -1, rc = -1;
 
 	if (real == NULL)
 		return -1;
-	sigemptyset(&end_set);
-	for (i = 0; i < NELEM(end_signals); i++)
-		sigaddset(&end_set, end_signals[i]);
 	dcopy = xstrdup(real);
 	bcopy = xstrdup(real);
 	dir = dirname(dcopy);
@@ -383,11 +379,11 @@ save_file(const char *path, int (*fill)(int fd, const char *path, void *ctx,
 	/* The end signals wait while the file is made and named for
 	 * on_signal(): one that came between mkstemp() and tmp_live left
 	 * the file behind (make check's SIGTERM test, once, at load 2). */
-	sigprocmask(SIG_BLOCK, &end_set, &was);
+	hold_end_signals(SIG_BLOCK, &was);
 	fd = mkstemp(tmp);
 	memcpy(tmp_name, tmp, strlen(tmp) + 1);
 	tmp_live = fd >= 0;
-	sigprocmask(SIG_SETMASK, &was, NULL);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot create a file in '%s': %s", dir,
 		    strerror(errno));

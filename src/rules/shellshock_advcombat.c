@@ -517,7 +517,6 @@ damage_dice(const struct ssa_shot *s, struct ss_dice *d, struct ssa_steps *st)
 	return 0;
 }
 
-/* The equipment a hit's lines reach, each once, with its hits. */
 /* Whether every chart line of letter l is marked off, before (done) or
  * by this shot (st->marked).  Only the lines of l's ranges are looked
  * at, each only when it is l's (the first range holding a line names
@@ -548,6 +547,7 @@ all_marked(const struct ssa_unit *u, const unsigned char *done,
 	return 1;
 }
 
+/* The equipment a hit's lines reach, each once, with its hits. */
 static int
 equipment_hits(const struct ssa_unit *u, const unsigned char *done,
     struct ss_dice *d, struct ssa_steps *st)
