@@ -1574,10 +1574,11 @@ mask_of(void *arg)
 	return NULL;
 }
 
-/* A helper thread (spill.c's, raster.c's) blocks the end signals, so
- * that one sent to muster reaches the main thread, which holds them off
- * while it names its temporary file; the caller's mask stays as it was.
- * (Made with pthread_create(), the helper takes SIGTERM: fails.) */
+/* A helper made by thread_start() (spill.c's compressor) blocks the end
+ * signals, so that one sent to muster reaches the main thread, which
+ * holds them off while it names its temporary file; the caller's mask
+ * stays as it was.  (Made with pthread_create(), the helper takes
+ * SIGTERM: fails.) */
 static void
 test_helpers_take_no_signal(void **state)
 {
