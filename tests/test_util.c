@@ -546,6 +546,42 @@ test_ratio_nearest(void **state)
 }
 
 /*
+ * Up to 2^53 both parts are exact doubles and ratio_nearest() divides
+ * them; past it, it divides bit by bit.  The two ways agree: n/d and
+ * the same fraction scaled past 2^53 (n 2^k / d 2^k, k to put the
+ * larger part at 2^61 or more) give the same double, for 100,000
+ * random fractions of every size up to 2^53, and at the edge.
+ */
+static void
+test_ratio_nearest_ways(void **state)
+{
+	uint64_t x = 88172645463325252u, n, d, big;
+	int i, k;
+
+	(void)state;
+	for (i = 0; i < 100000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		n = (x >> (x % 53)) % (UINT64_C(1) << 53) + 1;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		d = (x >> (x % 53)) % (UINT64_C(1) << 53) + 1;
+		if (i == 0)
+			n = UINT64_C(1) << 53, d = 3;
+		big = n > d ? n : d;
+		k = 62 - (64 - __builtin_clzll(big));
+		if (ratio_nearest((int64_t)n, (int64_t)d) !=
+		    ratio_nearest((int64_t)(n << k), (int64_t)(d << k)))
+			fail_msg("%llu/%llu: %a against %a scaled by 2^%d",
+			    (unsigned long long)n, (unsigned long long)d,
+			    ratio_nearest((int64_t)n, (int64_t)d),
+			    ratio_nearest((int64_t)(n << k), (int64_t)(d << k)),
+			    k);
+	}
+	/* The first past the edge is divided bit by bit, and right. */
+	assert_true(ratio_nearest(9007199254740993LL, 3) ==
+	    3002399751580331.0);
+}
+
+/*
  * fnv1a(), eight bytes to a step, is FNV-1a 64 byte by byte: the
  * published vectors ("" is the offset basis; "a", "foobar"), and every
  * length 0 to 40 of a text against the one-byte loop, whole and in two
@@ -599,6 +635,7 @@ main(void)
 		cmocka_unit_test(test_path_beside),
 		cmocka_unit_test(test_ratio_arithmetic),
 		cmocka_unit_test(test_ratio_nearest),
+		cmocka_unit_test(test_ratio_nearest_ways),
 		cmocka_unit_test(test_fnv1a),
 	};
 
