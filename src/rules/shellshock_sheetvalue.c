@@ -69,10 +69,12 @@ ssv_step(const struct ssv_sheet *s, int a, int v, int close)
 
 /* ---- tables computed once: the hit roll, sums of d6s ---- */
 
-/* The hit roll in doubles: p[doubled][sum], nice the natural 20. */
+/* The hit roll in doubles: p[doubled][sum], nice the natural 20; no
+ * sum below lo[doubled] or past hi[doubled] can be rolled. */
 struct droll {
 	double p[2][ROLL_CAP + 1];
 	double nice;
+	int lo[2], hi[2];
 };
 
 static const struct droll *
@@ -89,9 +91,16 @@ droll(int die, int spread)
 		return t;
 	t = tab[k][spread] = xcalloc(1, sizeof(*t));
 	ssa_roll_make(&r, &ssa_advanced, die, spread, ROLL_CAP);
-	for (d = 0; d < 2; d++)
+	for (d = 0; d < 2; d++) {
+		t->lo[d] = ROLL_CAP + 1;
+		t->hi[d] = -1;
 		for (v = 0; v <= ROLL_CAP; v++)
-			t->p[d][v] = r.p[d][v].v;
+			if ((t->p[d][v] = r.p[d][v].v) != 0) {
+				if (t->hi[d] < 0)
+					t->lo[d] = v;
+				t->hi[d] = v;
+			}
+	}
 	t->nice = r.nice.v;
 	ssa_roll_free(&r);
 	return t;
@@ -394,16 +403,17 @@ shot(struct side *x, int g, int angle, int range, int spread,
 	/* "One Gunner, One Roll": each sum hits the weapons whose need it
 	 * reaches; equal sets, doubled or not, are one class.  A weapon
 	 * joins the sum that first reaches its need (from[]; the last sum
-	 * takes those past it), so a sum's set grows from the one before. */
+	 * takes those past it), so a sum's set grows from the one before;
+	 * the sums below the least a roll makes only gather weapons. */
 	memset(from, 0, sizeof(from));
 	for (i = 0; i < a->u.nweapons; i++)
 		if (set & (1u << i))
 			from[need[i] < 0 ? 0 : need[i] > ROLL_CAP ? ROLL_CAP :
 			    need[i]] |= 1u << i;
 	for (d = 0; d < 2; d++) {
-		hit = 0;
-		k = -1;
-		for (v = 0; v <= ROLL_CAP; v++) {
+		for (hit = 0, v = 0, k = -1; v < r->lo[d] && v <= ROLL_CAP; v++)
+			hit |= from[v];
+		for (; v <= r->hi[d]; v++) {
 			if (from[v]) {
 				hit |= from[v];
 				k = -1;
