@@ -20,6 +20,11 @@
  * SSV_NOTURN=1: both keep their fronts to each other (the judge before
  * sheets turned; move()).  SSV_TRACE=1 prints the first duels' turns;
  * SSV_BEARS=1 counts the bearings shown, turn by turn.
+ *
+ * SSV_QUICK=1 plays a tenth of the fights: the monotony's improvements,
+ * the proof's pairs and duels, the shipped sheets' duels.  make check
+ * runs this test so under the sanitizers, where the same code costs
+ * six times its -O2 time, and in full on the plain build.
  */
 #include <strings.h>
 #include <sys/stat.h>
@@ -30,6 +35,24 @@
 #include "rules/shellshock_value.h"
 #include "system.h"
 #include "systems/shellshock_game.h"
+
+/* The judge's experiment switches, and SSV_QUICK, each read from the
+ * environment once: getenv() inside its loops was 2 % of this test's
+ * time. */
+enum { SW_NOSPREAD, SW_NOTURN, SW_BEARS, SW_TRACE, SW_STATIC, SW_QUICK,
+    NSWITCHES };
+
+static int
+sw(int which)
+{
+	static const char *const name[NSWITCHES] = { "SSV_NOSPREAD",
+	    "SSV_NOTURN", "SSV_BEARS", "SSV_TRACE", "SSV_STATIC", "SSV_QUICK" };
+	static signed char on[NSWITCHES] = { -1, -1, -1, -1, -1, -1 };
+
+	if (on[which] < 0)
+		on[which] = getenv(name[which]) != NULL;
+	return on[which];
+}
 
 /* ---- a plain sheet to build on ---- */
 
@@ -704,7 +727,7 @@ improve(struct ssv_sheet *s, unsigned long long *x, int k)
 /*
  * Monotone: no single-stat improvement of a generated sheet lowers its
  * share against any of four reference sheets, so none lowers its
- * value; 280 improvements, 20 of each kind.
+ * value; 280 improvements, 20 of each kind (SSV_QUICK: 28, 2 of each).
  */
 static void
 test_monotone(void **state)
@@ -713,12 +736,12 @@ test_monotone(void **state)
 	char names[6][16];
 	unsigned long long x = 27;
 	double before[4], after;
-	int i, k, j, n = 0, rounds;
+	int i, k, j, n = 0, rounds, each = sw(SW_QUICK) ? 2 : 20;
 
 	(void)state;
 	for (i = 0; i < 4; i++)
 		gen_sheet(&s[i], &x, names[i], i);
-	for (rounds = 0; n < 20 * NKINDS; rounds++) {
+	for (rounds = 0; n < each * NKINDS; rounds++) {
 		gen_sheet(&s[4], &x, names[4], 100 + rounds);
 		for (j = 0; j < 4; j++)
 			before[j] = ssv_share(&s[4], &s[j]);
@@ -741,22 +764,6 @@ test_monotone(void **state)
 }
 
 /* ---- the judge: the advanced duel, played with the engine ---- */
-
-/* The judge's experiment switches, each read from the environment once:
- * getenv() inside its loops was 2 % of this test's time. */
-enum { SW_NOSPREAD, SW_NOTURN, SW_BEARS, SW_TRACE, SW_STATIC, NSWITCHES };
-
-static int
-sw(int which)
-{
-	static const char *const name[NSWITCHES] = { "SSV_NOSPREAD",
-	    "SSV_NOTURN", "SSV_BEARS", "SSV_TRACE", "SSV_STATIC" };
-	static signed char on[NSWITCHES] = { -1, -1, -1, -1, -1 };
-
-	if (on[which] < 0)
-		on[which] = getenv(name[which]) != NULL;
-	return on[which];
-}
 
 struct rng {
 	struct ss_dice d;
@@ -1688,8 +1695,9 @@ static void
 test_proof(void **state)
 {
 	const char *env = getenv("SSV_PROOF_PAIRS");
-	int pairs = env ? atoi(env) : 40, nsheets = 60, i, p, st, right = 0;
-	int runs = env ? 200 : 60, seed, fav = 0, favright = 0;
+	int quick = !env && sw(SW_QUICK), nsheets = quick ? 12 : 60;
+	int pairs = env ? atoi(env) : quick ? 8 : 40, runs = env ? 200 : quick ?
+	    20 : 60, i, p, st, right = 0, seed, fav = 0, favright = 0;
 	struct ssv_sheet *s = calloc((size_t)nsheets + 8, sizeof(*s));
 	char (*names)[16] = calloc((size_t)nsheets + 8, 16);
 	double *val = calloc((size_t)nsheets, sizeof(double));
@@ -1838,8 +1846,8 @@ test_shipped(void **state)
 	r.d.roll = roll;
 	r.x = 1;
 	for (st = 0; st < SSV_NSTARTS; st++)
-		share += duel(&s[0], &s[1], ssv_starts[st], 2000, &r) /
-		    SSV_NSTARTS;
+		share += duel(&s[0], &s[1], ssv_starts[st],
+		    sw(SW_QUICK) ? 200 : 2000, &r) / SSV_NSTARTS;
 	printf("shipped sheets: Grizzly MBT %.0f, Stalker Walker %.0f; the "
 	    "Grizzly's share scored %.3f, dueled %.3f\n", ref.rating[0],
 	    v->value, 1 - v->model[0], share);
