@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "doc.h"
 #include "layout/probe.h"
 #include "record.h"
 #include "schema.h"
@@ -94,10 +95,11 @@ names_template(struct checkprobe *cp, const struct kind *k)
  * p's built-in template, as catalog_template() finds it.  One found is
  * kept: the catalog keeps it to its release, after the probe's, and
  * finds it again with nothing told; one not found is asked again, to be
- * told at each document as before.
+ * told at each document, at its first line (root).
  */
 static const struct template *
-product_template(struct checkprobe *cp, const struct product *p)
+product_template(struct checkprobe *cp, const struct product *p,
+    const struct node *root)
 {
 	const struct template *t;
 	int i;
@@ -105,8 +107,8 @@ product_template(struct checkprobe *cp, const struct product *p)
 	for (i = 0; i < cp->nkept; i++)
 		if (cp->kept[i].p == p)
 			return cp->kept[i].t;
-	t = catalog_template(p->tmpl, NULL, NULL, "template.invalid",
-	    p->type->name);
+	t = catalog_template(p->tmpl, root ? root->file : NULL, root,
+	    "template.invalid", p->type->name);
 	if (t && cp->nkept < KEPT_TEMPLATES) {
 		cp->kept[cp->nkept].p = p;
 		cp->kept[cp->nkept++].t = t;
@@ -127,7 +129,7 @@ checkprobe_document(struct loaded *ld, void *ctx)
 	for (p = ld->kind->products; p && p->name; p++) {
 		ec.cp = cp;
 		ec.p = p;
-		ec.t = product_template(cp, p);
+		ec.t = product_template(cp, p, ld->root);
 		/* Its cards would open nothing new: not made. */
 		if (ec.t && probe_card_idle(cp->pr, ec.t) &&
 		    !names_template(cp, ld->kind))

@@ -77,3 +77,19 @@ has "$t/out" "cards-poker" "a template in a mixed folder listed"
 if grep -q "^blue \|^tactics \|^ember-tide " "$t/out"; then bad "a unit or deck listed as a template"; else ok; fi
 has "$t/err" "note: passed over 3 files in the template folders that are not a template" "the files of other kinds told once"
 [ "$(grep -c . "$t/err")" = 1 ] && ok || bad "MUSTER_TEMPLATES with other kinds: $(cat "$t/err")"
+# --- the built-in templates missing (muster alone in a folder, no
+# MUSTER_TEMPLATES): check tells it at each unit that prints with one,
+# at the unit's first key; render, once, with the folders it looked in.
+# (Skipped where an installed copy's templates are found.) ---
+mkdir -p "$t/lone"
+cp "$muster" "$t/lone/muster"
+if [ -n "$(env -u MUSTER_TEMPLATES "$t/lone/muster" templates 2>/dev/null)" ]; then
+	ok; ok; ok; ok; ok
+else
+	expect 1 "check without the built-in templates" -- env -u MUSTER_TEMPLATES "$t/lone/muster" check units/shellshock/mason.yaml
+	has "$t/err" "units/shellshock/mason.yaml:4:1: error: template 'shellshock-card' is neither a built-in template" "a missing built-in template told at the unit"
+	if grep -q "^: " "$t/err"; then bad "a missing built-in template told at no file: $(head -2 "$t/err")"; else ok; fi
+	expect 2 "render without the built-in templates" -- env -u MUSTER_TEMPLATES "$t/lone/muster" render -o "$t/lone/x.pdf" units/shellshock/mason.yaml
+	has "$t/err" "template 'shellshock-card' is not in $t/lone/templates" "render names the folders it looked in"
+fi
+rm -rf "$t/lone"
