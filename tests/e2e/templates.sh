@@ -79,17 +79,21 @@ has "$t/err" "note: passed over 3 files in the template folders that are not a t
 [ "$(grep -c . "$t/err")" = 1 ] && ok || bad "MUSTER_TEMPLATES with other kinds: $(cat "$t/err")"
 # --- the built-in templates missing (muster alone in a folder, no
 # MUSTER_TEMPLATES): check tells it at each unit that prints with one,
-# at the unit's first key; render, once, with the folders it looked in.
-# (Skipped where an installed copy's templates are found.) ---
+# at the unit's first key, with the folders it looked in; render, once,
+# and writes nothing.  (Not where an installed copy's templates are
+# found: said so, and counted.) ---
 mkdir -p "$t/lone"
 cp "$muster" "$t/lone/muster"
-if [ -n "$(env -u MUSTER_TEMPLATES "$t/lone/muster" templates 2>/dev/null)" ]; then
-	ok; ok; ok; ok; ok
+alone() { (unset MUSTER_TEMPLATES; exec "$t/lone/muster" "$@"); }
+if [ -n "$(alone templates 2>/dev/null)" ]; then
+	echo "  e2e   templates: an installed copy's templates are found; muster alone in a folder not tried"
+	ok; ok; ok; ok; ok; ok
 else
-	expect 1 "check without the built-in templates" -- env -u MUSTER_TEMPLATES "$t/lone/muster" check units/shellshock/mason.yaml
-	has "$t/err" "units/shellshock/mason.yaml:4:1: error: template 'shellshock-card' is neither a built-in template" "a missing built-in template told at the unit"
+	expect 1 "check without the built-in templates" -- alone check units/shellshock/mason.yaml
+	has "$t/err" "units/shellshock/mason.yaml:4:1: error: template 'shellshock-card' is not in $t/lone/templates, " "a missing built-in template told at the unit"
 	if grep -q "^: " "$t/err"; then bad "a missing built-in template told at no file: $(head -2 "$t/err")"; else ok; fi
-	expect 2 "render without the built-in templates" -- env -u MUSTER_TEMPLATES "$t/lone/muster" render -o "$t/lone/x.pdf" units/shellshock/mason.yaml
+	expect 2 "render without the built-in templates" -- alone render -o "$t/lone/x.pdf" units/shellshock/mason.yaml
 	has "$t/err" "template 'shellshock-card' is not in $t/lone/templates" "render names the folders it looked in"
+	[ -e "$t/lone/x.pdf" ] && bad "render without its templates wrote a PDF" || ok
 fi
 rm -rf "$t/lone"
