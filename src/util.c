@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -637,10 +638,13 @@ ratio_nearest(int64_t p, int64_t q)
 		return 0;
 	/* Both exact as doubles: IEEE division rounds the quotient to the
 	 * nearest, half to even, as nearest_u() does bit by bit (a fifth of
-	 * a force's check went there). */
+	 * a force's check went there).  Only where a double is divided as
+	 * a double (x87's wider registers would round twice). */
+#if FLT_EVAL_METHOD == 0
 	if (n <= UINT64_C(1) << 53 && d <= UINT64_C(1) << 53)
 		v = (double)n / (double)d;
 	else
+#endif
 		v = nearest_u(n, d);
 	return (p < 0) != (q < 0) ? -v : v;
 }

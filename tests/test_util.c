@@ -550,7 +550,10 @@ test_ratio_nearest(void **state)
  * them; past it, it divides bit by bit.  The two ways agree: n/d and
  * the same fraction scaled past 2^53 (n 2^k / d 2^k, k to put the
  * larger part at 2^61 or more) give the same double, for 100,000
- * random fractions of every size up to 2^53, and at the edge.
+ * random fractions of every size up to 2^53 (a wrong fast path fails
+ * here).  A fast path past 2^53 would divide the scaled pair exactly
+ * too (scaling adds no bits): the last assertion, a part that is no
+ * double, fails it.
  */
 static void
 test_ratio_nearest_ways(void **state)
