@@ -183,8 +183,8 @@ build/asan/test_%: tests/test_%.c build/asan/libmuster.a | deps-check
 		$(MUSTER_LIBS) $(LDLIBS) -lcmocka
 
 # The sheets' value test again, on the plain objects at -O2: its
-# simulated fights in full there (1.9 s), and under ASan a tenth of them
-# (SSV_QUICK), where the full test took 17 s of processor time.
+# simulated fights in full there (6 s of processor time), and under ASan
+# a tenth of them (SSV_QUICK, 3 s), where the full test took 17 s.
 build/test_shellshock_sheetvalue: tests/test_shellshock_sheetvalue.c \
     $(LIBOBJ) | deps-check
 	$(CC) $(MUSTER_CPPFLAGS) $(CPPFLAGS) $(MUSTER_CFLAGS) $(CFLAGS) -MMD \
@@ -269,10 +269,10 @@ check-clang: build/clang/muster
 	@echo "  clang build/clang/muster: built with -Werror, checks the examples"
 
 # One part a unit test: make -j2 runs two at once.  The longest first
-# (report and pdfread take 5 s of processor time under ASan, the quick
-# sheetvalue 4, no other 3).  Sheetvalue's full run on the plain build
-# is a part of its own, which make check-unit-shellshock_sheetvalue
-# runs too.
+# (pdfread takes 5 s of processor time under ASan, the quick sheetvalue
+# 3, no other 3).  Sheetvalue's full run on the plain build (6 s) is a
+# part of its own, which make check-unit-shellshock_sheetvalue runs
+# first.
 UNIT_FIRST = shellshock_sheetvalue report pdfread shellshock_advcombat
 UNIT_ALL = $(TESTS:tests/test_%.c=%)
 UNIT_RUNS = $(addprefix check-unit-,$(filter $(UNIT_ALL),$(UNIT_FIRST)) \
