@@ -96,19 +96,6 @@ tell(const struct node *at, const char *rule, const char *file,
 		diag_at(L_ERROR, rule, file ? file : "", 0, 0, "%s", why);
 }
 
-/* No built-in template at all (muster alone in a folder, none
- * installed): where it looked, as render says it. */
-static void
-no_folder(const char *name, struct sbuf *why)
-{
-	const char *const *d;
-
-	sb_addf(why, "template '%s' is not in ", name);
-	for (d = template_dirs(); *d; d++)
-		sb_addf(why, "%s%s", d == template_dirs() ? "" : ", ", *d);
-	sb_adds(why, "; set MUSTER_TEMPLATES to muster's templates folder");
-}
-
 /* Loads the template key names; NULL with *why set when it cannot. */
 static struct template *
 load_named(const char *name, const char *key, const char *type,
@@ -151,9 +138,13 @@ load_named(const char *name, const char *key, const char *type,
 		if (found == NULL) {
 			/* The folders' listing, only for the hint. */
 			names = template_names();
-			if (names[0] == NULL)
-				no_folder(name, why);
-			else
+			/* None at all (muster alone in a folder, none
+			 * installed): where it looked, as render says. */
+			if (names[0] == NULL) {
+				template_not_in(why, name);
+				sb_adds(why, "; set MUSTER_TEMPLATES to muster's "
+				    "templates folder");
+			} else
 				sb_addf(why, "template '%s' is neither a "
 				    "built-in template ('muster templates' "
 				    "lists them) nor a path to a template "

@@ -82,6 +82,13 @@ judge() {
 		fail=$((fail + 1))
 	fi
 }
+# fresh -- an empty % for a case that writes there (only those: two
+# processes a case).
+fresh() {
+	case $args in *"$scratch/case"*)
+		rm -rf "$scratch/case" && mkdir "$scratch/case" ;;
+	esac
+}
 # held MUSTER -- the case run by MUSTER (the plain build) within its
 # budget, and judged; the slowest case yet kept.
 held() {
@@ -122,10 +129,7 @@ for y in ${only:-*}.yaml; do
 	want=1
 	[ -f "$name.status" ] && read -r want < "$name.status"
 	n=$((n + 1))
-	# (A fresh folder only for the cases that write there.)
-	case $args in *"$scratch/case"*)
-		rm -rf "$scratch/case" && mkdir "$scratch/case" ;;
-	esac
+	fresh
 	# shellcheck disable=SC2086
 	if [ -z "$budget" ]; then
 		ASAN_OPTIONS=$leaks "$muster" $args >/dev/null 2>"$scratch/stderr"
@@ -142,9 +146,7 @@ for y in ${only:-*}.yaml; do
 		if [ "$us" -gt $((max_secs * 500000)) ] ||
 		    [ "$kb" -gt $((max_kb / 2)) ]; then
 			replain=$((replain + 1))
-			case $args in *"$scratch/case"*)
-				rm -rf "$scratch/case" && mkdir "$scratch/case" ;;
-			esac
+			fresh
 			held "$plain"
 		fi
 	fi

@@ -32,6 +32,16 @@ template_dirs(void)
 	return paths_search("templates");
 }
 
+void
+template_not_in(struct sbuf *sb, const char *name)
+{
+	const char *const *d;
+
+	sb_addf(sb, "template '%s' is not in ", name);
+	for (d = template_dirs(); *d; d++)
+		sb_addf(sb, "%s%s", d == template_dirs() ? "" : ", ", *d);
+}
+
 static int
 is_path(const char *s)
 {
@@ -406,19 +416,14 @@ static void
 no_template(const char *name, const struct node *from)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *const *d;
 
-	for (d = template_dirs(); *d; d++)
-		sb_addf(&sb, "%s%s", d == template_dirs() ? "" : ", ",
-		    *d);
+	template_not_in(&sb, name);
 	if (from)
 		diag(L_ERROR, "template.invalid", from,
-		    "template '%s' is not in %s; 'muster templates' "
-		    "lists them", name, sb.buf);
+		    "%s; 'muster templates' lists them", sb.buf);
 	else
 		diag_at(L_FATAL, "template.invalid", NULL, 0, 0,
-		    "template '%s' is not in %s; 'muster templates' "
-		    "lists them", name, sb.buf);
+		    "%s; 'muster templates' lists them", sb.buf);
 	sb_release(&sb);
 }
 

@@ -216,6 +216,8 @@ const char *const *template_names_passed(void);
 
 /* The folders searched for built-in templates, NULL-terminated. */
 const char *const *template_dirs(void);
+/* "template 'NAME' is not in DIR, DIR, ..." (those folders) into sb. */
+void template_not_in(struct sbuf *sb, const char *name);
 
 /* Limits of lengths in points: any length either way; a pen and a dash
  * (libharu's HPDF_MAX_LINEWIDTH and HPDF_MAX_DASH_PATTERN). */
