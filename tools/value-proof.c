@@ -23,6 +23,11 @@
  * floor is also fitted in share space, by least squares and by least
  * |error| (the figure's own measure); FLOOR=UNITS (every generated
  * unit) judges each floor on the proof's pairs too.
+ * FLOOR_PANEL=K (with FLOOR=UNITS) rates every generated unit by
+ * its own shares against K of them drawn at random (five draws), the K
+ * rated by the floor's fit: what a value fitted against K references
+ * reaches when its shares are the duels themselves, and when they are
+ * the score's.
  * PAIRS_CACHE=FILE keeps the judged pairs' duel shares: written when
  * FILE does not exist, read instead of the duels when it does, so that
  * a change to the score alone is judged again in seconds (the duel and
@@ -160,26 +165,122 @@ share_fit(const double *w, int n, int l1, double *x)
 	free(m2);
 }
 
-/* Mean |predicted - duel| of log-ratings x over the round robin w, and
- * (when x rates every generated unit) over the judged pairs. */
+/* Mean |predicted - duel| of log-ratings x over the round robin w
+ * and over the judged pairs, into *rr and *jp. */
+static void
+errors_of(const double *x, const double *w, int n, double *rr, double *jp)
+{
+	int i, j, m = 0, k;
+
+	*rr = *jp = 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++, m++)
+			*rr += fabs(1 / (1 + exp(x[j] - x[i])) - w[i * n + j]);
+	*rr /= m;
+	for (k = 0; k < njudged && n == total_units; k++)
+		*jp += fabs(1 / (1 + exp(x[judged[k].j] - x[judged[k].i])) -
+		    judged[k].share);
+	*jp /= njudged > 0 ? njudged : 1;
+}
+
+/* errors_of() x, as a line; the judged pairs' only when x rates every
+ * generated unit. */
 static void
 floor_line(const char *how, const double *x, const double *w, int n,
     int all)
 {
-	double e = 0, ej = 0;
-	int i, j, m = 0, k;
+	double e, ej;
+
+	errors_of(x, w, n, &e, &ej);
+	printf("    %-26s %.4f from them on average", how, e);
+	if (all)
+		printf(", %.4f from the judged pairs' duels", ej);
+	printf("\n");
+}
+
+/*
+ * FLOOR_PANEL=K: each unit's maximum-likelihood rating (ss_bt_value())
+ * from its shares against K references drawn from the generated units,
+ * the references rated v (the floor's fit to the whole round robin, the
+ * best they could be): how near a value fitted against K references
+ * comes to the duels, its shares the duels' w or the score's sc.
+ */
+static void
+panel(const double *w, const double *sc, const double *v, int n, int k)
+{
+	double *x = calloc((size_t)n, sizeof(double)), rr, jp;
+	double rating[SS_VALUE_MAX_REFS], share[SS_VALUE_MAX_REFS];
+	double sum[2][2] = { { 0, 0 }, { 0, 0 } };
+	int *pick = calloc((size_t)n, sizeof(int)), i, r, t, m, way, tmp;
+	unsigned long long s = 77;
+	const int trials = 5;
+
+	for (t = 0; t < trials; t++) {
+		for (i = 0; i < n; i++)
+			pick[i] = i;
+		for (r = 0; r < k; r++) {
+			i = gen_int(&s, r, n - 1);
+			tmp = pick[r];
+			pick[r] = pick[i];
+			pick[i] = tmp;
+		}
+		for (way = 0; way < 2; way++) {
+			const double *sh = way ? sc : w;
+
+			for (i = 0; i < n; i++) {
+				for (r = m = 0; r < k; r++)
+					if (pick[r] != i) {
+						rating[m] = v[pick[r]];
+						share[m++] = sh[i * n + pick[r]];
+					}
+				x[i] = log(ss_bt_value(rating, share, m));
+			}
+			errors_of(x, w, n, &rr, &jp);
+			sum[way][0] += rr / trials;
+			sum[way][1] += jp / trials;
+		}
+	}
+	printf("    %d references, the duels' shares  %.4f from them on "
+	    "average, %.4f from the judged pairs' duels\n", k, sum[0][0],
+	    sum[0][1]);
+	printf("    %d references, the score's shares %.4f from them on "
+	    "average, %.4f from the judged pairs' duels\n", k, sum[1][0],
+	    sum[1][1]);
+	free(x);
+	free(pick);
+}
+
+/* panel() for each K of the comma-separated list ks, the score's
+ * shares of every pairing made once. */
+static void
+panels(const struct ss_unit *u, const double *w, const double *v, int n,
+    const char *ks)
+{
+	double *sc = calloc((size_t)n * (size_t)n, sizeof(double));
+	char *end;
+	long k;
+	int i, j;
 
 	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++, m++)
-			e += fabs(1 / (1 + exp(x[j] - x[i])) - w[i * n + j]);
-	printf("    %-26s %.4f from them on average", how, e / m);
-	if (all) {
-		for (k = 0; k < njudged; k++)
-			ej += fabs(1 / (1 + exp(x[judged[k].j] -
-			    x[judged[k].i])) - judged[k].share);
-		printf(", %.4f from the judged pairs' duels", ej / njudged);
+		for (j = i + 1; j < n; j++) {
+			sc[i * n + j] = ss_value_share(&u[i], &u[j]);
+			sc[j * n + i] = 1 - sc[i * n + j];
+		}
+	printf("  each generated unit rated by its shares against K of them "
+	    "(five draws), the K rated as most likely above\n");
+	for (;;) {
+		k = strtol(ks, &end, 10);
+		if (end == ks || k < 1 || k > SS_VALUE_MAX_REFS || k >= n) {
+			fprintf(stderr, "FLOOR_PANEL: K,... each 1 to %d\n",
+			    SS_VALUE_MAX_REFS);
+			exit(2);
+		}
+		panel(w, sc, v, n, (int)k);
+		if (*end != ',')
+			break;
+		ks = end + 1;
 	}
-	printf("\n");
+	free(sc);
 }
 
 /* The round robin of u[0..n-1] by duels, a Bradley-Terry rating fitted
@@ -241,6 +342,8 @@ floor_fit(const struct ss_unit *u, const double *value, int n, long runs)
 		x[i] = log(v[i]);
 	share_fit(w, n, 1, x);
 	floor_line("least |error| in share", x, w, n, all);
+	if (getenv("FLOOR_PANEL") && all)
+		panels(u, w, v, n, getenv("FLOOR_PANEL"));
 	free(x);
 	free(w);
 	free(v);
