@@ -299,6 +299,8 @@ r_general(const void *obj, struct batch *b, const struct rule *self)
 	int n = count(a, SB_GENERAL, &at, SB_GENERALS + 1);
 
 	(void)b;
+	if (a->units_n == NULL)
+		return;		/* the schema's missing key says it */
 	if (n < SB_GENERALS)
 		diag(L_ERROR, self->id, a->units_n, "the army has no general; "
 		    "it needs %d (type: general)", SB_GENERALS);
