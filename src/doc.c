@@ -375,6 +375,28 @@ offset_place(const struct reader *r, size_t off, int *line, int *col)
 	}
 }
 
+/* Whether the text is only blanks (tabs too), line ends, a byte order
+ * mark and comments: no document, whatever libyaml makes of a tab. */
+static int
+blank_text(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	while (i < len) {
+		if (s[i] == '#')
+			while (i < len && s[i] != '\n')
+				i++;
+		else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
+		    s[i] == '\n')
+			i++;
+		else
+			return 0;
+	}
+	return 1;
+}
+
 static void
 syntax_error(struct reader *r)
 {
@@ -385,6 +407,11 @@ syntax_error(struct reader *r)
 
 	if (p->error == YAML_MEMORY_ERROR)
 		fatal("out of memory reading '%s'", r->path);
+	/* SPEC 2: only whitespace or comments is yaml.empty. */
+	if (p->error != YAML_READER_ERROR && blank_text(r->buf, r->len)) {
+		r->done = 1;
+		return;
+	}
 	if (p->error == YAML_READER_ERROR) {
 		offset_place(r, p->problem_offset, &line, &col);
 		fail(r, "yaml.syntax", line, col, "%s at byte %zu: the file "

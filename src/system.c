@@ -488,7 +488,7 @@ system_read_file(const char *path, struct batch *b,
 	}
 	/* SPEC 2: an empty file is a mistake (a truncated save), not a unit. */
 	if (n == 0 && !reader_failed(rd))
-		diag_at(L_ERROR, "yaml.empty", reader_path(rd), 0, 0,
+		diag_at(L_ERROR, "yaml.empty", reader_path(rd), 1, 1,
 		    "file holds no document; write one with 'system:' and "
 		    "'kind:'");
 	if (C.spare == NULL) {

@@ -110,7 +110,7 @@ ref_read(struct batch *b, const char *file, char *real)
 		if (reader_failed(rd))
 			r->bad = 1;
 		else if (r->n == 0)
-			diag_at(L_ERROR, "yaml.empty", reader_path(rd), 0, 0,
+			diag_at(L_ERROR, "yaml.empty", reader_path(rd), 1, 1,
 			    "file holds no document; write one with "
 			    "'system:' and 'kind:'");
 		reader_close(rd);

@@ -280,7 +280,7 @@ has "$t/out" "Mason fires at Bison's front from 19 in" "odds of a unit on standa
 "$muster" check - - < units/shellshock/mason.yaml > /dev/null 2> "$t/err"; st=$?
 if [ $st = 2 ] && grep -qF "'-' is given twice" "$t/err"; then ok; else bad "check - -: exit $st"; cat "$t/err"; fi
 "$muster" check - < /dev/null > /dev/null 2> "$t/err"; st=$?
-if [ $st = 1 ] && grep -qxF "<stdin>: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
+if [ $st = 1 ] && grep -qxF "<stdin>:1:1: error: file holds no document; write one with 'system:' and 'kind:' [yaml.empty]" "$t/err"; then ok; else
 	bad "check - of nothing: exit $st"; cat "$t/err"; fi
 
 }

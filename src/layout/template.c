@@ -564,7 +564,7 @@ read_chain(struct chain *c, const char *name, const struct node *from)
 	doc = reader_next(rd, a);
 	if (doc == NULL) {
 		if (!reader_failed(rd))
-			diag_at(L_ERROR, "yaml.empty", file, 0, 0,
+			diag_at(L_ERROR, "yaml.empty", file, 1, 1,
 			    "template file holds no document");
 		reader_close(rd);
 		arena_free(a);
