@@ -18,6 +18,10 @@ struct report {
 	int depth;
 	int first[MAXDEPTH];	/* nothing written yet at this level */
 	char close[MAXDEPTH];	/* what ends each level: '}' or ']' */
+	/* The exact fractions written at each level, and the last: an
+	 * object holding one says it again as "exact" (SPEC 5). */
+	int nexact[MAXDEPTH];
+	struct ratio last[MAXDEPTH];
 	struct sbuf sb;
 };
 
@@ -31,6 +35,7 @@ rp_new(FILE *f, int json)
 	if (json) {
 		fputc('{', f);
 		rp->first[0] = 1;
+		rp->close[0] = '}';
 	}
 	return rp;
 }
@@ -67,6 +72,19 @@ rp_open(struct report *rp, const char *key, int bracket)
 	fputc(bracket, rp->f);
 	rp->first[++rp->depth] = 1;
 	rp->close[rp->depth] = bracket == '[' ? ']' : '}';
+	rp->nexact[rp->depth] = 0;
+}
+
+/* SPEC 5's "exact": "p/q" beside the one exact figure of an object. */
+static void
+own_exact(struct report *rp)
+{
+	const struct ratio *r = &rp->last[rp->depth];
+
+	if (rp->close[rp->depth] != '}' || rp->nexact[rp->depth] != 1)
+		return;
+	member(rp, "exact");
+	fprintf(rp->f, "\"%lld/%lld\"", (long long)r->p, (long long)r->q);
 }
 
 void
@@ -74,6 +92,7 @@ rp_close(struct report *rp)
 {
 	if (!rp->json || rp->depth == 0)
 		return;
+	own_exact(rp);
 	fputc(rp->close[rp->depth], rp->f);
 	rp->depth--;
 }
@@ -84,6 +103,7 @@ rp_end(struct report *rp)
 	if (rp->json) {
 		while (rp->depth > 0)
 			rp_close(rp);
+		own_exact(rp);
 		fputs("}\n", rp->f);
 	}
 	sb_release(&rp->sb);
@@ -134,6 +154,8 @@ exact(struct report *rp, const char *key, struct ratio r)
 	snprintf(k, sizeof(k), "%s_exact", key);
 	member(rp, k);
 	fprintf(rp->f, "\"%lld/%lld\"", (long long)r.p, (long long)r.q);
+	rp->nexact[rp->depth]++;
+	rp->last[rp->depth] = r;
 }
 
 /* A figure's argument, by its conversion. */

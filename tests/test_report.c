@@ -112,14 +112,31 @@ test_exact_json(void **state)
 	char *out;
 
 	(void)state;
-	/* 17 significant digits, and the fraction beside it by KEY_exact. */
+	/* 17 significant digits, and the fraction beside it by KEY_exact;
+	 * the one exact figure of an object again as "exact" (SPEC 5). */
 	out = write_exact(1, "{p:%.4Q}", ratio_of(1, 3));
 	assert_string_equal(out, "{\"p\": 0.33333333333333331, "
-	    "\"p_exact\": \"1/3\"}\n");
+	    "\"p_exact\": \"1/3\", \"exact\": \"1/3\"}\n");
 	free(out);
 	/* A whole number prints as one; a mean is an R. */
 	out = write_exact(1, "{mean:%.4R}", ratio_of(6, 6));
-	assert_string_equal(out, "{\"mean\": 1, \"mean_exact\": \"1/1\"}\n");
+	assert_string_equal(out, "{\"mean\": 1, \"mean_exact\": \"1/1\", "
+	    "\"exact\": \"1/1\"}\n");
+	free(out);
+	/* Two in one object: which would "exact" be?  Neither. */
+	{
+		size_t len = 0;
+		FILE *f = open_memstream(&out, &len);
+		struct report *rp;
+
+		assert_non_null(f);
+		rp = rp_new(f, 1);
+		rp_f(rp, "{p:%.4Q} {q:%.4Q}", ratio_of(1, 3), ratio_of(1, 4));
+		rp_end(rp);
+		fclose(f);
+	}
+	assert_string_equal(out, "{\"p\": 0.33333333333333331, "
+	    "\"p_exact\": \"1/3\", \"q\": 0.25, \"q_exact\": \"1/4\"}\n");
 	free(out);
 	/* No fraction: the double alone. */
 	out = write_exact(1, "{p:%.4Q}", ratio_double(1e-78));
