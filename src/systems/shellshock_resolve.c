@@ -815,7 +815,8 @@ replay(struct report *rp, const struct given *g)
 }
 
 /* --random's seed, first: the text to replay it by, JSON a string (a
- * seed may pass an int). */
+ * seed may pass an int).  JSON has the dice given here too, so that the
+ * object ends in "outcome" (SPEC 5); the text tells them last. */
 static void
 seed_line(struct report *rp, const struct args *a)
 {
@@ -825,6 +826,8 @@ seed_line(struct report *rp, const struct args *a)
 		return;
 	snprintf(buf, sizeof(buf), "%lu", a->seed);
 	rp_f(rp, "muster rolls the dice, --seed {seed:%s}\n", buf);
+	if (rp_json(rp))
+		replay(rp, &a->g);
 }
 
 /* The basic rules: two cards, or a card's damage step. */
@@ -916,7 +919,7 @@ run(struct args *a, char **files, int nfiles)
 		rc = resolve_basic(a, &side[0], &side[1], &rp);
 	else
 		rc = resolve_advanced(a, &side[0], &side[1], &rp);
-	if (rp && a->g.random)
+	if (rp && a->g.random && !rp_json(rp))
 		replay(rp, &a->g);
 	if (rp)
 		rp_end(rp);

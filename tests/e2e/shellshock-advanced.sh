@@ -235,7 +235,7 @@ expect 0 "the replay line" -- "$muster" resolve shellshock $U/grizzly.yaml $U/st
 sed '1d;$d' "$t/random1" > "$t/random2"
 cmp -s "$t/out" "$t/random2" && ok || bad "the replay line does not give the same steps"
 expect 0 "card resolve --random" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --random --seed 4294967295 --json
-python3 -c "import json; d=json.load(open('$t/out')); assert d['seed'] == '4294967295' and d['replay'].startswith('--roll '), d" && ok || bad "resolve --random --json"
+python3 -c "import json; d=json.load(open('$t/out')); assert d['seed'] == '4294967295' and d['replay'].startswith('--roll ') and list(d)[-1] == 'outcome', d" && ok || bad "resolve --random --json (SPEC 5: the object ends in outcome)"
 expect 2 "a seed past 32 bits" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --random --seed 4294967297
 has "$t/err" "--seed '4294967297' must be a whole number from 0 to 4294967295" "the seed's bounds"
 expect 2 "--random with dice" -- "$muster" resolve shellshock $U/mason.yaml $U/bison.yaml --range 19 --facing front --random --roll 4,5
