@@ -144,6 +144,21 @@ run_on(const struct game *g, const char *cmd, char **opts, int nopts,
 	return rc;
 }
 
+/* Whether --json (or a prefix getopt_long would take for it) is among
+ * the options. */
+static int
+wants_json(char *const *opts, int n)
+{
+	size_t l;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if ((l = strlen(opts[i])) > 3 && strncmp(opts[i], "--json",
+		    l) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * `muster value [OPTIONS] PATH...` when several games have value: the
  * files (a folder's YAML files) go to the game their documents name, a
@@ -178,6 +193,17 @@ by_documents(int argc, char **argv, const char *const *names)
 		of[k] = file_game(in.v[k]);
 		if (of[k] == NULL || game_cmd_find(of[k], argv[0]) == NULL)
 			of[k] = game_find(names[0]);
+	}
+	for (k = 1; k < in.n && of[k] == of[0]; k++)
+		;
+	if (rc == 0 && k < in.n && wants_json(opts, nopts)) {
+		struct sbuf u = SBUF_INIT;
+
+		usage(&u, argv[0]);
+		rc = usage_error(u.buf, "--json prints one object, and these "
+		    "files are %s's and %s's: give each game's files a run of "
+		    "their own", of[0]->name, of[k]->name);
+		sb_release(&u);
 	}
 	for (g = games; rc == 0 && *g; g++) {
 		for (k = 0; k < in.n && of[k] != *g; k++)

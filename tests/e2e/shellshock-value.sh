@@ -216,6 +216,11 @@ assert seen == 7, d
 PY
 expect 2 "value without a path" -- "$muster" value
 has "$t/err" "value needs a card, sheet or force file" "value usage"
+# SPEC 2: --json is one object; two games' files would make two.
+expect 2 "--json of two games' files" -- "$muster" value --json units/shambattle/red.yaml units/shellshock/mason.yaml
+has "$t/err" "--json prints one object, and these files are shambattle's and shellshock's" "--json of two games"
+test ! -s "$t/out" && ok || bad "--json of two games wrote to stdout"
+expect 0 "two games' files as text" -- "$muster" value units/shambattle/red.yaml units/shellshock/mason.yaml
 expect 2 "a duel of one" -- "$muster" value --duel units/shellshock/mason.yaml
 has "$t/err" "--duel takes two card files" "--duel usage"
 expect 2 "too few duels" -- "$muster" value --duel --runs 10 units/shellshock/mason.yaml units/shellshock/bison.yaml
