@@ -53,7 +53,7 @@ static const struct skey k_deck[] = {
 	K_TEXT("template", OPT, "a built-in template's name or a template "
 	    "file, relative to the deck"),
 	K_INT("copies", OPT, 1, COPIES_MAX),
-	K_SEQ("cards", OPT, 1, CSV_MAX_ROWS, k_card),
+	K_SEQ("cards", OPT, 0, CSV_MAX_ROWS, k_card),
 	K_TEXT("data", OPT, "a .csv or .tsv file, relative to the deck"),
 	K_END
 };
@@ -665,7 +665,8 @@ r_empty(const void *obj, struct batch *b, const struct rule *self)
 			    "no card; give a row a card under the header");
 		else
 			diag(L_ERROR, self->id, at, "the deck holds no card; "
-			    "give cards: a mapping a card");
+			    "give cards: one card or more, each a mapping such "
+			    "as {name: Scout}");
 		return;
 	}
 	if (d->copies == 0)
