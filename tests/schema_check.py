@@ -160,7 +160,8 @@ def errors(v, doc):
 
 # 2. The examples.
 examples = sorted(glob.glob("units/**/*.yaml", recursive=True) +
-                  glob.glob("decks/*.yaml") + glob.glob("templates/*.yaml"))
+                  glob.glob("decks/*.yaml") + glob.glob("templates/*.yaml") +
+                  glob.glob("examples/**/*.yaml", recursive=True))
 for path in examples:
     docs = documents(path)
     names = set()
