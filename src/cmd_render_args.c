@@ -57,9 +57,10 @@ static const struct opt render_rows[] = {
 	    NULL, OPT_C_DIR, 0 },
 	OPT_STRING_(0, "paper", RA, paper, "P",
 	    "a4 or letter (default: $PAPERSIZE, else letter\n"
-	    "when LC_ALL or LC_PAPER is a letter country's\n"
-	    "locale, else /etc/papersize, else $LANG's, else\n"
-	    "a4)", sheet_paper_names, OPT_C_NONE),
+	    "when the locale's paper (LC_ALL, LC_PAPER, LANG)\n"
+	    "is a letter country's, else a4; under the C\n"
+	    "locale /etc/papersize, else a4)", sheet_paper_names,
+	    OPT_C_NONE),
 	OPT_STRING_(0, "template", RA, tmpl, "T",
 	    "a built-in template name or a template file, for\n"
 	    "the records of the type it renders; the other\n"

@@ -142,22 +142,25 @@ mkdir -p "$t/cwd" && cp units/shellshock/mason.yaml "$t/cwd/"
 if [ -f "$t/cwd/out/mason.pdf" ]; then ok; else bad "default output out/mason.pdf missing"; fi
 expect 0 "-d" -- "$muster" render --paper a4 -d "$t/dout" units/shellshock units/shellshock/mason.yaml
 if [ -f "$t/dout/shellshock.pdf" ] && [ -f "$t/dout/mason.pdf" ]; then ok; else bad "-d writes one PDF per PATH"; fi
-# The default paper: $PAPERSIZE, then LC_ALL or LC_PAPER (SPEC 2), then
-# the file $PAPERCONF (or /etc/papersize), then LANG, else A4.
+# The default paper: $PAPERSIZE, then the locale's LC_PAPER from LC_ALL,
+# LC_PAPER or LANG (SPEC 2); under C or POSIX the file $PAPERCONF (or
+# /etc/papersize); else A4.
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=none LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o us.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/us.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "LC_PAPER=en_US gives Letter"
 printf 'a4\n' > "$t/cwd/papersize-a4"
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=papersize-a4 LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o us2.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/us2.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "LC_PAPER=en_US before an a4 papersize file"
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=papersize-a4 LC_ALL= LC_PAPER= LANG=en_US.UTF-8 "$muster" render -o us3.pdf mason.yaml >/dev/null 2>&1)
-pdfinfo "$t/cwd/us3.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "the papersize file before LANG"
+pdfinfo "$t/cwd/us3.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "LANG=en_US before an a4 papersize file (SPEC 2: the locale's LC_PAPER)"
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=none LC_ALL= LC_PAPER= LANG= "$muster" render -o none.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/none.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "nothing set gives A4"
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=none LC_ALL= LANG= LC_PAPER=de_DE.UTF-8 "$muster" render -o de.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/de.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "LC_PAPER=de_DE gives A4"
 printf '# the paper\nletter\n' > "$t/cwd/papersize"
 (cd "$t/cwd" && PAPERSIZE= PAPERCONF=papersize LC_ALL= LANG=de_DE.UTF-8 LC_PAPER= "$muster" render -o conf.pdf mason.yaml >/dev/null 2>&1)
-pdfinfo "$t/cwd/conf.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "the papersize file before LANG"
+pdfinfo "$t/cwd/conf.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "LANG=de_DE before a letter papersize file"
+(cd "$t/cwd" && PAPERSIZE= PAPERCONF=papersize LC_ALL= LANG=C.UTF-8 LC_PAPER= "$muster" render -o conf-c.pdf mason.yaml >/dev/null 2>&1)
+pdfinfo "$t/cwd/conf-c.pdf" > "$t/info" 2>&1; has "$t/info" "(letter)" "under the C locale, the papersize file"
 (cd "$t/cwd" && PAPERSIZE=a4 PAPERCONF=papersize LC_ALL= LANG= LC_PAPER=en_US.UTF-8 "$muster" render -o env.pdf mason.yaml >/dev/null 2>&1)
 pdfinfo "$t/cwd/env.pdf" > "$t/info" 2>&1; has "$t/info" "(A4)" "PAPERSIZE before the papersize file"
 

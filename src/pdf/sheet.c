@@ -82,7 +82,9 @@ locale_paper(const char *v)
 	};
 	const char *const *p;
 
-	if (v == NULL || *v == '\0')
+	/* C and POSIX say no country: the paper is the system's. */
+	if (v == NULL || *v == '\0' || strcmp(v, "C") == 0 ||
+	    strncmp(v, "C.", 2) == 0 || strcmp(v, "POSIX") == 0)
 		return NULL;
 	if (strcasecmp(v, "letter") == 0)
 		return "letter";
@@ -132,21 +134,21 @@ sheet_default_paper(void)
 {
 	const char *v = getenv("PAPERSIZE"), *r;
 
-	/* $PAPERSIZE; then the locale's paper when LC_ALL or LC_PAPER sets
-	 * it (SPEC 2: Letter when LC_PAPER is a Letter country's, else
-	 * A4); then, as libpaper, the file $PAPERCONF or /etc/papersize;
-	 * then $LANG's country; else A4.  A size muster does not print on
-	 * is passed over. */
+	/* $PAPERSIZE; then the locale's LC_PAPER, LC_ALL, LC_PAPER or LANG
+	 * as POSIX picks it (SPEC 2: Letter when it is a Letter country's,
+	 * else A4); when that is C or POSIX or unset, as libpaper, the file
+	 * $PAPERCONF or /etc/papersize; else A4.  A size muster does not
+	 * print on is passed over. */
 	if (v && (strcasecmp(v, "a4") == 0 || strcasecmp(v, "letter") == 0))
 		return strcasecmp(v, "a4") == 0 ? "a4" : "letter";
 	v = getenv("LC_ALL");
 	if (v == NULL || *v == '\0')
 		v = getenv("LC_PAPER");
+	if (v == NULL || *v == '\0')
+		v = getenv("LANG");
 	if ((r = locale_paper(v)) != NULL)
 		return r;
 	if ((r = papersize_file()) != NULL)
-		return r;
-	if ((r = locale_paper(getenv("LANG"))) != NULL)
 		return r;
 	return "a4";
 }
