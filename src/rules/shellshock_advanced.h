@@ -91,7 +91,10 @@ int ss_to_hit_die(const char *to_hit);
 
 /* "The number on the top of the hex represents the front of the unit
  * ... there are 6 angles for Penetration": clockwise from the front. */
-enum { SS_NANGLES = 6 };
+enum ss_angle {
+	SS_ANGLE_FRONT, SS_ANGLE_FRONT_RIGHT, SS_ANGLE_REAR_RIGHT,
+	SS_ANGLE_REAR, SS_ANGLE_REAR_LEFT, SS_ANGLE_FRONT_LEFT, SS_NANGLES
+};
 extern const char *const ss_angle_name[SS_NANGLES + 1];
 /* "The top of this chart represents forward, and the bottom is reverse
  * ... drift to the left or right ... front-left and front-right": the

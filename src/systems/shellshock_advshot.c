@@ -348,11 +348,18 @@ ss_adv_shot(struct ss_side *att, struct ss_side *def,
 	s->spread = pk->spread;
 	s->angle = pk->angle;
 	s->facing = pk->facing;
-	if (def->card == NULL && s->angle < 0)
-		return shot_error(def, "'%s' is a record sheet, whose "
-		    "penetration has six angles: give --facing front_%s or "
-		    "rear_%s", def->u.name, ss_facing_name[s->facing],
-		    ss_facing_name[s->facing]);
+	/* SPEC 5's --facing left|right on a sheet: the side's front angle,
+	 * as told; the rear one is asked for by name. */
+	if (def->card == NULL && s->angle < 0) {
+		s->angle = s->facing == SS_FACE_LEFT ? SS_ANGLE_FRONT_LEFT :
+		    SS_ANGLE_FRONT_RIGHT;
+		diag_at(L_NOTE, "shellshock.shot", def->path, 0, 0, "'%s' is "
+		    "a record sheet, whose penetration has six angles: --facing "
+		    "%s is taken as %s (--facing rear_%s for the side's rear "
+		    "half)", def->u.name, ss_facing_name[s->facing],
+		    ss_angle_name[s->angle], ss_facing_name[s->facing]);
+		diag_flush();
+	}
 	if (s->angle < 0)
 		s->angle = 0;
 	if (pk->weapons == NULL && (rc = out_of_range(att, s)) != 0)

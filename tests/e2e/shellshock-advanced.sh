@@ -148,9 +148,15 @@ python3 tests/exact_json.py "$t/out" > /dev/null && ok || bad "odds on sheets: a
 expect 0 "odds sheet text" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1
 has "$t/out" "45.0000 %" "the cannon's chance"
 has "$t/out" "(advanced rules)" "a sheet brings the advanced rules"
-# A sheet's penetration has two left angles: left alone is a usage error.
-expect 2 "sheet facing left" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing left
-has "$t/err" "front_left or rear_left" "the two left angles named"
+# A sheet's penetration has two left angles: SPEC 5's left is taken as
+# front_left, as a note says, and prints what front_left prints.
+expect 0 "odds sheet front_left" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing front_left $G1 --json
+cp "$t/out" "$t/front_left.json"
+expect 0 "sheet facing left" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing left $G1 --json
+cmp -s "$t/out" "$t/front_left.json" && ok || bad "--facing left on a sheet is not front_left's odds"
+has "$t/err" "facing left is taken as front_left (--facing rear_left for the side's rear half)" "the left angle taken is told"
+expect 0 "sheet facing right, resolve" -- "$muster" resolve shellshock $U/grizzly.yaml $U/stalker.yaml --range 30 --facing right $G1 --random --seed 5
+has "$t/out" "front_right" "right is front_right"
 expect 2 "point blank at 2 in on a sheet" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 2 --facing front --point-blank
 has "$t/err" "adjacent hex" "a sheet's point blank is an adjacent hex"
 expect 0 "point blank at 1 in on a sheet" -- "$muster" odds shellshock $U/grizzly.yaml $U/stalker.yaml --range 1 --facing front --point-blank $G1
