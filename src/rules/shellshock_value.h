@@ -88,6 +88,7 @@ extern const double ss_duel_field[SS_NTERRAIN];
 /* The anchor of the scale, the one place it is set: the Mason, the
  * rules' own example unit, at its printed combat value. */
 #define SS_VALUE_ANCHOR_NAME "Mason"
+#define SS_VALUE_ANCHOR_FILE "mason.yaml"	/* among the shipped units */
 #define SS_VALUE_ANCHOR_INT 120
 #define SS_VALUE_ANCHOR ((double)SS_VALUE_ANCHOR_INT)
 #define SS_VALUE_MAX_REFS 64
@@ -200,6 +201,8 @@ struct ss_refset {
 	double weight[SS_VALUE_MAX_REFS];
 	int anchor;		/* index of the anchor, -1: the set's
 				 * geometric mean is put at the anchor */
+	int outside;		/* anchored by a unit outside the set
+				 * (ss_refset_anchor()) */
 	double prior;		/* the anchored scale's factor: the fit's
 				 * ratings times it */
 	long runs;
@@ -207,6 +210,10 @@ struct ss_refset {
 };
 /* Plays the round robin of r->u[0..n-1] and fits their ratings. */
 void ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed);
+/* A set without the anchor unit anchored through it all the same: the
+ * anchor, rated against the set, is put at SS_VALUE_ANCHOR and every
+ * rating scaled alike (r->anchor stays -1, r->outside 1). */
+void ss_refset_anchor(struct ss_refset *r, const struct ss_unit *anchor);
 
 /* A unit's value against a fitted reference set. */
 struct ss_rating {

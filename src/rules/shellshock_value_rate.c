@@ -229,6 +229,7 @@ ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
 	bt_fit(r->n, w, v);
 	robust_fit(r, w, v);
 	r->anchor = -1;
+	r->outside = 0;
 	for (i = 0; i < r->n; i++) {
 		lg += log(v[i]) / r->n;
 		if (r->anchor < 0 && r->u[i]->name &&
@@ -249,6 +250,24 @@ ss_refset_fit(struct ss_refset *r, long runs, unsigned long long seed)
 	r->runs = runs;
 	r->seed = seed;
 	free(w);
+}
+
+void
+ss_refset_anchor(struct ss_refset *r, const struct ss_unit *anchor)
+{
+	struct ss_rating *rt = xmalloc(sizeof(*rt));
+	double f;
+	int i;
+
+	ss_rate(anchor, r, 0, rt);
+	if (rt->value > 0 && isfinite(rt->value)) {
+		f = SS_VALUE_ANCHOR / rt->value;
+		for (i = 0; i < r->n; i++)
+			r->rating[i] *= f;
+		r->prior *= f;
+		r->outside = 1;
+	}
+	free(rt);
 }
 
 void

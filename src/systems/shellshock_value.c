@@ -689,6 +689,26 @@ parse(int argc, char **argv, struct value_opts *o)
 	return rc;
 }
 
+/* SPEC 5.1: the Mason is 120 in one place, whatever the set: a set
+ * without it is scaled by the shipped Mason's rating against it (when
+ * the shipped units are there; else its geometric mean is 120, as the
+ * header says). */
+static void
+anchor_outside(struct batch *b, struct ss_refset *set)
+{
+	const struct ss_unit *m;
+	char *dir = examples_dir(), path[4096];
+	struct stat st;
+
+	if (dir == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/" SS_VALUE_ANCHOR_FILE, dir);
+	free(dir);
+	if (stat(path, &st) == 0 && ss_load_unit(b, path, &m) == 0 &&
+	    ss_unit_complete(m))
+		ss_refset_anchor(set, m);
+}
+
 /* Loads the reference set and fits it: 0, or the exit status. */
 static int
 load_refs(struct batch *b, struct value_opts *o, struct refs *r, char **dir)
@@ -722,6 +742,8 @@ load_refs(struct batch *b, struct value_opts *o, struct refs *r, char **dir)
 		return usage_error(ss_value_usage, "the reference set holds no "
 		    "Shellshock card: give --against a card file or folder");
 	ss_refset_fit(&r->set, o->runs, o->seed);
+	if (r->set.anchor < 0)
+		anchor_outside(b, &r->set);
 	return 0;
 }
 
@@ -746,7 +768,8 @@ header(struct report *rp, const struct refs *r)
 	    STR(SS_VALUE_ANCHOR_INT) ", residual {fit_rms:%.3f} log-odds; "
 	    "won: {runs:%d} duels from each of " STR(SS_DUEL_NSTARTS)
 	    " starting ranges, simulated{~method:%s} (seed {seed:%.0R})\n\n",
-	    "score", s->anchor >= 0 ? s->u[s->anchor]->name :
+	    "score", s->anchor >= 0 ? s->u[s->anchor]->name : s->outside ?
+	    SS_VALUE_ANCHOR_NAME " (the shipped one, rated against the set)" :
 	    "the set's geometric mean", s->fit_rms, (int)s->runs, "simulation",
 	    ratio_double((double)s->seed));
 }

@@ -138,10 +138,20 @@ PY
 expect 0 "value shellshock" -- "$muster" value shellshock units/shellshock/mason.yaml
 has "$t/out" "Mason: value" "value shellshock PATH"
 # --against: the reference set is the given cards; without the Mason,
-# the set's geometric mean is put at 120.
+# the shipped Mason rated against them is put at 120, or, with no
+# shipped units (muster alone in a folder), the set's geometric mean.
 expect 0 "value --against" -- "$muster" value --against units/shellshock/kite.yaml --against units/shellshock/bison.yaml units/shellshock/kite.yaml
 has "$t/out" "against 2 reference units: Kite Gunship" "--against twice"
-has "$t/out" "the set's geometric mean at 120" "no anchor in the set"
+has "$t/out" "Mason (the shipped one, rated against the set) at 120" "no anchor in the set: the shipped Mason"
+mkdir -p "$t/lone-value"
+cp "$muster" "$t/lone-value/muster"
+if (unset MUSTER_UNITS; exec "$t/lone-value/muster" value units/shellshock/kite.yaml) >/dev/null 2>&1; then
+	echo "  e2e   shellshock-value: an installed copy's units are found; muster alone not tried"
+	ok
+else
+	expect 0 "--against, no shipped units" -- sh -c 'unset MUSTER_UNITS; exec "$1" value --against units/shellshock/kite.yaml --against units/shellshock/bison.yaml units/shellshock/kite.yaml' sh "$t/lone-value/muster"
+	has "$t/out" "the set's geometric mean at 120" "no anchor and no shipped units: the geometric mean"
+fi
 # A force: each side's value beside its declared ECV.
 expect 0 "value of a force" -- "$muster" value units/shellshock-forces/demo.yaml
 has "$t/out" "side UN: valued" "a force's side"
@@ -216,6 +226,10 @@ assert seen == 7, d
 PY
 expect 2 "value without a path" -- "$muster" value
 has "$t/err" "value needs a card, sheet or force file" "value usage"
+# SPEC 5.1: the Mason is 120 in one place, whatever the reference set:
+# a set without it is scaled by the shipped Mason's rating against it.
+expect 0 "a set without the Mason" -- "$muster" value --json --against units/shellshock/bison.yaml --against units/shellshock/kite.yaml units/shellshock/mason.yaml
+python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['units'][0]['estimate'] - 120) < 0.5 and d['anchor'].startswith('Mason'), d" && ok || bad "the Mason is not 120 against a set without it"
 # SPEC 2: --json is one object; two games' files would make two.
 expect 2 "--json of two games' files" -- "$muster" value --json units/shambattle/red.yaml units/shellshock/mason.yaml
 has "$t/err" "--json prints one object, and these files are shambattle's and shellshock's" "--json of two games"
