@@ -142,6 +142,36 @@ report(struct report *rp, const struct sh_shot *s, const struct sh_turn *t)
 	}
 	rp_close(rp);
 }
+/* The index of s among names, as the rules write them or as a player
+ * might: any case ("iii", "Head"), '_' or ' ' for '-' ("upper torso",
+ * "upper_torso"), a plural ("legs"); upper makes it the class's capitals.
+ * -1 when none. */
+static int
+loose_index(const char *const *names, const char *s, int upper)
+{
+	char buf[32];
+	size_t i, n = strlen(s);
+	int k;
+
+	if ((k = str_index(names, s)) >= 0 || n == 0 || n >= sizeof(buf))
+		return k;
+	for (i = 0; i <= n; i++) {
+		char c = s[i];
+
+		if (c == '_' || c == ' ')
+			c = '-';
+		else if (c >= 'a' && c <= 'z' && upper)
+			c = (char)(c - 'a' + 'A');
+		else if (c >= 'A' && c <= 'Z' && !upper)
+			c = (char)(c - 'A' + 'a');
+		buf[i] = c;
+	}
+	if ((k = str_index(names, buf)) >= 0 || upper || buf[n - 1] != 's')
+		return k;
+	buf[n - 1] = '\0';
+	return str_index(names, buf);
+}
+
 
 int
 shock_odds_run(int argc, char **argv)
@@ -174,13 +204,13 @@ shock_odds_run(int argc, char **argv)
 	if (cs == NULL)
 		return usage_error(shock_odds_options.head, "give the hit's damage "
 		    "class: --class I to VI");
-	if ((shot.cls = str_index(sh_class_name, cs)) < 0) {
+	if ((shot.cls = loose_index(sh_class_name, cs, 1)) < 0) {
 		c = usage_error(shock_odds_options.head, "--class '%s' is not a damage "
 		    "class%s", cs, sb_hint(&sb, cs, sh_class_name, 1));
 		sb_release(&sb);
 		return c;
 	}
-	if (ls && (shot.loc = str_index(sh_location_name, ls)) < 0) {
+	if (ls && (shot.loc = loose_index(sh_location_name, ls, 0)) < 0) {
 		c = usage_error(shock_odds_options.head, "--location '%s' is not a hit "
 		    "location%s", ls, sb_hint(&sb, ls, sh_location_name, 1));
 		sb_release(&sb);

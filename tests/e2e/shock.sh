@@ -50,6 +50,14 @@ for k, w in (("stun", 0), ("wound", .18), ("shock", .37), ("death", .45)):
 PY
 # Class I in the head: rolls 1-3 read 1 after -2: stun .3, wound .1,
 # shock .1, death .5.
+# The names as the rules write them or a player types them: any case,
+# "upper torso" or upper_torso for upper-torso, legs for leg.
+expect 0 "odds shock III upper-torso" -- "$muster" odds shock --class III --location upper-torso --json
+cp "$t/out" "$t/ut.json"
+expect 0 "odds shock iii 'upper torso'" -- "$muster" odds shock --class iii --location "upper torso" --json
+cmp -s "$t/out" "$t/ut.json" && ok || bad "--class iii --location 'upper torso' is not III upper-torso"
+expect 0 "odds shock Legs" -- "$muster" odds shock --class II --location Legs
+has "$t/out" "in the leg" "Legs is the leg"
 expect 0 "odds shock I head" -- "$muster" odds shock --class I --location head --json
 python3 - "$t/out" <<'PY' && ok || bad "odds shock --class I --location head"
 import json, sys
