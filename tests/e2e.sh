@@ -557,7 +557,10 @@ printf 'system: ssg\nkind: lineup\nleft_flank: [Hussars, Grenadiers]\nleft_cente
 expect 1 "line-up with line infantry on a flank" -- "$muster" check "$t/mine.yaml"
 has "$t/err" "mine.yaml:3:23: error: 'Grenadiers' is line infantry" "the mistake and its place"
 # odds ssg (SPEC 5)
+expect 0 "odds ssg, the names in lower case" -- "$muster" odds ssg hussars grenadiers --flank --json
+cp "$t/out" "$t/lower.json"
 expect 0 "odds ssg json" -- "$muster" odds ssg Hussars Grenadiers --flank --json
+cmp -s "$t/out" "$t/lower.json" && ok || bad "odds ssg hussars grenadiers is not Hussars Grenadiers"
 python3 - "$t/out" <<'PY' && ok || bad "odds ssg --json"
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../diag.h"
 #include "../report.h"
@@ -150,9 +151,15 @@ card(const struct ssg_deck *deck, const char *path, const char *name)
 	const struct ssg_battalion *b = ssg_deck_find(deck, name);
 	const char *names[SSG_MAXCARDS + 1];
 	struct sbuf sb = SBUF_INIT;
-	int k;
+	int k, same = 0;
 
 	if (b)
+		return b;
+	/* "grenadiers" is the Grenadiers when no other card is it too. */
+	for (k = 0; k < deck->n; k++)
+		if (strcasecmp(deck->b[k].name, name) == 0 && same++ == 0)
+			b = &deck->b[k];
+	if (same == 1)
 		return b;
 	for (k = 0; k < deck->n; k++)
 		names[k] = deck->b[k].name;
