@@ -279,10 +279,23 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 		if (strcmp(ld->game->name, game) != 0 ||
 		    str_index(kinds, ld->kind->name) < 0) {
 			wanted(&sb, game, kinds);
-			/* At the file itself, the file is the subject. */
-			ref_bad(at, rule, file, "%s%s%sholds %s %s, not %s",
-			    at ? "'" : "", at ? path : "", at ? "' " : "",
-			    ld->game->name, ld->kind->name, sb.buf);
+			/* At the file itself, the file is the subject, told
+			 * at its document's system: key. */
+			if (at == NULL && ld->root &&
+			    node_get(ld->root, "system") != NULL) {
+				const struct node *sys = node_get(ld->root,
+				    "system");
+
+				diag_at(L_FATAL, rule, sys->file, sys->line,
+				    sys->col, "holds %s %s; this command "
+				    "takes a %s file", ld->game->name,
+				    ld->kind->name, sb.buf);
+			} else {
+				ref_bad(at, rule, file, "%s%s%sholds %s %s, "
+				    "not %s", at ? "'" : "", at ? path : "",
+				    at ? "' " : "", ld->game->name,
+				    ld->kind->name, sb.buf);
+			}
 			sb_release(&sb);
 			return NULL;
 		}

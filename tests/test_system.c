@@ -452,8 +452,9 @@ test_ref_once_and_relative(void **state)
 	/* The same file wanted as another kind is refused at the file. */
 	assert_null(system_ref(b, deck, NULL, "test", "shellshock",
 	    (const char *const[]){ "card", "sheet", NULL }, &n));
-	assert_non_null(strstr(cap_text(&c), "error: holds ssg battalions, "
-	    "not shellshock card or sheet [test]"));
+	assert_non_null(strstr(cap_text(&c), ":5:9: error: holds ssg "
+	    "battalions; this command takes a shellshock card or sheet file "
+	    "[test]"));
 	cap_end(&c);
 	batch_free(b);
 	free(bad);

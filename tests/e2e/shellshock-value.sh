@@ -204,7 +204,7 @@ has "$t/err" "at most 64 reference paths" "a 65th --against"
 # A ShamBattle army given to Shellshock's value is told, and nothing else
 # is printed.
 expect 1 "value shellshock of an army" -- "$muster" value shellshock units/shambattle/red.yaml
-has "$t/err" "holds shambattle army, not shellshock card" "a foreign file"
+has "$t/err" "red.yaml:6:9: error: holds shambattle army; this command takes a shellshock card" "a foreign file, at its system: key"
 if [ -s "$t/out" ]; then bad "value printed a header before refusing"; else ok; fi
 # One call, two games: each file goes to its own game's value.
 expect 0 "value of both games" -- "$muster" value units/shellshock/mason.yaml units/shambattle/red.yaml
