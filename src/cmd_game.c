@@ -47,6 +47,27 @@ cmd_game_known(const char *name)
 	return names[0] != NULL;
 }
 
+/* A game's options on a line of their own, from its table: a command
+ * on documents takes them without the game named. */
+static void
+option_names(struct sbuf *sb, const struct cmd_opts *t)
+{
+	const struct opt *o;
+	int n = 0;
+
+	if (t == NULL)
+		return;
+	for (o = t->opts; o->kind != OPT_END; o++) {
+		if (o->name == NULL || (o->flags & OPT_HIDDEN) ||
+		    strcmp(o->name, "help") == 0)
+			continue;
+		sb_addf(sb, "%s--%s%s%s", n++ ? ", " : "               ",
+		    o->name, o->argh ? " " : "", o->argh ? o->argh : "");
+	}
+	if (n)
+		sb_adds(sb, "\n");
+}
+
 /* "usage: muster odds GAME ..." with each game's line. */
 static void
 usage(struct sbuf *sb, const char *cmd)
@@ -64,8 +85,11 @@ usage(struct sbuf *sb, const char *cmd)
 	sb_addf(sb, "muster %s SYSTEM ... [--json]\n"
 	    "       muster %s SYSTEM --help\n\n", cmd, cmd);
 	for (g = games; *g; g++)
-		if ((c = game_cmd_find(*g, cmd)) != NULL)
+		if ((c = game_cmd_find(*g, cmd)) != NULL) {
 			sb_addf(sb, "  %-12s %s\n", (*g)->name, c->summary);
+			if (str_index(by_document, cmd) >= 0)
+				option_names(sb, c->table);
+		}
 	sb_addf(sb, "\n'muster %s SYSTEM --help' shows that system's options.\n"
 	    "exit status: 0, 1 errors in an input file, 2 usage or I/O error\n",
 	    cmd);

@@ -246,6 +246,7 @@ if grep -qw "ssg\|shambattle\|shock" "$t/out"; then bad "value shellshock --help
 expect 0 "value --help" -- "$muster" value --help
 has "$t/out" "shellshock" "value --help lists its games"
 has "$t/out" "shambattle" "value --help lists its games"
+has "$t/out" "--against PATH" "value --help names the games' options (SPEC 2's --against)"
 # The independent judge: tests/duel.py, a second duel written from the
 # rules document (dug-in cards that only turn in place), agrees with
 # --duel within four standard errors of the difference on each pair.
