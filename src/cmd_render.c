@@ -114,23 +114,60 @@ wanted(struct render *rd, const char *name)
  * the print shop would refuse.  Returns 0 after saying so.
  */
 static int
+vendor_card(const struct render *rd, const struct template *t)
+{
+	const struct vendor *v = rd->vendor;
+
+	return v == NULL || v->trim_w <= 0 || (!t->counter &&
+	    t->w <= VENDOR_CARD_MAX && t->h <= VENDOR_CARD_MAX);
+}
+
+/* Whether product was told already (and now it is). */
+static int
+vendor_told(struct render *rd, const char *product)
+{
+	size_t i;
+
+	for (i = 0; i < rd->nvendor_told; i++)
+		if (strcmp(rd->vendor_told[i], product) == 0)
+			return 1;
+	if (rd->nvendor_told < sizeof(rd->vendor_told) /
+	    sizeof(rd->vendor_told[0]))
+		rd->vendor_told[rd->nvendor_told++] = product;
+	return 0;
+}
+
+/*
+ * Without --product, --vendor prints a document's cards and leaves its
+ * other products out (a unit's counter, a sheet, a roster), told in a
+ * note once a product: 1 when product p is left out.
+ */
+static int
+vendor_leaves(struct render *rd, const struct template *t,
+    const struct node *at, const char *product)
+{
+	if (rd->products || vendor_card(rd, t) || strcmp(product, "card") == 0)
+		return 0;	/* a card too big is vendor_fits()'s error */
+	rd->vendor_left++;
+	if (!vendor_told(rd, product))
+		diag(L_NOTE, "render.vendor", at, "--vendor %s prints cards: "
+		    "product '%s' (template '%s') is left out; print it "
+		    "without --vendor", rd->vendor->name, product, t->name);
+	return 1;
+}
+
+static int
 vendor_fits(struct render *rd, const struct template *t,
     const struct record *r, const char *product)
 {
 	const struct vendor *v = rd->vendor;
 	char wb[32], hb[32], size[80];
-	size_t i;
 
-	if (v == NULL || v->trim_w <= 0 || (!t->counter &&
-	    t->w <= VENDOR_CARD_MAX && t->h <= VENDOR_CARD_MAX))
+	if (vendor_card(rd, t))
 		return 1;
 	/* Told once a product. */
-	for (i = 0; i < rd->nvendor_told; i++)
-		if (strcmp(rd->vendor_told[i], product) == 0)
-			return 0;
-	if (rd->nvendor_told < sizeof(rd->vendor_told) /
-	    sizeof(rd->vendor_told[0]))
-		rd->vendor_told[rd->nvendor_told++] = product;
+	if (vendor_told(rd, product))
+		return 0;
 	if (t->counter)
 		snprintf(size, sizeof(size), "a counter");
 	else
@@ -362,6 +399,8 @@ on_document(struct loaded *ld, void *ctx)
 		dc.p = p;
 		if ((dc.t = template_for(rd, p)) == NULL)
 			return;
+		if (vendor_leaves(rd, dc.t, ld->root, p->name))
+			continue;
 		em.rec = rd->rec;
 		em.card = emit_one;
 		em.ctx = &dc;
@@ -613,6 +652,16 @@ write_outputs(struct render *rd, struct output *outs, int nout,
 	for (i = 0; i < nout; i++) {
 		int cards = layout_cards(outs[i].layout);
 
+		if (cards == 0 && rd->vendor_left) {
+			/* Every product left out: not "nothing to print". */
+			diag_at(L_FATAL, "render.vendor", NULL, 0, 0, "%s: "
+			    "--vendor %s prints cards, and these inputs hold "
+			    "none (their products are told above); print them "
+			    "without --vendor", outs[i].path, rd->vendor->name);
+			diag_flush();
+			rc = 2;
+			continue;
+		}
 		if (cards == 0) {
 			if (!jb->json)
 				fprintf(stderr, "muster: %s: nothing to print; "

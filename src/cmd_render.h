@@ -74,6 +74,7 @@ struct render {
 	const struct vendor *vendor;	/* --vendor, or NULL */
 	const char *vendor_told[16];	/* products it refused, told */
 	size_t nvendor_told;
+	int vendor_left;	/* products --vendor left out (a note each) */
 };
 
 

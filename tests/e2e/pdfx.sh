@@ -186,9 +186,18 @@ expect 0 "--vendor dtc, a 5 in card" -- "$muster" render --vendor dtc --only Kin
 sed 's/^size: \[63mm, 88mm\]/size: [63mm, 128mm]/' "$t/pdfx/ember-tide/card.yaml" > "$t/pdfx/ember-tide/tall.yaml"
 expect 2 "--vendor dtc, a 128 mm card" -- "$muster" render --vendor dtc --only Kindle -o "$t/pdfx/tall2.pdf" "$t/pdfx/tall.yaml"
 has "$t/err" "product 'card' (template 'ember-tide', 63.0 mm x 128.0 mm) is not one" "a card over 5 in is refused"
+# An army has no card: its roster and counters are left out, each told
+# once, and with nothing left to print it is an error, not a blank PDF.
 expect 2 "--vendor dtc on an army" -- "$muster" render --vendor dtc -o "$t/pdfx/army.pdf" units/shambattle
-grep -c "render.vendor" "$t/err" > "$t/count"
+grep -c "is left out" "$t/err" > "$t/count"
 has "$t/count" "2" "the roster and the counter, each told once"
+has "$t/err" "--vendor dtc prints cards, and these inputs hold none" "nothing left to print is an error"
+test ! -e "$t/pdfx/army.pdf" && ok || bad "--vendor dtc on an army wrote a PDF"
+# A unit's card prints for a vendor, its counter left out (SPEC 4: the
+# profile sets layout; --product counter still refuses it).
+expect 0 "--vendor mpc on a unit" -- "$muster" render --vendor mpc -o "$t/pdfx/bison-mpc.pdf" units/shellshock/bison.yaml
+has "$t/err" "product 'counter' (template 'shellshock-counter') is left out" "the counter left out, told"
+has "$t/out" "bison-mpc.pdf: 2 pages, 1 card" "the card printed for mpc"
 
 # --- usage ---
 expect 2 "--ink-limit 199" -- "$muster" render --pdfx --ink-limit 199 -o "$t/pdfx/x.pdf" "$t/pdfx/ember-tide.yaml"
