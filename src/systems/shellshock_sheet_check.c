@@ -408,9 +408,25 @@ r_krg(const void *obj, struct batch *b, const struct rule *self)
 	const struct node *m;
 	long power = 0;
 	size_t i;
-	int w, givers = 0;
+	int w, givers = 0, said = 0;
 
 	(void)b;
+	EACH(s->equip_n, i, m)
+		said |= node_get(m, "power") != NULL;
+	/* SPEC 3.2's equipment has no power: a sheet that gives none says
+	 * nothing of its batteries, and its kreigs are not weighed. */
+	if (!said) {
+		for (w = 0; w < s->nweapons; w++)
+			if (s->weapon[w].krg > 0) {
+				diag(L_NOTE, self->id, s->weapon[w].krg_n,
+				    "weapon '%s' takes kreigs, and no equipment "
+				    "says its 'power:', so they are not weighed; "
+				    "give the battery or generator 'power:' to "
+				    "weigh them", s->weapon[w].name);
+				break;
+			}
+		return;
+	}
 	EACH(s->equip_n, i, m) {
 		if (get_long(m, "power", 0) > 0 && ++givers > MAX_BATTERIES)
 			diag(L_WARNING, self->id, node_get(m, "power"), "'%s' "
@@ -750,7 +766,7 @@ const struct rule ss_sheet_rules[] = {
 	{ "shellshock.crew-ecv", "crew ECV follows skill: one skill, one ECV within a sheet and within a force", r_crew_ecv },
 	{ "shellshock.sheet.weapon-system", "a weapon's fire system exists, its operators are crew, and the system's controller is among them", r_weapon_system },
 	{ "shellshock.sheet.dvt", "a weapon's dVT is B, M, E, I, SA or P", NULL },
-	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power; at most " STR(MAX_BATTERIES) " pieces give power, the battery line's room (a warning past it)", r_krg },
+	{ "shellshock.sheet.krg", "a weapon that takes kreigs has equipment giving that much power; at most " STR(MAX_BATTERIES) " pieces give power, the battery line's room (a warning past it); a sheet saying no power at all, a note", r_krg },
 	{ "shellshock.sheet.ammo", "a weapon's ammo count is of one that fires rounds: not energy (kreigs) or physical", r_ammo },
 	{ "shellshock.sheet.indirect", "an indirect (I) weapon is marked indirect and reaches at least its minimum range of " STR(SS_INDIRECT_MIN_HEXES) " hexes", r_indirect },
 	{ "shellshock.sheet.internal-percent", "internal % boxes start at 1 or more and rise in min and percent, hits never falling", r_internal_percent },
