@@ -295,18 +295,20 @@ ss_rate(const struct ss_unit *u, const struct ss_refset *r, long runs,
 	}
 	v = ss_bt_robust(rel, r->weight, out->model, r->n);
 	out->value = v * r->prior;
-	/* The matchup furthest from its prediction: the duel's where it
-	 * was played, else the score's; and how far the score is from the
-	 * duels, in log-odds. */
+	/* The matchup that moves the value most: the score's share (what
+	 * the value is fitted to) furthest from its prediction, the same
+	 * whether duels were played (value) or not (check); and how far
+	 * the score is from the duels, in log-odds. */
 	for (j = 0; j < r->n; j++) {
 		p = out->predicted[j] = v / (v + rel[j]);
-		won = runs > 0 ? out->vs[j].share : out->model[j];
-		if (fabs(won - p) > worst) {
-			worst = fabs(won - p);
+		if (fabs(out->model[j] - p) > worst) {
+			worst = fabs(out->model[j] - p);
 			out->moves_most = j;
 		}
-		if (runs > 0)
+		if (runs > 0) {
+			won = out->vs[j].share;
 			var += pow(logit(won) - logit(out->model[j]), 2);
+		}
 	}
 	out->se_sim = r->n > 0 ? sqrt(var / r->n) / sqrt(r->n) : 0;
 	out->se_fit = r->n > 0 ? r->fit_rms / sqrt(r->n) : 0;

@@ -230,6 +230,13 @@ has "$t/err" "value needs a card, sheet or force file" "value usage"
 # a set without it is scaled by the shipped Mason's rating against it.
 expect 0 "a set without the Mason" -- "$muster" value --json --against units/shellshock/bison.yaml --against units/shellshock/kite.yaml units/shellshock/mason.yaml
 python3 -c "import json; d=json.load(open('$t/out')); assert abs(d['units'][0]['estimate'] - 120) < 0.5 and d['anchor'].startswith('Mason'), d" && ok || bad "the Mason is not 120 against a set without it"
+# The matchup that moves the value most is one matchup, whether value
+# played duels or check did not: the score's furthest from prediction.
+sed 's/^combat_value: 120$/combat_value: 500/' units/shellshock/mason.yaml > "$t/m500.yaml"
+expect 0 "check of a Mason declared 500" -- "$muster" check "$t/m500.yaml"
+most=$(sed -n "s/.*its matchup with \(.*\), scored .*/\1/p" "$t/err")
+expect 0 "value of the Mason" -- "$muster" value units/shellshock/mason.yaml
+has "$t/out" "moves it most: $most" "value and check name the same matchup ($most)"
 # SPEC 2: --json is one object; two games' files would make two.
 expect 2 "--json of two games' files" -- "$muster" value --json units/shambattle/red.yaml units/shellshock/mason.yaml
 has "$t/err" "--json prints one object, and these files are shambattle's and shellshock's" "--json of two games"
