@@ -74,6 +74,43 @@ near(double a, double b)
 	return fabs(a - b) <= TOL;
 }
 
+/* A page well over a card with its bleed.  Around one card, its TrimBox
+ * the vendor's card: a shop that trims by the boxes prints it, so a
+ * warning.  Else a sheet of cards, which a shop taking one card a page
+ * refuses (SPEC 4: the vendor's refusal, exit 1): 1, its bleed not
+ * measured, there being no one card's. */
+static int
+check_sheet(struct pf *p, const struct pdfr_page *pg, double tw, double th,
+    double mw, double mh)
+{
+	const struct vendor *v = p->v;
+	double page = v->trim_w + 2 * v->bleed;
+	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[64];
+	int card;
+
+	if (!(mw > 1.5 * page && mh > 1.5 * page))
+		return 0;
+	card = pg->has_trim && ((near(tw, v->trim_w) && near(th,
+	    v->trim_h)) || (near(tw, v->trim_h) && near(th, v->trim_w)));
+	snprintf(k, sizeof(k), "%s|%.0fx%.0f", card ? "slug" : "sheet", mw,
+	    mh);
+	if (card) {
+		tally(p, L_WARNING, "preflight.page-size", k, 0, 0, "a page of "
+		    "%s x %s mm around one card (its TrimBox), where %s's page "
+		    "is the card and its bleed, %s x %s mm: what lies past the "
+		    "bleed is cut away", mm(mw, a), mm(mh, b), v->name,
+		    mm(page, c), mm(v->trim_h + 2 * v->bleed, d));
+		return 0;
+	}
+	tally(p, L_ERROR, "preflight.page-size", k, 0, 0, "a sheet of %s x %s "
+	    "mm, where %s takes one card a page: %s x %s mm, the %s x %s mm "
+	    "card and %s mm of bleed each side (render --vendor %s prints "
+	    "that)", mm(mw, a), mm(mh, b), v->name, mm(page, c),
+	    mm(v->trim_h + 2 * v->bleed, d), mm(v->trim_w, e),
+	    mm(v->trim_h, g), mm(v->bleed, h), v->name);
+	return 1;
+}
+
 /* The page's boxes against the vendor's card. */
 static void
 check_boxes(struct pf *p, const struct pdfr_page *pg)
@@ -85,7 +122,7 @@ check_boxes(struct pf *p, const struct pdfr_page *pg)
 	double mw = pg->media[2] - pg->media[0], mh = pg->media[3] -
 	    pg->media[1];
 	double least;
-	char a[32], b[32], c[32], d[32], k[64];
+	char a[32], b[32], c[32], d[32];
 	int i, turned = pg->rotate == 90 || pg->rotate == 270;
 
 	if (turned) {
@@ -104,17 +141,8 @@ check_boxes(struct pf *p, const struct pdfr_page *pg)
 		    v->name, mm(v->bleed, a));
 	if (v->layout != VENDOR_SINGLE || v->trim_w <= 0)
 		return;
-	/* A sheet of cards: a page well over a card with its bleed. */
-	if (mw > 1.5 * (v->trim_w + 2 * v->bleed) &&
-	    mh > 1.5 * (v->trim_w + 2 * v->bleed)) {
-		snprintf(k, sizeof(k), "sheet|%.0fx%.0f", mw, mh);
-		tally(p, L_WARNING, "preflight.page-size", k, 0, 0,
-		    "a sheet of %s x %s mm, where %s takes one card "
-		    "a page, %s x %s mm and its bleed (render --vendor %s "
-		    "prints that)", mm(mw, a), mm(mh, b), v->name,
-		    mm(v->trim_w, c), mm(v->trim_h, d), v->name);
+	if (check_sheet(p, pg, tw, th, mw, mh))
 		return;
-	}
 	/* No TrimBox, and a page of the card and its bleed: the trim is
 	 * the bleed's width inside the page, as the vendor's templates
 	 * draw it. */

@@ -607,12 +607,11 @@ lay_out(struct render *rd, struct output *outs, int *nout,
 
 		memset(&outs[i].w, 0, sizeof(outs[i].w));
 		outs[i].pdf = pdf_new();
-		pdf_set_cmyk(outs[i].pdf, jb->cmyk);
 		pdf_set_ink_limit(outs[i].pdf, jb->ink);
-		if (jb->pdfx && pdf_set_pdfx(outs[i].pdf, err,
-		    sizeof(err)) < 0) {
-			diag_at(L_FATAL, "io.read", NULL, 0, 0, "--pdfx: %s",
-			    err);
+		if ((jb->pdfx ? pdf_set_pdfx(outs[i].pdf, err, sizeof(err)) :
+		    pdf_set_cmyk(outs[i].pdf, jb->cmyk, err, sizeof(err))) < 0) {
+			diag_at(L_FATAL, "io.read", NULL, 0, 0, "%s: %s",
+			    jb->pdfx ? "--pdfx" : "--cmyk", err);
 			diag_flush();
 			*nout = i + 1;
 			return no_pdf(jb->json);

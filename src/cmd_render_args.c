@@ -98,7 +98,8 @@ static const struct opt render_rows[] = {
 	    "print only the cards of these names", NULL, 0, 0, NULL,
 	    OPT_C_NONE, OPT_COMMAS },
 	OPT_FLAG_(0, "cmyk", RA, cmyk, 1,
-	    "colours as CMYK for a press, black as pure K"),
+	    "colours and pictures as CMYK for a press, black\n"
+	    "as pure K"),
 	OPT_STRING_(0, "vendor", RA, vendor, "V",
 	    "a print shop's profile: mpc (MakePlayingCards),\n"
 	    "tgc (The Game Crafter), dtc (DriveThruCards) or\n"

@@ -14,11 +14,12 @@
  * it become a PDF object: a PNG's pixels, deflated here, with its alpha
  * as a soft mask; a JPEG's own bytes, which PDF readers decode.
  *
- * For PDF/X (pdf_set_pdfx) colour pixels go through the output profile
- * to CMYK (colour.c), total ink limited, and are deflated here: an RGB
- * JPEG is decoded for that.  A picture with alpha gets no soft mask:
- * its CMYK pixels are kept, and each colour it is placed on (fill_under)
- * gets an XObject of its own, the pixels blended onto that colour.
+ * For CMYK (pdf_set_cmyk, and so PDF/X) colour pixels go through the
+ * output profile to CMYK (colour.c), total ink limited, and are deflated
+ * here: an RGB JPEG is decoded for that.  Under PDF/X a picture with
+ * alpha gets no soft mask: its CMYK pixels are kept, and each colour it
+ * is placed on (fill_under) gets an XObject of its own, the pixels
+ * blended onto that colour; without PDF/X its alpha stays a soft mask.
  */
 #include "image_impl.h"
 
@@ -334,7 +335,7 @@ sink_open(struct sink *s, struct pdf *p, unsigned long w, unsigned long h,
 	s->invert = invert;
 	s->opaque = 1;
 	s->cmyk = p->cms != NULL && c != 1;
-	s->keep = s->cmyk && c == 3 && alpha;
+	s->keep = p->pdfx && s->cmyk && c == 3 && alpha;
 	s->tmp = xmalloc((size_t)w * 4);
 	s->tmpa = xmalloc((size_t)w);
 	if (dct && !s->cmyk && !alpha && (c == 1 || c == 3)) {
@@ -428,6 +429,9 @@ sink_row(struct sink *s, const unsigned char *row)
 			}
 			if (s->keep)
 				memcpy(s->ka + s->rows * n, s->tmpa, n);
+			else if (s->alpha && zout_put(&s->al, s->tmpa, n,
+			    Z_NO_FLUSH) < 0)
+				return -1;
 			s->rows++;
 			return 0;
 		}

@@ -58,7 +58,7 @@ struct sink {
 	int c;			/* colour samples a pixel given: 1, 3, 4 */
 	int alpha;		/* and an alpha sample after them */
 	int invert;		/* CMYK given as Adobe's inverted inks */
-	int cmyk;		/* PDF/X: colour made CMYK (profile, ink) */
+	int cmyk;		/* CMYK: colour made CMYK (profile, ink) */
 	int keep;		/* PDF/X with alpha: pixels kept whole */
 	int opaque;		/* every alpha so far 255 */
 	unsigned long rows;

@@ -130,7 +130,7 @@ png_transforms(struct pdf *p, png_structp png, png_infop info, int *grey,
 		png_set_tRNS_to_alpha(png);
 	*grey = !(ct & PNG_COLOR_MASK_COLOR);
 	/* PDF/X: grey with alpha is flattened onto colours, so as RGB. */
-	if (p->cms && *grey && *alpha) {
+	if (p->pdfx && *grey && *alpha) {
 		png_set_gray_to_rgb(png);
 		*grey = 0;
 	}

@@ -117,7 +117,10 @@ struct pdf {
 	size_t caprec;
 	int cmyk;
 	int ink;		/* total ink limit, percent, or 0 */
-	struct colour *cms;	/* PDF/X: the output profile, or NULL */
+	/* The output profile pictures go through to CMYK (pdf_set_cmyk),
+	 * or NULL; and whether the document is PDF/X (pdf_set_pdfx). */
+	struct colour *cms;
+	int pdfx;
 	struct pdf_page **formpg;	/* form id -> its surface */
 	int plain;		/* MUSTER_PDF_PLAIN: the plain writer */
 	int finder;		/* pdf_new_finder(): fonts opened, not built */

@@ -158,10 +158,13 @@ pdf_set_title(struct pdf *p, const char *title)
 	id_add(p, title, strlen(title) + 1);
 }
 
-void
-pdf_set_cmyk(struct pdf *p, int on)
+int
+pdf_set_cmyk(struct pdf *p, int on, char *why, size_t wl)
 {
+	if (on && p->cms == NULL && (p->cms = colour_new(why, wl)) == NULL)
+		return -1;
 	p->cmyk = on;
+	return 0;
 }
 
 void
@@ -173,9 +176,9 @@ pdf_set_ink_limit(struct pdf *p, int pct)
 int
 pdf_set_pdfx(struct pdf *p, char *why, size_t wl)
 {
-	if (p->cms == NULL && (p->cms = colour_new(why, wl)) == NULL)
+	if (pdf_set_cmyk(p, 1, why, wl) < 0)
 		return -1;
-	p->cmyk = 1;
+	p->pdfx = 1;
 	return 0;
 }
 
@@ -240,7 +243,7 @@ pdfx_finish(struct pdf *p)
 	time_t now;
 	struct tm tm;
 
-	if (p->cms == NULL || HPDF_Dict_GetItem(p->doc->catalog,
+	if (!p->pdfx || HPDF_Dict_GetItem(p->doc->catalog,
 	    "OutputIntents", HPDF_OCLASS_ARRAY))
 		return 0;
 	p->doc->pdf_version = HPDF_VER_14;
@@ -336,7 +339,7 @@ pdf_add_page(struct pdf *p, double w, double h)
 
 	pg->cmyk = p->cmyk;
 	pg->ink = p->cmyk ? p->ink : 0;
-	pg->pdfx = p->cms != NULL;
+	pg->pdfx = p->pdfx;
 	pg->plain = p->plain;
 	pg->w = w;
 	pg->h = h;
@@ -414,7 +417,7 @@ pdf_form_new(struct pdf *p)
 	f = xcalloc(1, sizeof(*f));
 	f->cmyk = p->cmyk;
 	f->ink = p->cmyk ? p->ink : 0;
-	f->pdfx = p->cms != NULL;
+	f->pdfx = p->pdfx;
 	f->form = HPDF_DictStream_New(mm, p->doc->xref);
 	res = HPDF_Dict_New(mm);
 	f->form_fonts = HPDF_Dict_New(mm);

@@ -57,18 +57,21 @@ unsigned long long pdf_measured(const struct pdf *p);
 
 /* The document information's Title. */
 void pdf_set_title(struct pdf *p, const char *title);
-/* Colours on pages made from now on as DeviceCMYK (pdf_rgb_to_cmyk). */
-void pdf_set_cmyk(struct pdf *p, int on);
+/*
+ * on: colours on pages made from now on as DeviceCMYK (pdf_rgb_to_cmyk),
+ * and pictures converted to CMYK through the ICC output profile
+ * (colour.h), their soft masks kept.  Returns 0, or -1 with why when the
+ * profile cannot be had.
+ */
+int pdf_set_cmyk(struct pdf *p, int on, char *why, size_t whylen);
 void pdf_rgb_to_cmyk(struct rgb c, float cmyk[4]);
-/* Total ink of CMYK colours on pages made from now on held to pct
- * percent (colour.h's colour_ink_limit; pictures too with PDF/X); 0: no
- * limit. */
+/* Total ink of CMYK colours and pictures on pages made from now on held
+ * to pct percent (colour.h's colour_ink_limit); 0: no limit. */
 void pdf_set_ink_limit(struct pdf *p, int pct);
 /*
- * PDF/X-1a:2003 (ISO 15930-4) for pages made from now on: colours CMYK,
- * pictures converted to CMYK through the ICC output profile (colour.h)
- * and their soft masks flattened onto the colour they are placed on (the
- * last filled box or disc under the picture's centre, or the white
+ * PDF/X-1a:2003 (ISO 15930-4) for pages made from now on: pdf_set_cmyk,
+ * and pictures' soft masks flattened onto the colour they are placed on
+ * (the last filled box or disc under the picture's centre, or the white
  * paper); at the save, the OutputIntent with that profile, the Info's
  * PDF/X keys, dates and Trapped, a TrimBox on every page, PDF 1.4.
  * Returns 0, or -1 with why when the profile cannot be had.

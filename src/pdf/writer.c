@@ -110,7 +110,7 @@ page_dict(struct pdf *p, struct pdf_page *pg, struct obuf *o)
 	    obj_num(p->doc->root_pages));
 	add_str(o, s);
 	/* PDF/X: a page with no boxes is trimmed at its paper's edge. */
-	if (!pg->boxed && p->cms) {
+	if (!pg->boxed && p->pdfx) {
 		pg->boxed = 1;
 		memcpy(pg->box, media, sizeof(media));
 		memcpy(pg->box + 4, media, sizeof(media));

@@ -144,6 +144,37 @@ expect 0 "--pdfx on sheets" -- "$muster" render --pdfx --paper a4 -o "$t/pdfx/sh
 if xcheck 300 "$t/pdfx/sheet.pdf" >"$t/pdfx/check" 2>&1; then ok; else bad "--pdfx sheets: $(head -3 "$t/pdfx/check")"; fi
 expect 0 "--pdfx plain writer" -- env MUSTER_PDF_PLAIN=1 "$muster" render --pdfx --paper a4 -o "$t/pdfx/plain.pdf" "$t/pdfx/ember-tide.yaml"
 if xcheck 300 "$t/pdfx/plain.pdf" >"$t/pdfx/check" 2>&1; then ok; else bad "--pdfx, plain writer: $(head -3 "$t/pdfx/check")"; fi
+# --- --cmyk, not PDF/X: pictures DeviceCMYK too, through the same
+# profile and ink limit as --pdfx (the RGBA PNGs, the RGB and the CMYK
+# JPEG; the grey JPEG stays DeviceGray), their soft masks kept ---
+expect 0 "--cmyk with pictures" -- "$muster" render --cmyk --ink-limit 200 --paper a4 -o "$t/pdfx/cmyk.pdf" "$t/pdfx/ember-tide.yaml"
+pdfimages -list "$t/pdfx/cmyk.pdf" | awk 'NR > 2 { print $3, $6 }' | sort -u > "$t/pdfx/kinds"
+if grep -q "rgb" "$t/pdfx/kinds"; then bad "--cmyk left an RGB picture: $(pdfimages -list "$t/pdfx/cmyk.pdf" | grep -m2 rgb)"; else ok; fi
+has "$t/pdfx/kinds" "image cmyk" "--cmyk: pictures in CMYK"
+has "$t/pdfx/kinds" "smask gray" "--cmyk: soft masks kept (not PDF/X)"
+# The pictures' transparent corners show the card beneath, as in the RGB
+# render (an empty soft mask shows them black): six corners of page 1's
+# pictures at 50 dpi, each channel within 24 of the RGB render's.
+"$muster" render --paper a4 -o "$t/pdfx/rgb.pdf" "$t/pdfx/ember-tide.yaml" >/dev/null 2>&1
+for k in cmyk rgb; do pdftoppm -r 50 -png -f 1 -l 1 -singlefile "$t/pdfx/$k.pdf" "$t/pdfx/corner-$k"; done
+if python3 - "$(pix "$t/pdfx/corner-cmyk.png" 47 64 171 64 295 64 47 237 171 410 295 410)" \
+    "$(pix "$t/pdfx/corner-rgb.png" 47 64 171 64 295 64 47 237 171 410 295 410)" <<'PY'
+import sys
+a, b = (x.split()[2:] for x in sys.argv[1:])
+assert len(a) == len(b) == 6
+for p, q in zip(a, b):
+    for i in (1, 3, 5):
+        assert abs(int(p[i:i + 2], 16) - int(q[i:i + 2], 16)) <= 24, (p, q)
+PY
+then ok; else bad "--cmyk: pictures' transparent corners differ from the RGB render's"; fi
+# Its own reader: no RGB anywhere, the pictures' samples within 200 %.
+"$muster" preflight "$t/pdfx/cmyk.pdf" 2> "$t/pdfx/pf"
+if grep -q "DeviceRGB" "$t/pdfx/pf"; then bad "--cmyk: preflight finds RGB: $(grep -m1 DeviceRGB "$t/pdfx/pf")"; else ok; fi
+has "$t/pdfx/pf" "colour DeviceCMYK, DeviceGray; total ink up to 200 %" "--cmyk: pictures' ink held to --ink-limit"
+# No profile: told, naming the option, and nothing written.
+expect 2 "--cmyk without a profile" -- env MUSTER_CMYK_PROFILE="$t/none.icc" "$muster" render --cmyk -o "$t/pdfx/none-cmyk.pdf" "$t/pdfx/ember-tide.yaml"
+has "$t/err" "--cmyk: cannot read the CMYK output profile '$t/none.icc'" "--cmyk: a missing profile is named"
+if [ -e "$t/pdfx/none-cmyk.pdf" ]; then bad "--cmyk: a PDF written without a profile"; else ok; fi
 # No profile: told, naming it, and nothing written.
 expect 2 "--pdfx without a profile" -- env MUSTER_CMYK_PROFILE="$t/none.icc" "$muster" render --pdfx -o "$t/pdfx/none.pdf" "$t/pdfx/ember-tide.yaml"
 has "$t/err" "cannot read the CMYK output profile '$t/none.icc'" "a missing profile is named"
