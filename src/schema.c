@@ -547,11 +547,28 @@ check_map(const struct node *n, const struct skey *keys,
 	return errs;
 }
 
+/* The description of the value of key in a mapping of any keys k: its
+ * values', but a key called name is a name (SPEC 8: 1 to 100
+ * characters, not only blanks) where the values are text; *tmp holds
+ * that one. */
+const struct skey *
+schema_any_value(const struct skey *k, const char *key, struct skey *tmp)
+{
+	if (key == NULL || strcmp(key, "name") != 0 || k->sub == NULL ||
+	    k->sub->type != T_STR || k->sub->oneof != NULL)
+		return k->sub;
+	*tmp = *k->sub;
+	tmp->name = "name";
+	tmp->len = 4;
+	return tmp;
+}
+
 static int
 check(const struct node *n, const struct skey *k, const struct spath *sp)
 {
 	char path[PATH_SIZE];
 	struct spath root, sub;
+	struct skey as_name;
 	size_t i;
 	int errs = 0;
 
@@ -578,12 +595,13 @@ check(const struct node *n, const struct skey *k, const struct spath *sp)
 			return wrong_type(n, k, path_text(sp, path));
 		for (i = 0; i < n->n; i++) {
 			const struct node *kn = MAP_KEY(n, i);
+			const struct skey *vk = schema_any_value(k, kn->str,
+			    &as_name);
 
-			if (kn->type != N_SCALAR ||
-			    value_ok(MAP_VAL(n, i), k->sub))
+			if (kn->type != N_SCALAR || value_ok(MAP_VAL(n, i), vk))
 				continue;
 			sub = path_down(sp, kn->str, 0);
-			errs += check(MAP_VAL(n, i), k->sub, &sub);
+			errs += check(MAP_VAL(n, i), vk, &sub);
 		}
 		return errs;
 	case T_SEQ:

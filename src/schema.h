@@ -54,6 +54,11 @@ struct skey {
 	size_t len;		/* strlen(name), for the search of a key */
 };
 
+/* The description of key's value in the mapping of any keys k (a key
+ * called name is a name where the values are text); *tmp may hold it. */
+const struct skey *schema_any_value(const struct skey *k, const char *key,
+    struct skey *tmp);
+
 /* The length of a key's name, which must be a string literal. */
 #define K_LEN(n)		(sizeof("" n "") - 1)
 

@@ -216,12 +216,22 @@ json_key(struct sbuf *sb, const struct skey *k, int depth, int partial)
 		else
 			sb_adds(sb, "\"type\": \"object\"");
 		break;
-	case T_MAPANY:
+	case T_MAPANY: {
+		struct skey as_name;
+		const struct skey *nk = schema_any_value(k, "name", &as_name);
+
 		sb_adds(sb, "\"type\": \"object\",");
+		if (nk != k->sub) {
+			indent(sb, depth + 1);
+			sb_adds(sb, "\"properties\": {\"name\": ");
+			json_key(sb, nk, depth + 1, partial);
+			sb_adds(sb, "},");
+		}
 		indent(sb, depth + 1);
 		sb_adds(sb, "\"additionalProperties\": ");
 		json_key(sb, k->sub, depth + 1, partial);
 		break;
+	}
 	case T_SEQ:
 		sb_adds(sb, "\"type\": \"array\",");
 		if (k->flags & RANGE) {

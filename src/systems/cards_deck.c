@@ -184,6 +184,31 @@ field_name_ok(const char *s)
 	    s[strlen(s) - 1] != ' ';
 }
 
+/* SPEC 8's name limits for a data file's name cell, as the schema
+ * holds an inline card's (schema_any_value()): 1 to NAME_CHARS
+ * characters, not only blanks (yaml.range).  Nonzero when told. */
+#define NAME_CHARS 100
+static int
+name_problem(const struct field *f)
+{
+	size_t len;
+
+	if (strcmp(f->key, "name") != 0 || f->val == NULL)
+		return 0;
+	len = utf8_len(f->val);
+	if (f->val[strspn(f->val, " \t\r\n")] == '\0')
+		diag_at(L_ERROR, "yaml.range", f->file, f->line, f->col, "a "
+		    "card's name is %s; give a name of 1 to %d characters",
+		    len ? "only blanks" : "empty", NAME_CHARS);
+	else if (len > NAME_CHARS)
+		diag_at(L_ERROR, "yaml.range", f->file, f->line, f->col, "a "
+		    "card's name is %zu characters long; a name has at most "
+		    "%d", len, NAME_CHARS);
+	else
+		return 0;
+	return 1;
+}
+
 /* Reads the deck's data file into its cards. */
 static void
 load_data(struct deck *d, struct arena *a)
@@ -260,6 +285,8 @@ load_data(struct deck *d, struct arena *a)
 				    f->col, "field '%s' holds %s", f->key, p);
 				errors++;
 				f->val = "";
+			} else if (name_problem(f)) {
+				errors++;
 			}
 		}
 	}
