@@ -101,6 +101,12 @@ walk_in(struct inputs *in, const char *dir, int depth, struct up *up)
 		} else if (S_ISREG(st.st_mode) && yaml_name(names[i])) {
 			push(in, names[i]);
 		} else {
+			/* SPEC 8: a FIFO, socket or device is told, not
+			 * waited on, as when named. */
+			if (yaml_name(names[i]))
+				diag_at(L_WARNING, "io.read", names[i], 0, 0,
+				    "not a regular file (a FIFO, socket or "
+				    "device): passed over, not read");
 			free(names[i]);
 		}
 	}

@@ -442,6 +442,12 @@ mkfifo "$t/pipe.yaml"
 expect 2 "a FIFO" -- timeout 10 "$muster" check "$t/pipe.yaml"
 has "$t/err" "is not a regular file" "a FIFO is refused"
 rm -f "$t/pipe.yaml"
+# In a folder searched, a FIFO is told and passed over, the rest read.
+mkdir -p "$t/fifodir" && cp units/shellshock/bison.yaml "$t/fifodir/"
+mkfifo "$t/fifodir/pipe.yaml"
+expect 0 "a FIFO in a folder" -- timeout 10 "$muster" check "$t/fifodir"
+has "$t/err" "pipe.yaml: warning: not a regular file (a FIFO, socket or device): passed over, not read [io.read]" "a FIFO in a folder is told"
+rm -rf "$t/fifodir"
 
 }
 main_odds() {
