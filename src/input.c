@@ -167,8 +167,11 @@ inputs_add(struct inputs *in, const char *path)
 		return 0;
 	}
 	if (stat(path, &st) < 0) {
-		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s",
-		    strerror(errno));
+		int e = errno;
+
+		diag_at(L_FATAL, "io.read", path, 0, 0, "cannot open: %s%s",
+		    strerror(e), e == ENOENT ? "; give the path of a YAML "
+		    "file, or of a folder that holds them" : "");
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {

@@ -160,7 +160,8 @@ test_missing_path(void **state)
 	cap_start(&c, 0);
 	assert_int_equal(inputs_add(&in, missing), -1);
 	assert_int_equal(in.n, 0);
-	sb_addf(&want, "%s: error: cannot open: No such file or directory "
+	sb_addf(&want, "%s: error: cannot open: No such file or directory; "
+	    "give the path of a YAML file, or of a folder that holds them "
 	    "[io.read]\n", missing);
 	assert_string_equal(cap_text(&c), want.buf);
 	/* Unreadable input is an I/O problem: exit status 2. */
