@@ -411,6 +411,28 @@ sb_hint(struct sbuf *sb, const char *word, const char *const *choices,
 	return sb_hint_prefer(sb, word, NULL, choices, allowed);
 }
 
+/* "; allowed: A, B" of choices, each once and none empty; nothing when
+ * none is left (a list made from a document's own names may hold
+ * blanks and repeats). */
+static void
+allowed_list(struct sbuf *sb, const char *const *choices, int after_near)
+{
+	const char *const *p, *const *q;
+	int n = 0;
+
+	for (p = choices; *p; p++) {
+		if (**p == '\0')
+			continue;
+		for (q = choices; q < p && strcmp(*q, *p) != 0; q++)
+			;
+		if (q < p)
+			continue;
+		sb_adds(sb, n++ ? ", " : after_near ? " allowed: " :
+		    "; allowed: ");
+		sb_adds(sb, *p);
+	}
+}
+
 const char *
 sb_hint_prefer(struct sbuf *sb, const char *word, const char *const *prefer,
     const char *const *choices, int allowed)
@@ -423,10 +445,8 @@ sb_hint_prefer(struct sbuf *sb, const char *word, const char *const *prefer,
 	sb_reset(sb);
 	if (near)
 		sb_addf(sb, "; did you mean '%s'?", near);
-	if (allowed) {
-		sb_adds(sb, near ? " allowed: " : "; allowed: ");
-		sb_list(sb, choices);
-	}
+	if (allowed)
+		allowed_list(sb, choices, near != NULL);
 	return sb_str(sb);
 }
 

@@ -613,6 +613,25 @@ test_fnv1a(void **state)
 	}
 }
 
+/* "allowed:" lists each choice once and no empty one, and says nothing
+ * when none is left: a list made from a document's own names (a fire
+ * system twice, a crewman with no id). */
+static void
+test_hint_allowed(void **state)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	(void)state;
+	assert_string_equal(sb_hint(&sb, "Q", (const char *const[]){ "",
+	    "Turret", "Turret", "Body", NULL }, 1), "; allowed: Turret, Body");
+	assert_string_equal(sb_hint(&sb, "Q", (const char *const[]){ "", "",
+	    NULL }, 1), "");
+	assert_string_equal(sb_hint(&sb, "Turet", (const char *const[]){
+	    "Turret", "Turret", NULL }, 1),
+	    "; did you mean 'Turret'? allowed: Turret");
+	sb_release(&sb);
+}
+
 int
 main(void)
 {
@@ -640,6 +659,7 @@ main(void)
 		cmocka_unit_test(test_ratio_nearest),
 		cmocka_unit_test(test_ratio_nearest_ways),
 		cmocka_unit_test(test_fnv1a),
+		cmocka_unit_test(test_hint_allowed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
