@@ -182,7 +182,7 @@ static const struct skey k_sheet[] = {
 	K_STR("side", OPT),
 	K_INT("ecv", REQ, 0, 99999),
 	K_SEQH("crew", REQ, 1, MAX_CREW, k_crew,
-	    "the crew, such as [{role: Pilot, id: P, skill: 2}]"),
+	    "the crew, such as [{role: Pilot, id: P, skill: 2, ecv: 6}]"),
 	K_MAP("movement", REQ, k_movement),
 	K_ENUMR("to_hit", REQ, ss_to_hit_name, "shellshock.sheet.to-hit"),
 	K_MAP("defense", REQ, k_defense),
