@@ -201,6 +201,55 @@ tab_indent(const char *s, size_t l)
 	return 0;
 }
 
+/* Whether a line is text alone: something, but no key (no ': ', no
+ * final ':'), no list item, no marker, directive, quote or bracket. */
+static int
+text_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l), k;
+
+	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL ||
+	    (i == 0 && l >= 3 && (memcmp(s, "...", 3) == 0)))
+		return 0;
+	for (k = i; k < l; k++)
+		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
+		    s[k + 1] == '\t'))
+			return 0;
+	return 1;
+}
+
+/* Whether a line is a key: "key: value" or "key:", no list item. */
+static int
+key_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l), k;
+
+	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL)
+		return 0;
+	for (k = i; k < l; k++)
+		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
+		    s[k + 1] == '\t'))
+			return 1;
+	return 0;
+}
+
+/* Whether a line is a list item ("- x" or "-" alone). */
+static int
+item_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l);
+
+	return i < l && s[i] == '-' && (i + 1 == l || s[i + 1] == ' ');
+}
+
+/* Whether a line is a document marker ("---" or "...", maybe more). */
+static int
+marker(const char *s, size_t l, const char *m)
+{
+	return l >= 3 && memcmp(s, m, 3) == 0 && (l == 3 || s[3] == ' ' ||
+	    s[3] == '\t');
+}
+
 /* A line indented wrongly for the block it is in: told by how it sits
  * between the lines before it. */
 static int
@@ -438,8 +487,10 @@ colon_in_value(const struct site *w)
 	int ind = w->ind;
 
 	ps = s;
+	/* Under a key with its value below it, more is right. */
 	if (prev_line(w->t, w->f->line, &ps, &pl) != 0 &&
-	    ind > indent_of(ps, pl))
+	    ind > indent_of(ps, pl) && !(key_line(ps, pl) &&
+	    !has_value(ps, pl)))
 		return indentation(w->t, w->f->line, s, l, w->out, w->line,
 		    w->col);
 	for (k = (size_t)ind; k + 1 < l; k++)
@@ -515,55 +566,6 @@ item_after_value(const struct site *w)
 	sb_addf(w->out, " on line %d, whose value is on its line: give the "
 	    "list under a key of its own, or remove that value", p);
 	return 1;
-}
-
-/* Whether a line is text alone: something, but no key (no ': ', no
- * final ':'), no list item, no marker, directive, quote or bracket. */
-static int
-text_line(const char *s, size_t l)
-{
-	size_t i = (size_t)indent_of(s, l), k;
-
-	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL ||
-	    (i == 0 && l >= 3 && (memcmp(s, "...", 3) == 0)))
-		return 0;
-	for (k = i; k < l; k++)
-		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
-		    s[k + 1] == '\t'))
-			return 0;
-	return 1;
-}
-
-/* Whether a line is a key: "key: value" or "key:", no list item. */
-static int
-key_line(const char *s, size_t l)
-{
-	size_t i = (size_t)indent_of(s, l), k;
-
-	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL)
-		return 0;
-	for (k = i; k < l; k++)
-		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
-		    s[k + 1] == '\t'))
-			return 1;
-	return 0;
-}
-
-/* Whether a line is a list item ("- x" or "-" alone). */
-static int
-item_line(const char *s, size_t l)
-{
-	size_t i = (size_t)indent_of(s, l);
-
-	return i < l && s[i] == '-' && (i + 1 == l || s[i + 1] == ' ');
-}
-
-/* Whether a line is a document marker ("---" or "...", maybe more). */
-static int
-marker(const char *s, size_t l, const char *m)
-{
-	return l >= 3 && memcmp(s, m, 3) == 0 && (l == 3 || s[3] == ' ' ||
-	    s[3] == '\t');
 }
 
 /*
@@ -1088,6 +1090,11 @@ not_an_item(const struct site *w)
 	}
 	if (!line_at(w->t, w->f->cline, &cs, &cl))
 		return 0;
+	/* A list that begins the document: read as the whole of it. */
+	ps = cs;
+	if (((p = prev_line(w->t, w->f->cline, &ps, &pl)) == 0 ||
+	    marker(ps, pl, "---")) && document_begins(w))
+		return 1;
 	sb_adds(w->out, "this line is indented like the list items above it "
 	    "(from line ");
 	sb_addf(w->out, "%d) but does not start with '- '", w->f->cline);
@@ -1199,7 +1206,8 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 	if (strstr(pr, "scanning a directive"))
 		return bad_directive(&w);
 	if (strstr(pr, "while scanning a block scalar") &&
-	    strstr(pr, "comment or line break"))
+	    (strstr(pr, "comment or line break") ||
+	    strstr(pr, "indentation indicator")))
 		return block_header(&w);
 	if (strstr(pr, "did not find expected '-' indicator"))
 		return after_value(&w) || stray_punct(&w) || not_an_item(&w);
