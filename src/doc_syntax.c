@@ -334,6 +334,24 @@ nbsp_indent(const struct site *w)
 	return 1;
 }
 
+/* A byte order mark (U+FEFF, EF BB BF) at the start of a line other
+ * than the file's first: libyaml passes over it as a column of
+ * indentation (cat of two files an editor saved with one). */
+static int
+bom_indent(const struct site *w)
+{
+	if (!(w->l >= 3 && memcmp(w->s, "\xEF\xBB\xBF", 3) == 0 &&
+	    (w->f->line > 1 || (w->l >= 6 && memcmp(w->s + 3,
+	    "\xEF\xBB\xBF", 3) == 0))))
+		return 0;
+	*w->line = w->f->line;
+	*w->col = 1;
+	sb_adds(w->out, "this line starts with an invisible byte order mark "
+	    "(U+FEFF), which YAML reads as a column of indentation: remove "
+	    "it (joining files saved by some editors leaves one)");
+	return 1;
+}
+
 /* YAML 1.2 7.3.3 and libyaml: a key on its line is at most 1024
  * characters. */
 static int
@@ -610,15 +628,14 @@ item_in_mapping(const struct site *w)
 	size_t pl, cl;
 	int p;
 
-	if ((p = prev_line(w->t, w->f->line, &ps, &pl)) == 0)
-		return 0;
-	if (indent_of(ps, pl) == w->ind && has_value(ps, pl) &&
+	p = prev_line(w->t, w->f->line, &ps, &pl);
+	if (p && indent_of(ps, pl) == w->ind && has_value(ps, pl) &&
 	    !item_line(ps, pl))
 		return item_after_value(w);
 	*w->line = w->f->line;
 	*w->col = w->ind + 1;
 	/* Under a key with nothing after it, but indented less than it. */
-	if (indent_of(ps, pl) > w->ind && !has_value(ps, pl) &&
+	if (p && indent_of(ps, pl) > w->ind && !has_value(ps, pl) &&
 	    !item_line(ps, pl)) {
 		sb_adds(w->out, "this list item is indented less than ");
 		name_line(w->out, ps, pl);
@@ -689,7 +706,8 @@ open_flow(const struct text *t, int *line, int *col, char *ch)
 						break;
 				}
 			}
-			p++;
+			if (p < end)
+				p++;
 			start = 0;
 			continue;
 		}
@@ -831,6 +849,17 @@ document_begins(const struct site *w)
 		/* A key: the first, indented more than the keys after it. */
 		if (ind <= w->ind)
 			return 0;
+		/* Keys after it at the margin: the first is the odd one. */
+		if (w->ind == 0) {
+			sb_addf(w->out, "the first key of the document is "
+			    "indented %d space%s, and ", ind,
+			    ind == 1 ? "" : "s");
+			name_line(w->out, w->s, w->l);
+			sb_addf(w->out, " on line %d below it none: a "
+			    "document's keys line up, so take the spaces off "
+			    "this line", n);
+			return 1;
+		}
 		*w->line = n;
 		*w->col = w->ind + 1;
 		sb_addf(w->out, "this %s is indented less than ",
@@ -881,10 +910,17 @@ no_document_start(const struct site *w)
 	size_t pl, ql;
 	int n = w->f->line, p, q;
 
-	/* A byte order mark at the start of a line of this document. */
+	/* A byte order mark at the start of a line of this document,
+	 * walked back to from line n byte by byte (as prev_line). */
 	for (p = n, ps = w->s, pl = w->l; p > 0 && n - p < LOOK_BACK; p--) {
-		if (p < n && !line_at(w->t, p, &ps, &pl))
-			break;
+		if (p < n) {
+			const char *e = ps - 1;	/* the line break */
+
+			ps = e;
+			while (ps > w->t->buf && ps[-1] != '\n')
+				ps--;
+			pl = (size_t)(e - ps);
+		}
 		if (pl >= 3 && memcmp(ps, "\xEF\xBB\xBF", 3) == 0 &&
 		    (p > 1 || (pl >= 6 && memcmp(ps + 3, "\xEF\xBB\xBF",
 		    3) == 0))) {
@@ -896,7 +932,7 @@ no_document_start(const struct site *w)
 			    "files saved by some editors leaves one)");
 			return 1;
 		}
-		if (marker(ps, pl, "---"))
+		if (marker(ps, pl, "---") || ps == w->t->buf)
 			break;
 	}
 	/* A directive above, with no "---" after it. */
@@ -926,6 +962,14 @@ no_document_start(const struct site *w)
 		return 1;
 	}
 	/* Text after "...", the end of a document. */
+	if (marker(w->s, w->l, "...") && !blank(w->s + 3, w->l - 3)) {
+		*w->line = n;
+		*w->col = 1;
+		sb_adds(w->out, "'...' ends a document and stands on a line of "
+		    "its own: remove it, or move what follows it to a line "
+		    "of its own after a line '---'");
+		return 1;
+	}
 	ps = w->s;
 	if (w->l && (p = prev_line(w->t, n, &ps, &pl)) != 0 &&
 	    marker(ps, pl, "...")) {
@@ -1056,8 +1100,8 @@ static int
 block_header(const struct site *w)
 {
 	size_t b = byte_of_col(w->s, w->l, w->f->col);
-	char c = w->f->cline && w->f->ccol > 0 ? w->s[byte_of_col(w->s, w->l,
-	    w->f->ccol)] : '|';
+	size_t h = byte_of_col(w->s, w->l, w->f->ccol);
+	char c = w->f->cline == w->f->line && h < w->l ? w->s[h] : '|';
 
 	if (b >= w->l)
 		return 0;
@@ -1148,6 +1192,42 @@ empty_item(const struct site *w)
 	return 1;
 }
 
+/* A ':' in brackets with no space after it ("{open:, 1}",
+ * "traits:[shock]"). */
+static int
+flow_colon(const struct site *w)
+{
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	sb_adds(w->out, "this ':' has no space after it: in brackets a key "
+	    "and its value are parted by ': ', a colon and a space; put a "
+	    "space after it, or put text that holds a colon in quotes");
+	return 1;
+}
+
+/* '!' that starts no tag this reader knows. */
+static int
+bad_tag(const struct site *w)
+{
+	*w->line = w->f->cline ? w->f->cline : w->f->line;
+	*w->col = w->f->cline ? w->f->ccol : w->f->col;
+	sb_adds(w->out, "'!' starts a tag (such as !!str) and what follows "
+	    "it here is none: remove the '!', or put a value that starts "
+	    "with it in quotes");
+	return 1;
+}
+
+/* A ':' right after a closing bracket or quote ("S: [16, 14]:"). */
+static int
+closed_then_colon(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+
+	if (b == 0 || b >= w->l || strchr("]}\"'", w->s[b - 1]) == NULL)
+		return 0;
+	return after_value(w);
+}
+
 /* The plain words for f, pr being libyaml's problem and context. */
 static int
 plain(const struct text *t, const char *pr, const struct yaml_fault *f,
@@ -1163,7 +1243,8 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 		w.l = 0;
 	}
 	w.ind = indent_of(w.s, w.l);
-	if (nbsp_indent(&w) || long_key(&w) || tab_in_indent(&w))
+	if (nbsp_indent(&w) || bom_indent(&w) || long_key(&w) ||
+	    tab_in_indent(&w))
 		return 1;
 	if (strstr(pr, "cannot start any token"))
 		return reserved_start(&w);
@@ -1179,7 +1260,9 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 		return 1;
 	if (mapping)
 		return colon_in_value(&w) || stray_text(&w, f->line, w.s, w.l,
-		    "and", " as one key");
+		    "and", " as one key") || closed_then_colon(&w);
+	if (strstr(pr, "mapping keys are not allowed"))
+		return after_value(&w);
 	if (colon && f->cline)
 		return neither_key(&w);
 	if (strstr(pr, "did not find expected key") && item_line(w.s, w.l) &&
@@ -1203,6 +1286,10 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 	if (strstr(pr, "alphabetic or numeric character") &&
 	    (strstr(pr, "anchor") || strstr(pr, "alias")))
 		return no_anchor_name(&w);
+	if (strstr(pr, "found unexpected ':'"))
+		return flow_colon(&w);
+	if (strstr(pr, "scanning a tag") || strstr(pr, "tag handle"))
+		return bad_tag(&w);
 	if (strstr(pr, "scanning a directive"))
 		return bad_directive(&w);
 	if (strstr(pr, "while scanning a block scalar") &&
