@@ -74,6 +74,12 @@ struct reader {
 	size_t nodes;		/* nodes of the current document, expanded */
 	const char *docpath;	/* path copied into the document's arena */
 	struct slab slab;
+	/* The event read after a document that ends with no "...", to see
+	 * whether what ended it is a syntax error, kept for the next
+	 * reader_next(). */
+	yaml_event_t peek;
+	int peeked;
+	int bare;		/* the root is the empty scalar of nothing */
 };
 
 /* A closed reader kept for the next (reader_new()), freed at exit. */
@@ -320,6 +326,9 @@ reader_close(struct reader *r)
 {
 	if (r == NULL)
 		return;
+	if (r->peeked)
+		yaml_event_delete(&r->peek);
+	r->peeked = 0;
 	yaml_parser_delete(&r->parser);
 	clear_stack(r);
 	clear_anchors(r);
@@ -375,8 +384,21 @@ offset_place(const struct reader *r, size_t off, int *line, int *col)
 	}
 }
 
+/* Whether s[i] starts a line that is a document marker ("---" or
+ * "...") and nothing else but blanks. */
+static int
+marker_line(const char *s, size_t len, size_t i)
+{
+	if ((i > 0 && s[i - 1] != '\n') || i + 3 > len ||
+	    (memcmp(s + i, "---", 3) != 0 && memcmp(s + i, "...", 3) != 0))
+		return 0;
+	return i + 3 == len || s[i + 3] == ' ' || s[i + 3] == '\t' ||
+	    s[i + 3] == '\r' || s[i + 3] == '\n';
+}
+
 /* Whether the text is only blanks (tabs too), line ends, a byte order
- * mark and comments: no document, whatever libyaml makes of a tab. */
+ * mark, comments and document markers ("---", "..."): no document,
+ * whatever libyaml makes of a tab or of a "..." with none before it. */
 static int
 blank_text(const char *s, size_t len)
 {
@@ -385,7 +407,9 @@ blank_text(const char *s, size_t len)
 	if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
 		i = 3;
 	while (i < len) {
-		if (s[i] == '#')
+		if (marker_line(s, len, i))
+			i += 3;
+		else if (s[i] == '#')
 			while (i < len && s[i] != '\n')
 				i++;
 		else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
@@ -407,7 +431,7 @@ syntax_error(struct reader *r)
 
 	if (p->error == YAML_MEMORY_ERROR)
 		fatal("out of memory reading '%s'", r->path);
-	/* SPEC 2: only whitespace or comments is yaml.empty. */
+	/* SPEC 2: only whitespace, comments or markers is yaml.empty. */
 	if (p->error != YAML_READER_ERROR && blank_text(r->buf, r->len)) {
 		r->done = 1;
 		return;
@@ -740,16 +764,16 @@ alias_event(struct reader *r, const yaml_event_t *ev)
 	return 0;
 }
 
-/* The root of a document with nothing in it: an empty plain scalar. */
-static struct node *
-empty_root(struct reader *r, struct arena *a)
+/*
+ * Whether a document holds nothing ("---" alone, or a last "---" with
+ * at most a comment after it): libyaml gives it an empty plain scalar,
+ * which no text can write, untagged and unanchored.  Skipped, as a blank
+ * line between documents (SPEC 2); "--- ~", "null" or "''" hold a value.
+ */
+static int
+empty_document(const struct reader *r, const struct node *root)
 {
-	static const yaml_mark_t zero;
-	struct node *root = new_node(r, a, N_SCALAR, &zero, 0);
-
-	root->str = "";
-	root->plain = 1;
-	return root;
+	return root == NULL || (root->type == N_SCALAR && r->bare);
 }
 
 /* A mapping or sequence begins (ev): its node, counted and pushed until
@@ -778,14 +802,17 @@ reader_next(struct reader *r, struct arena *a)
 {
 	struct node *root, *n;
 	yaml_event_t ev;
-	int in_doc = 0;
+	int implicit;
 
 	if (r->done)
 		return NULL;
 	/* This document's arena, fresh room. */
 	r->slab.left = 0;
 	for (;;) {
-		if (!yaml_parser_parse(&r->parser, &ev)) {
+		if (r->peeked) {
+			ev = r->peek;
+			r->peeked = 0;
+		} else if (!yaml_parser_parse(&r->parser, &ev)) {
 			syntax_error(r);
 			clear_stack(r);
 			return NULL;
@@ -799,21 +826,40 @@ reader_next(struct reader *r, struct arena *a)
 			/* Nodes name their file; the copy lives as long as
 			 * they do. */
 			r->docpath = arena_strdup(a, r->path);
-			in_doc = 1;
 			r->nodes = 0;
 			clear_anchors(r);
 			break;
 		case YAML_DOCUMENT_END_EVENT:
+			implicit = ev.data.document_end.implicit;
 			yaml_event_delete(&ev);
 			/* Every collection closed: the root is the one
 			 * child left, if any. */
 			root = r->nkids ? r->kids[0] : NULL;
 			r->nkids = 0;
-			if (in_doc && root == NULL)
-				root = empty_root(r, a);
+			if (empty_document(r, root))
+				continue;
+			/* A document ended by what comes next (a line of
+			 * text above the keys, a byte order mark before a
+			 * key, a directive): when that is a syntax error,
+			 * it alone is told, not the half document before
+			 * it as well. */
+			if (implicit) {
+				if (!yaml_parser_parse(&r->parser, &r->peek)) {
+					syntax_error(r);
+					clear_stack(r);
+					return NULL;
+				}
+				r->peeked = 1;
+			}
 			return root;
 		case YAML_SCALAR_EVENT:
 			n = scalar_node(r, a, &ev);
+			if (r->depth == 0)
+				r->bare = ev.data.scalar.length == 0 &&
+				    ev.data.scalar.style ==
+				    YAML_PLAIN_SCALAR_STYLE &&
+				    ev.data.scalar.tag == NULL &&
+				    ev.data.scalar.anchor == NULL;
 			if (ev.data.scalar.anchor)
 				add_anchor(r, xstrdup((const char *)
 				    ev.data.scalar.anchor), n);

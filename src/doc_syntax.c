@@ -201,6 +201,55 @@ tab_indent(const char *s, size_t l)
 	return 0;
 }
 
+/* Whether a line is text alone: something, but no key (no ': ', no
+ * final ':'), no list item, no marker, directive, quote or bracket. */
+static int
+text_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l), k;
+
+	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL ||
+	    (i == 0 && l >= 3 && (memcmp(s, "...", 3) == 0)))
+		return 0;
+	for (k = i; k < l; k++)
+		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
+		    s[k + 1] == '\t'))
+			return 0;
+	return 1;
+}
+
+/* Whether a line is a key: "key: value" or "key:", no list item. */
+static int
+key_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l), k;
+
+	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL)
+		return 0;
+	for (k = i; k < l; k++)
+		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
+		    s[k + 1] == '\t'))
+			return 1;
+	return 0;
+}
+
+/* Whether a line is a list item ("- x" or "-" alone). */
+static int
+item_line(const char *s, size_t l)
+{
+	size_t i = (size_t)indent_of(s, l);
+
+	return i < l && s[i] == '-' && (i + 1 == l || s[i + 1] == ' ');
+}
+
+/* Whether a line is a document marker ("---" or "...", maybe more). */
+static int
+marker(const char *s, size_t l, const char *m)
+{
+	return l >= 3 && memcmp(s, m, 3) == 0 && (l == 3 || s[3] == ' ' ||
+	    s[3] == '\t');
+}
+
 /* A line indented wrongly for the block it is in: told by how it sits
  * between the lines before it. */
 static int
@@ -282,6 +331,24 @@ nbsp_indent(const struct site *w)
 	sb_adds(w->out, "this line is indented with a no-break space "
 	    "(U+00A0), which YAML reads as text, not indentation: "
 	    "replace it with plain spaces");
+	return 1;
+}
+
+/* A byte order mark (U+FEFF, EF BB BF) at the start of a line other
+ * than the file's first: libyaml passes over it as a column of
+ * indentation (cat of two files an editor saved with one). */
+static int
+bom_indent(const struct site *w)
+{
+	if (!(w->l >= 3 && memcmp(w->s, "\xEF\xBB\xBF", 3) == 0 &&
+	    (w->f->line > 1 || (w->l >= 6 && memcmp(w->s + 3,
+	    "\xEF\xBB\xBF", 3) == 0))))
+		return 0;
+	*w->line = w->f->line;
+	*w->col = 1;
+	sb_adds(w->out, "this line starts with an invisible byte order mark "
+	    "(U+FEFF), which YAML reads as a column of indentation: remove "
+	    "it (joining files saved by some editors leaves one)");
 	return 1;
 }
 
@@ -438,16 +505,17 @@ colon_in_value(const struct site *w)
 	int ind = w->ind;
 
 	ps = s;
+	/* Under a key with its value below it, more is right. */
 	if (prev_line(w->t, w->f->line, &ps, &pl) != 0 &&
-	    ind > indent_of(ps, pl))
+	    ind > indent_of(ps, pl) && !(key_line(ps, pl) &&
+	    !has_value(ps, pl)))
 		return indentation(w->t, w->f->line, s, l, w->out, w->line,
 		    w->col);
 	for (k = (size_t)ind; k + 1 < l; k++)
 		if (s[k] == ':' && s[k + 1] == ' ')
 			break;
 	if (k + 1 < l && char_col(s, k) < w->f->col && k + 2 < l &&
-	    strchr("\"'{[|>&*!", s[k + 2]) == NULL &&
-	    !(s[ind] == '-' && (size_t)ind + 1 < l && s[ind + 1] == ' ')) {
+	    strchr("\"'{[|>&*!", s[k + 2]) == NULL) {
 		*w->line = w->f->line;
 		*w->col = char_col(s, k + 2);
 		sb_addf(w->out, "this value holds ': ', which YAML reads as "
@@ -518,6 +586,648 @@ item_after_value(const struct site *w)
 	return 1;
 }
 
+/*
+ * A line of text above a key (line n, its text s, l), which YAML reads
+ * on into the key (why ... tail say how): the first of such lines is
+ * told.  0 when the line above is no such text.
+ */
+static int
+stray_text(const struct site *w, int n, const char *s, size_t l,
+    const char *why, const char *tail)
+{
+	const char *ps = s, *qs;
+	size_t pl, ql;
+	int p, q;
+
+	if ((p = prev_line(w->t, n, &ps, &pl)) == 0 || !text_line(ps, pl))
+		return 0;
+	/* The first of the lines of text. */
+	for (qs = ps, ql = pl; (q = prev_line(w->t, p, &qs, &ql)) != 0 &&
+	    text_line(qs, ql) && indent_of(qs, ql) == indent_of(ps, pl); ) {
+		p = q;
+		ps = qs;
+		pl = ql;
+	}
+	*w->line = p;
+	*w->col = indent_of(ps, pl) + 1;
+	sb_adds(w->out, "this line is neither a key (no ': ' after ");
+	name_line(w->out, ps, pl);
+	sb_addf(w->out, ") nor a list item nor a comment, so YAML reads it "
+	    "%s ", why);
+	name_line(w->out, s, l);
+	sb_addf(w->out, " on line %d%s: remove it, make it a comment with "
+	    "'#', or write it as 'key: value'", n, tail);
+	return 1;
+}
+
+/* A list item among the keys of a mapping. */
+static int
+item_in_mapping(const struct site *w)
+{
+	const char *ps = w->s, *cs;
+	size_t pl, cl;
+	int p;
+
+	p = prev_line(w->t, w->f->line, &ps, &pl);
+	if (p && indent_of(ps, pl) == w->ind && has_value(ps, pl) &&
+	    !item_line(ps, pl))
+		return item_after_value(w);
+	*w->line = w->f->line;
+	*w->col = w->ind + 1;
+	/* Under a key with nothing after it, but indented less than it. */
+	if (p && indent_of(ps, pl) > w->ind && !has_value(ps, pl) &&
+	    !item_line(ps, pl)) {
+		sb_adds(w->out, "this list item is indented less than ");
+		name_line(w->out, ps, pl);
+		sb_addf(w->out, " on line %d, whose list it would be: indent "
+		    "it %d spaces or more", p, indent_of(ps, pl));
+		return 1;
+	}
+	sb_adds(w->out, "a list item ('- ') cannot stand among the keys of "
+	    "a mapping");
+	if (w->f->cline && line_at(w->t, w->f->cline, &cs, &cl) &&
+	    !blank(cs, cl)) {
+		sb_adds(w->out, " (");
+		name_line(w->out, cs, cl);
+		sb_addf(w->out, " on line %d and the keys beside it)",
+		    w->f->cline);
+	}
+	sb_adds(w->out, ": give the list under a key of its own, the items "
+	    "indented below it");
+	return 1;
+}
+
+/*
+ * The innermost '[' or '{' still open at the end of the text, as a
+ * person reads it: a bracket opens a list or mapping at the start of a
+ * value or inside another; quotes and comments are passed over.  Its
+ * line and column, 0 when every one is closed.
+ */
+#define FLOW_DEPTH	64
+
+static int
+open_flow(const struct text *t, int *line, int *col, char *ch)
+{
+	const char *p = t->buf, *end = t->buf + t->len, *ls = p;
+	struct { int line, col; char ch; } st[FLOW_DEPTH];
+	int depth = 0, n = 1, start = 1;	/* at a value's start */
+
+	while (p < end) {
+		char c = *p;
+
+		if (c == '\n') {
+			p++;
+			n++;
+			ls = p;
+			start = 1;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r') {
+			p++;
+			continue;
+		}
+		if (c == '#' && (p == ls || p[-1] == ' ' || p[-1] == '\t')) {
+			while (p < end && *p != '\n')
+				p++;
+			continue;
+		}
+		if ((c == '"' || c == '\'') && (start || depth)) {
+			for (p++; p < end; p++) {
+				if (*p == '\n') {
+					n++;
+					ls = p + 1;
+				} else if (c == '"' && *p == '\\' && p + 1 < end &&
+				    p[1] != '\n') {
+					p++;
+				} else if (*p == c) {
+					if (c == '\'' && p + 1 < end && p[1] == '\'')
+						p++;
+					else
+						break;
+				}
+			}
+			if (p < end)
+				p++;
+			start = 0;
+			continue;
+		}
+		if ((c == '[' || c == '{') && (start || depth)) {
+			if (depth < FLOW_DEPTH) {
+				st[depth].line = n;
+				st[depth].col = char_col(ls, (size_t)(p - ls));
+				st[depth].ch = c;
+			}
+			depth++;
+			p++;
+			start = 1;
+			continue;
+		}
+		if ((c == ']' || c == '}') && depth) {
+			depth--;
+			p++;
+			start = 0;
+			continue;
+		}
+		/* A value starts after ': ', '- ', '? ' and, in brackets,
+		 * after ','. */
+		start = ((c == ':' || c == '-' || c == '?') && (p + 1 == end ||
+		    p[1] == ' ' || p[1] == '\n' || p[1] == '\r')) ||
+		    (c == ',' && depth);
+		p++;
+	}
+	if (depth == 0 || depth > FLOW_DEPTH)
+		return 0;
+	*line = st[depth - 1].line;
+	*col = st[depth - 1].col;
+	*ch = st[depth - 1].ch;
+	return 1;
+}
+
+/* A '[' or '{' open at the end of the file. */
+static int
+flow_at_end(const struct site *w)
+{
+	int line, col;
+	char ch;
+	struct yaml_fault f = *w->f;
+	struct site v = *w;
+
+	if (!open_flow(w->t, &line, &col, &ch))
+		return 0;
+	f.cline = line;
+	f.ccol = col;
+	v.f = &f;
+	v.pr = ch == '[' ? "]" : "}";
+	return unclosed_flow(&v);
+}
+
+/* A %YAML directive for a version libyaml does not read. */
+static int
+yaml_version(const struct site *w)
+{
+	*w->line = w->f->line;
+	*w->col = w->ind + 1;
+	sb_addf(w->out, "'%.*s' asks for a version of YAML that muster "
+	    "does not read (1.1 and 1.2 it does): write '%%YAML 1.2', or "
+	    "remove the line", (int)(w->l - (size_t)w->ind), w->s + w->ind);
+	return 1;
+}
+
+static int
+directive_twice(const struct site *w)
+{
+	*w->line = w->f->line;
+	*w->col = w->ind + 1;
+	sb_addf(w->out, "a document has one %%%s directive and this is a "
+	    "second: remove the line", strstr(w->pr, "%TAG") ? "TAG" :
+	    "YAML");
+	return 1;
+}
+
+/*
+ * The document that libyaml ended before line n, told by its first line
+ * F: text, a quote, a block of text or a list item there is read as the
+ * whole document; a first key indented more than the keys after it
+ * makes them another block.  The "---" above F (if any) named, for it
+ * may be the mistake.
+ */
+static int
+document_begins(const struct site *w)
+{
+	const char *p = w->t->buf, *end = p + w->t->len, *nl, *fs = NULL;
+	size_t l, fl = 0;
+	int i, fn = 0, dash = 0, n = w->f->line, ind;
+
+	/* Forward, from the last marker or directive before line n. */
+	for (i = 1; i < n && p < end; i++, p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		l = (size_t)(nl - p);
+		if (l && p[l - 1] == '\r')
+			l--;
+		if (i == 1 && l >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+			p += 3;
+			l -= 3;
+		}
+		if (marker(p, l, "---") || marker(p, l, "...") ||
+		    (l && p[0] == '%')) {
+			fn = 0;
+			dash = marker(p, l, "---") ? i : 0;
+		} else if (fn == 0 && !blank(p, l)) {
+			fn = i;
+			fs = p;
+			fl = l;
+		}
+	}
+	if (fn == 0)
+		return 0;
+	ind = indent_of(fs, fl);
+	*w->line = fn;
+	*w->col = ind + 1;
+	/* A quote that opens a text which runs on over the keys. */
+	if (fs[ind] == '"' || fs[ind] == '\'') {
+		sb_addf(w->out, "the quote (%c) that begins the document",
+		    fs[ind]);
+		if (dash)
+			sb_addf(w->out, " after '---' on line %d", dash);
+		sb_addf(w->out, " opens a text that YAML reads on to the next "
+		    "%c (line %d) as the whole document: remove the quote, or "
+		    "close it where the text ends", fs[ind], n);
+		return 1;
+	}
+	/* '|' or '>' alone: a block of text, the comments below it too. */
+	if ((fs[ind] == '|' || fs[ind] == '>') && blank(fs + ind + 1, fl -
+	    (size_t)ind - 1)) {
+		sb_addf(w->out, "'%c' starts a block of text that YAML reads, "
+		    "with the lines below it (comments too), as the whole "
+		    "document: remove it", fs[ind]);
+		return 1;
+	}
+	if (w->l == 0 || blank(w->s, w->l))
+		return 0;
+	if (key_line(fs, fl)) {
+		/* A key: the first, indented more than the keys after it. */
+		if (ind <= w->ind)
+			return 0;
+		/* Keys after it at the margin: the first is the odd one. */
+		if (w->ind == 0) {
+			sb_addf(w->out, "the first key of the document is "
+			    "indented %d space%s, and ", ind,
+			    ind == 1 ? "" : "s");
+			name_line(w->out, w->s, w->l);
+			sb_addf(w->out, " on line %d below it none: a "
+			    "document's keys line up, so take the spaces off "
+			    "this line", n);
+			return 1;
+		}
+		*w->line = n;
+		*w->col = w->ind + 1;
+		sb_addf(w->out, "this %s is indented less than ",
+		    item_line(w->s, w->l) ? "list item" : "line");
+		name_line(w->out, fs, fl);
+		sb_addf(w->out, " on line %d, the first key of the document",
+		    fn);
+		if (dash)
+			sb_addf(w->out, " after '---' on line %d", dash);
+		sb_addf(w->out, ": a document's keys line up, so indent them "
+		    "alike (this line %d space%s, ", w->ind, w->ind == 1 ? "" :
+		    "s");
+		name_line(w->out, fs, fl);
+		sb_addf(w->out, " %d)", ind);
+		return 1;
+	}
+	if (fn == n)
+		return 0;
+	sb_adds(w->out, "the document");
+	if (dash)
+		sb_addf(w->out, " after '---' on line %d", dash);
+	sb_adds(w->out, " begins with ");
+	if (item_line(fs, fl))
+		sb_adds(w->out, "a list item");
+	else
+		name_line(w->out, fs, fl);
+	sb_addf(w->out, ", which is no key, so YAML reads %s as the whole "
+	    "document and cannot go on to ", item_line(fs, fl) ? "the list" :
+	    "it");
+	name_line(w->out, w->s, w->l);
+	sb_addf(w->out, " on line %d: %s", n, item_line(fs, fl) ? "give "
+	    "the list under a key of its own, or remove it" : "remove it, "
+	    "make it a comment with '#', or write it as 'key: value'");
+	return 1;
+}
+
+/*
+ * libyaml wants a "---" here: told by what is above.  A byte order mark
+ * at a line's start (files joined with cat) is a column of indentation;
+ * a directive comes before a document's "---"; after "..." a document
+ * starts with "---"; a line of text above the keys is read as the
+ * whole document.
+ */
+static int
+no_document_start(const struct site *w)
+{
+	const char *ps = w->s, *qs;
+	size_t pl, ql;
+	int n = w->f->line, p, q;
+
+	/* A byte order mark at the start of a line of this document,
+	 * walked back to from line n byte by byte (as prev_line). */
+	for (p = n, ps = w->s, pl = w->l; p > 0 && n - p < LOOK_BACK; p--) {
+		if (p < n) {
+			const char *e = ps - 1;	/* the line break */
+
+			ps = e;
+			while (ps > w->t->buf && ps[-1] != '\n')
+				ps--;
+			pl = (size_t)(e - ps);
+		}
+		if (pl >= 3 && memcmp(ps, "\xEF\xBB\xBF", 3) == 0 &&
+		    (p > 1 || (pl >= 6 && memcmp(ps + 3, "\xEF\xBB\xBF",
+		    3) == 0))) {
+			*w->line = p;
+			*w->col = 1;
+			sb_adds(w->out, "this line starts with an invisible "
+			    "byte order mark (U+FEFF), which YAML reads as "
+			    "a column of indentation: remove it (joining "
+			    "files saved by some editors leaves one)");
+			return 1;
+		}
+		if (marker(ps, pl, "---") || ps == w->t->buf)
+			break;
+	}
+	/* A directive above, with no "---" after it. */
+	ps = w->s;
+	pl = w->l;
+	p = n;
+	if (w->l == 0 || w->s[0] != '%')
+		p = prev_line(w->t, n, &ps, &pl);
+	if (p && pl && ps[0] == '%') {
+		qs = ps;
+		q = prev_line(w->t, p, &qs, &ql);
+		while (q && ql && qs[0] == '%')
+			q = prev_line(w->t, q, &qs, &ql);
+		*w->line = p;
+		*w->col = 1;
+		if (q && !marker(qs, ql, "...")) {
+			sb_addf(w->out, "a directive ('%.*s') comes before a "
+			    "document, and this one follows ", (int)pl, ps);
+			name_line(w->out, qs, ql);
+			sb_addf(w->out, " on line %d: move it to the top of "
+			    "the file, or remove it", q);
+		} else {
+			sb_addf(w->out, "a directive ('%.*s') must be followed by a "
+			    "line '---' that starts the document: add one "
+			    "below it, or remove the directive", (int)pl, ps);
+		}
+		return 1;
+	}
+	/* Text after "...", the end of a document. */
+	if (marker(w->s, w->l, "...") && !blank(w->s + 3, w->l - 3)) {
+		*w->line = n;
+		*w->col = 1;
+		sb_adds(w->out, "'...' ends a document and stands on a line of "
+		    "its own: remove it, or move what follows it to a line "
+		    "of its own after a line '---'");
+		return 1;
+	}
+	ps = w->s;
+	if (w->l && (p = prev_line(w->t, n, &ps, &pl)) != 0 &&
+	    marker(ps, pl, "...")) {
+		*w->line = n;
+		*w->col = w->ind + 1;
+		sb_addf(w->out, "'...' on line %d ends the document, and a "
+		    "document after it starts with a line '---': add one "
+		    "above this line, or remove what follows the '...'", p);
+		return 1;
+	}
+	return document_begins(w);
+}
+
+/* A ',', ']' or '}' where no bracket is open, or two commas. */
+static int
+stray_punct(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	char c;
+
+	if (b >= w->l || strchr(",]}", (c = w->s[b])) == NULL)
+		return 0;
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	if (c == ',' && strstr(w->pr, "flow"))
+		sb_adds(w->out, "nothing stands between this comma and the "
+		    "one before it (or the bracket): remove one, or put a "
+		    "value between them");
+	else
+		sb_addf(w->out, "a stray '%c': YAML reads ',', ']' and '}' as "
+		    "the commas and ends of a list in [ ] or a mapping in "
+		    "{ }, and none is open here: remove it, or put a value "
+		    "that starts with it in quotes", c);
+	return 1;
+}
+
+/* A line among the keys of a mapping that is no key. */
+static int
+not_a_key(const struct site *w)
+{
+	const char *cs;
+	size_t cl;
+
+	if (w->f->col != w->ind + 1 || w->l == 0)
+		return 0;
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	sb_adds(w->out, "this line stands among the keys of a mapping");
+	if (w->f->cline && line_at(w->t, w->f->cline, &cs, &cl) &&
+	    !blank(cs, cl)) {
+		sb_adds(w->out, " (");
+		name_line(w->out, cs, cl);
+		sb_addf(w->out, " on line %d and the keys beside it)",
+		    w->f->cline);
+	}
+	sb_adds(w->out, " and is no key: remove it, or write it as "
+	    "'key: value'");
+	return 1;
+}
+
+/* A value in brackets that starts with a character YAML reserves
+ * there, or a list item written in brackets. */
+static int
+flow_value(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	char c;
+
+	if (b >= w->l)
+		return 0;
+	if ((c = w->s[b]) == ',' || c == ']' || c == '}')
+		return stray_punct(w);
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	if (c == '-')
+		sb_adds(w->out, "a list item ('- ') cannot stand in brackets, "
+		    "where items are parted by commas: remove the '-', or put "
+		    "a value that starts with it in quotes");
+	else
+		sb_addf(w->out, "a value in brackets cannot start with '%c': "
+		    "put the value in quotes (\"%c...\"), or remove the '%c'",
+		    c, c, c);
+	return 1;
+}
+
+/* '&' or '*' with no name after it. */
+static int
+no_anchor_name(const struct site *w)
+{
+	int alias = strstr(w->pr, "alias") != NULL;
+
+	*w->line = w->f->cline ? w->f->cline : w->f->line;
+	*w->col = w->f->cline ? w->f->ccol : w->f->col;
+	sb_addf(w->out, "'%c' starts %s (%cname) and no name follows it: "
+	    "remove it, or put a value that starts with '%c' in quotes",
+	    alias ? '*' : '&', alias ? "an alias of an anchor" :
+	    "an anchor's name", alias ? '*' : '&', alias ? '*' : '&');
+	return 1;
+}
+
+/* A line that starts with '%' and is no directive, or a directive with
+ * more on its line. */
+static int
+bad_directive(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+
+	if (strstr(w->pr, "directive name")) {
+		*w->line = w->f->cline ? w->f->cline : w->f->line;
+		*w->col = 1;
+		sb_adds(w->out, "a line that starts with '%' is a directive "
+		    "('%YAML 1.2'), and this is none: remove the '%', or put "
+		    "a value that starts with it in quotes");
+		return 1;
+	}
+	if (b >= w->l)
+		return 0;
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	sb_addf(w->out, "'%.*s%s' follows the directive on its line: a "
+	    "directive stands on a line of its own", (int)(w->l - b > 20 ?
+	    20 : w->l - b), w->s + b, w->l - b > 20 ? "..." : "");
+	return 1;
+}
+
+/* Text after '|' or '>' on its line. */
+static int
+block_header(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	size_t h = byte_of_col(w->s, w->l, w->f->ccol);
+	char c = w->f->cline == w->f->line && h < w->l ? w->s[h] : '|';
+
+	if (b >= w->l)
+		return 0;
+	if (c != '|' && c != '>')
+		c = '|';
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	sb_addf(w->out, "'%c' starts a block of text on the lines below it, "
+	    "and only a comment may follow it on its line: put the text "
+	    "below it, indented more than its key, or put the value in "
+	    "quotes (\"%c%.*s\")", c, c, (int)(w->l - b > 20 ? 20 : w->l -
+	    b), w->s + b);
+	return 1;
+}
+
+/* A line in a list that does not start with '- '. */
+static int
+not_an_item(const struct site *w)
+{
+	const char *cs, *ps;
+	size_t cl, pl, b = byte_of_col(w->s, w->l, w->f->col);
+	int p;
+
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	if (b + 1 < w->l && w->s[b] == '-' && w->s[b + 1] != ' ') {
+		sb_adds(w->out, "a list item starts with '- ', a dash and a "
+		    "space: put a space after the dash");
+		return 1;
+	}
+	if (!line_at(w->t, w->f->cline, &cs, &cl))
+		return 0;
+	/* A list that begins the document: read as the whole of it. */
+	ps = cs;
+	if (((p = prev_line(w->t, w->f->cline, &ps, &pl)) == 0 ||
+	    marker(ps, pl, "---")) && document_begins(w))
+		return 1;
+	sb_adds(w->out, "this line is indented like the list items above it "
+	    "(from line ");
+	sb_addf(w->out, "%d) but does not start with '- '", w->f->cline);
+	ps = cs;
+	if ((p = prev_line(w->t, w->f->cline, &ps, &pl)) != 0 &&
+	    indent_of(ps, pl) < indent_of(cs, cl) && !has_value(ps, pl)) {
+		sb_adds(w->out, ": a key beside ");
+		name_line(w->out, ps, pl);
+		sb_addf(w->out, " (line %d) goes at %d space%s, an item starts "
+		    "with '- '", p, indent_of(ps, pl), indent_of(ps, pl) == 1 ?
+		    "" : "s");
+	} else {
+		sb_adds(w->out, ": start an item with '- ', or indent the "
+		    "line less");
+	}
+	return 1;
+}
+
+/* "..." (the end of a document) with none begun before it. */
+static int
+end_before_start(const struct site *w)
+{
+	if (!marker(w->s, w->l, "..."))
+		return 0;
+	*w->line = w->f->line;
+	*w->col = 1;
+	sb_adds(w->out, "'...' ends a document, and none has begun before "
+	    "it: remove the line");
+	return 1;
+}
+
+/* A '-' with nothing after it, then keys at its indentation. */
+static int
+empty_item(const struct site *w)
+{
+	const char *ps = w->s;
+	size_t pl;
+	int p = prev_line(w->t, w->f->line, &ps, &pl);
+
+	if (p == 0 || !item_line(ps, pl) || !blank(ps + indent_of(ps, pl) + 1,
+	    pl - (size_t)indent_of(ps, pl) - 1) || indent_of(ps, pl) !=
+	    w->ind)
+		return 0;
+	*w->line = p;
+	*w->col = indent_of(ps, pl) + 1;
+	sb_adds(w->out, "this '-' (a list item) holds nothing, and ");
+	name_line(w->out, w->s, w->l);
+	sb_addf(w->out, " on line %d below it, at its indentation, cannot "
+	    "belong to it: remove the '-', or write the item after it",
+	    w->f->line);
+	return 1;
+}
+
+/* A ':' in brackets with no space after it ("{open:, 1}",
+ * "traits:[shock]"). */
+static int
+flow_colon(const struct site *w)
+{
+	*w->line = w->f->line;
+	*w->col = w->f->col;
+	sb_adds(w->out, "this ':' has no space after it: in brackets a key "
+	    "and its value are parted by ': ', a colon and a space; put a "
+	    "space after it, or put text that holds a colon in quotes");
+	return 1;
+}
+
+/* '!' that starts no tag this reader knows. */
+static int
+bad_tag(const struct site *w)
+{
+	*w->line = w->f->cline ? w->f->cline : w->f->line;
+	*w->col = w->f->cline ? w->f->ccol : w->f->col;
+	sb_adds(w->out, "'!' starts a tag (such as !!str) and what follows "
+	    "it here is none: remove the '!', or put a value that starts "
+	    "with it in quotes");
+	return 1;
+}
+
+/* A ':' right after a closing bracket or quote ("S: [16, 14]:"). */
+static int
+closed_then_colon(const struct site *w)
+{
+	size_t b = byte_of_col(w->s, w->l, w->f->col);
+
+	if (b == 0 || b >= w->l || strchr("]}\"'", w->s[b - 1]) == NULL)
+		return 0;
+	return after_value(w);
+}
+
 /* The plain words for f, pr being libyaml's problem and context. */
 static int
 plain(const struct text *t, const char *pr, const struct yaml_fault *f,
@@ -533,7 +1243,8 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 		w.l = 0;
 	}
 	w.ind = indent_of(w.s, w.l);
-	if (nbsp_indent(&w) || long_key(&w) || tab_in_indent(&w))
+	if (nbsp_indent(&w) || bom_indent(&w) || long_key(&w) ||
+	    tab_in_indent(&w))
 		return 1;
 	if (strstr(pr, "cannot start any token"))
 		return reserved_start(&w);
@@ -548,12 +1259,47 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 	if ((colon || mapping) && colon_without_space(&w))
 		return 1;
 	if (mapping)
-		return colon_in_value(&w);
+		return colon_in_value(&w) || stray_text(&w, f->line, w.s, w.l,
+		    "and", " as one key") || closed_then_colon(&w);
+	if (strstr(pr, "mapping keys are not allowed"))
+		return after_value(&w);
 	if (colon && f->cline)
 		return neither_key(&w);
-	if (strstr(pr, "did not find expected key") ||
-	    strstr(pr, "did not find expected '-' indicator"))
-		return after_value(&w);
+	if (strstr(pr, "did not find expected key") && item_line(w.s, w.l) &&
+	    (f->cline == 0 || w.ind == f->ccol - 1))
+		return item_in_mapping(&w);
+	if (strstr(pr, "did not find expected node content") &&
+	    strstr(pr, "flow") && flow_at_end(&w))
+		return 1;
+	if (strstr(pr, "found incompatible YAML document"))
+		return yaml_version(&w);
+	if (strstr(pr, "found duplicate %"))
+		return directive_twice(&w);
+	if (strstr(pr, "did not find expected <document start>"))
+		return no_document_start(&w);
+	if (strstr(pr, "did not find expected node content") &&
+	    strstr(pr, "flow"))
+		return flow_value(&w);
+	if (strstr(pr, "did not find expected node content"))
+		return end_before_start(&w) || stray_punct(&w) ||
+		    empty_item(&w);
+	if (strstr(pr, "alphabetic or numeric character") &&
+	    (strstr(pr, "anchor") || strstr(pr, "alias")))
+		return no_anchor_name(&w);
+	if (strstr(pr, "found unexpected ':'"))
+		return flow_colon(&w);
+	if (strstr(pr, "scanning a tag") || strstr(pr, "tag handle"))
+		return bad_tag(&w);
+	if (strstr(pr, "scanning a directive"))
+		return bad_directive(&w);
+	if (strstr(pr, "while scanning a block scalar") &&
+	    (strstr(pr, "comment or line break") ||
+	    strstr(pr, "indentation indicator")))
+		return block_header(&w);
+	if (strstr(pr, "did not find expected '-' indicator"))
+		return after_value(&w) || stray_punct(&w) || not_an_item(&w);
+	if (strstr(pr, "did not find expected key"))
+		return after_value(&w) || stray_punct(&w) || not_a_key(&w);
 	if (strstr(pr, "block sequence entries are not allowed"))
 		return item_after_value(&w);
 	return 0;

@@ -390,9 +390,17 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	if (root->type != N_MAP) {
 		char what[48];
 
-		diag(L_ERROR, "yaml.type", root,
-		    "a document must be a mapping with 'system:' and 'kind:', "
-		    "not %s", node_what(root, what));
+		/* A null written out ("--- ~"); an empty document is
+		 * passed over by the reader. */
+		if (root->type == N_SCALAR && node_is_null(root) &&
+		    root->len > 0)
+			diag(L_ERROR, "yaml.type", root, "a document must be "
+			    "a mapping with 'system:' and 'kind:', not null "
+			    "('%s')", root->str);
+		else
+			diag(L_ERROR, "yaml.type", root, "a document must be "
+			    "a mapping with 'system:' and 'kind:', not %s",
+			    node_what(root, what));
 		out->errors = 1;
 		return;
 	}

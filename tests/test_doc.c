@@ -229,27 +229,52 @@ test_empty_documents(void **state)
 	struct node *n;
 
 	(void)state;
-	/* An empty document is an empty plain scalar: a null. */
+	/* A document with nothing in it is passed over, as a blank line
+	 * between documents is (SPEC 2): "---" alone holds no document. */
 	r = reader_open_mem("e.yaml", "---\n...\n", 8);
-	n = reader_next(r, a);
-	assert_non_null(n);
-	assert_int_equal(n->type, N_SCALAR);
-	assert_string_equal(n->str, "");
-	assert_int_equal(n->plain, 1);
-	assert_true(node_is_null(n));
 	assert_null(reader_next(r, a));
 	assert_int_equal(reader_failed(r), 0);
 	reader_close(r);
 
-	/* An empty document before a real one. */
-	r = reader_open_mem("e.yaml", "---\n---\na: 1\n", 13);
-	n = reader_next(r, a);
-	assert_non_null(n);
-	assert_true(node_is_null(n));
+	/* Empty documents before, between and after real ones. */
+	r = reader_open_mem("e.yaml", "---\n---\na: 1\n---\n---\nb: 2\n"
+	    "--- # end\n", 36);
 	n = reader_next(r, a);
 	assert_non_null(n);
 	assert_int_equal(n->type, N_MAP);
+	assert_int_equal(n->line, 3);
+	n = reader_next(r, a);
+	assert_non_null(n);
+	assert_int_equal(n->type, N_MAP);
+	assert_int_equal(n->line, 6);
 	assert_null(reader_next(r, a));
+	assert_int_equal(reader_failed(r), 0);
+	reader_close(r);
+
+	/* A null written out is a document: "~", "null", '' and a tag. */
+	{
+		static const char *const nulls[] = {
+			"--- ~\n", "null\n", "--- ''\n", "--- !!null\n",
+			"--- &a\n", NULL
+		};
+		int i;
+
+		for (i = 0; nulls[i]; i++) {
+			r = reader_open_mem("e.yaml", nulls[i],
+			    strlen(nulls[i]));
+			n = reader_next(r, a);
+			assert_non_null(n);
+			assert_int_equal(n->type, N_SCALAR);
+			assert_null(reader_next(r, a));
+			reader_close(r);
+		}
+	}
+
+	/* Only markers: no document, and no syntax error ("..." with no
+	 * document before it is one to libyaml). */
+	r = reader_open_mem("e.yaml", "...\n", 4);
+	assert_null(reader_next(r, a));
+	assert_int_equal(reader_failed(r), 0);
 	reader_close(r);
 
 	/* An empty file and a file of comments hold no document at all. */
