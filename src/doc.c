@@ -797,6 +797,44 @@ open_collection(struct reader *r, struct arena *a, const yaml_event_t *ev)
 	return 0;
 }
 
+/* The next event, the one looked ahead at first: 0 after telling a
+ * syntax error. */
+static int
+next_event(struct reader *r, yaml_event_t *ev)
+{
+	if (r->peeked) {
+		*ev = r->peek;
+		r->peeked = 0;
+		return 1;
+	}
+	if (yaml_parser_parse(&r->parser, ev))
+		return 1;
+	syntax_error(r);
+	clear_stack(r);
+	return 0;
+}
+
+/* A scalar into the tree; a document's bare root (nothing at all, not
+ * even ~) marked for empty_document(); -1 past the node budget. */
+static int
+scalar_event(struct reader *r, struct arena *a, yaml_event_t *ev)
+{
+	struct node *n = scalar_node(r, a, ev);
+
+	if (r->depth == 0)
+		r->bare = ev->data.scalar.length == 0 &&
+		    ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+		    ev->data.scalar.tag == NULL &&
+		    ev->data.scalar.anchor == NULL;
+	if (ev->data.scalar.anchor)
+		add_anchor(r, xstrdup((const char *)ev->data.scalar.anchor),
+		    n);
+	if (count_nodes(r, 1, &ev->start_mark, 0) < 0)
+		return -1;
+	attach(r, n);
+	return 0;
+}
+
 struct node *
 reader_next(struct reader *r, struct arena *a)
 {
@@ -809,14 +847,8 @@ reader_next(struct reader *r, struct arena *a)
 	/* This document's arena, fresh room. */
 	r->slab.left = 0;
 	for (;;) {
-		if (r->peeked) {
-			ev = r->peek;
-			r->peeked = 0;
-		} else if (!yaml_parser_parse(&r->parser, &ev)) {
-			syntax_error(r);
-			clear_stack(r);
+		if (!next_event(r, &ev))
 			return NULL;
-		}
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			r->done = 1;
@@ -853,19 +885,8 @@ reader_next(struct reader *r, struct arena *a)
 			}
 			return root;
 		case YAML_SCALAR_EVENT:
-			n = scalar_node(r, a, &ev);
-			if (r->depth == 0)
-				r->bare = ev.data.scalar.length == 0 &&
-				    ev.data.scalar.style ==
-				    YAML_PLAIN_SCALAR_STYLE &&
-				    ev.data.scalar.tag == NULL &&
-				    ev.data.scalar.anchor == NULL;
-			if (ev.data.scalar.anchor)
-				add_anchor(r, xstrdup((const char *)
-				    ev.data.scalar.anchor), n);
-			if (count_nodes(r, 1, &ev.start_mark, 0) < 0)
+			if (scalar_event(r, a, &ev) < 0)
 				goto stop;
-			attach(r, n);
 			break;
 		case YAML_ALIAS_EVENT:
 			if (alias_event(r, &ev) < 0)

@@ -162,6 +162,26 @@ json_props(struct sbuf *sb, const struct skey *keys, int depth,
 	sb_adds(sb, "\"additionalProperties\": false");
 }
 
+/* A mapping of any keys: its values' description, and a key called
+ * name's where that is a name (schema_any_value()). */
+static void
+json_mapany(struct sbuf *sb, const struct skey *k, int depth, int partial)
+{
+	struct skey as_name;
+	const struct skey *nk = schema_any_value(k, "name", &as_name);
+
+	sb_adds(sb, "\"type\": \"object\",");
+	if (nk != k->sub) {
+		indent(sb, depth + 1);
+		sb_adds(sb, "\"properties\": {\"name\": ");
+		json_key(sb, nk, depth + 1, partial);
+		sb_adds(sb, "},");
+	}
+	indent(sb, depth + 1);
+	sb_adds(sb, "\"additionalProperties\": ");
+	json_key(sb, k->sub, depth + 1, partial);
+}
+
 /* One value as the checker takes it: a scalar is text to T_STR, so a
  * number or true is text too.  partial: see json_props(). */
 static void
@@ -216,22 +236,9 @@ json_key(struct sbuf *sb, const struct skey *k, int depth, int partial)
 		else
 			sb_adds(sb, "\"type\": \"object\"");
 		break;
-	case T_MAPANY: {
-		struct skey as_name;
-		const struct skey *nk = schema_any_value(k, "name", &as_name);
-
-		sb_adds(sb, "\"type\": \"object\",");
-		if (nk != k->sub) {
-			indent(sb, depth + 1);
-			sb_adds(sb, "\"properties\": {\"name\": ");
-			json_key(sb, nk, depth + 1, partial);
-			sb_adds(sb, "},");
-		}
-		indent(sb, depth + 1);
-		sb_adds(sb, "\"additionalProperties\": ");
-		json_key(sb, k->sub, depth + 1, partial);
+	case T_MAPANY:
+		json_mapany(sb, k, depth, partial);
 		break;
-	}
 	case T_SEQ:
 		sb_adds(sb, "\"type\": \"array\",");
 		if (k->flags & RANGE) {

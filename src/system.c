@@ -330,6 +330,21 @@ names_of(const struct game *g, const char **names, size_t max)
 	names[n] = NULL;
 }
 
+/* A document that is no mapping: a null written out ("--- ~") says so;
+ * an empty document is passed over by the reader. */
+static void
+not_a_mapping(const struct node *root)
+{
+	char what[48];
+
+	if (root->type == N_SCALAR && node_is_null(root) && root->len > 0)
+		diag(L_ERROR, "yaml.type", root, "a document must be a mapping "
+		    "with 'system:' and 'kind:', not null ('%s')", root->str);
+	else
+		diag(L_ERROR, "yaml.type", root, "a document must be a mapping "
+		    "with 'system:' and 'kind:', not %s", node_what(root, what));
+}
+
 /* Reports an unusable system: or kind: value; returns 0 then. */
 static int
 find_or_report(const struct node *root, struct loaded *out)
@@ -388,19 +403,7 @@ system_load(const struct node *root, struct arena *a, struct batch *b,
 	memset(out, 0, sizeof(*out));
 	out->root = root;
 	if (root->type != N_MAP) {
-		char what[48];
-
-		/* A null written out ("--- ~"); an empty document is
-		 * passed over by the reader. */
-		if (root->type == N_SCALAR && node_is_null(root) &&
-		    root->len > 0)
-			diag(L_ERROR, "yaml.type", root, "a document must be "
-			    "a mapping with 'system:' and 'kind:', not null "
-			    "('%s')", root->str);
-		else
-			diag(L_ERROR, "yaml.type", root, "a document must be "
-			    "a mapping with 'system:' and 'kind:', not %s",
-			    node_what(root, what));
+		not_a_mapping(root);
 		out->errors = 1;
 		return;
 	}
