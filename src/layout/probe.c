@@ -41,6 +41,16 @@ struct tglyph {
 	const struct elem **el;
 	unsigned char *ask;
 	int nel;
+	/* For probe_text_idle(): whether a card is ever needed (a picture,
+	 * own words a font lacks on every card: 1), whether every font a
+	 * field is printed in has printable ASCII; and the characters past
+	 * it asked of those fonts, each with the answer. */
+	int needs_card, ascii;
+	struct known {
+		long c;
+		int has;
+	} *known;
+	size_t nknown, capknown;
 };
 
 struct probe {
@@ -76,6 +86,7 @@ probe_free(struct probe *pr)
 		free(pr->tg[i].fid);
 		free(pr->tg[i].el);
 		free(pr->tg[i].ask);
+		free(pr->tg[i].known);
 	}
 	free(pr->tg);
 	sb_release(&pr->text);
@@ -296,6 +307,28 @@ glyph_setup(struct probe *pr, const struct template *t)
 			tg->ask[tg->nel] = lack ? ASK_ALL : ASK_FIELDS;
 		tg->el[tg->nel++] = e;
 	}
+	for (i = 0; i < n; i++) {
+		const struct elem *e = i < t->nfront ? &t->front[i] :
+		    &t->back[i - t->nfront];
+
+		if (e->type == EL_IMAGE)
+			tg->needs_card = 1;
+	}
+	tg->ascii = 1;
+	for (i = 0; tg->ok && i < tg->nel; i++) {
+		static char printable[96];
+		int c;
+
+		if (tg->ask[i] == ASK_ALL)
+			tg->needs_card = 1;
+		if (tg->ask[i] != ASK_FIELDS)
+			continue;
+		for (c = 0; c < 95; c++)
+			printable[c] = (char)(' ' + c);
+		if (pdf_missing_glyph(pr->pdf, tg->fid[tg->el[i]->font],
+		    printable) != 0)
+			tg->ascii = 0;
+	}
 	return tg;
 }
 
@@ -414,6 +447,56 @@ probe_card(struct probe *pr, const struct template *t,
 		pr->idle = xrealloc(pr->idle, pr->capidle * sizeof(*pr->idle));
 	}
 	pr->idle[pr->nidle++] = t;
+}
+
+/* Whether every font t prints a field in has character c; asked once. */
+static int
+fields_have(struct probe *pr, struct tglyph *tg, long c)
+{
+	char u[8];
+	size_t k;
+	int i, has = 1;
+
+	for (k = 0; k < tg->nknown; k++)
+		if (tg->known[k].c == c)
+			return tg->known[k].has;
+	utf8_encode(c, u);
+	for (i = 0; has && i < tg->nel; i++)
+		if (tg->ask[i] == ASK_FIELDS &&
+		    pdf_missing_glyph(pr->pdf, tg->fid[tg->el[i]->font], u) != 0)
+			has = 0;
+	if (tg->nknown == tg->capknown) {
+		tg->capknown = tg->capknown ? tg->capknown * 2 : 16;
+		tg->known = xrealloc(tg->known, tg->capknown *
+		    sizeof(*tg->known));
+	}
+	tg->known[tg->nknown].c = c;
+	tg->known[tg->nknown++].has = has;
+	return has;
+}
+
+int
+probe_text_idle(struct probe *pr, const struct template *t, const long *cs,
+    size_t n)
+{
+	struct tglyph *tg = NULL;
+	size_t k;
+
+	for (k = 0; k < pr->ntg; k++)
+		if (pr->tg[k].t == t)
+			tg = &pr->tg[k];
+	/* Not yet probed with a card: its fonts and own words first. */
+	if (tg == NULL)
+		return 0;
+	/* Render prints none of its cards: nothing to ask. */
+	if (!tg->ok)
+		return !tg->needs_card;
+	if (tg->needs_card || !tg->ascii)
+		return 0;
+	for (k = 0; k < n; k++)
+		if (!fields_have(pr, tg, cs[k]))
+			return 0;
+	return 1;
 }
 
 int

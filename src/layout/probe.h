@@ -11,6 +11,8 @@
 #ifndef MUSTER_LAYOUT_PROBE_H
 #define MUSTER_LAYOUT_PROBE_H
 
+#include <stddef.h>
+
 struct probe;
 struct record;
 struct template;
@@ -28,5 +30,14 @@ void probe_card(struct probe *pr, const struct template *t,
  * no picture, prints no text and its fonts were probed.  Then a card
  * need not be made to be probed. */
 int probe_card_idle(struct probe *pr, const struct template *t);
+/*
+ * Whether probe_card(pr, t, r) would tell nothing for any r whose text
+ * holds only printable ASCII, line breaks and the n characters cs[]:
+ * t was probed with a card before (its fonts, its own words), places no
+ * picture, and every font it prints a field in has all of them.  Then
+ * such a card need not be made to be probed.
+ */
+int probe_text_idle(struct probe *pr, const struct template *t,
+    const long *cs, size_t n);
 
 #endif
