@@ -7,8 +7,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "catalog.h"
+#include "deps.h"
 #include "doc.h"
 #include "layout/probe.h"
 #include "record.h"
@@ -21,6 +23,19 @@
  * asks the same (a lookup by name, and a walk of the kind's keys). */
 #define KEPT_TEMPLATES 8
 
+/*
+ * The characters past ASCII that muster itself may write into a card's
+ * fields (its games' signs, suits and rules words): every one in src/,
+ * comments too (tests/layers.sh holds this list to the sources).  What
+ * else a card's text holds is the user's, from the files its document
+ * was read from, or ASCII (numbers).
+ */
+static const char muster_writes[] = "°±·×ä–…−≋♠♣♥♦";
+
+/* A document whose nodes, aliases counted, pass this is not scanned:
+ * its cards are made and asked. */
+#define SCAN_MAX_NODES 100000
+
 struct checkprobe {
 	struct probe *pr;
 	struct record *rec;
@@ -31,6 +46,17 @@ struct checkprobe {
 	int nkept;
 	const struct kind *kind;
 	int names;
+	/*
+	 * The characters past printable ASCII and the line break that a
+	 * card's text may hold: muster's own and those of every other file
+	 * read for a document so far (a base unit, a CSV file: read once a
+	 * run, so kept), cs[0] to cs[nrun - 1]; then this document's.
+	 * bad: one is not UTF-8 or holds a NUL (badrun: one of the files),
+	 * or the document is too large to scan: its cards are made.
+	 */
+	long *cs;
+	size_t ncs, capcs, nrun;
+	int bad, badrun;
 };
 
 struct emit_ctx {
@@ -39,13 +65,122 @@ struct emit_ctx {
 	const struct template *t;	/* the product's own, or NULL */
 };
 
+/* Notes c, a character a card may hold, once. */
+static void
+add_char(struct checkprobe *cp, long c)
+{
+	size_t i;
+
+	if (c < 0) {
+		cp->bad = 1;
+		return;
+	}
+	if ((c >= 0x20 && c < 0x7f) || c == '\n')
+		return;
+	for (i = 0; i < cp->ncs; i++)
+		if (cp->cs[i] == c)
+			return;
+	if (cp->ncs == cp->capcs) {
+		cp->capcs = cp->capcs ? cp->capcs * 2 : 32;
+		cp->cs = xrealloc(cp->cs, cp->capcs * sizeof(*cp->cs));
+	}
+	cp->cs[cp->ncs++] = c;
+}
+
+/* The characters of text (n bytes) a card may hold. */
+static void
+add_text(struct checkprobe *cp, const char *text, size_t n)
+{
+	const char *s = text, *end = text + n;
+
+	while (s < end) {
+		if (*s >= 0x20 && *s < 0x7f) {
+			s++;
+			continue;
+		}
+		/* A NUL inside: no character render prints either. */
+		if (*s == '\0') {
+			cp->bad = 1;
+			s++;
+			continue;
+		}
+		add_char(cp, utf8_next(&s));
+	}
+}
+
+/* The text of a document as read: every scalar's, keys' too (a deck's
+ * cards name their own fields), but a whole number's. */
+static void
+add_node(struct checkprobe *cp, const struct node *n)
+{
+	const unsigned char *u;
+	size_t i, m, nk;
+
+	if (n == NULL || n->type == N_SCALAR) {
+		if (n && !n->whole && n->str)
+			add_text(cp, n->str, n->len);
+		return;
+	}
+	nk = n->type == N_MAP ? 2 * n->n : n->n;
+	for (i = 0; i < nk; i++) {
+		const struct node *k = n->kid[i];
+
+		if (k == NULL || k->type != N_SCALAR) {
+			add_node(cp, k);
+			continue;
+		}
+		if (k->whole || k->str == NULL)
+			continue;
+		/* Printable ASCII, most scalars whole, passed over here. */
+		for (u = (const unsigned char *)k->str, m = k->len;
+		    m && *u - 0x20u < 0x5fu; u++, m--)
+			;
+		if (m)
+			add_text(cp, (const char *)u, m);
+	}
+}
+
+/*
+ * The files read for this document besides its own (deps.h): what a
+ * card may hold of them.  A picture holds no text; a file that cannot
+ * be read (again) gave the document nothing, and it was told there.
+ */
+static void
+add_files(struct checkprobe *cp, const char *self)
+{
+	const char *const *v;
+	size_t n, i, len;
+	char *buf;
+	struct stat st;
+
+	v = deps_list(&n);
+	for (i = 0; i < n; i++) {
+		if (self && strcmp(v[i], self) == 0)
+			continue;
+		if (read_regular(v[i], DOC_MAX_BYTES, &buf, &len, &st) !=
+		    READ_OK)
+			continue;
+		if (!(len >= 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0) &&
+		    !(len >= 3 && memcmp(buf, "\xff\xd8\xff", 3) == 0))
+			add_text(cp, buf, len);
+		free(buf);
+	}
+	deps_clear();
+}
+
 struct checkprobe *
 checkprobe_new(void)
 {
 	struct checkprobe *cp = xcalloc(1, sizeof(*cp));
+	const char *s = muster_writes;
 
 	cp->pr = probe_new();
 	cp->rec = record_new();
+	while (*s)
+		add_char(cp, utf8_next(&s));
+	cp->nrun = cp->ncs;
+	/* The files each document is read from (deps.h). */
+	deps_record(1);
 	return cp;
 }
 
@@ -56,6 +191,8 @@ checkprobe_free(struct checkprobe *cp)
 		return;
 	probe_free(cp->pr);
 	record_free(cp->rec);
+	free(cp->cs);
+	deps_record(0);
 	free(cp);
 }
 
@@ -124,15 +261,27 @@ checkprobe_document(struct loaded *ld, void *ctx)
 	struct emit_ctx ec;
 	struct emitter em;
 
+	/* What this document's cards may hold: the other files' read for
+	 * it (kept: a file is read once a run), and its own text. */
+	cp->ncs = cp->nrun;
+	cp->bad = cp->badrun;
+	add_files(cp, ld->root ? ld->root->file : NULL);
+	cp->nrun = cp->ncs;
+	cp->badrun = cp->bad;
 	if (ld->kind == NULL || ld->obj == NULL)
 		return;
+	if (ld->root && ld->root->weight <= SCAN_MAX_NODES)
+		add_node(cp, ld->root);
+	else
+		cp->bad = 1;
 	for (p = ld->kind->products; p && p->name; p++) {
 		ec.cp = cp;
 		ec.p = p;
 		ec.t = product_template(cp, p, ld->root);
-		/* Its cards would open nothing new: not made. */
-		if (ec.t && probe_card_idle(cp->pr, ec.t) &&
-		    !names_template(cp, ld->kind))
+		/* Its cards would open nothing new, nor hold a character a
+		 * font lacks: not made. */
+		if (ec.t && !cp->bad && !names_template(cp, ld->kind) &&
+		    probe_text_idle(cp->pr, ec.t, cp->cs, cp->ncs))
 			continue;
 		em.rec = cp->rec;
 		em.card = probe_one;

@@ -2,8 +2,8 @@
  * probe.h -- check's look ahead at what render would refuse (SPEC 2):
  * each document's cards are filled as render fills them and the
  * template that would print each is probed (layout/probe.h): its fonts
- * loaded, its pictures' headers read.  Where the games meet the
- * templates, as catalog.h; for `muster check`.
+ * loaded, its pictures' headers read, its text asked of its fonts.
+ * Where the games meet the templates, as catalog.h; for `muster check`.
  */
 #ifndef MUSTER_PROBE_H
 #define MUSTER_PROBE_H

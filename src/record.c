@@ -1,5 +1,9 @@
 /*
  * record.c -- an open-addressing table of fields, reused card after card.
+ * A slot holds a field of this card when its generation is the record's:
+ * record_clear() moves to the next one, and every slot is empty again
+ * without being written (the table is some 24 KB, and a card sets a
+ * hundred of its 512 slots: the memset was half of making a card).
  */
 #include "record.h"
 
@@ -19,11 +23,13 @@ struct field {
 	unsigned hash;
 	const char *file;	/* where the value was written (pool), or NULL */
 	int line, col;
+	unsigned gen;		/* the record's when set; else an empty slot */
 };
 
 struct record {
 	struct field *slot;
 	size_t nslot, used;	/* used below nslot / 2, or the table grows */
+	unsigned gen;		/* of the fields of this card, never 0 */
 	char *pool;		/* keys and values, bump-allocated */
 	size_t poollen, poolcap;
 	char **old;		/* pools outgrown while a card was built */
@@ -41,6 +47,7 @@ record_new(void)
 
 	r->nslot = NSLOT0;
 	r->slot = xcalloc(r->nslot, sizeof(*r->slot));
+	r->gen = 1;
 	r->poolcap = 8192;
 	r->pool = xmalloc(r->poolcap);
 	return r;
@@ -76,7 +83,11 @@ record_free(struct record *r)
 void
 record_clear(struct record *r)
 {
-	memset(r->slot, 0, r->nslot * sizeof(*r->slot));
+	/* After 4 billion cards, every slot emptied and generation 1 again. */
+	if (++r->gen == 0) {
+		memset(r->slot, 0, r->nslot * sizeof(*r->slot));
+		r->gen = 1;
+	}
 	r->used = 0;
 	r->poollen = 0;
 	free_old(r);
@@ -119,6 +130,10 @@ hash(const char *s, size_t n)
 	return h;
 }
 
+/* Whether slot f holds a field of this card. */
+#define LIVE(r, f) ((f)->gen == (r)->gen)
+
+/* key's slot: its field, or the empty slot it would go in. */
 static struct field *
 lookup(const struct record *r, const char *key, size_t klen, unsigned h)
 {
@@ -127,7 +142,7 @@ lookup(const struct record *r, const char *key, size_t klen, unsigned h)
 	for (;;) {
 		const struct field *f = &r->slot[i];
 
-		if (f->key == NULL || (f->hash == h && f->klen == klen &&
+		if (!LIVE(r, f) || (f->hash == h && f->klen == klen &&
 		    memcmp(f->key, key, klen) == 0))
 			return (struct field *)f;
 		i = (i + 1) & (r->nslot - 1);
@@ -144,7 +159,7 @@ grow(struct record *r)
 	r->nslot *= 2;
 	r->slot = xcalloc(r->nslot, sizeof(*r->slot));
 	for (i = 0; i < n; i++)
-		if (old[i].key)
+		if (LIVE(r, &old[i]))
 			*lookup(r, old[i].key, old[i].klen, old[i].hash) = old[i];
 	free(old);
 }
@@ -156,7 +171,7 @@ rec_set(struct record *r, const char *key, const char *val)
 	unsigned h = hash(key, klen);
 	struct field *f = lookup(r, key, klen, h);
 
-	if (f->key == NULL) {
+	if (!LIVE(r, f)) {
 		if (r->used + 1 > r->nslot / 2) {
 			grow(r);
 			f = lookup(r, key, klen, h);
@@ -164,6 +179,7 @@ rec_set(struct record *r, const char *key, const char *val)
 		f->key = pool_dup(r, key, klen);
 		f->klen = klen;
 		f->hash = h;
+		f->gen = r->gen;
 		r->used++;
 	}
 	f->val = pool_dup(r, val ? val : "", strlen(val ? val : ""));
@@ -178,7 +194,7 @@ rec_set_place(struct record *r, const char *key, const char *file, int line,
 	size_t klen = strlen(key);
 	struct field *f = lookup(r, key, klen, hash(key, klen));
 
-	if (f->key == NULL || file == NULL)
+	if (!LIVE(r, f) || file == NULL)
 		return;
 	/* A card's fields come from one or two files: keep each once. */
 	if (r->lastfile == NULL || strcmp(r->lastfile, file) != 0)
@@ -194,7 +210,7 @@ rec_place(const struct record *r, const char *key, int *line, int *col)
 	size_t klen = strlen(key);
 	const struct field *f = lookup(r, key, klen, hash(key, klen));
 
-	if (f->key == NULL || f->file == NULL)
+	if (!LIVE(r, f) || f->file == NULL)
 		return NULL;
 	if (line)
 		*line = f->line;
@@ -259,7 +275,7 @@ rec_get(const struct record *r, const char *key)
 	size_t klen = strlen(key);
 	const struct field *f = lookup(r, key, klen, hash(key, klen));
 
-	return f->key ? f->val : NULL;
+	return LIVE(r, f) ? f->val : NULL;
 }
 
 size_t
@@ -268,7 +284,7 @@ rec_keys(const struct record *r, const char **out, size_t max)
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nslot && n < max; i++)
-		if (r->slot[i].key)
+		if (LIVE(r, &r->slot[i]))
 			out[n++] = r->slot[i].key;
 	return n;
 }

@@ -11,6 +11,8 @@
 #   cmd_*.c    no other command's header (cmd_NAME.h; cmd_NAME_PART.c
 #              is a part of NAME's).
 #
+# And every character past ASCII in src/ is in probe.c's muster_writes[].
+#
 # Given a compiler and its flags, each header under src/ also compiles
 # alone (it includes what it uses).
 set -u
@@ -57,6 +59,20 @@ for f in pdf/*.[ch] layout/*.[ch] rules/*.[ch] systems/*.[ch] cmd_*.c; do
 			esac ;;
 		esac
 	done
+done
+# check skips making a card when every character its text may hold is
+# printable by the template's fonts (probe.c): those its document's files
+# hold, and muster_writes[], what muster itself may write into a card.
+# That list must hold every character past ASCII in src/, comments too.
+writes=$(sed -n 's/^static const char muster_writes\[\] = "\(.*\)";$/\1/p' probe.c)
+[ -n "$writes" ] || { echo "FAIL layers: probe.c has no muster_writes[]"; fail=$((fail + 1)); }
+for c in $(LC_ALL=C.UTF-8 grep -ohP '[^\x00-\x7F]' ./*.[ch] ./*/*.[ch] | sort -u); do
+	n=$((n + 1))
+	case $writes in
+	*"$c"*) ;;
+	*) echo "FAIL layers: '$c' is in src/ but not in probe.c's muster_writes[]: add it (check would not ask a font for it)"
+		fail=$((fail + 1)) ;;
+	esac
 done
 # Each header compiles alone.
 if [ $# -gt 0 ]; then

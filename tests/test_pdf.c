@@ -15,6 +15,7 @@
 #include <jpeglib.h>
 
 #include "pdf/internal.h"
+#include "pdf/pdf_impl.h"
 #include "pdf/pdf.h"
 #include "pdf/pngwrite.h"
 #include "pdf/raster.h"
@@ -116,6 +117,58 @@ edited(const char *text, const char *after, const char *from, const char *to)
 	strcpy(out + (f - text), to);
 	strcat(out, f + strlen(from));
 	return out;
+}
+
+/*
+ * A charset as check's font record keeps it reads back the same: runs
+ * within a page, a run across a page's end (ff-100), a page skipped
+ * between two runs, a code point alone, and one past the BMP.  And a
+ * finder's font found in the record answers pdf_missing_glyph() as the
+ * font fontconfig found did.
+ */
+static void
+test_charset_text(void **state)
+{
+	static const FcChar32 alone[] = { 0xa0, 0x2663, 0x2665, 0x1f600 };
+	FcCharSet *cs = FcCharSetCreate(), *back;
+	const char *why, *subst;
+	struct pdf *p;
+	char *text;
+	FcChar32 c;
+	size_t i;
+	int f;
+
+	for (c = 0x20; c < 0x7f; c++)
+		FcCharSetAddChar(cs, c);
+	for (c = 0xe0; c <= 0x17f; c++)
+		FcCharSetAddChar(cs, c);
+	for (i = 0; i < sizeof(alone) / sizeof(alone[0]); i++)
+		FcCharSetAddChar(cs, alone[i]);
+	text = pdf_charset_text(cs);
+	assert_string_equal(text, "20-7e a0 e0-17f 2663 2665 1f600");
+	back = pdf_charset_parse(text);
+	assert_true(FcCharSetEqual(cs, back));
+	free(text);
+	FcCharSetDestroy(back);
+	FcCharSetDestroy(cs);
+	/* Found by fontconfig (a record made), then from the record. */
+	setenv("XDG_CACHE_HOME", *state, 1);
+	unsetenv("MUSTER_FONT_CACHE");
+	for (i = 0; i < 2; i++) {
+		pdf_font_record_forget();
+		p = pdf_new_finder();
+		f = pdf_font(p, "DejaVu Sans Condensed", &why, &subst);
+		assert_true(f >= 0);
+		assert_int_equal(pdf_missing_glyph(p, f, "J\xc3\xa4ger \xc2\xbd\n"
+		    "\xe2\x99\xa3"), 0);
+		assert_int_equal(pdf_missing_glyph(p, f, "a\tb"), '\t');
+		assert_int_equal(pdf_missing_glyph(p, f, "x \xf0\x9f\x98\x80"),
+		    0x1f600);
+		assert_int_equal(pdf_missing_glyph(p, f, "\xff"), 0xfffd);
+		pdf_free(p);
+	}
+	pdf_font_record_forget();
+	unsetenv("XDG_CACHE_HOME");
 }
 
 /*
@@ -1610,6 +1663,7 @@ main(void)
 		cmocka_unit_test(test_font_by_name),
 		cmocka_unit_test(test_font_substitute),
 		scratch_test(test_font_record),
+		scratch_test(test_charset_text),
 		cmocka_unit_test(test_missing_glyph),
 		cmocka_unit_test(test_text_width),
 		cmocka_unit_test(test_textbox_fits_as_is),

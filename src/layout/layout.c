@@ -323,8 +323,8 @@ fixed_fmt(const struct fmt *f)
 	return 1;
 }
 
-static int
-fixed_elem(const struct elem *e)
+int
+layout_fixed_elem(const struct elem *e)
 {
 	/* An image is placed on each card, not in a form: a form's
 	 * resources hold fonts only. */
@@ -448,7 +448,7 @@ form_for(struct draw *d, const struct elem *v, int n)
 	fd = *d;
 	fd.ox = fd.oy = 0;
 	for (i = 0; i < n; i++) {
-		int fixed = fixed_elem(&v[i]);
+		int fixed = layout_fixed_elem(&v[i]);
 
 		elem_box(&fd, &v[i], fixed, box[i]);
 		run[i] = -1;

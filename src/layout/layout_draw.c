@@ -186,6 +186,25 @@ faint(struct rgb c)
  */
 #define TEXT_BUDGET 2000000ULL
 
+int
+layout_glyph(struct pdf *pdf, int fid, const struct template *t,
+    const struct elem *e, const struct record *r, const char *text)
+{
+	char ch[5], lb[64], tx[64];
+	long cp = pdf_missing_glyph(pdf, fid, text);
+
+	if (cp == 0)
+		return 0;
+	diag_at(L_ERROR, "render.glyph", rec_file(r) ? rec_file(r) : t->file,
+	    rec_file(r) ? rec_line(r) : 0, rec_file(r) ? rec_col(r) : 0,
+	    "card '%s': text '%s' in '%s' has '%s' (U+%04lX), which '%s' "
+	    "cannot print; use other characters or another font",
+	    layout_shorten(rec_label_text(r), lb, sizeof(lb)),
+	    layout_shorten(text, tx, sizeof(tx)), e->name, utf8_encode(cp, ch),
+	    cp, t->fonts[e->font].pattern);
+	return 1;
+}
+
 /*
  * Whether text is not drawn at all: the card's text went past the
  * budget, or the font lacks one of its characters (told).
@@ -193,9 +212,6 @@ faint(struct rgb c)
 static int
 text_refused(struct draw *d, const struct elem *e, const char *text, int fid)
 {
-	char ch[5];
-	long cp;
-
 	if (pdf_measured(d->pdf) - d->measured > TEXT_BUDGET) {
 		char lb[64];
 
@@ -210,19 +226,7 @@ text_refused(struct draw *d, const struct elem *e, const char *text, int fid)
 		    e->name, TEXT_BUDGET / 1000000);
 		return 1;
 	}
-	cp = pdf_missing_glyph(d->pdf, fid, text);
-	if (cp) {
-		char lb[64], tx[64];
-
-		layout_diag(d, L_ERROR, "render.glyph",
-		    "card '%s': text '%s' in '%s' has '%s' (U+%04lX), which "
-		    "'%s' cannot print; use other characters or another font",
-		    layout_shorten(rec_label_text(d->r), lb, sizeof(lb)),
-		    layout_shorten(text, tx, sizeof(tx)), e->name,
-		    utf8_encode(cp, ch), cp, d->t->fonts[e->font].pattern);
-		return 1;
-	}
-	return 0;
+	return layout_glyph(d->pdf, fid, d->t, e, d->r, text);
 }
 
 void

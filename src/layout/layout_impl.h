@@ -51,6 +51,20 @@ const char *layout_expand(struct draw *d, const struct elem *e,
     const struct fmt *f);
 /* text, cut to fit buf at a character boundary with "..." if longer. */
 const char *layout_shorten(const char *text, char *buf, size_t size);
+/*
+ * Whether the font fid (e's, in t) lacks a character of text, which e
+ * prints on r's card: told (render.glyph) at the card's document, else
+ * at t.  render's question of each text it draws, and check's of the
+ * same text (probe.c), without drawing it.
+ */
+int layout_glyph(struct pdf *pdf, int fid, const struct template *t,
+    const struct elem *e, const struct record *r, const char *text);
+/*
+ * Whether e is the same on every card (it reads no field and places no
+ * picture): such elements are drawn once a template, into a form, with
+ * the first card that prints it (its messages name that card).
+ */
+int layout_fixed_elem(const struct elem *e);
 /* Draws one element of a face (layout_draw.c). */
 void draw_elem(struct draw *d, const struct elem *e);
 

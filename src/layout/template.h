@@ -57,6 +57,16 @@ const char *const *widget_keys(const struct widget *w);
 /* Whether a fixed value (no field in it) can be drawn; else why not. */
 int widget_value_ok(const struct widget *w, const char *value,
     struct sbuf *why);
+/*
+ * The texts w prints of a value, each as its text element would be
+ * (glyphs, fitting), in the order it prints them: copy, a copy of the
+ * value, is cut into them, pointed to by item[]; returns how many (at
+ * most WIDGET_TEXTS_MAX; 0 for a widget that prints none).
+ */
+#define WIDGET_TEXTS_MAX 64
+int widget_texts(const struct widget *w, char *copy, char **item);
+/* Whether w prints any text (widget_texts() can give some). */
+int widget_prints_text(const struct widget *w);
 
 /*
  * Built-in symbols for inline icons (widgets.c): NATO parts in their

@@ -30,6 +30,8 @@ struct widget {
 	    const struct wbox *b);
 	/* Whether a value can be drawn (else why not); NULL: any. */
 	int (*ok)(const char *value, struct sbuf *why);
+	/* widget_texts(), or NULL: it prints no text. */
+	int (*texts)(char *copy, char **item);
 };
 
 /* ---- sector: "center,width" in degrees clockwise from the front ---- */
@@ -98,24 +100,39 @@ sector(struct draw *d, const struct elem *e, const char *value,
 
 /* ---- cells: a newline-separated list, a boxed cell each ---- */
 
-static void
-cells(struct draw *d, const struct elem *e, const char *value,
-    const struct wbox *b)
-{
-	const char *items[64];
-	char *copy, *s;
-	int n = 0, i;
+#define CELLS_MAX WIDGET_TEXTS_MAX
 
-	if (*value == '\0')
-		return;
-	copy = xstrdup(value);
-	for (s = copy; n < 64;) {
-		items[n++] = s;
+/* A cell a line of copy (the first CELLS_MAX), into item[]: how many. */
+static int
+cells_items(char *copy, char **item)
+{
+	char *s;
+	int n = 0;
+
+	if (*copy == '\0')
+		return 0;
+	for (s = copy; n < CELLS_MAX;) {
+		item[n++] = s;
 		s = strchr(s, '\n');
 		if (s == NULL)
 			break;
 		*s++ = '\0';
 	}
+	return n;
+}
+
+static void
+cells(struct draw *d, const struct elem *e, const char *value,
+    const struct wbox *b)
+{
+	char *items[CELLS_MAX];
+	char *copy;
+	int n, i;
+
+	if (*value == '\0')
+		return;
+	copy = xstrdup(value);
+	n = cells_items(copy, items);
 	for (i = 0; i < n; i++) {
 		double cx = e->down ? b->x : b->x + b->w * i / n;
 		double cy = e->down ? b->y + b->h - b->h * (i + 1) / n : b->y;
@@ -663,6 +680,15 @@ hex_items(char *copy, char **item)
 	return n == 6 || n == 7 ? n : -1;
 }
 
+/* The texts a hexagon prints: none when its value is not one. */
+static int
+hex_texts(char *copy, char **item)
+{
+	int n = hex_items(copy, item);
+
+	return n < 0 ? 0 : n;
+}
+
 static int
 hex_ok(const char *value, struct sbuf *why)
 {
@@ -744,11 +770,11 @@ static const char *const hex_keys[] = {
 };
 
 static const struct widget widgets[] = {
-	{ "sector", sector_keys, sector, sector_ok },
-	{ "cells", cells_keys, cells, NULL },
-	{ "track", paint_keys, track, track_ok },
-	{ "nato", paint_keys, nato, nato_ok },
-	{ "hex", hex_keys, hex, hex_ok },
+	{ "sector", sector_keys, sector, sector_ok, NULL },
+	{ "cells", cells_keys, cells, NULL, cells_items },
+	{ "track", paint_keys, track, track_ok, NULL },
+	{ "nato", paint_keys, nato, nato_ok, NULL },
+	{ "hex", hex_keys, hex, hex_ok, hex_texts },
 };
 
 const struct widget *
@@ -789,6 +815,18 @@ int
 widget_value_ok(const struct widget *w, const char *value, struct sbuf *why)
 {
 	return w->ok == NULL || w->ok(value, why);
+}
+
+int
+widget_texts(const struct widget *w, char *copy, char **item)
+{
+	return w && w->texts ? w->texts(copy, item) : 0;
+}
+
+int
+widget_prints_text(const struct widget *w)
+{
+	return w && w->texts;
 }
 
 void

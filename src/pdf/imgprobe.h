@@ -10,11 +10,13 @@
 #include <stddef.h>
 
 /*
- * Reads the PNG signature and IHDR, or walks a JPEG's markers to its
- * frame header (SOFn): 0 with its size in pixels, or -1 with why set to
- * what follows "image 'NAME' " in a message (cannot be opened, not a
- * PNG or JPEG, a damaged header, over PDF_IMAGE_MAX_PIXELS).  What only
- * decoding finds (damaged pixel data) is left to render.
+ * Reads the PNG signature and IHDR and walks its chunks' headers (each
+ * length within the file, IEND reached), or walks a JPEG's markers to
+ * its frame header (SOFn): 0 with its size in pixels, or -1 with why set
+ * to what follows "image 'NAME' " in a message (cannot be opened, not a
+ * PNG or JPEG, a damaged header, a PNG cut short, over
+ * PDF_IMAGE_MAX_PIXELS).  What only decoding finds (damaged pixel data,
+ * a JPEG cut in its scans) is left to render.
  */
 int img_probe(const char *path, unsigned long *w, unsigned long *h,
     char *why, size_t wl);

@@ -31,7 +31,12 @@ struct font {
 	char *pattern;
 	char *file;
 	HPDF_Font f;
-	FcCharSet *cs;
+	FcCharSet *cs;		/* NULL in a finder's font from the record
+				 * until its text (cstext) is read */
+	char *cstext;
+	unsigned char ascii[128];	/* which of ASCII it prints ('\n' as
+					 * if it did), once covered is set */
+	int covered;
 	short *width;		/* per BMP code point, -1 until asked */
 	double ascent, descent, cap;	/* fractions of the em */
 	int lazy;		/* /W and CIDToGIDMap left to trim_fonts() */

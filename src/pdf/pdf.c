@@ -93,6 +93,7 @@ pdf_free(struct pdf *p)
 		free(p->font[i].pattern);
 		free(p->font[i].file);
 		free(p->font[i].width);
+		free(p->font[i].cstext);
 		if (p->font[i].cs)
 			FcCharSetDestroy(p->font[i].cs);
 	}

@@ -122,7 +122,8 @@ font_alias(struct pdf *p, int i, const char *pattern)
 	*ft = p->font[i];
 	ft->pattern = xstrdup(pattern);
 	ft->file = xstrdup(ft->file);
-	ft->cs = FcCharSetCopy(ft->cs);
+	ft->cs = ft->cs ? FcCharSetCopy(ft->cs) : NULL;
+	ft->cstext = ft->cstext ? xstrdup(ft->cstext) : NULL;
 	ft->width = xmalloc(65536 * sizeof(short));
 	memset(ft->width, 0xff, 65536 * sizeof(short));
 	return p->nfonts++;
@@ -293,15 +294,18 @@ fail:
 	return -1;
 }
 
-/* A finder's font as the record has it: no libharu font and no charset
- * (a finder measures and draws nothing). */
+/* A finder's font as the record has it: no libharu font (a finder
+ * measures and draws nothing), and its charset as the record's text, read
+ * when text is first asked of it (pdf_missing_glyph). */
 static int
-font_recorded(struct pdf *p, const char *pattern, const char *file)
+font_recorded(struct pdf *p, const char *pattern, const char *file,
+    const char *cstext)
 {
 	struct font *ft = new_font(p);
 
 	ft->pattern = xstrdup(pattern);
 	ft->file = xstrdup(file);
+	ft->cstext = xstrdup(cstext);
 	return p->nfonts++;
 }
 
@@ -309,7 +313,7 @@ int
 pdf_font(struct pdf *p, const char *pattern, const char **why,
     const char **substitute)
 {
-	const char *was, *file;
+	const char *was, *file, *cstext;
 	int i, w;
 
 	*why = NULL;
@@ -318,7 +322,8 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 		if (strcmp(p->font[i].pattern, pattern) == 0)
 			return i;
 	/* A finder asks the record kept between runs first (check). */
-	if (p->finder && pdf_fontcache_get(pattern, &w, &was, &file)) {
+	if (p->finder && pdf_fontcache_get(pattern, &w, &was, &file,
+	    &cstext)) {
 		if (was) {
 			snprintf(subst, sizeof(subst), "%s", was);
 			*substitute = subst;
@@ -327,7 +332,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 			*why = pdf_font_why[w];
 			return -1;
 		}
-		return font_recorded(p, pattern, file);
+		return font_recorded(p, pattern, file, cstext);
 	}
 	w = -1;
 	i = font_find(p, pattern, &w, substitute);
@@ -340,7 +345,7 @@ pdf_font(struct pdf *p, const char *pattern, const char **why,
 	if (w == PDF_FONT_NO_FC || w == PDF_FONT_HARU_ERR)
 		return i;
 	pdf_fontcache_put(pattern, w, *substitute,
-	    i >= 0 ? p->font[i].file : NULL);
+	    i >= 0 ? p->font[i].file : NULL, i >= 0 ? p->font[i].cs : NULL);
 	return i;
 }
 
@@ -373,22 +378,56 @@ pdf_icon(struct pdf *p, const char *key, const char *label, double aspect,
 	return PDF_ICON_BASE + p->nicon++;
 }
 
+/*
+ * Makes ready what pdf_missing_glyph() asks of a font: its charset (a
+ * finder's font from the record has it as text until now) and which of
+ * ASCII it prints, a table, for most text is ASCII and a look-up in the
+ * charset costs some 40 times a byte's test.
+ */
+static void
+font_cover(struct font *ft)
+{
+	int c;
+
+	if (ft->cs == NULL && ft->cstext) {
+		ft->cs = pdf_charset_parse(ft->cstext);
+		free(ft->cstext);
+		ft->cstext = NULL;
+	}
+	for (c = 0; c < 128; c++)
+		ft->ascii[c] = c == '\n' ||
+		    (ft->cs && FcCharSetHasChar(ft->cs, (FcChar32)c));
+	ft->covered = 1;
+}
+
 long
 pdf_missing_glyph(struct pdf *p, int font, const char *text)
 {
 	struct font *ft = &p->font[font];
+	const unsigned char *s;
 	long c;
 
-	while (*text) {
+	if (!ft->covered)
+		font_cover(ft);
+	/* A record without the charset is not used (pdf_fontcache.c):
+	 * this is no font at all, of which nothing can be told. */
+	if (ft->cs == NULL)
+		return 0;
+	for (;;) {
+		s = (const unsigned char *)text;
+		while (*s && *s < 0x80 && ft->ascii[*s])
+			s++;
+		if (*s == '\0')
+			return 0;
+		text = (const char *)s;
 		c = utf8_next(&text);
-		if (c == '\n')
-			continue;
-		/* libharu's UTF-8 encoder writes 16-bit codes: BMP only. */
-		if (c < 0 || c > 0xffff ||
+		/* ASCII past the table's test is not printed ('\n' is
+		 * passed over: a line break); libharu's UTF-8 encoder writes
+		 * 16-bit codes: BMP only. */
+		if (c < 0 || c < 0x80 || c > 0xffff ||
 		    !FcCharSetHasChar(ft->cs, (FcChar32)c))
 			return c < 0 ? 0xfffd : c;
 	}
-	return 0;
 }
 
 double

@@ -8,7 +8,8 @@
  *
  * Nothing is trusted that may have changed: the record holds, beside each
  * pattern's outcome (the font file, or which of pdf_font()'s reasons it
- * could not be used, and the family fontconfig gave instead), what every
+ * could not be used, and the family fontconfig gave instead) and each
+ * font file's charset (what pdf_missing_glyph() asks), what every
  * outcome rests on: the environment fontconfig reads, and the identity
  * (device, inode, size, modification time to the nanosecond) or absence
  * of each configuration file fontconfig read, of the folders they are in,
@@ -47,11 +48,18 @@ struct fc_entry {
 	int why;			/* -1: usable, else pdf_font_why[] */
 };
 
+/* A font file's charset, as pdf_charset_text() writes it. */
+struct fc_charset {
+	char *file, *text;
+};
+
 static struct {
 	int loaded;		/* the record was read (or found unusable) */
 	int valid;		/* ... and everything it rests on is as it was */
 	struct fc_entry *e;
 	size_t n, cap;
+	struct fc_charset *cs;
+	size_t ncs, capcs;
 	char **paths;		/* what the outcomes rest on, to stat again */
 	size_t npaths, cappaths;
 } fc;
@@ -66,9 +74,14 @@ fc_free(void)
 		free(fc.e[i].file);
 		free(fc.e[i].subst);
 	}
+	for (i = 0; i < fc.ncs; i++) {
+		free(fc.cs[i].file);
+		free(fc.cs[i].text);
+	}
 	for (i = 0; i < fc.npaths; i++)
 		free(fc.paths[i]);
 	free(fc.e);
+	free(fc.cs);
 	free(fc.paths);
 	memset(&fc, 0, sizeof(fc));
 }
@@ -115,7 +128,7 @@ env_lines(struct sbuf *sb)
 	const char *v;
 	int i;
 
-	sb_addf(sb, "muster-fonts 1 %s\n", VERSION);
+	sb_addf(sb, "muster-fonts 2 %s\n", VERSION);
 	for (i = 0; fc_env[i]; i++) {
 		v = getenv(fc_env[i]);
 		sb_addf(sb, "e %s %s%s\n", fc_env[i], v ? "=" : "-",
@@ -239,6 +252,8 @@ fc_write(void)
 	for (i = 0; i < fc.n; i++)
 		sb_addf(&sb, "f %d %s\t%s\t%s\n", fc.e[i].why,
 		    fc.e[i].pattern, fc.e[i].subst, fc.e[i].file);
+	for (i = 0; i < fc.ncs; i++)
+		sb_addf(&sb, "c %s\t%s\n", fc.cs[i].file, fc.cs[i].text);
 	sb_addf(&sb, "end\n");
 	if ((f = fopen(tmp, "w")) == NULL) {
 		sb_release(&sb);
@@ -266,6 +281,44 @@ add_entry(const char *pattern, int why, const char *subst, const char *file)
 	e->why = why;
 	e->subst = xstrdup(subst ? subst : "");
 	e->file = xstrdup(file ? file : "");
+}
+
+/* The charset text of a font file, or NULL. */
+static const char *
+charset_of(const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < fc.ncs; i++)
+		if (strcmp(fc.cs[i].file, file) == 0)
+			return fc.cs[i].text;
+	return NULL;
+}
+
+static void
+add_charset(const char *file, const char *text)
+{
+	if (charset_of(file))
+		return;
+	if (fc.ncs == fc.capcs) {
+		fc.capcs = fc.capcs ? 2 * fc.capcs : 8;
+		fc.cs = xrealloc(fc.cs, fc.capcs * sizeof(*fc.cs));
+	}
+	fc.cs[fc.ncs].file = xstrdup(file);
+	fc.cs[fc.ncs++].text = xstrdup(text);
+}
+
+/* One "c" line: "c FILE\tCHARSET". */
+static int
+read_charset(char *line)
+{
+	char *text = strchr(line + 2, '\t');
+
+	if (text == NULL || line[2] != '/')
+		return -1;
+	*text++ = '\0';
+	add_charset(line + 2, text);
+	return 0;
 }
 
 /* One "f" line: "f WHY PATTERN\tSUBST\tFILE". */
@@ -296,7 +349,7 @@ fc_load(void)
 	struct sbuf now = SBUF_INIT, want = SBUF_INIT;
 	char path[4096], *buf = NULL, *line, *nl;
 	struct stat st;
-	size_t len = 0;
+	size_t len = 0, i;
 	int ok = 0, ended = 0;
 
 	fc.loaded = 1;
@@ -330,6 +383,8 @@ fc_load(void)
 				add_path(p);
 		} else if (strncmp(line, "f ", 2) == 0)
 			ok = read_entry(line) == 0;
+		else if (strncmp(line, "c ", 2) == 0)
+			ok = read_charset(line) == 0;
 		else if (strcmp(line, "end") == 0) {
 			ended = 1;
 			break;
@@ -337,6 +392,10 @@ fc_load(void)
 			ok = 0;
 	}
 	ok = ok && ended;
+	/* Each usable font's charset is there, or the record is not used
+	 * (pdf_missing_glyph() would have nothing to ask). */
+	for (i = 0; ok && i < fc.n; i++)
+		ok = fc.e[i].why >= 0 || charset_of(fc.e[i].file) != NULL;
 out:
 	if (!ok)
 		fc_free();
@@ -349,7 +408,7 @@ out:
 
 int
 pdf_fontcache_get(const char *pattern, int *why, const char **subst,
-    const char **file)
+    const char **file, const char **cstext)
 {
 	size_t i;
 
@@ -362,6 +421,7 @@ pdf_fontcache_get(const char *pattern, int *why, const char **subst,
 			*why = fc.e[i].why;
 			*subst = *fc.e[i].subst ? fc.e[i].subst : NULL;
 			*file = fc.e[i].file;
+			*cstext = charset_of(fc.e[i].file);
 			return 1;
 		}
 	return 0;
@@ -369,8 +429,10 @@ pdf_fontcache_get(const char *pattern, int *why, const char **subst,
 
 void
 pdf_fontcache_put(const char *pattern, int why, const char *subst,
-    const char *file)
+    const char *file, const FcCharSet *cs)
 {
+	char *text;
+
 	if (!plain_text(pattern) || (subst && !plain_text(subst)) ||
 	    (file && !plain_text(file)))
 		return;
@@ -382,7 +444,82 @@ pdf_fontcache_put(const char *pattern, int why, const char *subst,
 		fc.loaded = fc.valid = 1;
 	}
 	add_entry(pattern, why, subst, file);
+	if (file && why < 0 && charset_of(file) == NULL) {
+		text = pdf_charset_text(cs);
+		add_charset(file, text);
+		free(text);
+	}
 	fc_write();
+}
+
+/*
+ * A charset as text: each run of code points "lo-hi", or one "c", in
+ * hexadecimal, separated by spaces ("20-7e a0-17f 2663").  DejaVu Sans
+ * Condensed's are 283 runs, 2.5 KB.
+ */
+/* Ends the run of code points lo to hi in sb. */
+static void
+run_end(struct sbuf *sb, FcChar32 lo, FcChar32 hi)
+{
+	sb_addf(sb, lo == hi ? "%s%x" : "%s%x-%x", sb->len ? " " : "",
+	    (unsigned)lo, (unsigned)hi);
+}
+
+char *
+pdf_charset_text(const FcCharSet *cs)
+{
+	FcChar32 map[FC_CHARSET_MAP_SIZE], next, base, end = 0, lo = 0;
+	struct sbuf sb = SBUF_INIT;
+	int in = 0, i;
+
+	if (cs)
+		for (base = FcCharSetFirstPage(cs, map, &next);
+		    base != FC_CHARSET_DONE;
+		    base = FcCharSetNextPage(cs, map, &next)) {
+			/* A page skipped (none of it printed) ends a run. */
+			if (in && base != end + 1) {
+				run_end(&sb, lo, end);
+				in = 0;
+			}
+			for (i = 0; i < 256; i++) {
+				if (map[i / 32] >> (i % 32) & 1) {
+					if (!in)
+						lo = base + (FcChar32)i;
+					in = 1;
+				} else if (in) {
+					run_end(&sb, lo, base + (FcChar32)i - 1);
+					in = 0;
+				}
+			}
+			end = base + 255;
+		}
+	if (in)
+		run_end(&sb, lo, end);
+	if (sb.len == 0)
+		sb_adds(&sb, "-");
+	return sb.buf;
+}
+
+FcCharSet *
+pdf_charset_parse(const char *s)
+{
+	FcCharSet *cs = FcCharSetCreate();
+	unsigned long lo, hi, c;
+	char *end;
+
+	while (cs && *s && *s != '-') {
+		lo = hi = strtoul(s, &end, 16);
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 16);
+		if (end == s || hi < lo || hi > 0x10ffff)
+			break;
+		for (c = lo; c <= hi; c++)
+			FcCharSetAddChar(cs, (FcChar32)c);
+		s = *end == ' ' ? end + 1 : end;
+		if (*end != ' ')
+			break;
+	}
+	return cs;
 }
 
 void

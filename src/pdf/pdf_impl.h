@@ -51,13 +51,18 @@ enum {
 extern const char *const pdf_font_why[PDF_FONT_NWHY];
 
 /* pdf_fontcache.c: a finder's outcomes kept between runs.  _get: 1 and
- * the outcome of pattern (why -1: usable, its file; else pdf_font_why[],
- * subst NULL or the family given instead) when the record holds it and
- * nothing it rests on changed since.  _put: records an outcome just
- * found (fontconfig started: what it rests on is asked of it). */
+ * the outcome of pattern (why -1: usable, its file and that file's charset
+ * as text; else pdf_font_why[], subst NULL or the family given instead)
+ * when the record holds it and nothing it rests on changed since.  _put:
+ * records an outcome just found, with a usable font's charset
+ * (fontconfig started: what it rests on is asked of it). */
 int pdf_fontcache_get(const char *pattern, int *why, const char **subst,
-    const char **file);
+    const char **file, const char **cstext);
 void pdf_fontcache_put(const char *pattern, int why, const char *subst,
-    const char *file);
+    const char *file, const FcCharSet *cs);
+/* A charset as the record keeps it (malloc'd), and back (an empty one
+ * for text that is not such). */
+char *pdf_charset_text(const FcCharSet *cs);
+FcCharSet *pdf_charset_parse(const char *s);
 
 #endif
