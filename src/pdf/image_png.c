@@ -11,50 +11,7 @@
 #include <string.h>
 
 #include "../util.h"
-
-/*
- * Walks the chunks before libpng sees them: each length must fit in
- * what is left of the file, and the file must reach IEND.  A chunk that
- * claims 2 GB in a 51-byte file is refused here; libpng would reserve
- * its length first.  0, or -1 with why.
- */
-static int
-png_chunks(const unsigned char *b, size_t len, char *why, size_t wl)
-{
-	size_t i = 8;
-
-	while (i + 8 <= len) {
-		unsigned long n = be32(b + i);
-		char name[5];
-		int k;
-
-		for (k = 0; k < 4; k++) {
-			unsigned char ch = b[i + 4 + (size_t)k];
-
-			name[k] = (ch >= 'A' && ch <= 'Z') ||
-			    (ch >= 'a' && ch <= 'z') ? (char)ch : '?';
-		}
-		name[4] = '\0';
-		if (strchr(name, '?')) {
-			snprintf(why, wl, "is a damaged PNG: byte %zu should "
-			    "begin a chunk; save it again", i);
-			return -1;
-		}
-		if (n > 0x7fffffffUL || n + 12 > len - i) {
-			snprintf(why, wl, "is a damaged or truncated PNG: its "
-			    "%s chunk at byte %zu says %lu bytes, past the "
-			    "file's end (%zu bytes); save it again", name, i,
-			    n, len);
-			return -1;
-		}
-		if (memcmp(name, "IEND", 4) == 0)
-			return 0;
-		i += 12 + n;
-	}
-	snprintf(why, wl, "is a truncated PNG: it ends at byte %zu, before "
-	    "its last chunk (IEND); save it again", len);
-	return -1;
-}
+#include "imgprobe.h"
 
 struct png_src {
 	const unsigned char *b;
@@ -325,7 +282,7 @@ load_png(struct pdf *p, struct pdf_img *pi, const unsigned char *buf,
 	png_infop info = NULL;
 	HPDF_Dict d = NULL;
 
-	if (png_chunks(buf, len, why, wl) < 0)
+	if (img_png_walk(buf, NULL, len, why, wl) < 0)
 		return NULL;
 	j = xcalloc(1, sizeof(*j));
 	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, j, png_fail,

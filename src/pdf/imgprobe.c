@@ -28,16 +28,18 @@ be32(const unsigned char *b)
 }
 
 /*
- * A PNG's chunks walked as render walks them before decoding
- * (image_png.c's png_chunks(), with its words): each chunk's 8-byte
- * header read, its body seeked past; each length must fit in what is
- * left of the file (len bytes), and the file must reach IEND.  Some
- * 1.5 us a chunk from the page cache: a 6 MB photograph in 8 KB IDAT
- * chunks, 735 of them, 1.1 ms; the shipped icons, 3 chunks each.
- * 0, or -1 with why.
+ * A PNG's chunks walked before anything is decoded, by render (image_png.c,
+ * the file in memory: buf) and by check (the file open: fp, buf NULL):
+ * each chunk's 8-byte header read, its body passed over; each length
+ * must fit in what is left of the file (len bytes), and the file must
+ * reach IEND.  A chunk that claims 2 GB in a 51-byte file is refused
+ * here; libpng would reserve its length first.  From the page cache
+ * some 1.5 us a chunk: a 6 MB photograph in 8 KB IDAT chunks, 735 of
+ * them, 1.1 ms; the shipped icons, 3 chunks each.  0, or -1 with why.
  */
-static int
-png_walk(FILE *fp, size_t len, char *why, size_t wl)
+int
+img_png_walk(const unsigned char *buf, FILE *fp, size_t len, char *why,
+    size_t wl)
 {
 	unsigned char b[8];
 	size_t i = 8;
@@ -47,7 +49,9 @@ png_walk(FILE *fp, size_t len, char *why, size_t wl)
 		char name[5];
 		int k;
 
-		if (fseek(fp, (long)i, SEEK_SET) != 0 ||
+		if (buf)
+			memcpy(b, buf + i, 8);
+		else if (fseek(fp, (long)i, SEEK_SET) != 0 ||
 		    fread(b, 1, 8, fp) != 8)
 			break;
 		n = be32(b);
@@ -183,7 +187,7 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 			    "%lu x %lu pixels; save it again", *w, *h);
 			goto out;
 		}
-		if (png_walk(fp, (size_t)st.st_size, why, wl) < 0)
+		if (img_png_walk(NULL, fp, (size_t)st.st_size, why, wl) < 0)
 			goto out;
 	} else if (n >= 3 && memcmp(b, "\xff\xd8\xff", 3) == 0) {
 		if (fseek(fp, 2, SEEK_SET) != 0 ||

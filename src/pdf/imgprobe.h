@@ -8,6 +8,7 @@
 #define MUSTER_PDF_IMGPROBE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Reads the PNG signature and IHDR and walks its chunks' headers (each
@@ -20,6 +21,14 @@
  */
 int img_probe(const char *path, unsigned long *w, unsigned long *h,
     char *why, size_t wl);
+
+/*
+ * A PNG's chunk headers walked (each length within the file's len
+ * bytes, IEND reached), from buf in memory or, buf NULL, from the open
+ * file fp: 0, or -1 with why as img_probe() gives it.
+ */
+int img_png_walk(const unsigned char *buf, FILE *fp, size_t len, char *why,
+    size_t wl);
 
 /*
  * For an image that cannot be opened: the name in its folder nearest to
