@@ -3,24 +3,23 @@
  * person sees them: a line's indentation is its leading spaces, its
  * "key" the text before its first ": " (or a final ':'), a list item a
  * line whose text starts with "- ".  Comments and blank lines are
- * passed over when looking for the line before.
+ * passed over when looking for the line before.  Here: the lines, the
+ * faults of indentation, keys, values, quotes and brackets, and plain(),
+ * which chooses the words by libyaml's phrase; the faults of a document
+ * as a whole are in doc_syntax_doc.c (doc_syntax_impl.h is what the two
+ * share).
  */
 #include "doc_syntax.h"
 
 #include <string.h>
 
+#include "doc_syntax_impl.h"
 #include "util.h"
-
-/* The lines of the text, found on demand. */
-struct text {
-	const char *buf;
-	size_t len;
-};
 
 /* Line n (1-based): its start and length without the line break; 0 when
  * there is no such line. */
-static int
-line_at(const struct text *t, int n, const char **s, size_t *l)
+int
+syn_line_at(const struct text *t, int n, const char **s, size_t *l)
 {
 	const char *p = t->buf, *end = t->buf + t->len, *nl;
 	int i;
@@ -41,8 +40,8 @@ line_at(const struct text *t, int n, const char **s, size_t *l)
 }
 
 /* Leading spaces of a line. */
-static int
-indent_of(const char *s, size_t l)
+int
+syn_indent_of(const char *s, size_t l)
 {
 	size_t i = 0;
 
@@ -52,10 +51,10 @@ indent_of(const char *s, size_t l)
 }
 
 /* Whether a line holds nothing but spaces and maybe a comment. */
-static int
-blank(const char *s, size_t l)
+int
+syn_blank(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l);
+	size_t i = (size_t)syn_indent_of(s, l);
 
 	while (i < l && (s[i] == ' ' || s[i] == '\t'))
 		i++;
@@ -65,18 +64,16 @@ blank(const char *s, size_t l)
 /*
  * The nearest line before line n that holds something, or 0: *s is the
  * start of line n on entry, that line's on return.  Walks back at most
- * LOOK_BACK lines, byte by byte from where it is, so that an error at
- * the end of a large file costs what its last lines do.
+ * SYN_LOOK_BACK lines, byte by byte from where it is, so that an error
+ * at the end of a large file costs what its last lines do.
  */
-#define LOOK_BACK	500
-
-static int
-prev_line(const struct text *t, int n, const char **s, size_t *l)
+int
+syn_prev_line(const struct text *t, int n, const char **s, size_t *l)
 {
 	const char *p = *s, *q;
 	int walked;
 
-	for (walked = 0; walked < LOOK_BACK && p > t->buf; walked++) {
+	for (walked = 0; walked < SYN_LOOK_BACK && p > t->buf; walked++) {
 		p--;			/* the line break before line n */
 		q = p;
 		while (q > t->buf && q[-1] != '\n')
@@ -86,7 +83,7 @@ prev_line(const struct text *t, int n, const char **s, size_t *l)
 		*l = (size_t)(p - q);
 		if (*l && q[*l - 1] == '\r')
 			(*l)--;
-		if (!blank(*s, *l))
+		if (!syn_blank(*s, *l))
 			return n;
 		p = q;
 	}
@@ -95,10 +92,10 @@ prev_line(const struct text *t, int n, const char **s, size_t *l)
 
 /* How a person names a line: its key ('max_speed'), "the list item" or
  * its first words, into sb. */
-static void
-name_line(struct sbuf *sb, const char *s, size_t l)
+void
+syn_name_line(struct sbuf *sb, const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l), k;
+	size_t i = (size_t)syn_indent_of(s, l), k;
 
 	if (i + 1 < l && s[i] == '-' && s[i + 1] == ' ') {
 		sb_adds(sb, "the list item");
@@ -117,10 +114,10 @@ name_line(struct sbuf *sb, const char *s, size_t l)
 
 /* Whether a line gives its key's value on the line ("name: Mason"), not
  * below it ("movement:"). */
-static int
-has_value(const char *s, size_t l)
+int
+syn_has_value(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l), k;
+	size_t i = (size_t)syn_indent_of(s, l), k;
 
 	if (i + 1 < l && s[i] == '-' && s[i + 1] == ' ')
 		return 1;
@@ -141,7 +138,7 @@ has_value(const char *s, size_t l)
 static int
 no_space_colon(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l), k;
+	size_t i = (size_t)syn_indent_of(s, l), k;
 
 	if (i + 1 < l && s[i] == '-' && s[i + 1] == ' ')
 		i += 2;
@@ -174,8 +171,8 @@ char_col(const char *s, size_t b)
 
 /* The byte of a line at which column col (1-based, in characters)
  * starts, or l. */
-static size_t
-byte_of_col(const char *s, size_t l, int col)
+size_t
+syn_byte_of_col(const char *s, size_t l, int col)
 {
 	size_t b = 0;
 	int c = 1;
@@ -206,9 +203,9 @@ tab_indent(const char *s, size_t l)
 static int
 text_line(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l), k;
+	size_t i = (size_t)syn_indent_of(s, l), k;
 
-	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL ||
+	if (syn_blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL ||
 	    (i == 0 && l >= 3 && (memcmp(s, "...", 3) == 0)))
 		return 0;
 	for (k = i; k < l; k++)
@@ -219,12 +216,12 @@ text_line(const char *s, size_t l)
 }
 
 /* Whether a line is a key: "key: value" or "key:", no list item. */
-static int
-key_line(const char *s, size_t l)
+int
+syn_key_line(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l), k;
+	size_t i = (size_t)syn_indent_of(s, l), k;
 
-	if (blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL)
+	if (syn_blank(s, l) || strchr("-?:%\"'[{|>&*!@`#", s[i]) != NULL)
 		return 0;
 	for (k = i; k < l; k++)
 		if (s[k] == ':' && (k + 1 == l || s[k + 1] == ' ' ||
@@ -234,17 +231,17 @@ key_line(const char *s, size_t l)
 }
 
 /* Whether a line is a list item ("- x" or "-" alone). */
-static int
-item_line(const char *s, size_t l)
+int
+syn_item_line(const char *s, size_t l)
 {
-	size_t i = (size_t)indent_of(s, l);
+	size_t i = (size_t)syn_indent_of(s, l);
 
 	return i < l && s[i] == '-' && (i + 1 == l || s[i + 1] == ' ');
 }
 
 /* Whether a line is a document marker ("---" or "...", maybe more). */
-static int
-marker(const char *s, size_t l, const char *m)
+int
+syn_marker(const char *s, size_t l, const char *m)
 {
 	return l >= 3 && memcmp(s, m, 3) == 0 && (l == 3 || s[3] == ' ' ||
 	    s[3] == '\t');
@@ -258,45 +255,45 @@ indentation(const struct text *t, int n, const char *s, size_t l,
 {
 	const char *ps, *qs;
 	size_t pl, ql;
-	int p, q, ind = indent_of(s, l), pind, qind;
+	int p, q, ind = syn_indent_of(s, l), pind, qind;
 
 	ps = s;
-	if ((p = prev_line(t, n, &ps, &pl)) == 0)
+	if ((p = syn_prev_line(t, n, &ps, &pl)) == 0)
 		return 0;
-	pind = indent_of(ps, pl);
+	pind = syn_indent_of(ps, pl);
 	*line = n;
 	*col = ind + 1;
 	if (ind > pind) {
 		sb_adds(out, "this line is indented more than ");
-		name_line(out, ps, pl);
+		syn_name_line(out, ps, pl);
 		sb_addf(out, " on line %d, which %s: line it up with it (%d "
-		    "space%s)", p, has_value(ps, pl) ? "has its value on its "
-		    "line and takes nothing below it" : "it cannot belong to",
-		    pind, pind == 1 ? "" : "s");
+		    "space%s)", p, syn_has_value(ps, pl) ? "has its value on "
+		    "its line and takes nothing below it" : "it cannot belong "
+		    "to", pind, pind == 1 ? "" : "s");
 		return 1;
 	}
 	if (ind == pind)
 		return 0;
 	/* Less than the line before: between that block and its parent. */
 	for (q = p, qs = ps, ql = pl;; ) {
-		if ((q = prev_line(t, q, &qs, &ql)) == 0)
+		if ((q = syn_prev_line(t, q, &qs, &ql)) == 0)
 			break;
-		if ((qind = indent_of(qs, ql)) <= ind)
+		if ((qind = syn_indent_of(qs, ql)) <= ind)
 			break;
 	}
 	sb_adds(out, "this line is indented less than ");
-	name_line(out, ps, pl);
+	syn_name_line(out, ps, pl);
 	sb_addf(out, " on line %d", p);
-	if (q && indent_of(qs, ql) < ind) {
+	if (q && syn_indent_of(qs, ql) < ind) {
 		sb_adds(out, " and more than ");
-		name_line(out, qs, ql);
+		syn_name_line(out, qs, ql);
 		sb_addf(out, " on line %d that it belongs to: line it up with "
 		    "the keys under ", q);
-		name_line(out, qs, ql);
+		syn_name_line(out, qs, ql);
 		sb_addf(out, " (%d space%s), or with ", pind, pind == 1 ? "" :
 		    "s");
-		name_line(out, qs, ql);
-		sb_addf(out, " itself (%d)", indent_of(qs, ql));
+		syn_name_line(out, qs, ql);
+		sb_addf(out, " itself (%d)", syn_indent_of(qs, ql));
 	} else {
 		sb_addf(out, ": line it up with the line above it (%d space%s) "
 		    "or with a key it belongs beside", pind, pind == 1 ? "" :
@@ -304,19 +301,6 @@ indentation(const struct text *t, int n, const char *s, size_t l,
 	}
 	return 1;
 }
-
-/* Where a fault sits: libyaml's phrase (pr), the fault, its line s (l
- * bytes, indented ind) and where the plain words go. */
-struct site {
-	const struct text *t;
-	const char *pr;
-	const struct yaml_fault *f;
-	const char *s;
-	size_t l;
-	int ind;
-	struct sbuf *out;
-	int *line, *col;
-};
 
 /* A no-break space (U+00A0, C2 A0) that looks like indentation. */
 static int
@@ -362,13 +346,13 @@ long_key(const struct site *w)
 
 	if (!(strstr(w->pr, "could not find expected ':'") && w->f->cline))
 		return 0;
-	if (line_at(w->t, w->f->cline, &cs, &cl) && (colon = memchr(cs, ':',
+	if (syn_line_at(w->t, w->f->cline, &cs, &cl) && (colon = memchr(cs, ':',
 	    cl)) != NULL && char_col(cs, (size_t)(colon - cs)) > 1025) {
 		*w->line = w->f->cline;
-		*w->col = indent_of(cs, cl) + 1;
+		*w->col = syn_indent_of(cs, cl) + 1;
 		sb_addf(w->out, "this key is %d characters long; a key is at "
 		    "most 1024: shorten it", char_col(cs, (size_t)(colon -
-		    cs)) - 1 - indent_of(cs, cl));
+		    cs)) - 1 - syn_indent_of(cs, cl));
 		return 1;
 	}
 	return 0;
@@ -386,14 +370,14 @@ tab_in_indent(const struct site *w)
 	    strstr(w->pr, "cannot start any token"))))
 		return 0;
 	ps = w->s;
-	p = prev_line(w->t, w->f->line, &ps, &pl);
+	p = syn_prev_line(w->t, w->f->line, &ps, &pl);
 	*w->line = w->f->line;
 	*w->col = c;
 	sb_adds(w->out, "this line is indented with a tab; YAML indents "
 	    "with spaces only: replace the tab with spaces");
 	if (p) {
-		sb_addf(w->out, ", %d to line up with ", indent_of(ps, pl));
-		name_line(w->out, ps, pl);
+		sb_addf(w->out, ", %d to line up with ", syn_indent_of(ps, pl));
+		syn_name_line(w->out, ps, pl);
 		sb_addf(w->out, " on line %d or more to go under it", p);
 	}
 	return 1;
@@ -403,7 +387,7 @@ tab_in_indent(const struct site *w)
 static int
 reserved_start(const struct site *w)
 {
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	size_t b = syn_byte_of_col(w->s, w->l, w->f->col);
 
 	if (b >= w->l || (unsigned char)w->s[b] < 0x21 ||
 	    (unsigned char)w->s[b] > 0x7e)
@@ -423,8 +407,8 @@ unclosed_quote(const struct site *w)
 	size_t cl;
 	char q = '"';
 
-	if (line_at(w->t, w->f->cline, &cs, &cl)) {
-		size_t b = byte_of_col(cs, cl, w->f->ccol);
+	if (syn_line_at(w->t, w->f->cline, &cs, &cl)) {
+		size_t b = syn_byte_of_col(cs, cl, w->f->ccol);
 
 		if (b < cl && (cs[b] == '\'' || cs[b] == '"'))
 			q = cs[b];
@@ -438,6 +422,7 @@ unclosed_quote(const struct site *w)
 	return 1;
 }
 
+/* A backslash in double quotes that starts no escape YAML knows. */
 static int
 bad_escape(const struct site *w)
 {
@@ -477,19 +462,19 @@ colon_without_space(const struct site *w)
 	int k;
 
 	while (n >= from && n >= 1) {
-		if (!blank(ns, nl) && (k = no_space_colon(ns, nl)) != 0) {
+		if (!syn_blank(ns, nl) && (k = no_space_colon(ns, nl)) != 0) {
 			*w->line = n;
 			*w->col = char_col(ns, (size_t)k - 1);
 			sb_addf(w->out, "'%.*s' has no space after its colon, "
 			    "so YAML reads it as text, not a key and its "
 			    "value: write '%.*s: %.*s'", (int)(nl -
-			    (size_t)indent_of(ns, nl)), ns + indent_of(ns,
-			    nl), k - indent_of(ns, nl) - 1, ns +
-			    indent_of(ns, nl), (int)(nl - (size_t)k),
-			    ns + k);
+			    (size_t)syn_indent_of(ns, nl)), ns +
+			    syn_indent_of(ns, nl), k - syn_indent_of(ns, nl) -
+			    1, ns + syn_indent_of(ns, nl), (int)(nl -
+			    (size_t)k), ns + k);
 			return 1;
 		}
-		if ((n = prev_line(w->t, n, &ns, &nl)) == 0)
+		if ((n = syn_prev_line(w->t, n, &ns, &nl)) == 0)
 			break;
 	}
 	return 0;
@@ -506,9 +491,9 @@ colon_in_value(const struct site *w)
 
 	ps = s;
 	/* Under a key with its value below it, more is right. */
-	if (prev_line(w->t, w->f->line, &ps, &pl) != 0 &&
-	    ind > indent_of(ps, pl) && !(key_line(ps, pl) &&
-	    !has_value(ps, pl)))
+	if (syn_prev_line(w->t, w->f->line, &ps, &pl) != 0 &&
+	    ind > syn_indent_of(ps, pl) && !(syn_key_line(ps, pl) &&
+	    !syn_has_value(ps, pl)))
 		return indentation(w->t, w->f->line, s, l, w->out, w->line,
 		    w->col);
 	for (k = (size_t)ind; k + 1 < l; k++)
@@ -534,12 +519,12 @@ neither_key(const struct site *w)
 	const char *cs;
 	size_t cl;
 
-	if (!line_at(w->t, w->f->cline, &cs, &cl))
+	if (!syn_line_at(w->t, w->f->cline, &cs, &cl))
 		return 0;
 	*w->line = w->f->cline;
-	*w->col = indent_of(cs, cl) + 1;
+	*w->col = syn_indent_of(cs, cl) + 1;
 	sb_adds(w->out, "this line is neither a key (no ': ' after ");
-	name_line(w->out, cs, cl);
+	syn_name_line(w->out, cs, cl);
 	sb_adds(w->out, ") nor part of the value above it: write it as "
 	    "'key: value', or put a multi-line value in quotes");
 	return 1;
@@ -554,7 +539,7 @@ after_value(const struct site *w)
 	size_t l = w->l;
 
 	if (w->f->col > w->ind + 1) {
-		size_t b = byte_of_col(s, l, w->f->col);
+		size_t b = syn_byte_of_col(s, l, w->f->col);
 
 		*w->line = w->f->line;
 		*w->col = w->f->col;
@@ -575,12 +560,12 @@ item_after_value(const struct site *w)
 	size_t pl;
 	int p;
 
-	if ((p = prev_line(w->t, w->f->line, &ps, &pl)) == 0)
+	if ((p = syn_prev_line(w->t, w->f->line, &ps, &pl)) == 0)
 		return 0;
 	*w->line = w->f->line;
 	*w->col = w->f->col;
 	sb_adds(w->out, "a list item ('- ') cannot follow ");
-	name_line(w->out, ps, pl);
+	syn_name_line(w->out, ps, pl);
 	sb_addf(w->out, " on line %d, whose value is on its line: give the "
 	    "list under a key of its own, or remove that value", p);
 	return 1;
@@ -599,22 +584,23 @@ stray_text(const struct site *w, int n, const char *s, size_t l,
 	size_t pl, ql;
 	int p, q;
 
-	if ((p = prev_line(w->t, n, &ps, &pl)) == 0 || !text_line(ps, pl))
+	if ((p = syn_prev_line(w->t, n, &ps, &pl)) == 0 || !text_line(ps, pl))
 		return 0;
 	/* The first of the lines of text. */
-	for (qs = ps, ql = pl; (q = prev_line(w->t, p, &qs, &ql)) != 0 &&
-	    text_line(qs, ql) && indent_of(qs, ql) == indent_of(ps, pl); ) {
+	for (qs = ps, ql = pl; (q = syn_prev_line(w->t, p, &qs, &ql)) != 0 &&
+	    text_line(qs, ql) && syn_indent_of(qs, ql) ==
+	    syn_indent_of(ps, pl); ) {
 		p = q;
 		ps = qs;
 		pl = ql;
 	}
 	*w->line = p;
-	*w->col = indent_of(ps, pl) + 1;
+	*w->col = syn_indent_of(ps, pl) + 1;
 	sb_adds(w->out, "this line is neither a key (no ': ' after ");
-	name_line(w->out, ps, pl);
+	syn_name_line(w->out, ps, pl);
 	sb_addf(w->out, ") nor a list item nor a comment, so YAML reads it "
 	    "%s ", why);
-	name_line(w->out, s, l);
+	syn_name_line(w->out, s, l);
 	sb_addf(w->out, " on line %d%s: remove it, make it a comment with "
 	    "'#', or write it as 'key: value'", n, tail);
 	return 1;
@@ -628,27 +614,27 @@ item_in_mapping(const struct site *w)
 	size_t pl, cl;
 	int p;
 
-	p = prev_line(w->t, w->f->line, &ps, &pl);
-	if (p && indent_of(ps, pl) == w->ind && has_value(ps, pl) &&
-	    !item_line(ps, pl))
+	p = syn_prev_line(w->t, w->f->line, &ps, &pl);
+	if (p && syn_indent_of(ps, pl) == w->ind && syn_has_value(ps, pl) &&
+	    !syn_item_line(ps, pl))
 		return item_after_value(w);
 	*w->line = w->f->line;
 	*w->col = w->ind + 1;
 	/* Under a key with nothing after it, but indented less than it. */
-	if (p && indent_of(ps, pl) > w->ind && !has_value(ps, pl) &&
-	    !item_line(ps, pl)) {
+	if (p && syn_indent_of(ps, pl) > w->ind && !syn_has_value(ps, pl) &&
+	    !syn_item_line(ps, pl)) {
 		sb_adds(w->out, "this list item is indented less than ");
-		name_line(w->out, ps, pl);
+		syn_name_line(w->out, ps, pl);
 		sb_addf(w->out, " on line %d, whose list it would be: indent "
-		    "it %d spaces or more", p, indent_of(ps, pl));
+		    "it %d spaces or more", p, syn_indent_of(ps, pl));
 		return 1;
 	}
 	sb_adds(w->out, "a list item ('- ') cannot stand among the keys of "
 	    "a mapping");
-	if (w->f->cline && line_at(w->t, w->f->cline, &cs, &cl) &&
-	    !blank(cs, cl)) {
+	if (w->f->cline && syn_line_at(w->t, w->f->cline, &cs, &cl) &&
+	    !syn_blank(cs, cl)) {
 		sb_adds(w->out, " (");
-		name_line(w->out, cs, cl);
+		syn_name_line(w->out, cs, cl);
 		sb_addf(w->out, " on line %d and the keys beside it)",
 		    w->f->cline);
 	}
@@ -761,233 +747,11 @@ flow_at_end(const struct site *w)
 	return unclosed_flow(&v);
 }
 
-/* A %YAML directive for a version libyaml does not read. */
-static int
-yaml_version(const struct site *w)
-{
-	*w->line = w->f->line;
-	*w->col = w->ind + 1;
-	sb_addf(w->out, "'%.*s' asks for a version of YAML that muster "
-	    "does not read (1.1 and 1.2 it does): write '%%YAML 1.2', or "
-	    "remove the line", (int)(w->l - (size_t)w->ind), w->s + w->ind);
-	return 1;
-}
-
-static int
-directive_twice(const struct site *w)
-{
-	*w->line = w->f->line;
-	*w->col = w->ind + 1;
-	sb_addf(w->out, "a document has one %%%s directive and this is a "
-	    "second: remove the line", strstr(w->pr, "%TAG") ? "TAG" :
-	    "YAML");
-	return 1;
-}
-
-/*
- * The document that libyaml ended before line n, told by its first line
- * F: text, a quote, a block of text or a list item there is read as the
- * whole document; a first key indented more than the keys after it
- * makes them another block.  The "---" above F (if any) named, for it
- * may be the mistake.
- */
-static int
-document_begins(const struct site *w)
-{
-	const char *p = w->t->buf, *end = p + w->t->len, *nl, *fs = NULL;
-	size_t l, fl = 0;
-	int i, fn = 0, dash = 0, n = w->f->line, ind;
-
-	/* Forward, from the last marker or directive before line n. */
-	for (i = 1; i < n && p < end; i++, p = nl + 1) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
-			nl = end;
-		l = (size_t)(nl - p);
-		if (l && p[l - 1] == '\r')
-			l--;
-		if (i == 1 && l >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
-			p += 3;
-			l -= 3;
-		}
-		if (marker(p, l, "---") || marker(p, l, "...") ||
-		    (l && p[0] == '%')) {
-			fn = 0;
-			dash = marker(p, l, "---") ? i : 0;
-		} else if (fn == 0 && !blank(p, l)) {
-			fn = i;
-			fs = p;
-			fl = l;
-		}
-	}
-	if (fn == 0)
-		return 0;
-	ind = indent_of(fs, fl);
-	*w->line = fn;
-	*w->col = ind + 1;
-	/* A quote that opens a text which runs on over the keys. */
-	if (fs[ind] == '"' || fs[ind] == '\'') {
-		sb_addf(w->out, "the quote (%c) that begins the document",
-		    fs[ind]);
-		if (dash)
-			sb_addf(w->out, " after '---' on line %d", dash);
-		sb_addf(w->out, " opens a text that YAML reads on to the next "
-		    "%c (line %d) as the whole document: remove the quote, or "
-		    "close it where the text ends", fs[ind], n);
-		return 1;
-	}
-	/* '|' or '>' alone: a block of text, the comments below it too. */
-	if ((fs[ind] == '|' || fs[ind] == '>') && blank(fs + ind + 1, fl -
-	    (size_t)ind - 1)) {
-		sb_addf(w->out, "'%c' starts a block of text that YAML reads, "
-		    "with the lines below it (comments too), as the whole "
-		    "document: remove it", fs[ind]);
-		return 1;
-	}
-	if (w->l == 0 || blank(w->s, w->l))
-		return 0;
-	if (key_line(fs, fl)) {
-		/* A key: the first, indented more than the keys after it. */
-		if (ind <= w->ind)
-			return 0;
-		/* Keys after it at the margin: the first is the odd one. */
-		if (w->ind == 0) {
-			sb_addf(w->out, "the first key of the document is "
-			    "indented %d space%s, and ", ind,
-			    ind == 1 ? "" : "s");
-			name_line(w->out, w->s, w->l);
-			sb_addf(w->out, " on line %d below it none: a "
-			    "document's keys line up, so take the spaces off "
-			    "this line", n);
-			return 1;
-		}
-		*w->line = n;
-		*w->col = w->ind + 1;
-		sb_addf(w->out, "this %s is indented less than ",
-		    item_line(w->s, w->l) ? "list item" : "line");
-		name_line(w->out, fs, fl);
-		sb_addf(w->out, " on line %d, the first key of the document",
-		    fn);
-		if (dash)
-			sb_addf(w->out, " after '---' on line %d", dash);
-		sb_addf(w->out, ": a document's keys line up, so indent them "
-		    "alike (this line %d space%s, ", w->ind, w->ind == 1 ? "" :
-		    "s");
-		name_line(w->out, fs, fl);
-		sb_addf(w->out, " %d)", ind);
-		return 1;
-	}
-	if (fn == n)
-		return 0;
-	sb_adds(w->out, "the document");
-	if (dash)
-		sb_addf(w->out, " after '---' on line %d", dash);
-	sb_adds(w->out, " begins with ");
-	if (item_line(fs, fl))
-		sb_adds(w->out, "a list item");
-	else
-		name_line(w->out, fs, fl);
-	sb_addf(w->out, ", which is no key, so YAML reads %s as the whole "
-	    "document and cannot go on to ", item_line(fs, fl) ? "the list" :
-	    "it");
-	name_line(w->out, w->s, w->l);
-	sb_addf(w->out, " on line %d: %s", n, item_line(fs, fl) ? "give "
-	    "the list under a key of its own, or remove it" : "remove it, "
-	    "make it a comment with '#', or write it as 'key: value'");
-	return 1;
-}
-
-/*
- * libyaml wants a "---" here: told by what is above.  A byte order mark
- * at a line's start (files joined with cat) is a column of indentation;
- * a directive comes before a document's "---"; after "..." a document
- * starts with "---"; a line of text above the keys is read as the
- * whole document.
- */
-static int
-no_document_start(const struct site *w)
-{
-	const char *ps = w->s, *qs;
-	size_t pl, ql;
-	int n = w->f->line, p, q;
-
-	/* A byte order mark at the start of a line of this document,
-	 * walked back to from line n byte by byte (as prev_line). */
-	for (p = n, ps = w->s, pl = w->l; p > 0 && n - p < LOOK_BACK; p--) {
-		if (p < n) {
-			const char *e = ps - 1;	/* the line break */
-
-			ps = e;
-			while (ps > w->t->buf && ps[-1] != '\n')
-				ps--;
-			pl = (size_t)(e - ps);
-		}
-		if (pl >= 3 && memcmp(ps, "\xEF\xBB\xBF", 3) == 0 &&
-		    (p > 1 || (pl >= 6 && memcmp(ps + 3, "\xEF\xBB\xBF",
-		    3) == 0))) {
-			*w->line = p;
-			*w->col = 1;
-			sb_adds(w->out, "this line starts with an invisible "
-			    "byte order mark (U+FEFF), which YAML reads as "
-			    "a column of indentation: remove it (joining "
-			    "files saved by some editors leaves one)");
-			return 1;
-		}
-		if (marker(ps, pl, "---") || ps == w->t->buf)
-			break;
-	}
-	/* A directive above, with no "---" after it. */
-	ps = w->s;
-	pl = w->l;
-	p = n;
-	if (w->l == 0 || w->s[0] != '%')
-		p = prev_line(w->t, n, &ps, &pl);
-	if (p && pl && ps[0] == '%') {
-		qs = ps;
-		q = prev_line(w->t, p, &qs, &ql);
-		while (q && ql && qs[0] == '%')
-			q = prev_line(w->t, q, &qs, &ql);
-		*w->line = p;
-		*w->col = 1;
-		if (q && !marker(qs, ql, "...")) {
-			sb_addf(w->out, "a directive ('%.*s') comes before a "
-			    "document, and this one follows ", (int)pl, ps);
-			name_line(w->out, qs, ql);
-			sb_addf(w->out, " on line %d: move it to the top of "
-			    "the file, or remove it", q);
-		} else {
-			sb_addf(w->out, "a directive ('%.*s') must be followed by a "
-			    "line '---' that starts the document: add one "
-			    "below it, or remove the directive", (int)pl, ps);
-		}
-		return 1;
-	}
-	/* Text after "...", the end of a document. */
-	if (marker(w->s, w->l, "...") && !blank(w->s + 3, w->l - 3)) {
-		*w->line = n;
-		*w->col = 1;
-		sb_adds(w->out, "'...' ends a document and stands on a line of "
-		    "its own: remove it, or move what follows it to a line "
-		    "of its own after a line '---'");
-		return 1;
-	}
-	ps = w->s;
-	if (w->l && (p = prev_line(w->t, n, &ps, &pl)) != 0 &&
-	    marker(ps, pl, "...")) {
-		*w->line = n;
-		*w->col = w->ind + 1;
-		sb_addf(w->out, "'...' on line %d ends the document, and a "
-		    "document after it starts with a line '---': add one "
-		    "above this line, or remove what follows the '...'", p);
-		return 1;
-	}
-	return document_begins(w);
-}
-
 /* A ',', ']' or '}' where no bracket is open, or two commas. */
 static int
 stray_punct(const struct site *w)
 {
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	size_t b = syn_byte_of_col(w->s, w->l, w->f->col);
 	char c;
 
 	if (b >= w->l || strchr(",]}", (c = w->s[b])) == NULL)
@@ -1018,10 +782,10 @@ not_a_key(const struct site *w)
 	*w->line = w->f->line;
 	*w->col = w->f->col;
 	sb_adds(w->out, "this line stands among the keys of a mapping");
-	if (w->f->cline && line_at(w->t, w->f->cline, &cs, &cl) &&
-	    !blank(cs, cl)) {
+	if (w->f->cline && syn_line_at(w->t, w->f->cline, &cs, &cl) &&
+	    !syn_blank(cs, cl)) {
 		sb_adds(w->out, " (");
-		name_line(w->out, cs, cl);
+		syn_name_line(w->out, cs, cl);
 		sb_addf(w->out, " on line %d and the keys beside it)",
 		    w->f->cline);
 	}
@@ -1035,7 +799,7 @@ not_a_key(const struct site *w)
 static int
 flow_value(const struct site *w)
 {
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	size_t b = syn_byte_of_col(w->s, w->l, w->f->col);
 	char c;
 
 	if (b >= w->l)
@@ -1070,128 +834,6 @@ no_anchor_name(const struct site *w)
 	return 1;
 }
 
-/* A line that starts with '%' and is no directive, or a directive with
- * more on its line. */
-static int
-bad_directive(const struct site *w)
-{
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
-
-	if (strstr(w->pr, "directive name")) {
-		*w->line = w->f->cline ? w->f->cline : w->f->line;
-		*w->col = 1;
-		sb_adds(w->out, "a line that starts with '%' is a directive "
-		    "('%YAML 1.2'), and this is none: remove the '%', or put "
-		    "a value that starts with it in quotes");
-		return 1;
-	}
-	if (b >= w->l)
-		return 0;
-	*w->line = w->f->line;
-	*w->col = w->f->col;
-	sb_addf(w->out, "'%.*s%s' follows the directive on its line: a "
-	    "directive stands on a line of its own", (int)(w->l - b > 20 ?
-	    20 : w->l - b), w->s + b, w->l - b > 20 ? "..." : "");
-	return 1;
-}
-
-/* Text after '|' or '>' on its line. */
-static int
-block_header(const struct site *w)
-{
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
-	size_t h = byte_of_col(w->s, w->l, w->f->ccol);
-	char c = w->f->cline == w->f->line && h < w->l ? w->s[h] : '|';
-
-	if (b >= w->l)
-		return 0;
-	if (c != '|' && c != '>')
-		c = '|';
-	*w->line = w->f->line;
-	*w->col = w->f->col;
-	sb_addf(w->out, "'%c' starts a block of text on the lines below it, "
-	    "and only a comment may follow it on its line: put the text "
-	    "below it, indented more than its key, or put the value in "
-	    "quotes (\"%c%.*s\")", c, c, (int)(w->l - b > 20 ? 20 : w->l -
-	    b), w->s + b);
-	return 1;
-}
-
-/* A line in a list that does not start with '- '. */
-static int
-not_an_item(const struct site *w)
-{
-	const char *cs, *ps;
-	size_t cl, pl, b = byte_of_col(w->s, w->l, w->f->col);
-	int p;
-
-	*w->line = w->f->line;
-	*w->col = w->f->col;
-	if (b + 1 < w->l && w->s[b] == '-' && w->s[b + 1] != ' ') {
-		sb_adds(w->out, "a list item starts with '- ', a dash and a "
-		    "space: put a space after the dash");
-		return 1;
-	}
-	if (!line_at(w->t, w->f->cline, &cs, &cl))
-		return 0;
-	/* A list that begins the document: read as the whole of it. */
-	ps = cs;
-	if (((p = prev_line(w->t, w->f->cline, &ps, &pl)) == 0 ||
-	    marker(ps, pl, "---")) && document_begins(w))
-		return 1;
-	sb_adds(w->out, "this line is indented like the list items above it "
-	    "(from line ");
-	sb_addf(w->out, "%d) but does not start with '- '", w->f->cline);
-	ps = cs;
-	if ((p = prev_line(w->t, w->f->cline, &ps, &pl)) != 0 &&
-	    indent_of(ps, pl) < indent_of(cs, cl) && !has_value(ps, pl)) {
-		sb_adds(w->out, ": a key beside ");
-		name_line(w->out, ps, pl);
-		sb_addf(w->out, " (line %d) goes at %d space%s, an item starts "
-		    "with '- '", p, indent_of(ps, pl), indent_of(ps, pl) == 1 ?
-		    "" : "s");
-	} else {
-		sb_adds(w->out, ": start an item with '- ', or indent the "
-		    "line less");
-	}
-	return 1;
-}
-
-/* "..." (the end of a document) with none begun before it. */
-static int
-end_before_start(const struct site *w)
-{
-	if (!marker(w->s, w->l, "..."))
-		return 0;
-	*w->line = w->f->line;
-	*w->col = 1;
-	sb_adds(w->out, "'...' ends a document, and none has begun before "
-	    "it: remove the line");
-	return 1;
-}
-
-/* A '-' with nothing after it, then keys at its indentation. */
-static int
-empty_item(const struct site *w)
-{
-	const char *ps = w->s;
-	size_t pl;
-	int p = prev_line(w->t, w->f->line, &ps, &pl);
-
-	if (p == 0 || !item_line(ps, pl) || !blank(ps + indent_of(ps, pl) + 1,
-	    pl - (size_t)indent_of(ps, pl) - 1) || indent_of(ps, pl) !=
-	    w->ind)
-		return 0;
-	*w->line = p;
-	*w->col = indent_of(ps, pl) + 1;
-	sb_adds(w->out, "this '-' (a list item) holds nothing, and ");
-	name_line(w->out, w->s, w->l);
-	sb_addf(w->out, " on line %d below it, at its indentation, cannot "
-	    "belong to it: remove the '-', or write the item after it",
-	    w->f->line);
-	return 1;
-}
-
 /* A ':' in brackets with no space after it ("{open:, 1}",
  * "traits:[shock]"). */
 static int
@@ -1221,7 +863,7 @@ bad_tag(const struct site *w)
 static int
 closed_then_colon(const struct site *w)
 {
-	size_t b = byte_of_col(w->s, w->l, w->f->col);
+	size_t b = syn_byte_of_col(w->s, w->l, w->f->col);
 
 	if (b == 0 || b >= w->l || strchr("]}\"'", w->s[b - 1]) == NULL)
 		return 0;
@@ -1238,11 +880,11 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 	int mapping = strstr(pr, "mapping values are not allowed") != NULL;
 
 	/* The end of the file is a line of nothing. */
-	if (!line_at(t, f->line, &w.s, &w.l)) {
+	if (!syn_line_at(t, f->line, &w.s, &w.l)) {
 		w.s = t->buf + t->len;
 		w.l = 0;
 	}
-	w.ind = indent_of(w.s, w.l);
+	w.ind = syn_indent_of(w.s, w.l);
 	if (nbsp_indent(&w) || bom_indent(&w) || long_key(&w) ||
 	    tab_in_indent(&w))
 		return 1;
@@ -1265,24 +907,25 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 		return after_value(&w);
 	if (colon && f->cline)
 		return neither_key(&w);
-	if (strstr(pr, "did not find expected key") && item_line(w.s, w.l) &&
-	    (f->cline == 0 || w.ind == f->ccol - 1))
+	if (strstr(pr, "did not find expected key") &&
+	    syn_item_line(w.s, w.l) && (f->cline == 0 ||
+	    w.ind == f->ccol - 1))
 		return item_in_mapping(&w);
 	if (strstr(pr, "did not find expected node content") &&
 	    strstr(pr, "flow") && flow_at_end(&w))
 		return 1;
 	if (strstr(pr, "found incompatible YAML document"))
-		return yaml_version(&w);
+		return syn_yaml_version(&w);
 	if (strstr(pr, "found duplicate %"))
-		return directive_twice(&w);
+		return syn_directive_twice(&w);
 	if (strstr(pr, "did not find expected <document start>"))
-		return no_document_start(&w);
+		return syn_no_document_start(&w);
 	if (strstr(pr, "did not find expected node content") &&
 	    strstr(pr, "flow"))
 		return flow_value(&w);
 	if (strstr(pr, "did not find expected node content"))
-		return end_before_start(&w) || stray_punct(&w) ||
-		    empty_item(&w);
+		return syn_end_before_start(&w) || stray_punct(&w) ||
+		    syn_empty_item(&w);
 	if (strstr(pr, "alphabetic or numeric character") &&
 	    (strstr(pr, "anchor") || strstr(pr, "alias")))
 		return no_anchor_name(&w);
@@ -1291,13 +934,14 @@ plain(const struct text *t, const char *pr, const struct yaml_fault *f,
 	if (strstr(pr, "scanning a tag") || strstr(pr, "tag handle"))
 		return bad_tag(&w);
 	if (strstr(pr, "scanning a directive"))
-		return bad_directive(&w);
+		return syn_bad_directive(&w);
 	if (strstr(pr, "while scanning a block scalar") &&
 	    (strstr(pr, "comment or line break") ||
 	    strstr(pr, "indentation indicator")))
-		return block_header(&w);
+		return syn_block_header(&w);
 	if (strstr(pr, "did not find expected '-' indicator"))
-		return after_value(&w) || stray_punct(&w) || not_an_item(&w);
+		return after_value(&w) || stray_punct(&w) ||
+		    syn_not_an_item(&w);
 	if (strstr(pr, "did not find expected key"))
 		return after_value(&w) || stray_punct(&w) || not_a_key(&w);
 	if (strstr(pr, "block sequence entries are not allowed"))
