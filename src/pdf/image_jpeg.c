@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../util.h"
+#include "imgprobe.h"
 
 /*
  * A JPEG of more scans than this is refused as it is decoded.  Each
@@ -154,6 +155,43 @@ jpeg_refuse(const struct jpeg_decompress_struct *ji, unsigned long w,
 	return 0;
 }
 
+/* What libjpeg's error or warning (in e) says of the file. */
+static void
+jpeg_damaged(const struct jerr *e, char *why, size_t wl)
+{
+	snprintf(why, wl, "is a damaged or truncated JPEG (%s); save it again",
+	    e->msg);
+}
+
+/*
+ * check's look at a JPEG (imgprobe.h): its header read by libjpeg from
+ * fp, to its first scan, and refused by what render refuses before
+ * decoding (jpeg_refuse()).  Nothing is decoded, no buffer reserved.
+ */
+int
+jpeg_probe(FILE *fp, unsigned long w, unsigned long h, char *why,
+    size_t wl)
+{
+	struct jpeg_decompress_struct ji;
+	struct jerr *e = xcalloc(1, sizeof(*e));
+	volatile int rc = -1;	/* set past the setjmp */
+
+	memset(&ji, 0, sizeof(ji));
+	ji.err = jpeg_std_error(&e->mgr);
+	e->mgr.error_exit = jpeg_fail;
+	e->mgr.emit_message = jpeg_note;
+	if (setjmp(e->jb) == 0) {
+		jpeg_create_decompress(&ji);
+		jpeg_stdio_src(&ji, fp);
+		jpeg_read_header(&ji, TRUE);
+		rc = jpeg_refuse(&ji, w, h, why, wl);
+	} else
+		jpeg_damaged(e, why, wl);
+	jpeg_destroy_decompress(&ji);
+	free(e);
+	return rc;
+}
+
 /*
  * Decodes every row, to know the file is whole.  With pixels (PDF/X, or
  * printed smaller than the file holds) the rows go, shrunk by f, to
@@ -179,8 +217,7 @@ jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
 			    "%d scans; save it again as a baseline JPEG, or "
 			    "progressive with fewer scans", JPEG_MAX_SCANS);
 		else
-			snprintf(why, wl, "is a damaged or truncated JPEG (%s); "
-			    "save it again", e->msg);
+			jpeg_damaged(e, why, wl);
 		jpeg_destroy_decompress(&ji);
 		return -1;
 	}

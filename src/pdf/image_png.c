@@ -282,7 +282,8 @@ load_png(struct pdf *p, struct pdf_img *pi, const unsigned char *buf,
 	png_infop info = NULL;
 	HPDF_Dict d = NULL;
 
-	if (img_png_walk(buf, NULL, len, why, wl) < 0)
+	if (img_png_walk(buf, NULL, len, why, wl) < 0 ||
+	    img_png_ihdr(buf + 16, why, wl) < 0)
 		return NULL;
 	j = xcalloc(1, sizeof(*j));
 	png = png_create_read_struct(PNG_LIBPNG_VER_STRING, j, png_fail,

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <png.h>
+
 #include "../util.h"
 #include "pdf.h"
 
@@ -83,6 +85,35 @@ img_png_walk(const unsigned char *buf, FILE *fp, size_t len, char *why,
 	return -1;
 }
 
+/*
+ * PNG 11.2.2: the bit depths each colour type allows (a bit for each of
+ * 1, 2, 4, 8, 16), compression and filter method 0, interlace 0 or 1,
+ * and libpng's own limit on each side (png_check_IHDR()).
+ */
+int
+img_png_ihdr(const unsigned char *ihdr, char *why, size_t wl)
+{
+	static const unsigned char depths[7] = {
+		[0] = 1 | 2 | 4 | 8 | 16,	/* grey */
+		[2] = 8 | 16,			/* RGB */
+		[3] = 1 | 2 | 4 | 8,		/* palette */
+		[4] = 8 | 16,			/* grey and alpha */
+		[6] = 8 | 16,			/* RGB and alpha */
+	};
+	unsigned d = ihdr[8], ct = ihdr[9];
+
+	if (ct > 6 || d == 0 || d > 16 || (d & (d - 1)) != 0 ||
+	    (depths[ct] & d) == 0 || ihdr[10] != 0 || ihdr[11] != 0 ||
+	    ihdr[12] > 1 || be32(ihdr) > PNG_USER_WIDTH_MAX ||
+	    be32(ihdr + 4) > PNG_USER_HEIGHT_MAX) {
+		/* As libpng words it: render's message, whichever sees it. */
+		snprintf(why, wl, "is a damaged PNG (Invalid IHDR data); save "
+		    "it again");
+		return -1;
+	}
+	return 0;
+}
+
 /* A JPEG's frame size: its markers walked from after SOI (ITU T.81
  * B.1.1.2); 0, or -1 with why. */
 static int
@@ -135,23 +166,21 @@ jpeg_size(FILE *fp, unsigned long *w, unsigned long *h, char *why,
 	return -1;
 }
 
-int
-img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
-    size_t wl)
+/* path opened without waiting (a FIFO put in its place) and looked at,
+ * its errors as image.c's read_file() words them: the open file with
+ * its size in *size, or NULL with why. */
+static FILE *
+probe_open(const char *path, size_t *size, char *why, size_t wl)
 {
-	unsigned char b[PNG_HEAD];
 	struct stat st;
 	FILE *fp;
-	size_t n;
-	int fd, rc = -1;
+	int fd;
 
-	/* As image.c's read_file() words them.  Opened without waiting
-	 * (a FIFO put in its place), then looked at. */
 	memset(&st, 0, sizeof(st));
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0) {
 		snprintf(why, wl, "cannot be opened: %s; give a PNG or JPEG "
 		    "file", strerror(errno));
-		return -1;
+		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
 		if (S_ISDIR(st.st_mode))
@@ -164,15 +193,31 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 			snprintf(why, wl, "is empty (0 bytes); give a PNG or "
 			    "JPEG file");
 		close(fd);
-		return -1;
+		return NULL;
 	}
 	if ((fp = fdopen(fd, "rb")) == NULL) {
 		snprintf(why, wl, "cannot be read: %s", strerror(errno));
 		close(fd);
-		return -1;
+		return NULL;
 	}
+	*size = (size_t)st.st_size;
+	return fp;
+}
+
+int
+img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
+    size_t wl)
+{
+	unsigned char b[PNG_HEAD];
+	FILE *fp;
+	size_t n, size;
+	int png, rc = -1;
+
+	if ((fp = probe_open(path, &size, why, wl)) == NULL)
+		return -1;
 	n = fread(b, 1, sizeof(b), fp);
-	if (n >= 8 && memcmp(b, "\x89PNG\r\n\x1a\n", 8) == 0) {
+	png = n >= 8 && memcmp(b, "\x89PNG\r\n\x1a\n", 8) == 0;
+	if (png) {
 		if (n < PNG_HEAD || be32(b + 8) != 13 ||
 		    memcmp(b + 12, "IHDR", 4) != 0) {
 			snprintf(why, wl, "is a damaged PNG: it has no image "
@@ -187,7 +232,7 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 			    "%lu x %lu pixels; save it again", *w, *h);
 			goto out;
 		}
-		if (img_png_walk(NULL, fp, (size_t)st.st_size, why, wl) < 0)
+		if (img_png_walk(NULL, fp, size, why, wl) < 0)
 			goto out;
 	} else if (n >= 3 && memcmp(b, "\xff\xd8\xff", 3) == 0) {
 		if (fseek(fp, 2, SEEK_SET) != 0 ||
@@ -207,7 +252,13 @@ img_probe(const char *path, unsigned long *w, unsigned long *h, char *why,
 		    PDF_IMAGE_MAX_PIXELS / 1e6);
 		goto out;
 	}
-	rc = 0;
+	/* Then what render's decoders refuse from the header. */
+	if (png)
+		rc = img_png_ihdr(b + 16, why, wl);
+	else if (fseek(fp, 0, SEEK_SET) == 0)
+		rc = jpeg_probe(fp, *w, *h, why, wl);
+	else
+		snprintf(why, wl, "cannot be read: %s", strerror(errno));
 out:
 	fclose(fp);
 	return rc;
