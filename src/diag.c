@@ -153,8 +153,10 @@ diag_end(void)
 {
 	size_t i;
 
-	if (D.omitted && !D.json && D.out) {
+	/* What a command told and did not flush is still told. */
+	if (!D.json && D.out)
 		diag_flush();
+	if (D.omitted && !D.json && D.out) {
 		fprintf(D.out, "muster: %zu more diagnostic%s not shown: at most "
 		    "%d are told in one run\n", D.omitted,
 		    D.omitted == 1 ? "" : "s", DIAG_MAX);

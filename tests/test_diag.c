@@ -22,6 +22,25 @@ test_text_format(void **state)
 	cap_end(&c);
 }
 
+/* The end of a run tells what a command told and never flushed: a note
+ * queued on a path that flushes nothing is not lost. */
+static void
+test_end_tells_the_rest(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	cap_start(&c, 0);
+	diag_at(L_NOTE, "r.note", "f.yaml", 0, 0, "a note left in the queue");
+	diag_end();
+	assert_int_equal(fflush(c.f), 0);
+	assert_non_null(c.buf);
+	assert_string_equal(c.buf, "f.yaml: note: a note left in the queue "
+	    "[r.note]\n");
+	fclose(c.f);
+	free(c.buf);
+}
+
 static void
 test_levels(void **state)
 {
@@ -631,6 +650,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text_format),
 		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_end_tells_the_rest),
 		cmocka_unit_test(test_whole_file_and_no_file),
 		cmocka_unit_test(test_diag_at_node),
 		cmocka_unit_test(test_sorted_by_place),

@@ -358,7 +358,6 @@ ss_adv_shot(struct ss_side *att, struct ss_side *def,
 		    "%s is taken as %s (--facing rear_%s for the side's rear "
 		    "half)", def->u.name, ss_facing_name[s->facing],
 		    ss_angle_name[s->angle], ss_facing_name[s->facing]);
-		diag_flush();
 	}
 	if (s->angle < 0)
 		s->angle = 0;
