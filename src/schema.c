@@ -158,21 +158,36 @@ control_char(const char *s)
 	return -1;
 }
 
+const char *
+schema_name_fault(const char *s, struct sbuf *sb)
+{
+	size_t len = utf8_len(s);
+
+	sb_reset(sb);
+	if (s[strspn(s, " \t\r\n")] == '\0')
+		sb_addf(sb, "is %s; give a name of 1 to %d characters",
+		    len ? "only blanks" : "empty", NAME_MAX_CHARS);
+	else if (len > NAME_MAX_CHARS)
+		sb_addf(sb, "is %zu characters long; a name has at most %d",
+		    len, NAME_MAX_CHARS);
+	else
+		return NULL;
+	return sb_str(sb);
+}
+
 static int
 text_too_long(const struct node *n, const struct skey *k, const char *path)
 {
 	size_t len = utf8_len(n->str);
+	struct sbuf sb = SBUF_INIT;
+	const char *fault;
 	long c;
 
-	if (strcmp(k->name, "name") == 0 && n->str[strspn(n->str,
-	    " \t\r\n")] == '\0')
-		diag(L_ERROR, "yaml.range", n, "'%s' is %s; give a name of "
-		    "1 to %d characters", path, len ? "only blanks" : "empty",
-		    NAME_MAX_CHARS);
-	else if (strcmp(k->name, "name") == 0 && len > NAME_MAX_CHARS)
-		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
-		    "a name has at most %d", path, len, NAME_MAX_CHARS);
-	else if (len > TEXT_MAX_CHARS)
+	if (strcmp(k->name, "name") == 0 &&
+	    (fault = schema_name_fault(n->str, &sb)) != NULL) {
+		diag(L_ERROR, "yaml.range", n, "'%s' %s", path, fault);
+		sb_release(&sb);
+	} else if (len > TEXT_MAX_CHARS)
 		diag(L_ERROR, "yaml.range", n, "'%s' is %zu characters long; "
 		    "text has at most %d", path, len, TEXT_MAX_CHARS);
 	else if ((c = control_char(n->str)) >= 0)

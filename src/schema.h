@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 struct node;
+struct sbuf;
 
 enum stype {
 	T_ANY,		/* anything, left to the caller */
@@ -58,6 +59,10 @@ struct skey {
  * called name is a name where the values are text); *tmp may hold it. */
 const struct skey *schema_any_value(const struct skey *k, const char *key,
     struct skey *tmp);
+
+/* What is wrong with s as a name (SPEC 8: 1 to 100 characters, not
+ * only blanks), "is empty; give ...", written in sb; NULL when nothing. */
+const char *schema_name_fault(const char *s, struct sbuf *sb);
 
 /* The length of a key's name, which must be a string literal. */
 #define K_LEN(n)		(sizeof("" n "") - 1)
@@ -116,7 +121,6 @@ int schema_shortcuts(int on);
  * no other keys; its system: and kind: keys, when given, are those
  * values.  The checker's own tables, so that the two cannot drift.
  */
-struct sbuf;
 void schema_json(struct sbuf *sb, const struct skey *keys, const char *id,
     const char *title, const char *system, const char *kind);
 

@@ -184,28 +184,21 @@ field_name_ok(const char *s)
 	    s[strlen(s) - 1] != ' ';
 }
 
-/* SPEC 8's name limits for a data file's name cell, as the schema
- * holds an inline card's (schema_any_value()): 1 to NAME_CHARS
- * characters, not only blanks (yaml.range).  Nonzero when told. */
-#define NAME_CHARS 100
+/* SPEC 8's name limits for a data file's name cell, the schema's for an
+ * inline card's (schema_name_fault()), told at the cell (yaml.range).
+ * Nonzero when told. */
 static int
 name_problem(const struct field *f)
 {
-	size_t len;
+	struct sbuf sb = SBUF_INIT;
+	const char *fault;
 
-	if (strcmp(f->key, "name") != 0 || f->val == NULL)
+	if (strcmp(f->key, "name") != 0 || f->val == NULL ||
+	    (fault = schema_name_fault(f->val, &sb)) == NULL)
 		return 0;
-	len = utf8_len(f->val);
-	if (f->val[strspn(f->val, " \t\r\n")] == '\0')
-		diag_at(L_ERROR, "yaml.range", f->file, f->line, f->col, "a "
-		    "card's name is %s; give a name of 1 to %d characters",
-		    len ? "only blanks" : "empty", NAME_CHARS);
-	else if (len > NAME_CHARS)
-		diag_at(L_ERROR, "yaml.range", f->file, f->line, f->col, "a "
-		    "card's name is %zu characters long; a name has at most "
-		    "%d", len, NAME_CHARS);
-	else
-		return 0;
+	diag_at(L_ERROR, "yaml.range", f->file, f->line, f->col, "a card's "
+	    "name %s", fault);
+	sb_release(&sb);
 	return 1;
 }
 
