@@ -115,35 +115,46 @@ file_game(const char *path)
 	return g;
 }
 
-/* Whether option arg (a "--name" or "--name=x") of any game's cmd takes
- * the next argument as its value, by the games' tables: its whole name,
- * or the one name it is the start of (as the game's parser takes it:
- * "--again" is --against). */
-static int
-takes_value(const char *cmd, const char *arg)
+/* The option row that arg ("--name") names among the games' tables for
+ * cmd: its whole name, or the one name it is the start of (as the
+ * game's parser takes it: "--again" is --against); NULL when none or
+ * several. */
+static const struct opt *
+game_opt(const char *cmd, const char *arg)
 {
 	const struct game *const *g;
 	const struct game_cmd *c;
 	const struct opt *r, *cut = NULL;
-	size_t len = strlen(arg + 2);
+	size_t len;
 	int ambiguous = 0;
 
-	if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL)
-		return 0;
+	if (strncmp(arg, "--", 2) != 0 || (len = strlen(arg + 2)) == 0)
+		return NULL;
 	for (g = games; *g; g++) {
 		if ((c = game_cmd_find(*g, cmd)) == NULL)
 			continue;
 		for (r = c->table->opts; r->kind != OPT_END; r++) {
 			if (strcmp(r->name, arg + 2) == 0)
-				return opt_takes_value(r);
-			if (len == 0 || strncmp(r->name, arg + 2, len) != 0)
+				return r;
+			if (strncmp(r->name, arg + 2, len) != 0)
 				continue;
 			if (cut && strcmp(cut->name, r->name) != 0)
 				ambiguous = 1;
 			cut = r;
 		}
 	}
-	return cut && !ambiguous && opt_takes_value(cut);
+	return ambiguous ? NULL : cut;
+}
+
+/* Whether option arg (a "--name" or "--name=x") takes the next argument
+ * as its value. */
+static int
+takes_value(const char *cmd, const char *arg)
+{
+	const struct opt *r;
+
+	return strchr(arg, '=') == NULL && (r = game_opt(cmd, arg)) != NULL &&
+	    opt_takes_value(r);
 }
 
 /* Runs game g's cmd with the options and the files of g. */
@@ -168,17 +179,17 @@ run_on(const struct game *g, const char *cmd, char **opts, int nopts,
 	return rc;
 }
 
-/* Whether --json (or a prefix getopt_long would take for it) is among
+/* Whether --json (or a start of it the games' parsers take) is among
  * the options. */
 static int
-wants_json(char *const *opts, int n)
+wants_json(const char *cmd, char *const *opts, int n)
 {
-	size_t l;
+	const struct opt *r;
 	int i;
 
 	for (i = 0; i < n; i++)
-		if ((l = strlen(opts[i])) > 3 && strncmp(opts[i], "--json",
-		    l) == 0)
+		if ((r = game_opt(cmd, opts[i])) != NULL &&
+		    strcmp(r->name, "json") == 0)
 			return 1;
 	return 0;
 }
@@ -220,7 +231,7 @@ by_documents(int argc, char **argv, const char *const *names)
 	}
 	for (k = 1; k < in.n && of[k] == of[0]; k++)
 		;
-	if (rc == 0 && k < in.n && wants_json(opts, nopts)) {
+	if (rc == 0 && k < in.n && wants_json(argv[0], opts, nopts)) {
 		struct sbuf u = SBUF_INIT;
 
 		usage(&u, argv[0]);

@@ -244,6 +244,7 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 	char file[PATH_MAX], *real;
 	struct sbuf sb = SBUF_INIT;
 	struct ref *r;
+	const struct node *sys;
 	int i;
 
 	*n = 0;
@@ -281,21 +282,18 @@ system_ref(struct batch *b, const char *path, const struct node *at,
 			wanted(&sb, game, kinds);
 			/* At the file itself, the file is the subject, told
 			 * at its document's system: key. */
-			if (at == NULL && ld->root &&
-			    node_get(ld->root, "system") != NULL) {
-				const struct node *sys = node_get(ld->root,
-				    "system");
-
+			sys = at == NULL && ld->root ? node_get(ld->root,
+			    "system") : NULL;
+			if (sys)
 				diag_at(L_FATAL, rule, sys->file, sys->line,
 				    sys->col, "holds %s %s; this command "
 				    "takes a %s file", ld->game->name,
 				    ld->kind->name, sb.buf);
-			} else {
+			else
 				ref_bad(at, rule, file, "%s%s%sholds %s %s, "
 				    "not %s", at ? "'" : "", at ? path : "",
 				    at ? "' " : "", ld->game->name,
 				    ld->kind->name, sb.buf);
-			}
 			sb_release(&sb);
 			return NULL;
 		}

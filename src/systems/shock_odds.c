@@ -142,6 +142,7 @@ report(struct report *rp, const struct sh_shot *s, const struct sh_turn *t)
 	}
 	rp_close(rp);
 }
+
 /* The index of s among names, as the rules write them or as a player
  * might: any case ("iii", "Head"), '_' or ' ' for '-' ("upper torso",
  * "upper_torso"), a plural ("legs"); upper makes it the class's capitals.
@@ -171,7 +172,6 @@ loose_index(const char *const *names, const char *s, int upper)
 	buf[n - 1] = '\0';
 	return str_index(names, buf);
 }
-
 
 int
 shock_odds_run(int argc, char **argv)
