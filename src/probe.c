@@ -113,8 +113,7 @@ add_text(struct checkprobe *cp, const char *text, size_t n)
 static void
 add_node(struct checkprobe *cp, const struct node *n)
 {
-	const unsigned char *u;
-	size_t i, m, nk;
+	size_t i, nk;
 
 	if (n == NULL || n->type == N_SCALAR) {
 		if (n && !n->whole && n->str)
@@ -122,22 +121,8 @@ add_node(struct checkprobe *cp, const struct node *n)
 		return;
 	}
 	nk = n->type == N_MAP ? 2 * n->n : n->n;
-	for (i = 0; i < nk; i++) {
-		const struct node *k = n->kid[i];
-
-		if (k == NULL || k->type != N_SCALAR) {
-			add_node(cp, k);
-			continue;
-		}
-		if (k->whole || k->str == NULL)
-			continue;
-		/* Printable ASCII, most scalars whole, passed over here. */
-		for (u = (const unsigned char *)k->str, m = k->len;
-		    m && *u - 0x20u < 0x5fu; u++, m--)
-			;
-		if (m)
-			add_text(cp, (const char *)u, m);
-	}
+	for (i = 0; i < nk; i++)
+		add_node(cp, n->kid[i]);
 }
 
 /*

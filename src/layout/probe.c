@@ -261,18 +261,29 @@ lits_lack(struct probe *pr, int fid, const struct fmt *f)
 	return pdf_missing_glyph(pr->pdf, fid, sb_str(&pr->text)) != 0;
 }
 
+/* What t's cards were found to be asked, or NULL: not yet. */
+static struct tglyph *
+tg_find(struct probe *pr, const struct template *t)
+{
+	size_t k;
+
+	for (k = 0; k < pr->ntg; k++)
+		if (pr->tg[k].t == t)
+			return &pr->tg[k];
+	return NULL;
+}
+
 /* t's fonts (probed: told once) and text elements, found once. */
 static const struct tglyph *
 glyph_setup(struct probe *pr, const struct template *t)
 {
 	struct tglyph *tg;
 	const char *why, *subst;
-	size_t k;
-	int i, n;
+	char printable[96];
+	int i, n, c;
 
-	for (k = 0; k < pr->ntg; k++)
-		if (pr->tg[k].t == t)
-			return &pr->tg[k];
+	if ((tg = tg_find(pr, t)) != NULL)
+		return tg;
 	if (pr->ntg == pr->captg) {
 		pr->captg = pr->captg ? pr->captg * 2 : 8;
 		pr->tg = xrealloc(pr->tg, pr->captg * sizeof(*pr->tg));
@@ -293,41 +304,33 @@ glyph_setup(struct probe *pr, const struct template *t)
 	n = t->nfront + t->nback;
 	tg->el = xcalloc((size_t)n + 1, sizeof(*tg->el));
 	tg->ask = xcalloc((size_t)n + 1, 1);
-	for (i = 0; tg->ok && i < n; i++) {
-		const struct elem *e = i < t->nfront ? &t->front[i] :
-		    &t->back[i - t->nfront];
-		int lack;
-
-		if (!prints_text(e))
-			continue;
-		lack = lits_lack(pr, tg->fid[e->font], &e->text);
-		if (layout_fixed_elem(e))
-			tg->ask[tg->nel] = lack ? ASK_ONCE : ASK_NONE;
-		else
-			tg->ask[tg->nel] = lack ? ASK_ALL : ASK_FIELDS;
-		tg->el[tg->nel++] = e;
-	}
+	for (c = 0; c < 95; c++)
+		printable[c] = (char)(' ' + c);
+	printable[95] = '\0';
+	tg->ascii = 1;
 	for (i = 0; i < n; i++) {
 		const struct elem *e = i < t->nfront ? &t->front[i] :
 		    &t->back[i - t->nfront];
+		int lack, fid;
 
 		if (e->type == EL_IMAGE)
 			tg->needs_card = 1;
-	}
-	tg->ascii = 1;
-	for (i = 0; tg->ok && i < tg->nel; i++) {
-		static char printable[96];
-		int c;
-
-		if (tg->ask[i] == ASK_ALL)
-			tg->needs_card = 1;
-		if (tg->ask[i] != ASK_FIELDS)
+		if (!tg->ok || !prints_text(e))
 			continue;
-		for (c = 0; c < 95; c++)
-			printable[c] = (char)(' ' + c);
-		if (pdf_missing_glyph(pr->pdf, tg->fid[tg->el[i]->font],
-		    printable) != 0)
+		fid = tg->fid[e->font];
+		lack = lits_lack(pr, fid, &e->text);
+		if (layout_fixed_elem(e))
+			tg->ask[tg->nel] = lack ? ASK_ONCE : ASK_NONE;
+		else if (lack)
+			tg->ask[tg->nel] = ASK_ALL;	/* on every card */
+		else
+			tg->ask[tg->nel] = ASK_FIELDS;
+		if (tg->ask[tg->nel] == ASK_ALL)
+			tg->needs_card = 1;
+		if (tg->ask[tg->nel] == ASK_FIELDS &&
+		    pdf_missing_glyph(pr->pdf, fid, printable) != 0)
 			tg->ascii = 0;
+		tg->el[tg->nel++] = e;
 	}
 	return tg;
 }
@@ -479,12 +482,9 @@ int
 probe_text_idle(struct probe *pr, const struct template *t, const long *cs,
     size_t n)
 {
-	struct tglyph *tg = NULL;
+	struct tglyph *tg = tg_find(pr, t);
 	size_t k;
 
-	for (k = 0; k < pr->ntg; k++)
-		if (pr->tg[k].t == t)
-			tg = &pr->tg[k];
 	/* Not yet probed with a card: its fonts and own words first. */
 	if (tg == NULL)
 		return 0;
