@@ -155,6 +155,17 @@ jpeg_refuse(const struct jpeg_decompress_struct *ji, unsigned long w,
 	return 0;
 }
 
+/* A fresh ji whose errors and warnings come back to e (jpeg_fail(),
+ * jpeg_note()), for check's look and render's decoding alike. */
+static void
+jerr_attach(struct jpeg_decompress_struct *ji, struct jerr *e)
+{
+	memset(ji, 0, sizeof(*ji));
+	ji->err = jpeg_std_error(&e->mgr);
+	e->mgr.error_exit = jpeg_fail;
+	e->mgr.emit_message = jpeg_note;
+}
+
 /* What libjpeg's error or warning (in e) says of the file. */
 static void
 jpeg_damaged(const struct jerr *e, char *why, size_t wl)
@@ -176,10 +187,7 @@ jpeg_probe(FILE *fp, unsigned long w, unsigned long h, char *why,
 	struct jerr *e = xcalloc(1, sizeof(*e));
 	volatile int rc = -1;	/* set past the setjmp */
 
-	memset(&ji, 0, sizeof(ji));
-	ji.err = jpeg_std_error(&e->mgr);
-	e->mgr.error_exit = jpeg_fail;
-	e->mgr.emit_message = jpeg_note;
+	jerr_attach(&ji, e);
 	if (setjmp(e->jb) == 0) {
 		jpeg_create_decompress(&ji);
 		jpeg_stdio_src(&ji, fp);
@@ -206,10 +214,7 @@ jpeg_decode(struct pdf *p, const unsigned char *buf, size_t len,
 {
 	struct jpeg_decompress_struct ji;
 
-	memset(&ji, 0, sizeof(ji));
-	ji.err = jpeg_std_error(&e->mgr);
-	e->mgr.error_exit = jpeg_fail;
-	e->mgr.emit_message = jpeg_note;
+	jerr_attach(&ji, e);
 	e->progress.progress_monitor = jpeg_progress;
 	if (setjmp(e->jb)) {
 		if (e->scans)
